@@ -1,0 +1,15 @@
+// spec §2: completed green, pending yellow, everything else grey (AA contrast on each)
+const styles: Record<string, string> = {
+  completed: "bg-sage-soft text-sage border-sage/40",
+  pending: "bg-amber-100 text-amber-900 border-amber-300",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-bold capitalize ${styles[status] ?? "border-gray-300 bg-gray-100 text-gray-700"}`}
+    >
+      {status}
+    </span>
+  );
+}

@@ -1,0 +1,116 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+
+/** 'Showing x to y of n entries' (spec §2). */
+export function ShowingLine({
+  page,
+  pageSize,
+  total,
+  capped = false,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  capped?: boolean;
+}) {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return (
+    <p className="text-sm text-muted" aria-live="polite">
+      Showing {from} to {to} of {total.toLocaleString("en-NG")}
+      {capped ? "+" : ""} entries
+    </p>
+  );
+}
+
+/** Numbered pages around the current one, previous/next disabled at the ends; other filters kept. */
+export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+  const [params] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const href = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(p));
+    return `?${next.toString()}`;
+  };
+  const start = Math.max(1, Math.min(page - 2, pages - 4));
+  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => start + i);
+  const cell = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border border-line px-2 text-sm font-semibold";
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={`${cell} bg-linen hover:bg-blush`} aria-label="Previous page">
+          <ChevronLeft size={16} aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={`${cell} cursor-not-allowed opacity-40`} aria-disabled="true" aria-label="Previous page" role="link">
+          <ChevronLeft size={16} aria-hidden="true" />
+        </span>
+      )}
+      {numbers.map((n) => (
+        <Link
+          key={n}
+          to={href(n)}
+          aria-current={n === page ? "page" : undefined}
+          className={`${cell} ${n === page ? "border-rose bg-rose text-white" : "bg-linen hover:bg-blush"}`}
+        >
+          {n}
+        </Link>
+      ))}
+      {page < pages ? (
+        <Link to={href(page + 1)} className={`${cell} bg-linen hover:bg-blush`} aria-label="Next page">
+          <ChevronRight size={16} aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={`${cell} cursor-not-allowed opacity-40`} aria-disabled="true" aria-label="Next page" role="link">
+          <ChevronRight size={16} aria-hidden="true" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+export function TableFooter({ page, pageSize, total, capped }: { page: number; pageSize: number; total: number; capped?: boolean }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+      <ShowingLine page={page} pageSize={pageSize} total={total} capped={capped} />
+      <Pagination page={page} pageSize={pageSize} total={total} />
+    </div>
+  );
+}
+
+/** spec §9 previews: the first n characters, with '...' only when cut. */
+export function cut(text: string, n: number, ellipsis = true): string {
+  return text.length > n ? `${text.slice(0, n)}${ellipsis ? "..." : ""}` : text;
+}
+
+export const th = "px-3 py-2.5 text-left text-xs font-bold uppercase tracking-wide text-muted";
+export const td = "px-3 py-2 align-middle text-sm";
+
+export function AdminTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    // focusable so keyboard users can scroll a wide table on a phone
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-linen" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full min-w-[36rem] border-collapse">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Thumb({ url, alt }: { url: string | null; alt: string }) {
+  return url ? (
+    <img src={url} alt={alt} width={48} height={48} loading="lazy" className="h-12 w-12 rounded-lg object-cover" />
+  ) : (
+    <span className="inline-block h-12 w-12 rounded-lg bg-sand" aria-label="No image" role="img" />
+  );
+}
+
+export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl sm:text-3xl">{title}</h1>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import type { CartItemView } from "../../../modules/cart/types";
+import { displayAmount, type Currency } from "./order-summary";
+
+type Props = {
+  item: CartItemView;
+  currency: Currency;
+  usdRate: number;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+};
+
+/** One cart row: image, title, unit price, stepper (1 … stock) and delete. */
+export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }: Props) {
+  const unit = item.discount > 0 ? item.discount : item.price;
+  return (
+    <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
+      {/* the title below is the same link, for keyboards and screen readers */}
+      <Link to={`/productdetails/${item.productId}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+        {item.imageUrl ? (
+          <img src={item.imageUrl} alt="" width={80} height={80} className="h-20 w-20 rounded-xl bg-sand object-cover" />
+        ) : (
+          <span className="block h-20 w-20 rounded-xl bg-sand" aria-hidden="true" />
+        )}
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <Link to={`/productdetails/${item.productId}`} className="font-semibold hover:text-rose">
+            {item.title}
+          </Link>
+          <button
+            type="button"
+            className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-blush hover:text-rose"
+            aria-label={`Remove ${item.title}`}
+            disabled={busy}
+            onClick={onRemove}
+          >
+            <Trash2 size={18} aria-hidden="true" />
+          </button>
+        </div>
+        <p className="text-sm text-muted">
+          {displayAmount(unit, currency, usdRate)}
+          {item.discount > 0 ? <s className="ml-2">{displayAmount(item.price, currency, usdRate)}</s> : null}
+          {item.size || item.color ? ` · ${[item.size, item.color].filter(Boolean).join(", ")}` : ""}
+        </p>
+        <div className="mt-2 flex items-center justify-between gap-2">
+          <div
+            className="inline-flex items-center rounded-full border border-line bg-linen"
+            role="group"
+            aria-label={`Quantity of ${item.title}`}
+          >
+            <button
+              type="button"
+              className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
+              aria-label="Decrease quantity"
+              disabled={busy || item.quantity <= 1}
+              onClick={() => onQuantity(item.quantity - 1)}
+            >
+              <Minus size={14} className="mx-auto" aria-hidden="true" />
+            </button>
+            <output className="w-8 text-center font-semibold" data-testid="line-quantity">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
+              aria-label="Increase quantity"
+              disabled={busy || item.quantity >= item.stock}
+              onClick={() => onQuantity(item.quantity + 1)}
+            >
+              <Plus size={14} className="mx-auto" aria-hidden="true" />
+            </button>
+          </div>
+          <p className="font-bold" data-testid="line-total">
+            {displayAmount(item.totalPrice, currency, usdRate)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

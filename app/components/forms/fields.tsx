@@ -1,0 +1,119 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+
+type FieldProps = { label: string; name: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
+
+/** A labelled input with its message right under it (spec §8: field messages next to fields). */
+export function Field({ label, name, error, hint, id = `field-${name}`, className, ...input }: FieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-rose-dark">
+      {error}
+    </p>
+  );
+}
+
+/** Password with the spec's show/hide toggle. */
+export function PasswordField({
+  label = "Password",
+  name = "password",
+  error,
+  autoComplete = "current-password",
+  id = `field-${name}`,
+}: {
+  label?: string;
+  name?: string;
+  error?: string;
+  autoComplete?: string;
+  id?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={shown ? "text" : "password"}
+          required
+          minLength={autoComplete === "new-password" ? 8 : undefined}
+          maxLength={128}
+          autoComplete={autoComplete}
+          className="input pr-12"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((v) => !v)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-muted hover:text-ink"
+          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={shown}
+          aria-controls={id}
+        >
+          {shown ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** The form's banner: an error (role alert) or a success note (role status). */
+export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+  if (!children) return null;
+  return tone === "error" ? (
+    <div role="alert" className="rounded-xl border border-rose/40 bg-blush px-4 py-3 text-sm text-rose-dark">
+      {children}
+    </div>
+  ) : (
+    <div role="status" className="rounded-xl border border-sage/40 bg-sage-soft px-4 py-3 text-sm text-ink">
+      {children}
+    </div>
+  );
+}
+
+/** The frame every account screen shares: a narrow card with a heading. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <main id="main" className="container-page flex justify-center py-10 sm:py-16">
+      <div className="w-full max-w-md rounded-3xl border border-line bg-linen/60 p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl">{title}</h1>
+        {intro ? <p className="mt-2 text-muted">{intro}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </main>
+  );
+}
+
+const GENERIC = "Something went wrong. Please try again.";
+/** spec §8 (login, forgot-password, register, admin register): the generic line, then the server's reason when it gives one. */
+export function FailureText({ msg }: { msg: string }) {
+  return (
+    <>
+      <strong className="block">{GENERIC}</strong>
+      {msg !== GENERIC ? <span>{msg}</span> : null}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { Facebook, Instagram, Twitter, Youtube } from "lucide-react";
+import { Link } from "react-router";
+import { Logo } from "./logo";
+import { NewsletterForm } from "../newsletter-form";
+
+// spec §2 "Footer": Categories links, Products names (not linked), Stay Connected, social icons.
+const categoryLinks = [
+  { to: "/products", label: "Search" },
+  { to: "/terms", label: "Terms of Service" },
+  { to: "/terms#refunds", label: "Refund Policy" },
+];
+const productNames = ["Motivational Calendars", "Self-Care Cards", "Gratitude Journals", "Colouring Books"];
+const socials = [
+  { href: "https://www.instagram.com/", label: "Instagram", Icon: Instagram },
+  { href: "https://www.facebook.com/", label: "Facebook", Icon: Facebook },
+  { href: "https://x.com/", label: "X (Twitter)", Icon: Twitter },
+  { href: "https://www.youtube.com/", label: "YouTube", Icon: Youtube },
+];
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-line bg-sand">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo />
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-muted">
+            Thoughtful self-care for the woman who gives so much. Made with love in Lagos.
+          </p>
+        </div>
+        <div>
+          <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Categories</h2>
+          <ul className="mt-4 space-y-1 text-sm">
+            {categoryLinks.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className="inline-block py-1.5 text-muted hover:text-rose">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Products</h2>
+          <ul className="mt-4 space-y-3 text-sm text-muted">
+            {productNames.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Stay Connected</h2>
+          <p className="mt-4 text-sm text-muted">Gentle notes, new arrivals and offers. No spam.</p>
+          <NewsletterForm source="footer" idPrefix="footer" />
+          <ul className="mt-5 flex gap-2" aria-label="Social media">
+            {socials.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-linen text-rose hover:bg-blush"
+                >
+                  <Icon size={18} aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <div className="container-page flex flex-col gap-2 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+          <p>© 2024{year > 2024 ? `–${year}` : ""} Alafia Self-Care. All rights reserved.</p>
+          <p className="flex gap-4">
+            <Link to="/privacy" className="py-1.5 hover:text-rose">
+              Privacy Policy
+            </Link>
+            <Link to="/terms" className="py-1.5 hover:text-rose">
+              Terms of Use
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

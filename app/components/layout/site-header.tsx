@@ -1,0 +1,147 @@
+import { LogOut, Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Logo } from "./logo";
+import { navLinks } from "./nav-links";
+
+type Props = { user: { firstName: string } | null; cartCount: number };
+
+export function SiteHeader({ user, cartCount }: Props) {
+  const location = useLocation();
+  // each panel remembers the page it was opened on, so any navigation closes it
+  const here = location.pathname + location.search;
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === here;
+  const searchOpen = searchOpenOn === here;
+  const setMenuOpen = (toggle: (open: boolean) => boolean) => setMenuOpenOn(toggle(menuOpen) ? here : null);
+  const setSearchOpen = (toggle: (open: boolean) => boolean) => setSearchOpenOn(toggle(searchOpen) ? here : null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+
+  const iconButton = "relative inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-blush";
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-cream/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center gap-3">
+        <Logo />
+        <nav aria-label="Main" className="ml-6 hidden flex-1 md:block">
+          <ul className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm font-semibold">
+            {navLinks.map((link) => (
+              <li key={link.label}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) =>
+                    `py-2 hover:text-rose ${isActive && link.to !== "/products?sort=best_selling" ? "text-rose" : "text-ink"}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Search products"
+            aria-expanded={searchOpen}
+            aria-controls="site-search"
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            <Search size={20} aria-hidden="true" />
+          </button>
+          <Link to="/cart" className={iconButton} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
+            <ShoppingBag size={20} aria-hidden="true" />
+            <span
+              data-testid="cart-count"
+              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-rose px-1.5 text-center text-xs font-bold leading-5 text-white"
+            >
+              {cartCount}
+            </span>
+          </Link>
+          {user ? (
+            <Link to="/profile" className="inline-flex h-11 items-center gap-1 rounded-full px-1.5 text-sm font-semibold hover:bg-blush">
+              <User size={20} aria-hidden="true" className="hidden sm:block" />
+              <span data-testid="header-first-name" className="max-w-14 truncate sm:max-w-24">
+                {user.firstName}
+              </span>
+            </Link>
+          ) : null}
+          {user ? (
+            // Log out ends the session on the server (a POST, never a link a prefetch could follow)
+            <Form method="post" action="/logout" className="hidden md:block">
+              <button
+                type="submit"
+                className="inline-flex h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold hover:bg-blush"
+              >
+                <LogOut size={18} aria-hidden="true" />
+                Log out
+              </button>
+            </Form>
+          ) : (
+            <Link to="/login" className={iconButton} aria-label="Log in">
+              <User size={20} aria-hidden="true" />
+            </Link>
+          )}
+          <button
+            type="button"
+            className={`${iconButton} md:hidden`}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            {menuOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      <div id="site-search" hidden={!searchOpen} className="border-t border-line bg-linen">
+        <Form action="/products" method="get" role="search" className="container-page flex gap-2 py-3">
+          <label htmlFor="site-search-q" className="sr-only">
+            Search products
+          </label>
+          <input
+            ref={searchInput}
+            id="site-search-q"
+            name="q"
+            type="search"
+            placeholder="Search journals, cards, calendars..."
+            className="input"
+          />
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </Form>
+      </div>
+      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-line bg-linen md:hidden">
+        <ul className="container-page flex flex-col py-2 text-base font-semibold">
+          {navLinks.map((link) => (
+            <li key={link.label}>
+              <NavLink to={link.to} end className="block rounded-lg px-2 py-3 hover:bg-blush">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to={user ? "/profile" : "/login"} className="block rounded-lg px-2 py-3 hover:bg-blush">
+              {user ? "My profile" : "Log in"}
+            </NavLink>
+          </li>
+          {user ? (
+            <li>
+              <Form method="post" action="/logout">
+                <button type="submit" className="block w-full rounded-lg px-2 py-3 text-left hover:bg-blush">
+                  Log out
+                </button>
+              </Form>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+    </header>
+  );
+}

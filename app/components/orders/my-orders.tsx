@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { formatNairaAmount } from "../../../lib/money";
+import type { PurchaseView } from "../../../modules/orders/types";
+import { OrderDetails, orderDate, orderNumber, OrderStatus } from "./order-details";
+
+/** /profile 'My orders': the shopper's purchases, newest first; each opens to its detail. */
+export function MyOrders({ orders }: { orders: PurchaseView[] }) {
+  return (
+    <section aria-labelledby="my-orders">
+      <h2 id="my-orders" className="text-2xl">
+        My orders
+      </h2>
+      {orders.length === 0 ? (
+        <p className="mt-3 text-muted">
+          You have no orders yet.{" "}
+          <Link to="/products" className="font-semibold text-rose underline">
+            Browse the shop
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="my-orders">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-2xl border border-line bg-linen">
+              <details>
+                <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 p-4">
+                  <span>
+                    <span className="font-bold">{orderNumber(order.id)}</span>
+                    <span className="block text-sm text-muted">
+                      {orderDate(order.createdAt)} · {order.items.reduce((s, i) => s + i.quantity, 0)} items
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-3">
+                    <OrderStatus status={order.status} />
+                    <span className="font-bold">{formatNairaAmount(order.totalAmount)}</span>
+                  </span>
+                </summary>
+                <div className="border-t border-line p-4">
+                  <OrderDetails order={order} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

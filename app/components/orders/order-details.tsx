@@ -1,0 +1,83 @@
+import { formatNairaAmount } from "../../../lib/money";
+import type { PurchaseView } from "../../../modules/orders/types";
+
+export const orderNumber = (id: string) => `Order #${id.slice(0, 8)}`;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
+export const orderDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const badge: Record<string, string> = {
+  completed: "bg-sage-soft text-sage",
+  delivered: "bg-sage-soft text-sage",
+  shipped: "bg-sage-soft text-sage",
+  processing: "bg-sand text-ink",
+  pending: "bg-[#fdf3d8] text-[#7a5a12]",
+};
+const statusLabel: Record<string, string> = {
+  completed: "Paid",
+  pending: "Awaiting payment",
+  cancelled: "Cancelled",
+  failed: "Failed",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+};
+
+export function OrderStatus({ status }: { status: string }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${badge[status] ?? "bg-line text-ink"}`}>
+      {statusLabel[status] ?? status}
+    </span>
+  );
+}
+
+/** Items, the stored breakdown and the delivery address of one order. */
+export function OrderDetails({ order }: { order: PurchaseView }) {
+  return (
+    <div className="space-y-5">
+      <ul className="divide-y divide-line" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+            <span>
+              <span className="font-semibold">{item.title}</span>
+              <span className="block text-muted">
+                {item.quantity} × {formatNairaAmount(item.discount > 0 ? item.discount : item.price)}
+                {item.size || item.color ? ` · ${[item.size, item.color].filter(Boolean).join(", ")}` : ""}
+              </span>
+            </span>
+            <span className="font-semibold">{formatNairaAmount(item.totalPrice)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1.5 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatNairaAmount(order.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>VAT</dt>
+          <dd>{formatNairaAmount(order.vat)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Delivery ({order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})</dt>
+          <dd>{formatNairaAmount(order.deliveryCharge)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
+          <dt>Total</dt>
+          <dd>{formatNairaAmount(order.totalAmount)}</dd>
+        </div>
+      </dl>
+      <div className="text-sm">
+        <h3 className="font-bold">Delivery address</h3>
+        <p className="mt-1 text-muted">
+          {order.fname} {order.lname}
+          <br />
+          {order.address}
+          {order.lga ? ` (${order.lga})` : ""}
+          <br />
+          {order.phone}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { formatNairaAmount } from "../../lib/money";
+import type { ProductView } from "../../modules/catalog/types";
+import { ResponsiveImage } from "./responsive-image";
+import { StarRating } from "./star-rating";
+
+// spec §2 "Cards": description shows its first 32 characters then ' . . .'
+export function previewText(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)} . . .` : text;
+}
+
+/** `href` overrides the link (the promo page sends anonymous visitors to /promosign, spec §2). */
+export function ProductCard({ product, priority = false, href }: { product: ProductView; priority?: boolean; href?: string }) {
+  const discounted = product.discount > 0;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-linen shadow-sm transition-shadow hover:shadow-md">
+      <Link to={href ?? `/productdetails/${product.id}`} className="flex h-full flex-col">
+        <ResponsiveImage
+          images={product.images}
+          fallbackUrl={product.imageUrl}
+          alt={product.title}
+          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
+          priority={priority}
+          className="aspect-square w-full object-cover"
+        />
+        <div className="flex flex-1 flex-col gap-1.5 p-4">
+          <h3 className="font-display text-lg leading-snug group-hover:text-rose">{product.title}</h3>
+          <p className="text-sm text-muted">{previewText(product.description, 32)}</p>
+          <StarRating rating={product.rating} count={product.reviews} />
+          <p className="mt-auto flex items-baseline gap-2 pt-1">
+            {discounted ? (
+              <>
+                <span className="text-lg font-bold text-rose">{formatNairaAmount(product.discount)}</span>
+                <s className="text-sm text-muted" aria-label={`was ${formatNairaAmount(product.price)}`}>
+                  {formatNairaAmount(product.price)}
+                </s>
+              </>
+            ) : (
+              <span className="text-lg font-bold">{formatNairaAmount(product.price)}</span>
+            )}
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}

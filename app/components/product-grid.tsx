@@ -1,0 +1,18 @@
+import type { ProductView } from "../../modules/catalog/types";
+import { ProductCard } from "./product-card";
+
+/** Product cards in a responsive grid; the first card's image is the page's largest above the fold. */
+export function ProductGrid({ products, hrefFor }: { products: ProductView[]; hrefFor?: (p: ProductView) => string }) {
+  return (
+    <>
+      <h2 className="sr-only">Products</h2>
+      <ul className="grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {products.map((product, i) => (
+          <li key={product.id}>
+            <ProductCard product={product} priority={i === 0} href={hrefFor?.(product)} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

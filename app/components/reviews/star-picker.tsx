@@ -1,0 +1,21 @@
+import { Star } from "lucide-react";
+
+/** 1 to 5 star picker (spec §2), a radio group so it works with a keyboard and a screen reader. */
+export function StarPicker({ name, value, onChange }: { name: string; value: number; onChange: (v: number) => void }) {
+  return (
+    <fieldset>
+      <legend className="label">Your rating</legend>
+      <div className="flex gap-1">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="cursor-pointer rounded-full p-1 focus-within:outline focus-within:outline-2 focus-within:outline-rose">
+            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+            <Star size={28} aria-hidden="true" className={n <= value ? "fill-gold text-gold" : "text-line"} />
+            <span className="sr-only">
+              {n} {n === 1 ? "star" : "stars"}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { ZodError, type z } from "zod";
+import { AppError, fromZod, isAppError } from "../../lib/errors";
+import { fieldErrors, formValues, type FormResult } from "./forms";
+
+/** Parses a form post with the form's schema; a bad field is an AppError with field messages. */
+export async function parseForm<S extends z.ZodObject>(request: Request, schema: S): Promise<{ data: z.output<S>; form: FormData }> {
+  const form = await request.formData();
+  const result = schema.safeParse(formValues(schema, form));
+  if (!result.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(result.error) });
+  return { data: result.data, form };
+}
+
+/**
+ * Runs an action body and turns the services' AppErrors into a {msg, fields}
+ * answer with the status the REST API would give (Retry-After included).
+ * Redirects and other responses pass through.
+ */
+export async function formAction<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (caught) {
+    const e = caught instanceof ZodError ? fromZod(caught) : caught;
+    if (isAppError(e)) {
+      const headers: HeadersInit = e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {};
+      return data<FormResult>({ msg: e.message, fields: e.fields }, { status: e.status, headers });
+    }
+    throw e;
+  }
+}

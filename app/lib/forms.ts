@@ -1,0 +1,42 @@
+import { useState, type FormEvent } from "react";
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+/** What a form action answers when it does not redirect. */
+export type FormResult = { msg?: string; fields?: FieldErrors; ok?: boolean };
+
+/** The schema's own fields from a FormData (other inputs such as redirectTo are left out). */
+export function formValues(schema: z.ZodObject, form: FormData): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, form.get(key)?.toString() ?? undefined]));
+}
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+  return fields;
+}
+
+/**
+ * Runs the form's zod schema in the browser before the form is sent (the
+ * action runs the same schema again on the server). Bad fields stop the submit
+ * and show their messages; the server's field messages are shown when it answers.
+ */
+export function useZodForm(schema: z.ZodObject, server: FormResult | undefined) {
+  const [client, setClient] = useState<{ fields: FieldErrors; answered: FormResult | undefined } | null>(null);
+  // a new server answer replaces what the browser found before
+  const fresh = client && client.answered === server ? client.fields : null;
+  const errors: FieldErrors = fresh ?? server?.fields ?? {};
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const result = schema.safeParse(formValues(schema, new FormData(event.currentTarget)));
+    if (result.success) {
+      setClient(null);
+      return;
+    }
+    event.preventDefault();
+    const fields = fieldErrors(result.error);
+    setClient({ fields, answered: server });
+    const first = Object.keys(fields)[0];
+    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+  }
+  return { errors, onSubmit, msg: fresh ? undefined : server?.msg };
+}

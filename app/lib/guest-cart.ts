@@ -1,0 +1,139 @@
+// spec §4 Client-memory cart, kept in the browser's local storage so it survives
+// reloads (ARCHITECTURE.md improvements); merged into the account at login.
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+
+export type GuestCartLine = { productId: string; quantity: number };
+
+const KEY = "cart";
+const CHANGED = "alafia:guest-cart";
+
+function isLine(v: unknown): v is GuestCartLine {
+  const l = v as GuestCartLine;
+  return !!l && typeof l.productId === "string" && Number.isInteger(l.quantity) && l.quantity >= 1;
+}
+
+export function readGuestCart(): GuestCartLine[] {
+  if (typeof window === "undefined") return [];
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter(isLine) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(lines: GuestCartLine[]) {
+  window.localStorage.setItem(KEY, JSON.stringify(lines));
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** Adding a product already in the cart raises its quantity (never above `max`). */
+export function addToGuestCart(productId: string, quantity: number, max = Infinity) {
+  const lines = readGuestCart();
+  const line = lines.find((l) => l.productId === productId);
+  if (line) line.quantity = Math.max(1, Math.min(max, line.quantity + quantity));
+  else lines.push({ productId, quantity: Math.max(1, Math.min(max, quantity)) });
+  write(lines);
+}
+
+export function setGuestCartQuantity(productId: string, quantity: number) {
+  write(readGuestCart().map((l) => (l.productId === productId ? { ...l, quantity: Math.max(1, quantity) } : l)));
+}
+
+/** Removal is by product id (spec §4). */
+export function removeFromGuestCart(productId: string) {
+  write(readGuestCart().filter((l) => l.productId !== productId));
+}
+
+export function clearGuestCart() {
+  write([]);
+}
+
+/** The header badge: total quantity, the sum of the lines' quantities. */
+export function guestCartQuantity(lines: GuestCartLine[] = readGuestCart()): number {
+  return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+/** The guest cart, kept in sync across components and tabs. Empty during SSR. */
+export function useGuestCart(): GuestCartLine[] {
+  const [lines, setLines] = useState<GuestCartLine[]>([]);
+  useEffect(() => {
+    const sync = () => setLines(readGuestCart());
+    sync();
+    window.addEventListener(CHANGED, sync);
+    window.addEventListener("storage", sync);
+    return () => {
+      window.removeEventListener(CHANGED, sync);
+      window.removeEventListener("storage", sync);
+    };
+  }, []);
+  return lines;
+}
+
+/** Header badge: the server's count for a signed-in shopper, the browser's for a guest. */
+export function useCartBadge(signedIn: boolean, serverCount: number): number {
+  const lines = useGuestCart();
+  return signedIn ? serverCount : guestCartQuantity(lines);
+}
+
+/**
+ * Call right after a successful login or registration: moves the guest cart into
+ * the account (quantities add up, capped by stock), then empties it here.
+ * Failure keeps the guest cart for the next try.
+ */
+export async function mergeGuestCartAfterLogin(): Promise<boolean> {
+  const lines = readGuestCart();
+  if (!lines.length) return true;
+  // Empty the guest cart before sending, so a reload while the request is in
+  // flight cannot merge the same lines twice. `keepalive` lets the request finish
+  // even if the shopper navigates away; the lines come back only when the server
+  // refused them or the phone is offline (the request never left).
+  clearGuestCart();
+  const restore = () => write(mergeLines(readGuestCart(), lines));
+  try {
+    const res = await fetch("/api/cart/merge", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      credentials: "same-origin",
+      keepalive: true,
+      body: JSON.stringify({ lines: lines.slice(0, 100) }),
+    });
+    if (!res.ok) restore();
+    return res.ok;
+  } catch {
+    if (!navigator.onLine) restore();
+    return false;
+  }
+}
+
+function mergeLines(a: GuestCartLine[], b: GuestCartLine[]): GuestCartLine[] {
+  const byId = new Map(a.map((l) => [l.productId, { ...l }]));
+  for (const l of b) {
+    const existing = byId.get(l.productId);
+    if (existing) existing.quantity += l.quantity;
+    else byId.set(l.productId, { ...l });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Whatever way the shopper signed in (login, registration, promo sign-up), the
+ * first page she sees signed in moves her guest cart into the account and
+ * refreshes the page's data so the badge and cart show the merged lines.
+ */
+export function useMergeGuestCartWhenSignedIn(signedIn: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!signedIn || readGuestCart().length === 0) return;
+    let cancelled = false;
+    void mergeGuestCartAfterLogin().then((merged) => {
+      if (merged && !cancelled) void revalidator.revalidate();
+    });
+    return () => {
+      cancelled = true;
+    };
+    // revalidator is a new object on every render; the merge depends on signing in only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn]);
+}

@@ -1,0 +1,62 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { cartCount } from "../modules/cart/service.server";
+import { appContext } from "./context";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, db } = context.get(appContext);
+  // only what the header needs: never the whole user record; a guest's count is computed in the browser
+  return {
+    user: user ? { id: user.id, firstName: user.firstName, role: user.role } : null,
+    cartCount: user ? await cartCount(db, user.id) : 0,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf6f0" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+// The router's last resort (spec §8): 'Unexpected Application Error!' with the status or message.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || ""}`.trim()
+    : error instanceof Error && import.meta.env.DEV
+      ? error.message
+      : "Something went wrong. Please try again.";
+  return (
+    <main className="container-page py-20 text-center">
+      <title>Unexpected Application Error! | Alafia Self-Care</title>
+      <h1 className="text-3xl text-rose">Unexpected Application Error!</h1>
+      <p className="mt-4 text-muted">{detail}</p>
+      <a href="/" className="btn-primary mt-8">
+        Back to the shop
+      </a>
+    </main>
+  );
+}

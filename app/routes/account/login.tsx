@@ -1,0 +1,70 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import { useZodForm } from "../../lib/forms";
+import { login } from "../../../modules/accounts/auth.server";
+import { loginInput, safeRedirect } from "../../../modules/accounts/schemas";
+import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
+import type { Route } from "./+types/login";
+
+export const meta = () => [{ title: "Log in | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  // already signed in: straight on to where the shopper was going
+  if (context.get(appContext).user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  return formAction(async () => {
+    const { data, form } = await parseForm(request, loginInput);
+    const signedIn = await login(authDeps(ctx), data, clientMeta(ctx, request));
+    // spec §4: a customer goes to / (or back to the page that sent them here)
+    return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo")));
+  });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const { errors, onSubmit, msg } = useZodForm(loginInput, actionData);
+  const redirectTo = safeRedirect(params.get("redirectTo"), "");
+  const notice = params.has("registered")
+    ? "Your account is ready. Please log in."
+    : params.has("reset")
+      ? "Your password has been changed. Please log in with your new password."
+      : params.has("loggedout")
+        ? "You have been logged out."
+        : null;
+  return (
+    <AuthCard title="Log in" intro={redirectTo ? "Please log in to continue." : "Welcome back. Log in to your account."}>
+      <div className="space-y-4">
+        <FormMessage tone="success">{notice}</FormMessage>
+        <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
+      </div>
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
+        <PasswordField error={errors.password} />
+        <div className="text-right text-sm">
+          <Link to="/forgotpassword" className="font-semibold text-rose-dark underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Loading..." : "Log In"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        Don't have an account?{" "}
+        <Link to="/register" className="font-semibold text-rose-dark underline underline-offset-4">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

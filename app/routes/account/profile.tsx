@@ -1,0 +1,180 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Field, FieldError, FormMessage } from "../../components/forms/fields";
+import { MyOrders } from "../../components/orders/my-orders";
+import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import { useZodForm } from "../../lib/forms";
+import { requireUserPage } from "../../lib/guards.server";
+import { profileUpdateInput } from "../../../modules/accounts/schemas";
+import { getUser, listTownNames, updateProfile } from "../../../modules/accounts/service.server";
+import { listMyPurchases } from "../../../modules/orders/service.server";
+import type { Route } from "./+types/profile";
+
+export const meta = () => [{ title: "My profile | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const signedIn = requireUserPage(context, request);
+  const { db } = context.get(appContext);
+  const [user, towns, orders] = await Promise.all([getUser(db, signedIn.id), listTownNames(db), listMyPurchases(db, signedIn.id)]);
+  return { user, towns, orders };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const signedIn = requireUserPage(context, request);
+  const { db } = context.get(appContext);
+  return formAction(async () => {
+    const { data } = await parseForm(request, profileUpdateInput);
+    await updateProfile(db, signedIn.id, data);
+    // spec §4: a saved profile returns to view mode
+    return redirect("/profile?saved=1");
+  });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, towns, orders } = loaderData;
+  const [params] = useSearchParams();
+  // Edit Profile and Cancel are links, so they work before the page's script loads;
+  // Cancel shows the saved values again (spec §4)
+  const editing = params.has("edit") || Boolean(actionData);
+  return (
+    <main id="main" className="container-page py-10 sm:py-14">
+      <h1 className="text-3xl sm:text-4xl">My profile</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <section aria-labelledby="details-title" className="rounded-3xl border border-line bg-linen/60 p-6 sm:p-8">
+          <h2 id="details-title" className="text-2xl">
+            {editing ? "Edit profile" : "Your details"}
+          </h2>
+          {editing ? (
+            <EditProfile user={user} towns={towns} actionData={actionData} />
+          ) : (
+            <ViewProfile user={user} saved={params.has("saved")} />
+          )}
+        </section>
+        <div className="rounded-3xl border border-line bg-cream p-6 sm:p-8">
+          <MyOrders orders={orders} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+type User = Route.ComponentProps["loaderData"]["user"];
+
+function ViewProfile({ user, saved }: { user: User; saved: boolean }) {
+  const rows: [string, string | null][] = [
+    ["First Name", user.firstName],
+    ["Last Name", user.lastName],
+    ["Email", user.email],
+    ["Phone Number", user.phone],
+    ["Local Government Area", user.lga],
+    ["Address", user.address],
+  ];
+  return (
+    <>
+      {saved ? (
+        <div className="mt-4">
+          <FormMessage tone="success">Your profile has been saved.</FormMessage>
+        </div>
+      ) : null}
+      <dl className="mt-6 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm font-semibold text-muted">{label}</dt>
+            <dd className="mt-0.5 break-words">{value || "Not yet added"}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to="/profile?edit" className="btn-primary mt-8">
+        Edit Profile
+      </Link>
+    </>
+  );
+}
+
+function EditProfile({ user, towns, actionData }: { user: User; towns: string[]; actionData: Route.ComponentProps["actionData"] }) {
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit, msg } = useZodForm(profileUpdateInput, actionData);
+  // a saved LGA that is no longer a delivery area stays choosable
+  const choices = user.lga && !towns.some((t) => t.toLowerCase() === user.lga!.toLowerCase()) ? [user.lga, ...towns] : towns;
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <FormMessage tone="error">{msg}</FormMessage>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          name="firstName"
+          required
+          defaultValue={user.firstName}
+          autoComplete="given-name"
+          maxLength={60}
+          error={errors.firstName}
+        />
+        <Field
+          label="Last Name"
+          name="lastName"
+          required
+          defaultValue={user.lastName}
+          autoComplete="family-name"
+          maxLength={60}
+          error={errors.lastName}
+        />
+      </div>
+      {/* spec §5: the email is not editable, and is not sent */}
+      <Field label="Email" name="" id="field-email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
+      <Field
+        label="Phone Number"
+        name="phone"
+        type="tel"
+        defaultValue={user.phone ?? ""}
+        autoComplete="tel"
+        maxLength={30}
+        error={errors.phone}
+      />
+      <div>
+        <label htmlFor="field-lga" className="label">
+          Local Government Area
+        </label>
+        <select
+          id="field-lga"
+          name="lga"
+          defaultValue={choices.find((t) => t.toLowerCase() === user.lga?.toLowerCase()) ?? ""}
+          className="input"
+          aria-describedby={errors.lga ? "field-lga-error" : undefined}
+        >
+          <option value="">Select your LGA</option>
+          {choices.map((town) => (
+            <option key={town} value={town}>
+              {town}
+            </option>
+          ))}
+        </select>
+        <FieldError id="field-lga-error" error={errors.lga} />
+      </div>
+      <div>
+        <label htmlFor="field-address" className="label">
+          Address
+        </label>
+        <textarea
+          id="field-address"
+          name="address"
+          rows={3}
+          maxLength={300}
+          defaultValue={user.address ?? ""}
+          autoComplete="street-address"
+          className="input"
+          aria-describedby={errors.address ? "field-address-error" : undefined}
+        />
+        <FieldError id="field-address-error" error={errors.address} />
+      </div>
+      <div className="flex flex-wrap gap-3 pt-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Saving..." : "Save Changes"}
+        </button>
+        <Link to="/profile" className="btn-outline">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -1,0 +1,51 @@
+import { Form, Link, useNavigation } from "react-router";
+import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import { useZodForm } from "../../lib/forms";
+import { login, register } from "../../../modules/accounts/auth.server";
+import { promoSignForm } from "../../../modules/accounts/schemas";
+import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
+import type { Route } from "./+types/promosign";
+
+export const meta = () => [{ title: "Sign up for the promo | Alafia Self-Care" }];
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  return formAction(async () => {
+    const { data } = await parseForm(request, promoSignForm);
+    const deps = authDeps(ctx);
+    const meta = clientMeta(ctx, request);
+    await register(deps, data, { ...meta, by: null });
+    // spec §4: the short variant lands on /promopage, signed in
+    return redirectSignedIn(ctx, await login(deps, { email: data.email, password: data.password }, meta), "/promopage");
+  });
+}
+
+export default function PromoSign({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const { errors, onSubmit, msg } = useZodForm(promoSignForm, actionData);
+  return (
+    <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">
+      <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First Name" name="firstName" required autoComplete="given-name" maxLength={60} error={errors.firstName} />
+          <Field label="Last Name" name="lastName" required autoComplete="family-name" maxLength={60} error={errors.lastName} />
+        </div>
+        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
+        <PasswordField error={errors.password} autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Loading..." : "Sign Up"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login?redirectTo=%2Fpromopage" className="font-semibold text-rose-dark underline underline-offset-4">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -1,0 +1,84 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, FailureText, Field, FieldError, FormMessage, PasswordField } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import { useZodForm } from "../../lib/forms";
+import { register } from "../../../modules/accounts/auth.server";
+import { registerForm } from "../../../modules/accounts/schemas";
+import { listTownNames } from "../../../modules/accounts/service.server";
+import { authDeps, clientMeta } from "./account.server";
+import type { Route } from "./+types/register";
+
+export const meta = () => [
+  { title: "Sign up | Alafia Self-Care" },
+  { name: "description", content: "Create your Alafia Self-Care account to check out faster and follow your orders." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // spec §2: the Town choice comes from the delivery areas
+  return { towns: await listTownNames(context.get(appContext).db) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  return formAction(async () => {
+    const { data } = await parseForm(request, registerForm);
+    await register(authDeps(ctx), data, { ...clientMeta(ctx, request), by: null });
+    // spec §4: the full sign-up goes to /login
+    return redirect("/login?registered=1");
+  });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const { errors, onSubmit, msg } = useZodForm(registerForm, actionData);
+  return (
+    <AuthCard title="Create your account" intro="Join Alafia Self-Care: a calmer way to shop for you and the women you love.">
+      <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First Name" name="firstName" required autoComplete="given-name" maxLength={60} error={errors.firstName} />
+          <Field label="Last Name" name="lastName" required autoComplete="family-name" maxLength={60} error={errors.lastName} />
+        </div>
+        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
+        <Field label="Phone Number" name="phone" type="tel" required autoComplete="tel" maxLength={30} error={errors.phone} />
+        <Field label="Address" name="address" required autoComplete="street-address" maxLength={300} error={errors.address} />
+        <div>
+          <label htmlFor="field-lga" className="label">
+            Town
+          </label>
+          <select
+            id="field-lga"
+            name="lga"
+            required
+            defaultValue=""
+            className="input"
+            aria-invalid={errors.lga ? true : undefined}
+            aria-describedby={errors.lga ? "field-lga-error" : undefined}
+          >
+            <option value="" disabled>
+              Select a town
+            </option>
+            {loaderData.towns.map((town) => (
+              <option key={town} value={town}>
+                {town}
+              </option>
+            ))}
+          </select>
+          <FieldError id="field-lga-error" error={errors.lga} />
+        </div>
+        <PasswordField error={errors.password} autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Loading..." : "Sign Up"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-rose-dark underline underline-offset-4">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -1,0 +1,53 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import { useZodForm } from "../../lib/forms";
+import { adminLogin } from "../../../modules/accounts/auth.server";
+import { loginInput, safeRedirect } from "../../../modules/accounts/schemas";
+import { authDeps, clientMeta, redirectSignedIn } from "../account/account.server";
+import type { Route } from "./+types/admin-login";
+
+export const meta = () => [{ title: "Admin login | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  return formAction(async () => {
+    const { data, form } = await parseForm(request, loginInput);
+    const signedIn = await adminLogin(authDeps(ctx), data, clientMeta(ctx, request));
+    // spec §2: success goes to /dashboard (or back to the admin screen that sent the admin here)
+    return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo"), "/dashboard"));
+  });
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const { errors, onSubmit, msg } = useZodForm(loginInput, actionData);
+  const redirectTo = safeRedirect(params.get("redirectTo"), "");
+  const created = params.get("created");
+  return (
+    <AuthCard title="Admin login" intro="For the Alafia Self-Care team.">
+      <div className="space-y-4">
+        <FormMessage tone="success">{created ? `The administrator account for ${created} has been created.` : null}</FormMessage>
+        {/* spec §8: the admin login shows the server's msg */}
+        <FormMessage tone="error">{msg}</FormMessage>
+      </div>
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field label="Email" name="email" type="email" required autoComplete="username" error={errors.email} />
+        <PasswordField error={errors.password} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Loading..." : "Log In"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        Not an administrator?{" "}
+        <Link to="/register" className="font-semibold text-rose-dark underline underline-offset-4">
+          Sign up as a shopper
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -1,0 +1,52 @@
+import { ListFilters } from "../../components/admin/filters";
+import { SalesChart } from "../../components/admin/sales-chart";
+import { PageHeader, TableFooter } from "../../components/admin/table-parts";
+import { UsersTable } from "../../components/admin/users-table";
+import { appContext } from "../../context";
+import { requireAdminPage } from "../../lib/guards.server";
+import { formatNairaAmount } from "../../../lib/money";
+import { dashboardStats, listUsersAdmin, userListQuery } from "../../../modules/admin/dashboard.server";
+import { listQuery } from "./list-query.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta = () => [{ title: "Dashboard | Alafia admin" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { db } = context.get(appContext);
+  const query = listQuery(request, userListQuery, ["q", "page"]);
+  const [stats, users] = await Promise.all([dashboardStats(db), listUsersAdmin(db, query)]);
+  return { stats, users, query };
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <div className="rounded-2xl border border-line bg-linen p-4">
+      <p className="text-xs font-bold uppercase tracking-wide text-muted">{label}</p>
+      <p className="mt-1 font-display text-2xl">{value}</p>
+      <p className="text-xs text-muted">{hint}</p>
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, users, query } = loaderData;
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure label="Paid revenue" value={formatNairaAmount(stats.revenue)} hint="this month" />
+        <Figure label="Orders" value={String(stats.orders)} hint="paid, this month" />
+        <Figure label="New customers" value={String(stats.newCustomers)} hint="this month" />
+        <Figure label="Average order" value={formatNairaAmount(stats.averageOrderValue)} hint="this month" />
+      </div>
+      <div className="mt-4">
+        <SalesChart daily={stats.daily} />
+      </div>
+      <h2 className="mb-3 mt-8 text-xl">Users</h2>
+      <ListFilters placeholder="Search by name, email or phone..." q={query.q} clearTo="/dashboard" label="Search users" />
+      <UsersTable users={users.items} full />
+      <TableFooter page={query.page} pageSize={query.pageSize} total={users.total} />
+    </>
+  );
+}

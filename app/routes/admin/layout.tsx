@@ -1,0 +1,129 @@
+import { FileText, FolderTree, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingCart, Truck, Users, X } from "lucide-react";
+import { useState } from "react";
+import { Toaster } from "react-hot-toast";
+import { NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
+import { RouteError } from "../../components/route-error";
+import { Logo } from "../../components/layout/logo";
+import { requireAdminPage } from "../../lib/guards.server";
+import type { Route } from "./+types/layout";
+
+// spec §2 Admin screens: the sidebar, in the spec's order and labels
+const links = [
+  { to: "/dashboard", label: "Users", icon: LayoutDashboard },
+  { to: "/purchasetable", label: "Purchases", icon: ShoppingCart, also: ["/viewpurchase"] },
+  { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },
+  { to: "/producttable", label: "Products", icon: Package, also: ["/createproduct", "/editproduct"] },
+  { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },
+  { to: "/blogtable", label: "Blog", icon: FileText, also: ["/createpost", "/editblog"] },
+  { to: "/teamtable", label: "Team Members", icon: Users },
+  { to: "/settings", label: "Settings", icon: Settings },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAdminPage(context, request);
+  return { admin: { firstName: user.firstName, lastName: user.lastName, email: user.email } };
+}
+
+async function logOut() {
+  // the session cookie is httpOnly: only the server can end it
+  await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+  window.location.assign("/login");
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { admin } = loaderData;
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const openingPurchase =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/viewpurchase/") && !pathname.startsWith("/viewpurchase/");
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const isActive = (l: (typeof links)[number]) => pathname === l.to || (l.also ?? []).some((p) => pathname.startsWith(p));
+
+  const nav = (
+    <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-3">
+      {links.map((l) => (
+        <NavLink
+          key={l.to}
+          to={l.to}
+          aria-current={isActive(l) ? "page" : undefined}
+          className={`flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold ${isActive(l) ? "bg-rose text-white" : "text-ink hover:bg-blush"}`}
+        >
+          <l.icon size={18} aria-hidden="true" />
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+  const profile = (
+    <div className="border-t border-line p-3">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-sage text-lg font-bold text-white"
+        >
+          {admin.firstName.charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-bold">
+            {admin.firstName} {admin.lastName}
+          </p>
+          <p className="truncate text-xs text-muted">{admin.email}</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={logOut}
+        className="mt-3 flex min-h-10 w-full items-center gap-2 rounded-xl px-3 text-sm font-semibold text-rose hover:bg-blush"
+      >
+        <LogOut size={16} aria-hidden="true" /> Log out
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="min-h-dvh bg-cream lg:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-linen focus:p-2"
+      >
+        Skip to content
+      </a>
+      {/* phone and tablet: a top bar with a drawer */}
+      <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-line bg-linen px-3 lg:hidden">
+        <Logo />
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-blush"
+          aria-label={open ? "Close admin menu" : "Open admin menu"}
+          aria-expanded={open}
+          aria-controls="admin-drawer"
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+        </button>
+      </header>
+      {open ? (
+        <div id="admin-drawer" className="fixed inset-x-0 bottom-0 top-14 z-30 flex flex-col overflow-y-auto bg-linen lg:hidden">
+          {nav}
+          {profile}
+        </div>
+      ) : null}
+      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-line bg-linen lg:flex">
+        <div className="border-b border-line p-4">
+          <Logo />
+          <p className="mt-1 text-xs font-bold uppercase tracking-[0.2em] text-muted">Back office</p>
+        </div>
+        {nav}
+        {profile}
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-3 py-5 sm:px-6 lg:px-8">
+        {openingPurchase ? <PurchaseSkeleton /> : <Outlet />}
+      </main>
+      <Toaster position="top-center" />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import type { z } from "zod";
+
+/** Reads a table's filters from the URL with the API's schema; a bad value is a 400 page, not a crash. */
+export function listQuery<S extends z.ZodType>(request: Request, schema: S, keys: string[]): z.output<S> {
+  const params = new URL(request.url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const k of keys) {
+    const v = params.get(k);
+    if (v !== null && v !== "") raw[k] = v;
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success)
+    throw data(
+      { msg: "Please check the filters: " + result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") },
+      { status: 400 },
+    );
+  return result.data;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Loads a record for an edit screen: a malformed or unknown id is the 404 page. */
+export async function loadOr404<T>(id: string | undefined, what: string, load: (id: string) => Promise<T>): Promise<T> {
+  if (!id || !UUID.test(id)) throw data(`${what} not found`, { status: 404 });
+  try {
+    return await load(id);
+  } catch (e) {
+    if (e instanceof Error && "kind" in e && (e as { kind: string }).kind === "not_found") throw data(`${what} not found`, { status: 404 });
+    throw e;
+  }
+}

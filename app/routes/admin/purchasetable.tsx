@@ -1,0 +1,95 @@
+import { Download, Eye } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { DeleteButton } from "../../components/admin/delete-button";
+import { ListFilters } from "../../components/admin/filters";
+import { StatusBadge } from "../../components/admin/status-badge";
+import { AdminTable, PageHeader, TableFooter, td, th } from "../../components/admin/table-parts";
+import { appContext } from "../../context";
+import { requireAdminPage } from "../../lib/guards.server";
+import { formatNairaAmount } from "../../../lib/money";
+import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
+import { listAdminPurchases } from "../../../modules/orders/admin.server";
+import { listQuery } from "./list-query.server";
+import type { Route } from "./+types/purchasetable";
+
+export const meta = () => [{ title: "Purchases | Alafia admin" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const query = listQuery(request, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"]);
+  const { items, total, capped } = await listAdminPurchases(context.get(appContext).db, query);
+  return { items, total, capped, query };
+}
+
+export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
+  const { items, total, capped, query } = loaderData;
+  const [params] = useSearchParams();
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete("page");
+  return (
+    <>
+      <PageHeader title="Purchases">
+        <a href={`/api/purchases/export.csv?${exportParams.toString()}`} className="btn-outline min-h-10 py-2" download>
+          <Download size={16} aria-hidden="true" /> Export CSV
+        </a>
+      </PageHeader>
+      <ListFilters
+        placeholder="Search by name, email or status..."
+        q={query.q}
+        from={query.from}
+        to={query.to}
+        dates
+        clearTo="/purchasetable"
+      />
+      <AdminTable caption="Purchases">
+        <thead className="border-b border-line bg-sand/60">
+          <tr>
+            <th className={th}>First Name</th>
+            <th className={th}>Email</th>
+            <th className={th}>Discount</th>
+            <th className={th}>Total Amount</th>
+            <th className={th}>Status</th>
+            <th className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.length === 0 ? (
+            <tr>
+              <td colSpan={6} className={`${td} py-8 text-center text-muted`}>
+                No purchases found
+              </td>
+            </tr>
+          ) : (
+            items.map((p) => (
+              <tr key={p.id} className="border-b border-line last:border-0">
+                <td className={`${td} font-semibold`}>{p.firstName}</td>
+                <td className={`${td} whitespace-nowrap`}>{p.email}</td>
+                <td className={td}>{p.discount ? "Discounted" : "None"}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatNairaAmount(p.totalAmount)}</td>
+                <td className={td}>
+                  <StatusBadge status={p.status} />
+                </td>
+                <td className={`${td} whitespace-nowrap text-right`}>
+                  <Link
+                    to={`/viewpurchase/${p.id}`}
+                    className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-sage hover:bg-sage-soft"
+                  >
+                    <Eye size={16} aria-hidden="true" /> View
+                  </Link>
+                  <DeleteButton
+                    url={`/api/purchases/${p.id}`}
+                    label={`Delete the order of ${p.firstName}`}
+                    confirmText="Are you sure you want to delete this purchase?"
+                  />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </AdminTable>
+      <TableFooter page={query.page} pageSize={query.pageSize} total={total} capped={capped} />
+    </>
+  );
+}

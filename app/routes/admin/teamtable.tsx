@@ -1,0 +1,36 @@
+import { UserPlus } from "lucide-react";
+import { Link } from "react-router";
+import { ListFilters } from "../../components/admin/filters";
+import { PageHeader, TableFooter } from "../../components/admin/table-parts";
+import { UsersTable } from "../../components/admin/users-table";
+import { appContext } from "../../context";
+import { requireAdminPage } from "../../lib/guards.server";
+import { listUsersAdmin, userListQuery } from "../../../modules/admin/dashboard.server";
+import { listQuery } from "./list-query.server";
+import type { Route } from "./+types/teamtable";
+
+export const meta = () => [{ title: "Team Members | Alafia admin" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const query = listQuery(request, userListQuery, ["q", "page"]);
+  // spec §2: only users whose role is admin; the search now applies
+  const team = await listUsersAdmin(context.get(appContext).db, { ...query, role: "admin" });
+  return { team, query };
+}
+
+export default function TeamTable({ loaderData }: Route.ComponentProps) {
+  const { team, query } = loaderData;
+  return (
+    <>
+      <PageHeader title="Team Members">
+        <Link to="/adminregister" className="btn-primary min-h-10 py-2">
+          <UserPlus size={16} aria-hidden="true" /> Add team member
+        </Link>
+      </PageHeader>
+      <ListFilters placeholder="Search team members..." q={query.q} clearTo="/teamtable" />
+      <UsersTable users={team.items} full={false} />
+      <TableFooter page={query.page} pageSize={query.pageSize} total={team.total} />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { ChevronLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { formatPostDate } from "../../components/blog/blog-card";
+import { JsonLd } from "../../components/json-ld";
+import { NewsletterForm } from "../../components/newsletter-form";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { appContext } from "../../context";
+import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
+import { siteOrigin } from "../../lib/site-origin.server";
+import { AppError } from "../../../lib/errors";
+import { idParam } from "../../../modules/catalog/schemas";
+import { getPost, paragraphs } from "../../../modules/content/posts.server";
+import type { Route } from "./+types/blog-details";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return pageMeta({ title: "Post not found", description: "This blog post does not exist.", noindex: true });
+  const { post, url, imageUrl } = data;
+  return pageMeta({
+    title: post.title,
+    description: excerpt(`${post.heading}. ${post.text}`, 155),
+    url,
+    image: imageUrl ?? undefined,
+    imageAlt: post.title,
+    type: "article",
+    extra: [{ property: "article:published_time", content: post.createdAt }],
+  });
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  try {
+    const post = await getPost(db, id.data);
+    const origin = siteOrigin(context, request);
+    const image = post.images.at(-1)?.url ?? post.imageUrl;
+    return {
+      post,
+      body: paragraphs(post.text),
+      url: `${origin}/blogdetails/${post.id}`,
+      imageUrl: image ? absoluteUrl(origin, image) : null,
+      origin,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export default function BlogDetails({ loaderData }: Route.ComponentProps) {
+  const { post, body, url, imageUrl, origin } = loaderData;
+  return (
+    <main id="main" className="container-page py-8">
+      <nav aria-label="Breadcrumb">
+        <Link to="/blogs" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-rose-dark hover:underline">
+          <ChevronLeft size={16} aria-hidden="true" /> All posts
+        </Link>
+      </nav>
+      <article className="mx-auto mt-2 max-w-3xl">
+        <p className="text-sm font-semibold text-muted">
+          <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        </p>
+        <h1 className="mt-2 text-3xl leading-tight sm:text-5xl">{post.title}</h1>
+        <p className="mt-3 text-xl text-sage">{post.heading}</p>
+        <ResponsiveImage
+          images={post.images}
+          fallbackUrl={post.imageUrl}
+          alt=""
+          sizes="(min-width: 800px) 768px, 92vw"
+          priority
+          className="mt-6 aspect-[3/2] w-full rounded-3xl object-cover"
+        />
+        {/* plain text paragraphs, never raw HTML */}
+        <div className="mt-8 space-y-5 text-lg leading-relaxed">
+          {body.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      </article>
+      <section aria-labelledby="post-subscribe" className="mx-auto mt-12 max-w-3xl rounded-3xl bg-sage-soft p-6 sm:p-8">
+        <h2 id="post-subscribe" className="text-2xl">
+          Enjoyed this? Get the next one
+        </h2>
+        <NewsletterForm source="blog" idPrefix="post-subscribe" />
+      </section>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          alternativeHeadline: post.heading,
+          description: excerpt(post.text, 200),
+          datePublished: post.createdAt,
+          dateModified: post.createdAt,
+          mainEntityOfPage: url,
+          url,
+          ...(imageUrl ? { image: [imageUrl] } : {}),
+          author: { "@type": "Organization", name: "Alafia Self-Care", url: `${origin}/` },
+          publisher: {
+            "@type": "Organization",
+            name: "Alafia Self-Care",
+            url: `${origin}/`,
+            logo: { "@type": "ImageObject", url: `${origin}/apple-touch-icon.png` },
+          },
+        }}
+      />
+    </main>
+  );
+}
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -1,0 +1,83 @@
+import { ChevronLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { ProductGrid } from "../../components/product-grid";
+import { appContext } from "../../context";
+import { forProductCard } from "../../lib/card-data";
+import { absoluteUrl, pageMeta } from "../../lib/seo";
+import { siteOrigin } from "../../lib/site-origin.server";
+import { idParam } from "../../../modules/catalog/schemas";
+import { getCategory, listProducts } from "../../../modules/catalog/service.server";
+import { AppError } from "../../../lib/errors";
+import type { Route } from "./+types/category";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return pageMeta({ title: "Category not found", description: "This category does not exist.", noindex: true });
+  const { category, origin } = data;
+  const image = category.images.at(-1)?.url ?? category.imageUrl;
+  return pageMeta({
+    title: `${category.name}`,
+    description: `Shop ${category.name.toLowerCase()} from Alafia Self-Care: ${category.productCount} thoughtful picks, priced in naira, delivered across Lagos.`,
+    url: `${origin}/categories/${category.id}`,
+    image: image ? absoluteUrl(origin, image) : undefined,
+  });
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  try {
+    const category = await getCategory(db, id.data);
+    const { items } = await listProducts(db, { categoryId: category.id, pageSize: 100 });
+    return { category, products: items.map(forProductCard), origin: siteOrigin(context, request) };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { category, products } = loaderData;
+  return (
+    <main id="main" className="container-page py-10">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm">
+          <li>
+            <Link to="/" className="inline-flex min-h-11 items-center gap-1 font-semibold text-rose-dark hover:underline">
+              <ChevronLeft size={16} aria-hidden="true" /> Home
+            </Link>
+          </li>
+          <li aria-hidden="true" className="text-muted">
+            /
+          </li>
+          <li>
+            <Link to="/products" className="inline-flex min-h-11 items-center font-semibold text-rose-dark hover:underline">
+              Products
+            </Link>
+          </li>
+          <li aria-hidden="true" className="text-muted">
+            /
+          </li>
+          <li aria-current="page" className="text-muted">
+            {category.name}
+          </li>
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-3xl sm:text-4xl">{category.name}</h1>
+      <p className="mt-2 text-muted">
+        {products.length} {products.length === 1 ? "product" : "products"}
+      </p>
+      <div className="mt-8">
+        {products.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-linen p-10 text-center text-muted">
+            No products in this category yet.
+          </p>
+        ) : (
+          <ProductGrid products={products} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

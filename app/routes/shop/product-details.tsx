@@ -1,0 +1,166 @@
+import { ChevronLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { AddToCart } from "../../components/cart/add-to-cart";
+import { JsonLd } from "../../components/json-ld";
+import { ColourSwatch, SizeRow, stockLabel } from "../../components/product/product-options";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { ProductReviews } from "../../components/reviews/product-reviews";
+import { StarRating } from "../../components/star-rating";
+import { appContext } from "../../context";
+import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
+import { siteOrigin } from "../../lib/site-origin.server";
+import { AppError } from "../../../lib/errors";
+import { formatNairaAmount } from "../../../lib/money";
+import { idParam } from "../../../modules/catalog/schemas";
+import { getProduct } from "../../../modules/catalog/service.server";
+import { listReviews } from "../../../modules/reviews/service.server";
+import { getSettings } from "../../../modules/settings/service.server";
+import type { Route } from "./+types/product-details";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
+  const { product, url, imageUrl, price } = data;
+  return pageMeta({
+    title: product.title,
+    description: `${formatNairaAmount(price)} · ${excerpt(product.description, 140)}`,
+    url,
+    image: imageUrl ?? undefined,
+    imageAlt: product.title,
+    type: "product",
+    extra: [
+      { property: "product:price:amount", content: price.toFixed(2) },
+      { property: "product:price:currency", content: "NGN" },
+      { property: "product:availability", content: product.stock > 0 ? "in stock" : "out of stock" },
+    ],
+  });
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  try {
+    const [product, reviews, settings] = await Promise.all([getProduct(db, id.data), listReviews(db, id.data), getSettings(db)]);
+    const origin = siteOrigin(context, request);
+    const image = product.images.at(-1)?.url ?? product.imageUrl;
+    const price = product.discount > 0 ? product.discount : product.price;
+    return {
+      product,
+      reviews,
+      price,
+      lowStockThreshold: settings.lowStockThreshold,
+      url: `${origin}/productdetails/${product.id}`,
+      imageUrl: image ? absoluteUrl(origin, image) : null,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export default function ProductDetails({ loaderData }: Route.ComponentProps) {
+  const { product, reviews, price, lowStockThreshold, url, imageUrl } = loaderData;
+  const stock = stockLabel(product.stock, lowStockThreshold);
+  const structured: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description: product.description,
+    sku: product.id,
+    category: product.category.name,
+    ...(imageUrl ? { image: [imageUrl] } : {}),
+    ...(product.color ? { color: product.color } : {}),
+    ...(product.size ? { size: product.size } : {}),
+    brand: { "@type": "Brand", name: "Alafia Self-Care" },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: price.toFixed(2),
+      priceCurrency: "NGN",
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+    ...(product.reviews > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+
+  return (
+    <main id="main" className="container-page py-8">
+      <nav aria-label="Breadcrumb">
+        <Link
+          to={`/categories/${product.category.id}`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-rose-dark hover:underline"
+        >
+          <ChevronLeft size={16} aria-hidden="true" /> {product.category.name}
+        </Link>
+      </nav>
+      <div className="mt-2 grid gap-8 md:grid-cols-2 md:gap-12">
+        <ResponsiveImage
+          images={product.images}
+          fallbackUrl={product.imageUrl}
+          alt={product.title}
+          sizes="(min-width: 1152px) 540px, (min-width: 768px) 46vw, 92vw"
+          priority
+          className="aspect-square w-full rounded-3xl border border-line object-cover"
+        />
+        <div className="flex flex-col gap-5">
+          <div>
+            <StarRating rating={product.rating} count={product.reviews} />
+            {product.reviews > 0 && (
+              <p className="mt-1 text-sm text-muted">
+                {product.rating.toFixed(1)} out of 5 · {product.reviews} {product.reviews === 1 ? "review" : "reviews"}
+              </p>
+            )}
+            <h1 className="mt-2 text-3xl leading-tight sm:text-4xl">{product.title}</h1>
+          </div>
+          <p className="flex flex-wrap items-baseline gap-3" data-testid="product-price">
+            {product.discount > 0 ? (
+              <>
+                <span className="text-3xl font-bold text-rose-dark">{formatNairaAmount(product.discount)}</span>
+                <s className="text-lg text-muted">
+                  <span className="sr-only">was </span>
+                  {formatNairaAmount(product.price)}
+                </s>
+                <span className="rounded-full bg-blush px-3 py-1 text-sm font-bold text-rose-dark">
+                  Save {formatNairaAmount(product.price - product.discount)}
+                </span>
+              </>
+            ) : (
+              <span className="text-3xl font-bold">{formatNairaAmount(product.price)}</span>
+            )}
+          </p>
+          <p className="leading-relaxed text-ink">{product.description}</p>
+          <SizeRow size={product.size} />
+          <ColourSwatch color={product.color} />
+          <p
+            className={`font-semibold ${stock.tone === "out" ? "text-rose-dark" : stock.tone === "low" ? "text-rose-dark" : "text-sage"}`}
+            data-testid="stock-state"
+          >
+            {stock.text}
+          </p>
+          <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
+          <p className="text-sm text-muted">
+            Delivered across Lagos in 1–5 days. Easy returns within 7 days, see our{" "}
+            <Link to="/terms#refunds" className="font-semibold text-rose-dark underline">
+              refund policy
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+      <ProductReviews productId={product.id} reviews={reviews} />
+      <JsonLd data={structured} />
+    </main>
+  );
+}
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -1,0 +1,2 @@
+ALTER TABLE "purchases" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || email)) STORED;--> statement-breakpoint
+CREATE INDEX "purchases_search_text_trgm_idx" ON "purchases" USING gin ("search_text" gin_trgm_ops);

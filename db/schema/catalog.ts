@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, type ImageVariant, updatedAt } from "./columns";
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: text().notNull(),
+    imageUrl: text(),
+    imageVariants: jsonb().$type<ImageVariant[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_name_lower_idx").on(sql`lower(${t.name})`), index("categories_created_at_idx").on(t.createdAt)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    // money is integer kobo (₦1 = 100 kobo); discount 0 means none
+    priceKobo: integer().notNull(),
+    discountKobo: integer().notNull().default(0),
+    size: text(),
+    color: text(),
+    categoryId: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    stock: integer().notNull().default(0),
+    imageUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_positive", sql`${t.priceKobo} >= 0`),
+    check("products_discount_range", sql`${t.discountKobo} >= 0 AND ${t.discountKobo} < ${t.priceKobo} OR ${t.discountKobo} = 0`),
+    check("products_stock_non_negative", sql`${t.stock} >= 0`),
+    index("products_category_id_idx").on(t.categoryId),
+    index("products_created_at_idx").on(t.createdAt),
+    index("products_promo_idx")
+      .on(t.discountKobo)
+      .where(sql`${t.discountKobo} > 0`),
+    index("products_search_idx").using("gin", sql`to_tsvector('english', ${t.title} || ' ' || ${t.description})`),
+    index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+// Each stored image of a product, one row per WebP width (for srcset).
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_images_product_id_idx").on(t.productId)],
+);

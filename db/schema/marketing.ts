@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    // where the address was captured: popup, footer, blog, about, author
+    source: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_lower_idx").on(sql`lower(${t.email})`),
+    index("newsletter_subscribers_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    message: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+// spec §3 Communication platform, for the /test page
+export const communicationPlatforms = pgTable("communication_platforms", {
+  id: id(),
+  name: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const communicationCategories = pgTable(
+  "communication_categories",
+  {
+    id: id(),
+    platformId: uuid()
+      .notNull()
+      .references(() => communicationPlatforms.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+  },
+  (t) => [index("communication_categories_platform_id_idx").on(t.platformId)],
+);
+
+export const communicationChoices = pgTable(
+  "communication_choices",
+  {
+    id: id(),
+    communicationPlatform: text().notNull(),
+    communicationCategory: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("communication_choices_created_at_idx").on(t.createdAt)],
+);

@@ -1,0 +1,56 @@
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+
+// Store settings (VAT rate, USD display rate, fees, contact details) as key → JSON value.
+export const settings = pgTable("settings", {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+// Durable outbox: a mail is written here in the same transaction as its cause and sent later.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    kind: text().notNull(),
+    status: mailStatusEnum().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_at_idx").on(t.createdAt)],
+);
+
+// Replay store for Idempotency-Key: the first answer is kept and returned again.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    status: integer(),
+    body: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created_at_idx").on(t.createdAt)],
+);
+
+// Fixed-window counters shared by every app server (Redis replaces this when configured).
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../client";
+import {
+  blogPosts,
+  categories,
+  communicationCategories,
+  communicationPlatforms,
+  deliveryRates,
+  productImages,
+  products,
+  settings,
+} from "../schema";
+import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import type { Storage } from "../../lib/storage.server";
+import { nairaToKobo } from "../../lib/money";
+import { renderArtwork } from "./artwork";
+import { seedDemoOrders } from "./demo-orders";
+import { categoryMotif, categoryNames, demoCommunicationPlatforms, demoDeliveryRates, demoPosts, demoProducts } from "./demo-data";
+
+const SEEDED_KEY = "demo_seeded_at";
+const DAY = 86_400_000;
+
+/** True when the demo data was loaded once already or the shop has its own data. */
+export async function alreadySeeded(db: Db): Promise<boolean> {
+  const [marker] = await db
+    .select()
+    .from(settings)
+    .where(sql`${settings.key} = ${SEEDED_KEY}`);
+  if (marker) return true;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(categories);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Loads the demo shop into an empty database: categories, products, posts,
+ * delivery rates and communication platforms, with locally drawn images.
+ * Runs once: a marker row keeps a restart from seeding again.
+ */
+export async function seedDemo(db: Db, storage: Storage, now = new Date()): Promise<boolean> {
+  if (await alreadySeeded(db)) return false;
+
+  const art = async (folder: string, motif: Parameters<typeof renderArtwork>[0], palette: number, seed: number) =>
+    storeImageVariants(storage, folder, await renderArtwork(motif, palette, seed));
+  // two at a time: the drawing is CPU-bound and machines here have two cores
+  const categoryImages = await mapLimit(categoryNames, 2, (name, i) => art("categories", categoryMotif[name], i, 100 + i));
+  const productImagesList = await mapLimit(demoProducts, 2, (p, i) => art("products", p.motif, p.palette, i));
+  const postImages = await mapLimit(demoPosts, 2, (p, i) => art("posts", p.motif, p.palette, 500 + i));
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+  await db.transaction(async (tx) => {
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(
+        categoryNames.map((name, i) => ({
+          name,
+          imageUrl: defaultVariant(categoryImages[i]!)?.url ?? null,
+          imageVariants: categoryImages[i]!,
+          createdAt: ago(200 - i),
+        })),
+      )
+      .returning({ id: categories.id, name: categories.name });
+    const categoryId = new Map(insertedCategories.map((c) => [c.name, c.id]));
+
+    const insertedProducts = await tx
+      .insert(products)
+      .values(
+        demoProducts.map((p, i) => ({
+          title: p.title,
+          description: p.description,
+          priceKobo: nairaToKobo(p.priceNaira),
+          discountKobo: nairaToKobo(p.discountNaira),
+          size: p.size,
+          color: p.color,
+          categoryId: categoryId.get(p.category)!,
+          stock: p.stock,
+          imageUrl: defaultVariant(productImagesList[i]!)?.url ?? null,
+          createdAt: ago(p.ageDays),
+          updatedAt: ago(p.ageDays),
+        })),
+      )
+      .returning({
+        id: products.id,
+        title: products.title,
+        description: products.description,
+        priceKobo: products.priceKobo,
+        discountKobo: products.discountKobo,
+        imageUrl: products.imageUrl,
+        size: products.size,
+        color: products.color,
+      });
+    await tx
+      .insert(productImages)
+      .values(insertedProducts.flatMap((p, i) => productImagesList[i]!.map((img) => ({ productId: p.id, ...img }))));
+    await seedDemoOrders(tx, insertedProducts, now);
+
+    await tx.insert(blogPosts).values(
+      demoPosts.map((p, i) => ({
+        title: p.title,
+        heading: p.heading,
+        text: p.paragraphs.join("\n\n"),
+        imageUrl: defaultVariant(postImages[i]!)?.url ?? null,
+        imageVariants: postImages[i]!,
+        createdAt: ago(p.ageDays),
+        updatedAt: ago(p.ageDays),
+      })),
+    );
+
+    await tx
+      .insert(deliveryRates)
+      .values(demoDeliveryRates.map((r) => ({ lga: r.lga, chargeKobo: nairaToKobo(r.chargeNaira) })))
+      .onConflictDoNothing();
+
+    for (const platform of demoCommunicationPlatforms) {
+      const [row] = await tx.insert(communicationPlatforms).values({ name: platform.name }).returning();
+      if (platform.categories?.length)
+        await tx.insert(communicationCategories).values(platform.categories.map((name) => ({ platformId: row!.id, name })));
+    }
+
+    await tx.insert(settings).values({ key: SEEDED_KEY, value: now.toISOString() });
+  });
+  return true;
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

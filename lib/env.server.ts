@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+// The one place that reads process.env (STYLE.md §6). Every variable of
+// ARCHITECTURE.md "Start" with embedded-mode defaults.
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
+const optionalUrl = z.url().optional();
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    PUBLIC_URL: optionalUrl,
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PAYMENT_PROVIDER: z.enum(["sandbox", "paystack"]).optional(),
+    PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+    PAYSTACK_PUBLIC_KEY: z.string().min(1).optional(),
+    PAYSTACK_API_BASE: z.url().default("https://api.paystack.co"),
+    PAYSTACK_MODE: z.enum(["redirect", "popup"]).default("redirect"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Alafia Self-Care <hello@alafia.ng>"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// URL")
+      .optional(),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default("auto"),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD)
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "is required when ADMIN_EMAIL is set" });
+    if (env.PAYMENT_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY)
+      ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=paystack" });
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+  });
+
+export type Env = Omit<z.output<typeof envSchema>, "SESSION_SECRET" | "PAYMENT_PROVIDER"> & {
+  SESSION_SECRET: string;
+  PAYMENT_PROVIDER: "sandbox" | "paystack";
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses a set of variables; throws ConfigError with one line naming the first bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = cleaned[name];
+    const shown = value === undefined || /SECRET|PASSWORD|KEY|URL/.test(name) ? "" : ` (got "${value}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.PAYSTACK_SECRET_KEY ? "paystack" : "sandbox"),
+    SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(dataDir),
+  };
+}
+
+// Outside production a secret is generated once and kept beside the data.
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, read once (with `.env` when present). */
+export function getEnv(): Env {
+  if (!cached) {
+    if (fs.existsSync(".env")) process.loadEnvFile(".env");
+    cached = parseEnv(process.env);
+  }
+  return cached;
+}
+
+/** The secret-free part of the configuration that may reach the browser. */
+export function publicEnv(env: Env) {
+  return {
+    paymentProvider: env.PAYMENT_PROVIDER,
+    paystackMode: env.PAYSTACK_MODE,
+    paystackPublicKey: env.PAYSTACK_PUBLIC_KEY ?? null,
+  };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+const base = { DATA_DIR: "/tmp/alafia-env-test", SESSION_SECRET: "s".repeat(32) };
+
+describe("parseEnv", () => {
+  it("fills embedded-mode defaults", () => {
+    const env = parseEnv(base);
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PAYMENT_PROVIDER).toBe("sandbox");
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it("names the bad variable in one line", () => {
+    expect(() => parseEnv({ ...base, PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseEnv({ ...base, PORT: "abc" })).toThrow(/^Invalid configuration: PORT .*"abc"/);
+  });
+
+  it("does not print secret values", () => {
+    try {
+      parseEnv({ ...base, DATABASE_URL: "mysql://user:hunter2@host/db" });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).message).toMatch(/DATABASE_URL/);
+      expect((e as Error).message).not.toMatch(/hunter2/);
+    }
+  });
+
+  it("chooses paystack when a secret key is set, and requires it when asked for", () => {
+    expect(parseEnv({ ...base, PAYSTACK_SECRET_KEY: "sk_test_x" }).PAYMENT_PROVIDER).toBe("paystack");
+    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "paystack" })).toThrow(/PAYSTACK_SECRET_KEY/);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => parseEnv({ DATA_DIR: base.DATA_DIR, NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,36 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import type { Storage } from "./storage.server";
+
+export type StoredImage = { url: string; width: number; height: number };
+
+/** Widths of the WebP variants we keep for srcset. */
+export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+/**
+ * Re-encodes an image to WebP in a few widths (never upscaled) and stores them.
+ * Returns the variants, smallest first; the last one is the default `imageUrl`.
+ */
+export async function storeImageVariants(storage: Storage, folder: string, input: Buffer): Promise<StoredImage[]> {
+  const source = sharp(input, { animated: false }).rotate();
+  const meta = await source.metadata();
+  const sourceWidth = meta.width ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const fitting = IMAGE_WIDTHS.filter((w) => w <= sourceWidth);
+  const widths: number[] = fitting.length > 0 ? fitting : [sourceWidth];
+  const base = crypto.createHash("sha256").update(input).digest("hex").slice(0, 16);
+  const variants: StoredImage[] = [];
+  for (const width of widths) {
+    const { data, info } = await source
+      .clone()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    const url = await storage.put(`${folder}/${base}-${info.width}.webp`, data, "image/webp");
+    variants.push({ url, width: info.width, height: info.height });
+  }
+  return variants;
+}
+
+export function defaultVariant(variants: StoredImage[]): StoredImage | undefined {
+  return variants[variants.length - 1];
+}

@@ -1,0 +1,95 @@
+import { lt, sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
+import type { Env } from "./env.server";
+import { AppError } from "./errors";
+
+/** Fixed-window counters shared by every app server: PostgreSQL by default, Redis when REDIS_URL is set. */
+export type RateLimitStore = {
+  /** counts one hit on `key`; returns the count in the current window and the ms until it resets */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+};
+
+export type RateRule = { name: string; limit: number; windowMs: number };
+
+const MINUTE = 60_000;
+// ASVS 2.2.1: slow down guessing per IP and per account, without locking anyone out for long.
+export const rateRules = {
+  loginIp: { name: "login-ip", limit: 30, windowMs: 15 * MINUTE },
+  loginAccount: { name: "login-account", limit: 10, windowMs: 15 * MINUTE },
+  adminLoginIp: { name: "adminlogin-ip", limit: 20, windowMs: 15 * MINUTE },
+  adminLoginAccount: { name: "adminlogin-account", limit: 5, windowMs: 15 * MINUTE },
+  registerIp: { name: "register-ip", limit: 20, windowMs: 60 * MINUTE },
+  forgotIp: { name: "forgot-ip", limit: 10, windowMs: 60 * MINUTE },
+  forgotAccount: { name: "forgot-account", limit: 3, windowMs: 60 * MINUTE },
+  resetIp: { name: "reset-ip", limit: 20, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+/** Counts a hit and throws a 429 (with Retry-After) once the rule's limit is passed. */
+export async function enforceRateLimit(store: RateLimitStore, rule: RateRule, subject: string) {
+  const { count, resetInMs } = await store.hit(`${rule.name}:${subject.toLowerCase()}`, rule.windowMs);
+  if (count > rule.limit)
+    throw new AppError("rate_limited", "Too many attempts. Please wait a little and try again.", {
+      retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)),
+    });
+}
+
+export function databaseRateLimitStore(db: Db): RateLimitStore {
+  return {
+    async hit(key, windowMs) {
+      const now = new Date();
+      const resetAt = new Date(now.getTime() + windowMs);
+      // one statement: a stale window restarts at 1, a live one counts up
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${rateLimits.resetAt} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      return { count: row!.count, resetInMs: row!.resetAt.getTime() - now.getTime() };
+    },
+  };
+}
+
+/** Drops finished windows; called now and then by the mail worker's timer. */
+export async function pruneRateLimits(db: Db) {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+}
+
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {c, redis.call('PTTL', KEYS[1])}`;
+
+export function redisRateLimitStore(redis: Redis, prefix = "alafia:rl:"): RateLimitStore {
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+  };
+}
+
+const redisClients = new Map<string, Redis>();
+
+/** The store this configuration asks for; one Redis connection per URL for the process. */
+export function rateLimitStore(db: Db, env: Pick<Env, "REDIS_URL">): RateLimitStore {
+  if (!env.REDIS_URL) return databaseRateLimitStore(db);
+  let client = redisClients.get(env.REDIS_URL);
+  if (!client) {
+    client = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    redisClients.set(env.REDIS_URL, client);
+  }
+  return redisRateLimitStore(client);
+}
+
+/** Closes the Redis connections (shutdown, tests). */
+export async function closeRateLimitStores() {
+  await Promise.all([...redisClients.values()].map((c) => c.quit().catch(() => undefined)));
+  redisClients.clear();
+}

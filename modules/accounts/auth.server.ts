@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { passwordResets, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { hashPassword, verifyPassword } from "../../lib/password.server";
+import { enforceRateLimit, rateRules, type RateLimitStore } from "../../lib/rate-limit.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { resetMail } from "./mails";
+import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, type LoginInput, type RegisterInput } from "./schemas";
+import { findUserByEmail, registerUser, toUserView } from "./service.server";
+import { createSession, hashToken, revokeAllSessions } from "./sessions.server";
+import type { UserView } from "./types";
+
+export type AuthDeps = { db: Db; secret: string; limits: RateLimitStore };
+export type ClientMeta = { ip: string; userAgent?: string };
+export type SignedIn = { token: string; expiresAt: Date; user: UserView };
+
+export const RESET_TOKEN_MS = 3600_000; // issue 4: a reset link lives one hour
+const BAD_LOGIN = "Invalid email or password.";
+// verified when the email is unknown, so both answers take as long (no account probing by timing)
+let dummyHash: Promise<string> | undefined;
+
+async function checkPassword(db: Db, email: string, password: string) {
+  const user = await findUserByEmail(db, email);
+  dummyHash ??= hashPassword("not-a-real-password-at-all");
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  return ok && user ? user : null;
+}
+
+/** POST /api/auth/login and the /login form: a fresh session at every login. */
+export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
+  const data = loginInput.parse(input);
+  await enforceRateLimit(deps.limits, rateRules.loginIp, meta.ip);
+  await enforceRateLimit(deps.limits, rateRules.loginAccount, data.email);
+  const user = await checkPassword(deps.db, data.email, data.password);
+  if (!user) throw new AppError("unauthorized", BAD_LOGIN);
+  const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
+  return { ...session, user: toUserView(user) };
+}
+
+/** POST /api/auth/adminlogin and /admin (spec §2): only administrators get in; the message is shown as is. */
+export async function adminLogin(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
+  const data = loginInput.parse(input);
+  await enforceRateLimit(deps.limits, rateRules.adminLoginIp, meta.ip);
+  await enforceRateLimit(deps.limits, rateRules.adminLoginAccount, data.email);
+  const user = await checkPassword(deps.db, data.email, data.password);
+  if (!user) throw new AppError("unauthorized", BAD_LOGIN);
+  if (user.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");
+  const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
+  return { ...session, user: toUserView(user) };
+}
+
+export const FORGOT_ANSWER = "If an account exists for that email, we have sent a link to reset the password. Check your inbox.";
+
+/** Queues a reset link; the answer never says whether the email has an account. */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  input: { email: string },
+  meta: ClientMeta & { shopUrl: string },
+): Promise<{ msg: string }> {
+  const data = forgotPasswordInput.parse(input);
+  await enforceRateLimit(deps.limits, rateRules.forgotIp, meta.ip);
+  await enforceRateLimit(deps.limits, rateRules.forgotAccount, data.email);
+  const user = await findUserByEmail(deps.db, data.email);
+  if (user) {
+    const token = crypto.randomBytes(32).toString("base64url");
+    const link = `${meta.shopUrl}/resetpassword?token=${token}`;
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(deps.secret, token), expiresAt: new Date(Date.now() + RESET_TOKEN_MS) });
+      await enqueueMail(tx, resetMail(user, link));
+    });
+  }
+  return { msg: FORGOT_ANSWER };
+}
+
+/** Sets the new password: the token works once, within the hour, and every session of the user ends. */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+  meta: ClientMeta,
+): Promise<{ msg: string }> {
+  const data = resetPasswordInput.parse(input);
+  await enforceRateLimit(deps.limits, rateRules.resetIp, meta.ip);
+  const passwordHash = await hashPassword(data.password);
+  await deps.db.transaction(async (tx) => {
+    // claiming the token and using it is one statement: two racing requests cannot both win
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(deps.secret, data.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!claimed)
+      throw new AppError("invalid", "This reset link is invalid or has expired. Please ask for a new one.", {
+        fields: { token: "This reset link is invalid or has expired." },
+      });
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    await revokeAllSessions(tx, claimed.userId);
+  });
+  return { msg: "Your password has been changed. Please log in with your new password." };
+}
+
+/** Registration through a public door (API, /register, /promosign): limited per IP. */
+export async function register(
+  deps: AuthDeps,
+  input: RegisterInput,
+  meta: ClientMeta & { by: { role: string } | null; shopUrl: string },
+): Promise<UserView> {
+  const data = registerInput.parse(input);
+  await enforceRateLimit(deps.limits, rateRules.registerIp, meta.ip);
+  return registerUser(deps.db, data, { by: meta.by, shopUrl: meta.shopUrl });
+}

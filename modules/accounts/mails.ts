@@ -1,0 +1,39 @@
+import type { OutgoingMail } from "../mail/outbox.server";
+
+// The words of the account mails, kept apart from the rules that send them.
+export function welcomeMail(user: { email: string; firstName: string }, shopUrl: string): OutgoingMail {
+  return {
+    kind: "welcome",
+    to: user.email,
+    subject: "Welcome to Alafia Self-Care",
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      "Welcome to Alafia Self-Care. Your account is ready: you can keep a cart, check out faster and follow your orders.",
+      "",
+      `Visit the shop: ${shopUrl}/`,
+      "",
+      "Take a breath, take care of you.",
+      "Alafia Self-Care",
+    ].join("\n"),
+  };
+}
+
+export function resetMail(user: { email: string; firstName: string }, link: string): OutgoingMail {
+  return {
+    kind: "password_reset",
+    to: user.email,
+    subject: "Reset your Alafia Self-Care password",
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      "Someone (hopefully you) asked to reset the password of your Alafia Self-Care account.",
+      "Open this link within 1 hour to choose a new password. It works once.",
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+      "Alafia Self-Care",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Enter a valid email address" }));
+// ASVS 2.1: 8 to 128 characters, anything allowed
+export const password = z.string().min(8, "Password must be at least 8 characters").max(128, "Password must be at most 128 characters");
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
+const required = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const adminCreateInput = z
+  .object({
+    firstName: name("First name"),
+    lastName: name("Last name"),
+    email,
+    phone: z.string().trim().max(30).optional(),
+    password,
+  })
+  .strict();
+export type AdminCreateInput = z.input<typeof adminCreateInput>;
+
+/** POST /api/auth/register (spec §7): the short body, the fuller one adds phone, lga, address; `role` only from an admin. */
+export const registerInput = z
+  .object({
+    firstName: name("First name"),
+    lastName: name("Last name"),
+    email,
+    password,
+    phone: optionalText(30),
+    lga: optionalText(80),
+    address: optionalText(300),
+    role: z.enum(["customer", "admin"]).optional(),
+  })
+  .strict();
+export type RegisterInput = z.input<typeof registerInput>;
+
+/** The /register form: every field is required (spec §5), the town comes from the delivery rates. */
+export const registerForm = z
+  .object({
+    firstName: name("First name"),
+    lastName: name("Last name"),
+    email,
+    phone: required("Phone number", 30),
+    address: required("Address", 300),
+    lga: z.string({ error: "Select a town" }).trim().min(1, "Select a town").max(80),
+    password,
+  })
+  .strict();
+
+/** The /promosign form (spec §2): the short variant. */
+export const promoSignForm = z.object({ firstName: name("First name"), lastName: name("Last name"), email, password }).strict();
+
+/** /adminregister (spec §2): every field required. */
+export const adminRegisterForm = adminCreateInput.extend({ phone: required("Phone number", 30) });
+
+export const loginInput = z
+  .object({
+    email: z.string().trim().min(1, "Email is required").pipe(email),
+    password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+  })
+  .strict();
+export type LoginInput = z.input<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email }).strict();
+
+export const resetPasswordInput = z.object({ token: z.string().min(20, "This reset link is not valid").max(200), password }).strict();
+
+/** The /resetpassword form: the new password twice. */
+export const resetPasswordForm = resetPasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+
+/** PUT /api/users/{id} and the profile form: email and role never change here (spec §5). */
+export const profileUpdateInput = z
+  .object({
+    firstName: name("First name"),
+    lastName: name("Last name"),
+    phone: z.string().trim().max(30, "Phone number must be at most 30 characters").optional(),
+    lga: z.string().trim().max(80).optional(),
+    address: z.string().trim().max(300, "Address must be at most 300 characters").optional(),
+  })
+  .strict();
+export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
+
+export const userListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** Where to go back after logging in: only a path on this site (no open redirect). */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

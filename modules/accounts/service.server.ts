@@ -1,0 +1,180 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { deliveryRates, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { hashPassword } from "../../lib/password.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { welcomeMail } from "./mails";
+import {
+  adminCreateInput,
+  profileUpdateInput,
+  registerInput,
+  userListQuery,
+  type AdminCreateInput,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  type UserListQuery,
+} from "./schemas";
+import type { UserView } from "./types";
+
+export function toUserView(row: typeof users.$inferSelect): UserView {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    lga: row.lga,
+    state: row.state,
+    country: row.country,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+export async function hasAdmin(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  return Boolean(row);
+}
+
+const emailTaken = () =>
+  new AppError("conflict", "An account with this email already exists.", {
+    fields: { email: "An account with this email already exists." },
+  });
+
+/** Creates an admin account; an existing email is a conflict. */
+export async function createAdmin(db: Db, input: AdminCreateInput): Promise<UserView> {
+  const data = adminCreateInput.parse(input);
+  if (await findUserByEmail(db, data.email)) throw emailTaken();
+  const [row] = await db
+    .insert(users)
+    .values({ ...data, role: "admin", passwordHash: await hashPassword(data.password) })
+    .returning();
+  return toUserView(row!);
+}
+
+// spec §9: the profile's fallback list when no delivery rate exists yet
+export const FALLBACK_LGAS = ["Ikorodu", "Surulere", "Magodo", "Lekki", "Ikeja"];
+
+/** The towns a shopper can choose (register's Town, profile's Local Government Area): the delivery rates' LGAs. */
+export async function listTownNames(db: Db): Promise<string[]> {
+  const rows = await db.select({ lga: deliveryRates.lga }).from(deliveryRates).orderBy(asc(deliveryRates.lga));
+  return rows.length ? rows.map((r) => r.lga) : FALLBACK_LGAS;
+}
+
+/** A chosen town must be one we deliver to; returns its stored spelling. */
+async function checkTown(db: Db, lga: string | undefined): Promise<string | undefined> {
+  if (!lga) return lga;
+  const towns = await listTownNames(db);
+  const match = towns.find((t) => t.toLowerCase() === lga.toLowerCase());
+  if (!match) throw new AppError("invalid", "Please check the highlighted fields.", { fields: { lga: "Choose a town from the list" } });
+  return match;
+}
+
+/**
+ * Registers an account (spec §7 POST /api/auth/register). A `role: 'admin'` is
+ * honoured only when an admin asks (spec §6 admin register); from anyone else it is refused.
+ * The welcome mail is queued in the same transaction.
+ */
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+  opts: { by: { role: string } | null; shopUrl: string },
+): Promise<UserView> {
+  const { role = "customer", ...data } = registerInput.parse(input);
+  if (role === "admin" && opts.by?.role !== "admin")
+    throw new AppError("forbidden", "Only a shop administrator can create an administrator account.");
+  const lga = await checkTown(db, data.lga);
+  if (await findUserByEmail(db, data.email)) throw emailTaken();
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          firstName: data.firstName,
+          lastName: data.lastName,
+          email: data.email,
+          phone: data.phone,
+          address: data.address,
+          lga,
+          role,
+          passwordHash,
+        })
+        .returning();
+      await enqueueMail(tx, welcomeMail(row!, opts.shopUrl));
+      return toUserView(row!);
+    });
+  } catch (e) {
+    // two registrations racing for one email: the unique index decides
+    if (String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code) === "23505") throw emailTaken();
+    throw e;
+  }
+}
+
+export async function getUser(db: Db, id: string): Promise<UserView> {
+  const [row] = isUuid(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
+  if (!row) throw AppError.notFound("User");
+  return toUserView(row);
+}
+
+/** Profile edit (spec §2 /profile, §7 PUT /api/users/{id}): never the email or the role. */
+export async function updateProfile(db: Db, id: string, input: ProfileUpdateInput): Promise<UserView> {
+  const data = profileUpdateInput.parse(input);
+  const lga = data.lga ? await checkTown(db, data.lga) : data.lga === "" ? null : undefined;
+  const [row] = isUuid(id)
+    ? await db
+        .update(users)
+        .set({
+          firstName: data.firstName,
+          lastName: data.lastName,
+          phone: data.phone ?? null,
+          address: data.address ?? null,
+          ...(lga !== undefined ? { lga } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning()
+    : [];
+  if (!row) throw AppError.notFound("User");
+  return toUserView(row);
+}
+
+/** The admin's users table (spec §2 /dashboard): newest first, searched by name, email or phone. */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
+  const { q, page, pageSize } = userListQuery.parse(query);
+  let where: SQL | undefined;
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where = or(
+      ilike(users.firstName, like),
+      ilike(users.lastName, like),
+      ilike(users.email, like),
+      ilike(users.phone, like),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+    );
+  }
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(and(where))
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(and(where)),
+  ]);
+  return { items: rows.map(toUserView), total: totalRow?.n ?? 0 };
+}
+
+export function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}

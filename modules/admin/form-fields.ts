@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+// Form fields arrive as strings (multipart, FormData) or as JSON values; these
+// helpers accept both so one schema serves the API, the form and the tests.
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** A required number; "" or a missing value is "{label} is required". */
+export const numberField = (label: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === "string" ? Number(b.trim()) : b;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
+      .refine(Number.isFinite, `${label} must be a number`),
+  );
+
+/** An optional number that defaults to `fallback` when blank. */
+export const optionalNumberField = (label: string, fallback: number) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return b === undefined ? fallback : typeof b === "string" ? Number(b.trim()) : b;
+    },
+    z.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`),
+  );
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional free text; blank becomes null. */
+export const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null)),
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable(),
+  );
+
+/** Has at most two decimals (spec §5: step 0.01). */
+export const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** Admin list paging and date filters (YYYY-MM-DD, inclusive). */
+export const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Use a real date")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const listParams = (defaultPageSize: number) => ({
+  q: z.string().trim().max(100).optional(),
+  from: dateParam,
+  to: dateParam,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(defaultPageSize),
+});

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// Quantities are whole units; prices never come from the client (ARCHITECTURE.md "Payments").
+export const quantitySchema = z
+  .number({ error: "Enter a quantity" })
+  .int("Enter a whole number")
+  .min(1, "The minimum is 1")
+  .max(999, "That is too many");
+
+/**
+ * spec §7 POST /api/cart/create sends product details and the shopper's name too;
+ * they are accepted for compatibility and ignored: the line shows the product's current data.
+ */
+export const addToCartInput = z
+  .object({
+    productId: z.uuid("Choose a product"),
+    quantity: quantitySchema.default(1),
+    userId: z.uuid().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    imageUrl: z.string().nullable().optional(),
+    size: z.string().nullable().optional(),
+    color: z.string().nullable().optional(),
+    email: z.string().optional(),
+    fname: z.string().optional(),
+    price: z.unknown().optional(),
+    discount: z.unknown().optional(),
+    totalPrice: z.unknown().optional(),
+  })
+  .strict();
+export type AddToCartInput = z.infer<typeof addToCartInput>;
+
+export const updateCartItemInput = z.object({ quantity: quantitySchema }).strict();
+
+// the guest cart kept in the browser, merged at login or registration
+export const mergeCartInput = z
+  .object({
+    lines: z.array(z.object({ productId: z.uuid(), quantity: quantitySchema }).strict()).max(100),
+  })
+  .strict();
+export type MergeCartInput = z.infer<typeof mergeCartInput>;

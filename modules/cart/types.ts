@@ -1,0 +1,31 @@
+/** spec §3 Cart item, money in naira; the product's current price, never a stored one. */
+export type CartItemView = {
+  id: string;
+  productId: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  price: number;
+  discount: number;
+  totalPrice: number;
+  /** units left, so the stepper never goes above it */
+  stock: number;
+  Product: { imageUrl: string | null };
+};
+
+/** The priced summary shown under the cart and at checkout (naira). */
+export type CartSummary = {
+  subtotal: number;
+  discount: number;
+  vat: number;
+  vatRate: number;
+  deliveryCharge: number;
+  total: number;
+  deliveryMethod: "standard" | "express";
+  lga: string | null;
+  matchedLga: string | null;
+  usdRate: number;
+};

@@ -1,0 +1,286 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { categories, productImages, products } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import { nairaToKobo } from "../../lib/money";
+import type { Storage } from "../../lib/storage.server";
+import { checkImageUpload } from "../../lib/uploads.server";
+import { dayRange } from "../admin/dates";
+import {
+  adminCategoryListQuery,
+  adminProductListQuery,
+  categoryInput,
+  productInput,
+  type AdminCategoryListQuery,
+  type AdminProductListQuery,
+  type CategoryInput,
+  type ProductInput,
+} from "./admin-schemas";
+import { getCategory, getProduct } from "./service.server";
+import type { CategoryView, ProductView } from "./types";
+
+function productValues(input: ProductInput) {
+  const p = productInput.parse(input);
+  return {
+    title: p.title,
+    description: p.description,
+    priceKobo: nairaToKobo(p.price),
+    discountKobo: nairaToKobo(p.discount),
+    categoryId: p.categoryId,
+    color: p.color,
+    size: p.size,
+    stock: p.stock,
+  };
+}
+
+async function assertCategoryExists(db: Db, categoryId: string) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!row)
+    throw new AppError("invalid", "Please check the highlighted fields.", { fields: { categoryId: "That category does not exist" } });
+}
+
+async function replaceProductImage(db: Db, storage: Storage, productId: string, image: Buffer | null) {
+  const old = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, productId));
+  let imageUrl: string | null = null;
+  if (image) {
+    await checkImageUpload(image);
+    const variants = await storeImageVariants(storage, "products", image);
+    imageUrl = defaultVariant(variants)?.url ?? null;
+    await db.transaction(async (tx) => {
+      await tx.delete(productImages).where(eq(productImages.productId, productId));
+      await tx.insert(productImages).values(variants.map((v) => ({ productId, ...v })));
+      await tx.update(products).set({ imageUrl }).where(eq(products.id, productId));
+    });
+    const kept = new Set(variants.map((v) => v.url));
+    await removeFiles(
+      storage,
+      old.map((o) => o.url).filter((u) => !kept.has(u)),
+    );
+  } else {
+    await db.transaction(async (tx) => {
+      await tx.delete(productImages).where(eq(productImages.productId, productId));
+      await tx.update(products).set({ imageUrl: null }).where(eq(products.id, productId));
+    });
+    await removeFiles(
+      storage,
+      old.map((o) => o.url),
+    );
+  }
+  return imageUrl;
+}
+
+async function removeFiles(storage: Storage, urls: (string | null | undefined)[]) {
+  await Promise.all(urls.filter((u): u is string => Boolean(u)).map((u) => storage.remove(u)));
+}
+
+async function productExists(db: Db, id: string) {
+  const [row] = await db.select({ id: products.id, imageUrl: products.imageUrl }).from(products).where(eq(products.id, id));
+  if (!row) throw AppError.notFound("Product");
+  return row;
+}
+
+/** spec §7 POST /api/products/create: fields plus an optional image. */
+export async function createProduct(db: Db, storage: Storage, input: ProductInput, image: Buffer | null = null): Promise<ProductView> {
+  const values = productValues(input);
+  if (image) await checkImageUpload(image);
+  await assertCategoryExists(db, values.categoryId);
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  if (image) await replaceProductImage(db, storage, row!.id, image);
+  return getProduct(db, row!.id);
+}
+
+export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<ProductView> {
+  await productExists(db, id);
+  const values = productValues(input);
+  await assertCategoryExists(db, values.categoryId);
+  await db.update(products).set(values).where(eq(products.id, id));
+  return getProduct(db, id);
+}
+
+export async function setProductImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<ProductView> {
+  await productExists(db, id);
+  await checkImageUpload(image);
+  await replaceProductImage(db, storage, id, image);
+  return getProduct(db, id);
+}
+
+export async function removeProductImage(db: Db, storage: Storage, id: string): Promise<ProductView> {
+  await productExists(db, id);
+  await replaceProductImage(db, storage, id, null);
+  return getProduct(db, id);
+}
+
+/** Deletes a product and its image files; order lines keep their snapshot. */
+export async function deleteProduct(db: Db, storage: Storage, id: string) {
+  await productExists(db, id);
+  const images = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id));
+  await db.delete(products).where(eq(products.id, id));
+  await removeFiles(
+    storage,
+    images.map((i) => i.url),
+  );
+}
+
+export type AdminProductRow = {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+  price: number;
+  discount: number;
+  stock: number;
+  categoryId: string;
+  categoryName: string;
+  createdAt: string;
+};
+
+/** /producttable: search on title or category name, createdAt between dates, newest first. */
+export async function listAdminProducts(db: Db, input: AdminProductListQuery = {}): Promise<{ items: AdminProductRow[]; total: number }> {
+  const q = adminProductListQuery.parse(input);
+  const where: SQL[] = [];
+  if (q.q) where.push(sql`(${products.title} ilike ${`%${escapeLike(q.q)}%`} or ${categories.name} ilike ${`%${escapeLike(q.q)}%`})`);
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(products.createdAt, range.from));
+  if (range.to) where.push(lt(products.createdAt, range.to));
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        imageUrl: products.imageUrl,
+        priceKobo: products.priceKobo,
+        discountKobo: products.discountKobo,
+        stock: products.stock,
+        categoryId: products.categoryId,
+        categoryName: categories.name,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(cond)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(cond),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      imageUrl: r.imageUrl,
+      price: r.priceKobo / 100,
+      discount: r.discountKobo / 100,
+      stock: r.stock,
+      categoryId: r.categoryId,
+      categoryName: r.categoryName,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: count?.n ?? 0,
+  };
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+// ---- categories
+
+async function categoryRow(db: Db, id: string) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  if (!row) throw AppError.notFound("Category");
+  return row;
+}
+
+async function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${name})`);
+  if (row && row.id !== exceptId)
+    throw new AppError("conflict", "A category with this name already exists.", {
+      fields: { name: "A category with this name already exists" },
+    });
+}
+
+export async function createCategory(db: Db, storage: Storage, input: CategoryInput, image: Buffer | null = null): Promise<CategoryView> {
+  const { name } = categoryInput.parse(input);
+  if (image) await checkImageUpload(image);
+  await assertNameFree(db, name);
+  const variants = image ? await storeImageVariants(storage, "categories", image) : [];
+  const [row] = await db
+    .insert(categories)
+    .values({ name, imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
+    .returning({ id: categories.id });
+  return getCategory(db, row!.id);
+}
+
+export async function renameCategory(db: Db, id: string, input: CategoryInput): Promise<CategoryView> {
+  await categoryRow(db, id);
+  const { name } = categoryInput.parse(input);
+  await assertNameFree(db, name, id);
+  await db.update(categories).set({ name }).where(eq(categories.id, id));
+  return getCategory(db, id);
+}
+
+export async function setCategoryImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<CategoryView> {
+  const row = await categoryRow(db, id);
+  await checkImageUpload(image);
+  const variants = await storeImageVariants(storage, "categories", image);
+  await db
+    .update(categories)
+    .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
+    .where(eq(categories.id, id));
+  const kept = new Set(variants.map((v) => v.url));
+  await removeFiles(
+    storage,
+    [...row.imageVariants.map((v) => v.url), row.imageUrl].filter((u) => u && !kept.has(u)),
+  );
+  return getCategory(db, id);
+}
+
+/** A category that still holds products is refused with the count, never silently. */
+export async function deleteCategory(db: Db, storage: Storage, id: string) {
+  const row = await categoryRow(db, id);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.categoryId, id));
+  const n = count?.n ?? 0;
+  if (n > 0) throw new AppError("conflict", `This category still has ${n} product${n === 1 ? "" : "s"}. Move or delete them first.`);
+  await db.delete(categories).where(eq(categories.id, id));
+  await removeFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
+}
+
+export async function listAdminCategories(db: Db, input: AdminCategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {
+  const q = adminCategoryListQuery.parse(input);
+  const cond = q.q ? sql`${categories.name} ilike ${`%${escapeLike(q.q)}%`}` : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        imageUrl: categories.imageUrl,
+        images: categories.imageVariants,
+        productCount: sql<number>`(select count(*) from ${products} where ${products.categoryId} = ${categories.id})::int`,
+      })
+      .from(categories)
+      .where(cond)
+      .orderBy(asc(categories.name), asc(categories.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(categories)
+      .where(cond),
+  ]);
+  return { items: rows, total: count?.n ?? 0 };
+}
+
+export async function listCategoryOptions(db: Db): Promise<{ id: string; name: string }[]> {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { categories, productImages, products, purchaseItems, reviews } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { koboToNaira } from "../../lib/money";
+import { productListQuery, type ProductListQuery } from "./schemas";
+import type { CategoryView, ProductView } from "./types";
+
+const ratingAvg = sql<number>`coalesce((select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.productId} = ${products.id}), 0)::float`;
+const ratingCount = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})::int`;
+const unitsSold = sql<number>`coalesce((select sum(${purchaseItems.quantity}) from ${purchaseItems} where ${purchaseItems.productId} = ${products.id}), 0)::int`;
+
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  imageUrl: products.imageUrl,
+  priceKobo: products.priceKobo,
+  discountKobo: products.discountKobo,
+  size: products.size,
+  color: products.color,
+  stock: products.stock,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  rating: ratingAvg,
+  reviews: ratingCount,
+  createdAt: products.createdAt,
+};
+type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  priceKobo: number;
+  discountKobo: number;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  categoryId: string;
+  categoryName: string;
+  rating: number;
+  reviews: number;
+  createdAt: Date;
+};
+
+async function withImages(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
+  const ids = rows.map((r) => r.id);
+  const images = ids.length
+    ? await db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.width))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    imageUrl: r.imageUrl,
+    images: images.filter((i) => i.productId === r.id).map(({ url, width, height }) => ({ url, width, height })),
+    price: koboToNaira(r.priceKobo),
+    discount: koboToNaira(r.discountKobo),
+    size: r.size,
+    color: r.color,
+    stock: r.stock,
+    categoryId: r.categoryId,
+    category: { id: r.categoryId, name: r.categoryName },
+    rating: Number(r.rating),
+    reviews: Number(r.reviews),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+// Search (issue 3): full-text over title, description and category name, plus trigram
+// similarity so a small typo ("gratitde jurnal") still finds its product. The full-text
+// condition repeats the indexed expression (products_search_idx) so PostgreSQL can use it.
+const productText = sql`to_tsvector('english', ${products.title} || ' ' || ${products.description})`;
+const TITLE_TYPO_THRESHOLD = 0.5;
+const CATEGORY_TYPO_THRESHOLD = 0.6;
+
+function searchCondition(q: string): SQL {
+  const query = sql`plainto_tsquery('english', ${q})`;
+  return sql`(
+    ${productText} @@ ${query}
+    or to_tsvector('english', ${categories.name}) @@ ${query}
+    or word_similarity(lower(${q}), lower(${products.title})) > ${TITLE_TYPO_THRESHOLD}
+    or word_similarity(lower(${q}), lower(${categories.name})) > ${CATEGORY_TYPO_THRESHOLD}
+  )`;
+}
+
+/** Relevance: a match in the title weighs most, then the category, then the description; typo closeness breaks ties. */
+function searchRank(q: string): SQL {
+  const weighted = sql`setweight(to_tsvector('english', ${products.title}), 'A')
+    || setweight(to_tsvector('english', ${categories.name}), 'B')
+    || setweight(to_tsvector('english', ${products.description}), 'D')`;
+  return sql`(ts_rank(${weighted}, plainto_tsquery('english', ${q}))
+    + word_similarity(lower(${q}), lower(${products.title}))
+    + 0.5 * word_similarity(lower(${q}), lower(${categories.name})))`;
+}
+
+export async function listProducts(db: Db, input: ProductListQuery = {}): Promise<{ items: ProductView[]; total: number }> {
+  const query = productListQuery.parse(input);
+  const conditions: SQL[] = [];
+  if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
+  if (query.promo) conditions.push(gt(products.discountKobo, 0));
+  if (query.q) conditions.push(searchCondition(query.q));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const effectivePrice = sql`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`;
+  const order: SQL[] = [];
+  if (query.q && query.sort === "newest") order.push(sql`${searchRank(query.q)} desc`);
+  if (query.sort === "price_asc") order.push(sql`${effectivePrice} asc`);
+  if (query.sort === "price_desc") order.push(sql`${effectivePrice} desc`);
+  if (query.sort === "best_selling") order.push(sql`${unitsSold} desc`);
+  order.push(desc(products.createdAt), asc(products.id));
+
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where),
+  ]);
+  return { items: await withImages(db, rows as ProductRow[]), total: count?.n ?? 0 };
+}
+
+/** spec §2 best sellers: most sold, then newest. */
+export async function listBestSellers(db: Db, limit = 9): Promise<ProductView[]> {
+  return (await listProducts(db, { sort: "best_selling", pageSize: limit })).items;
+}
+
+export async function getProduct(db: Db, id: string): Promise<ProductView> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
+  const [product] = await withImages(db, rows as ProductRow[]);
+  if (!product) throw AppError.notFound("Product");
+  return product;
+}
+
+function selectCategories(db: Db) {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      imageUrl: categories.imageUrl,
+      images: categories.imageVariants,
+      // spelled out: without a join drizzle leaves columns unqualified, and "id" would bind inside the subquery
+      productCount: sql<number>`(select count(*) from "products" p where p."category_id" = "categories"."id")::int`,
+    })
+    .from(categories);
+}
+
+export async function listCategories(db: Db): Promise<CategoryView[]> {
+  return selectCategories(db).orderBy(asc(categories.createdAt), asc(categories.name));
+}
+
+export async function getCategory(db: Db, id: string): Promise<CategoryView> {
+  const [row] = await selectCategories(db).where(eq(categories.id, id));
+  if (!row) throw AppError.notFound("Category");
+  return row;
+}

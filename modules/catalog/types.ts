@@ -1,0 +1,28 @@
+import type { ImageVariant } from "../../db/schema/columns";
+
+/** A product as the API and the screens see it: money in naira (spec §3 field names). */
+export type ProductView = {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  images: ImageVariant[];
+  price: number;
+  discount: number;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  categoryId: string;
+  category: { id: string; name: string };
+  rating: number;
+  reviews: number;
+  createdAt: string;
+};
+
+export type CategoryView = {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  images: ImageVariant[];
+  productCount: number;
+};

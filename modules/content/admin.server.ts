@@ -1,0 +1,112 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { blogPosts } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import type { Storage } from "../../lib/storage.server";
+import { checkImageUpload } from "../../lib/uploads.server";
+import { escapeLike } from "../catalog/admin.server";
+import { adminPostListQuery, postInput, type AdminPostListQuery, type PostInput } from "./admin-schemas";
+
+export type AdminPostView = {
+  id: string;
+  title: string;
+  heading: string;
+  text: string;
+  imageUrl: string | null;
+  images: { url: string; width: number; height: number }[];
+  createdAt: string;
+};
+
+function toView(row: typeof blogPosts.$inferSelect): AdminPostView {
+  return {
+    id: row.id,
+    title: row.title,
+    heading: row.heading,
+    text: row.text,
+    imageUrl: row.imageUrl,
+    images: row.imageVariants,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function postRow(db: Db, id: string) {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!row) throw AppError.notFound("Blog post");
+  return row;
+}
+
+export async function getAdminPost(db: Db, id: string): Promise<AdminPostView> {
+  return toView(await postRow(db, id));
+}
+
+/** Line endings are normalised so paragraphs (blank lines) survive every browser. */
+const normaliseText = (text: string) => text.replace(/\r\n?/g, "\n");
+
+export async function createPost(db: Db, storage: Storage, input: PostInput, image: Buffer | null = null): Promise<AdminPostView> {
+  const data = postInput.parse(input);
+  if (image) await checkImageUpload(image);
+  const variants = image ? await storeImageVariants(storage, "blog", image) : [];
+  const [row] = await db
+    .insert(blogPosts)
+    .values({ ...data, text: normaliseText(data.text), imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
+    .returning();
+  return toView(row!);
+}
+
+export async function updatePost(db: Db, id: string, input: PostInput): Promise<AdminPostView> {
+  await postRow(db, id);
+  const data = postInput.parse(input);
+  const [row] = await db
+    .update(blogPosts)
+    .set({ ...data, text: normaliseText(data.text) })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  return toView(row!);
+}
+
+export async function setPostImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<AdminPostView> {
+  const old = await postRow(db, id);
+  await checkImageUpload(image);
+  const variants = await storeImageVariants(storage, "blog", image);
+  const [row] = await db
+    .update(blogPosts)
+    .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  const kept = new Set(variants.map((v) => v.url));
+  await Promise.all(
+    [...old.imageVariants.map((v) => v.url), old.imageUrl]
+      .filter((u): u is string => Boolean(u) && !kept.has(u!))
+      .map((u) => storage.remove(u)),
+  );
+  return toView(row!);
+}
+
+export async function deletePost(db: Db, storage: Storage, id: string) {
+  const old = await postRow(db, id);
+  await db.delete(blogPosts).where(eq(blogPosts.id, id));
+  await Promise.all(
+    [...old.imageVariants.map((v) => v.url), old.imageUrl].filter((u): u is string => Boolean(u)).map((u) => storage.remove(u)),
+  );
+}
+
+export async function listAdminPosts(db: Db, input: AdminPostListQuery = {}): Promise<{ items: AdminPostView[]; total: number }> {
+  const q = adminPostListQuery.parse(input);
+  const like = q.q ? `%${escapeLike(q.q)}%` : null;
+  const cond = like ? sql`(${blogPosts.title} ilike ${like} or ${blogPosts.heading} ilike ${like})` : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(blogPosts)
+      .where(cond)
+      .orderBy(desc(blogPosts.createdAt), asc(blogPosts.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(blogPosts)
+      .where(cond),
+  ]);
+  return { items: rows.map(toView), total: count?.n ?? 0 };
+}

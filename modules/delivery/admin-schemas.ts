@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { numberField, requiredText } from "../admin/form-fields";
+
+// spec §5: LGA name required; charge required, a number, minimum 0, step 100 (naira).
+export const deliveryRateInput = z
+  .object({
+    lga: requiredText("LGA Name", 60),
+    deliveryCharge: numberField("Delivery Charge")
+      .refine((n) => n >= 0, "Delivery Charge must be 0 or more")
+      .refine((n) => n % 100 === 0, "Delivery Charge must be in steps of ₦100")
+      .refine((n) => n <= 1_000_000, "Delivery Charge is too high"),
+  })
+  .strict();
+export type DeliveryRateInput = z.input<typeof deliveryRateInput>;
+
+export const deliveryRateListQuery = z.object({ q: z.string().trim().max(60).optional() }).strict();

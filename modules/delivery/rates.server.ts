@@ -1,0 +1,29 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { deliveryRates } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { koboToNaira } from "../../lib/money";
+
+/** spec §3 "Delivery rate (LGA)": id, lga, deliveryCharge in naira. */
+export type DeliveryRateView = { id: string; lga: string; deliveryCharge: number };
+
+const toView = (r: { id: string; lga: string; chargeKobo: number }): DeliveryRateView => ({
+  id: r.id,
+  lga: r.lga,
+  deliveryCharge: koboToNaira(r.chargeKobo),
+});
+
+export async function listDeliveryRates(db: Db, { q }: { q?: string } = {}): Promise<DeliveryRateView[]> {
+  const rows = await db
+    .select()
+    .from(deliveryRates)
+    .where(q ? sql`${deliveryRates.lga} ilike ${"%" + q.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined)
+    .orderBy(asc(deliveryRates.lga));
+  return rows.map(toView);
+}
+
+export async function getDeliveryRate(db: Db, id: string): Promise<DeliveryRateView> {
+  const [row] = await db.select().from(deliveryRates).where(eq(deliveryRates.id, id));
+  if (!row) throw AppError.notFound("Delivery rate");
+  return toView(row);
+}

@@ -1,0 +1,14 @@
+import type { Db, Tx } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+
+/**
+ * Queues a mail in the durable outbox; call it inside the transaction of the
+ * change that causes it, so the mail exists exactly when the change does.
+ * The outbox worker (accounts issue) delivers it, by SMTP or to DATA_DIR/outbox.
+ */
+export async function enqueueMail(db: Db | Tx, mail: OutgoingMail) {
+  const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+  return row!;
+}

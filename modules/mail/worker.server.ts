@@ -1,0 +1,164 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, lte } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Db } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+import type { Env } from "../../lib/env.server";
+import type { Logger } from "../../lib/logger.server";
+
+export type MailDeps = { db: Db; env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "NODE_ENV">; logger: Logger };
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+const BATCH = 20;
+// a claimed mail is hidden this long; if the process dies mid-send, another worker retries it
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 3600_000;
+// after this many failures (more than a day of retries) a mail is marked failed for an admin to see; it stays in the table
+export const MAX_ATTEMPTS = 30;
+
+/** Exponential backoff: 30 s, 1 min, 2 min... capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export function outboxDir(dataDir: string) {
+  return path.join(dataDir, "outbox");
+}
+
+type Sender = (mail: OutboxRow) => Promise<void>;
+const transports = new Map<string, nodemailer.Transporter>();
+
+/** SMTP when SMTP_URL is set; otherwise each mail becomes DATA_DIR/outbox/<id>.eml and .json. */
+function senderFor({ env, logger }: MailDeps): Sender {
+  if (env.SMTP_URL) {
+    let transport = transports.get(env.SMTP_URL);
+    if (!transport) {
+      transport = nodemailer.createTransport(env.SMTP_URL, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+      transports.set(env.SMTP_URL, transport);
+    }
+    const smtp = transport;
+    return async (mail) => {
+      await smtp.sendMail({
+        from: env.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        messageId: `<${mail.id}@alafia.outbox>`,
+      });
+    };
+  }
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return async (mail) => {
+    const dir = outboxDir(env.DATA_DIR);
+    await fs.mkdir(dir, { recursive: true });
+    const info = await composer.sendMail({
+      from: env.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+    });
+    const base = path.join(dir, `${mail.createdAt.toISOString().replace(/[:.]/g, "-")}-${mail.id}`);
+    await fs.writeFile(`${base}.eml`, info.message as Buffer);
+    await fs.writeFile(
+      `${base}.json`,
+      JSON.stringify(
+        { id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, createdAt: mail.createdAt },
+        null,
+        2,
+      ),
+    );
+    // issue 4: in development the reset link is logged so a developer can follow it; never elsewhere
+    if (env.NODE_ENV === "development")
+      logger.info(
+        { mailId: mail.id, kind: mail.kind, links: mail.text.match(/https?:\/\/\S+/g) ?? [] },
+        "mail written to the outbox folder",
+      );
+  };
+}
+
+/** Claims due mails (skipping ones another worker holds) and pushes their next attempt past the lease. */
+async function claimDue(db: Db): Promise<OutboxRow[]> {
+  const now = new Date();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** One pass: sends what is due; a failure is recorded and retried later with backoff. Returns how many were handled. */
+export async function deliverDueMails(deps: MailDeps): Promise<{ sent: number; failed: number }> {
+  const send = senderFor(deps);
+  const claimed = await claimDue(deps.db);
+  let sent = 0;
+  let failed = 0;
+  for (const mail of claimed) {
+    try {
+      await send(mail);
+      await deps.db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+      sent++;
+    } catch (e) {
+      failed++;
+      const attempts = mail.attempts + 1;
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      await deps.db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          status: giveUp ? "failed" : "pending",
+          lastError: String((e as Error).message ?? e).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      deps.logger[giveUp ? "error" : "warn"](
+        { mailId: mail.id, kind: mail.kind, attempts, err: (e as Error).message },
+        giveUp ? "mail delivery gave up" : "mail delivery failed, will retry",
+      );
+    }
+  }
+  return { sent, failed };
+}
+
+/** Sends everything that is due now (tests and scripts call this instead of waiting for the timer). */
+export async function flushOutbox(deps: MailDeps): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  for (;;) {
+    const pass = await deliverDueMails(deps);
+    total.sent += pass.sent;
+    total.failed += pass.failed;
+    if (pass.sent + pass.failed < BATCH) return total;
+  }
+}
+
+/** Polls the outbox every few seconds; returns a stop function. Passes never overlap. */
+export function startMailWorker(deps: MailDeps, { intervalMs = 3000 } = {}): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = flushOutbox(deps)
+      .catch((e: unknown) => deps.logger.error({ err: e }, "mail worker pass failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,42 @@
+import type { Tx } from "../../db/client";
+import type { purchaseItems, purchases } from "../../db/schema";
+import { formatNaira } from "../../lib/money";
+import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
+
+type Purchase = typeof purchases.$inferSelect;
+type Item = typeof purchaseItems.$inferSelect;
+
+export const orderNumber = (id: string) => id.slice(0, 8);
+
+function summary(p: Purchase, items: Item[]): string {
+  return [
+    ...items.map((i) => `${i.quantity} × ${i.title}: ${formatNaira(i.totalPriceKobo)}`),
+    "",
+    `Subtotal: ${formatNaira(p.subtotalKobo)}`,
+    `VAT: ${formatNaira(p.vatKobo)}`,
+    `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
+    `Total paid: ${formatNaira(p.totalKobo)}`,
+    "",
+    `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
+    `Phone: ${p.phone}`,
+  ].join("\n");
+}
+
+/** The shopper's confirmation and the shop's new-order notice, queued in the payment's transaction. */
+export async function orderMails(tx: Tx, p: Purchase, items: Item[]) {
+  const settings = await getSettings(tx as never);
+  const number = orderNumber(p.id);
+  await enqueueMail(tx, {
+    to: p.email,
+    subject: `Your ${settings.shopName} order #${number} is confirmed`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. We have received your payment and will prepare your parcel.\n\n${summary(p, items)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    kind: "order_confirmation",
+  });
+  await enqueueMail(tx, {
+    to: settings.contactEmail,
+    subject: `New order #${number}: ${formatNaira(p.totalKobo)}`,
+    text: `${p.firstName} ${p.lastName} <${p.email}> paid order #${number} (reference ${p.reference}).\n\n${summary(p, items)}\n`,
+    kind: "order_new_admin",
+  });
+}

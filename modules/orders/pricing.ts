@@ -1,0 +1,89 @@
+// The one pricing function (ARCHITECTURE.md "Payments"): the cart summary, the
+// checkout summary and order creation all call priceOrder, so the three can
+// never disagree. Pure and integer kobo throughout.
+
+export type DeliveryMethod = "standard" | "express";
+
+export type PricedLineInput = { priceKobo: number; discountKobo: number; quantity: number };
+
+export type PricingRules = {
+  /** VAT as a fraction of the subtotal (spec §9: 0.075) */
+  vatRate: number;
+  /** fallback standard fee when the shopper's LGA has no rate (spec §9: ₦2,000) */
+  standardDeliveryKobo: number;
+  /** added to the standard fee for express (₦3,000, so express is ₦5,000 with no LGA rate) */
+  expressSurchargeKobo: number;
+};
+
+export type DeliveryRate = { lga: string; chargeKobo: number };
+
+export type PriceInput = {
+  lines: PricedLineInput[];
+  rules: PricingRules;
+  deliveryMethod: DeliveryMethod;
+  /** the shopper's LGA, matched case-insensitively against the rates */
+  lga: string | null | undefined;
+  rates: DeliveryRate[];
+};
+
+export type PricedLine = { unitKobo: number; totalKobo: number; savedKobo: number };
+
+export type PriceBreakdown = {
+  lines: PricedLine[];
+  subtotalKobo: number;
+  /** what the discounts saved against the full prices (shown, not subtracted again) */
+  discountKobo: number;
+  vatKobo: number;
+  deliveryKobo: number;
+  totalKobo: number;
+  /** the delivery rate that applied, or null when the settings' fee did */
+  matchedLga: string | null;
+};
+
+const PPM = 1_000_000;
+
+/**
+ * Rounding rule (the only one): VAT is computed once, on the whole subtotal,
+ * in integer arithmetic on parts per million of the rate, rounded half up to
+ * the kobo. Lines are whole kobo already, so nothing else rounds.
+ */
+export function vatOf(subtotalKobo: number, vatRate: number): number {
+  const ratePpm = Math.round(vatRate * PPM);
+  return Math.floor((subtotalKobo * ratePpm + PPM / 2) / PPM);
+}
+
+/** spec §9: the rate whose LGA matches the shopper's, case-insensitively (spaces trimmed). */
+export function findDeliveryRate(rates: DeliveryRate[], lga: string | null | undefined): DeliveryRate | null {
+  const wanted = lga?.trim().toLowerCase();
+  if (!wanted) return null;
+  return rates.find((r) => r.lga.trim().toLowerCase() === wanted) ?? null;
+}
+
+/** spec §9: standard = the LGA's rate (else the settings' fee); express adds the surcharge. */
+export function deliveryCharge(rules: PricingRules, method: DeliveryMethod, rate: DeliveryRate | null): number {
+  const standard = rate ? rate.chargeKobo : rules.standardDeliveryKobo;
+  return method === "express" ? standard + rules.expressSurchargeKobo : standard;
+}
+
+/** line = (discount when > 0, else price) × quantity; total = subtotal + VAT + delivery. */
+export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceInput): PriceBreakdown {
+  const priced = lines.map((l) => {
+    const unitKobo = l.discountKobo > 0 ? l.discountKobo : l.priceKobo;
+    return { unitKobo, totalKobo: unitKobo * l.quantity, savedKobo: (l.priceKobo - unitKobo) * l.quantity };
+  });
+  const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
+  const discountKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
+  const vatKobo = vatOf(subtotalKobo, rules.vatRate);
+  const rate = findDeliveryRate(rates, lga);
+  // nothing to deliver in an empty cart
+  const deliveryKobo = lines.length === 0 ? 0 : deliveryCharge(rules, deliveryMethod, rate);
+  return {
+    lines: priced,
+    subtotalKobo,
+    discountKobo,
+    vatKobo,
+    deliveryKobo,
+    totalKobo: subtotalKobo + vatKobo + deliveryKobo,
+    matchedLga: rate?.lga ?? null,
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
+
+// spec §3 Checkout address and §5: street, city, state, phone required.
+export const checkoutFields = {
+  street: required("Street").max(200),
+  city: required("City").max(100),
+  state: required("State").max(100),
+  phone: required("Phone")
+    .max(30)
+    .regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number"),
+  lga: z.string().trim().max(100).optional().default(""),
+  deliveryMethod: z.enum(["standard", "express"], { error: "Choose a delivery method" }).default("standard"),
+};
+
+/** The checkout form, in the browser and on the server. */
+export const checkoutInput = z.object(checkoutFields).strict();
+export type CheckoutInput = z.infer<typeof checkoutInput>;
+
+/**
+ * POST /api/purchases/create: the checkout form. The spec's client also sends
+ * its own totals and items (spec §7); they are accepted and ignored: the server
+ * prices the server cart (ARCHITECTURE.md "Payments").
+ */
+export const createPurchaseInput = z
+  .object({
+    ...checkoutFields,
+    email: z.unknown().optional(),
+    fname: z.unknown().optional(),
+    address: z.unknown().optional(),
+    userId: z.unknown().optional(),
+    totalAmount: z.unknown().optional(),
+    items: z.unknown().optional(),
+    cart: z.unknown().optional(),
+  })
+  .strict();
+export type CreatePurchaseInput = z.infer<typeof createPurchaseInput>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, "Idempotency-Key must have 8 to 200 characters")
+  .max(200, "Idempotency-Key must have 8 to 200 characters");

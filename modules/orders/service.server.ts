@@ -1,0 +1,328 @@
+import crypto from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { cartItems, products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { SessionUser } from "../accounts/sessions.server";
+import { cartLines } from "../cart/service.server";
+import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
+import { orderMails } from "./mails.server";
+import { priceOrder } from "./pricing";
+import { loadPricing } from "./pricing.server";
+import type { CheckoutInput } from "./schemas";
+import { toPurchaseView } from "./views.server";
+import type { PurchaseView } from "./types";
+
+/** Unpaid purchases hold their stock this long, then are cancelled (expireStalePurchases). */
+export const PAYMENT_WINDOW_MS = 30 * 60_000;
+
+type Actor = Pick<SessionUser, "id" | "role">;
+type PurchaseRow = typeof purchases.$inferSelect;
+
+export type StartedPurchase = { purchase: PurchaseView; reference: string; authorizationUrl: string; accessCode?: string };
+
+const newReference = () => `ALF-${crypto.randomBytes(10).toString("hex")}`;
+
+/**
+ * Takes `quantity` units of each product or none at all: a conditional UPDATE
+ * per line (never below 0, whatever runs at the same time), in product-id
+ * order so two carts never lock each other. A shortfall names the product.
+ */
+async function reserveStock(tx: Tx, lines: { productId: string; quantity: number; title: string }[]) {
+  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+      .returning({ id: products.id });
+    if (!taken.length) {
+      const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      const left = p?.stock ?? 0;
+      throw new AppError(
+        "conflict",
+        left > 0
+          ? `Sorry, only ${left} left of ${line.title}. Please lower the quantity in your cart.`
+          : `Sorry, ${line.title} is sold out. Please remove it from your cart.`,
+      );
+    }
+  }
+}
+
+/** Gives back the stock of the given purchases' items, in one statement. */
+async function releaseStock(tx: Tx, purchaseIds: string[]) {
+  if (!purchaseIds.length) return;
+  await tx.execute(sql`
+    update ${products} set stock = ${products.stock} + s.qty
+    from (select ${purchaseItems.productId} as product_id, sum(${purchaseItems.quantity})::int as qty
+          from ${purchaseItems}
+          where ${inArray(purchaseItems.purchaseId, purchaseIds)} and ${purchaseItems.productId} is not null
+          group by ${purchaseItems.productId}) s
+    where ${products.id} = s.product_id`);
+}
+
+/** A pending purchase from the server cart, priced by the server, stock reserved. */
+export async function placePurchase(db: Db, userId: string, input: CheckoutInput, provider: PaymentProvider["name"], now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("unauthorized", "Please log in to continue.");
+    const lines = await cartLines(tx, userId);
+    if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
+    const lga = input.lga || user.lga || null;
+    const pricing = await loadPricing(tx, lga);
+    const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
+    await reserveStock(tx, lines);
+    const [purchase] = await tx
+      .insert(purchases)
+      .values({
+        userId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phone: input.phone,
+        street: input.street,
+        city: input.city,
+        state: input.state,
+        address: `${input.street}, ${input.city}, ${input.state}`,
+        lga,
+        deliveryMethod: input.deliveryMethod,
+        subtotalKobo: priced.subtotalKobo,
+        discountKobo: priced.discountKobo,
+        vatKobo: priced.vatKobo,
+        deliveryKobo: priced.deliveryKobo,
+        totalKobo: priced.totalKobo,
+        currency: "NGN",
+        status: "pending",
+        paymentProvider: provider,
+        reference: newReference(),
+        expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      })
+      .returning();
+    const items = await tx
+      .insert(purchaseItems)
+      .values(
+        lines.map((l, i) => ({
+          purchaseId: purchase!.id,
+          productId: l.productId,
+          cartId: l.id,
+          title: l.title,
+          description: l.description,
+          imageUrl: l.imageUrl,
+          priceKobo: l.priceKobo,
+          discountKobo: l.discountKobo,
+          color: l.color,
+          size: l.size,
+          quantity: l.quantity,
+          totalPriceKobo: priced.lines[i]!.totalKobo,
+        })),
+      )
+      .returning();
+    await tx
+      .insert(purchaseEvents)
+      .values({ purchaseId: purchase!.id, status: "pending", note: "order placed, waiting for payment", actorId: userId });
+    return { row: purchase!, view: toPurchaseView(purchase!, items) };
+  });
+}
+
+/** Places the purchase, then starts the payment; if the payment cannot start, the reservation is undone. */
+export async function startPurchase(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  input: CheckoutInput,
+  callbackUrlFor: (reference: string) => string,
+): Promise<StartedPurchase> {
+  const { row, view: purchase } = await placePurchase(db, userId, input, provider.name);
+  try {
+    const started = await provider.initialize({
+      reference: row.reference,
+      amountKobo: row.totalKobo,
+      email: row.email,
+      callbackUrl: callbackUrlFor(row.reference),
+    });
+    return {
+      purchase,
+      reference: purchase.reference,
+      authorizationUrl: started.authorizationUrl,
+      ...(started.accessCode ? { accessCode: started.accessCode } : {}),
+    };
+  } catch (e) {
+    await cancelPurchases(db, [row.id], "the payment could not be started");
+    throw e;
+  }
+}
+
+/**
+ * pending → cancelled (only from pending), stock given back, each change recorded.
+ * Exported for the back office's cancel action.
+ */
+export async function cancelPurchases(db: Db, ids: string[], note: string, now = new Date()) {
+  if (!ids.length) return [];
+  return db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(purchases)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending")))
+      .returning({ id: purchases.id });
+    const done = cancelled.map((c) => c.id);
+    await releaseStock(tx, done);
+    if (done.length) await tx.insert(purchaseEvents).values(done.map((purchaseId) => ({ purchaseId, status: "cancelled" as const, note })));
+    return done;
+  });
+}
+
+/** The shopper left the payment page without paying: cancel and give the stock back; the cart stays. */
+export async function cancelPendingPurchase(db: Db, reference: string, note = "payment cancelled by the shopper") {
+  const [p] = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.reference, reference));
+  if (!p) throw AppError.notFound("Order");
+  await cancelPurchases(db, [p.id], note);
+}
+
+/** Cancels every purchase still unpaid after the payment window and releases its stock. */
+export async function expireStalePurchases(db: Db, now = new Date()): Promise<number> {
+  const stale = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.status, "pending"), lt(purchases.expiresAt, now)))
+    .limit(500);
+  const done = await cancelPurchases(
+    db,
+    stale.map((s) => s.id),
+    "not paid within 30 minutes",
+    now,
+  );
+  return done.length;
+}
+
+export type CompletionResult = { outcome: "completed" | "already_completed" | "rejected" | "not_paid"; purchase: PurchaseRow | null };
+
+/**
+ * Marks a purchase paid exactly once, whatever the number and order of verifies
+ * and webhooks: the conditional UPDATE ... WHERE status = 'pending' lets one
+ * caller win; the others change nothing. The amount and currency must match
+ * the stored total exactly. The winner clears the bought lines from the cart
+ * and queues both mails in the same transaction.
+ */
+export async function completePurchase(
+  db: Db,
+  reference: string,
+  payment: VerifiedPayment,
+  via: "verify" | "webhook",
+  now = new Date(),
+): Promise<CompletionResult> {
+  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
+  if (!current) return { outcome: "rejected", purchase: null };
+  if (current.status === "completed") return { outcome: "already_completed", purchase: current };
+  if (payment.status !== "success") return { outcome: "not_paid", purchase: current };
+  if (payment.amountKobo !== current.totalKobo || payment.currency !== current.currency) return { outcome: "rejected", purchase: current };
+
+  try {
+    return await markPaid(db, current, payment, via, now);
+  } catch (e) {
+    if (!(e instanceof AppError && e.kind === "conflict")) throw e;
+    // paid after the window closed and the stock is gone: an admin must refund
+    await db.insert(purchaseEvents).values({
+      purchaseId: current.id,
+      status: "cancelled",
+      note: `payment received after cancellation (${payment.transactionId ?? "no id"}), stock no longer available: refund needed`,
+    });
+    return { outcome: "rejected", purchase: current };
+  }
+}
+
+async function markPaid(
+  db: Db,
+  current: PurchaseRow,
+  payment: VerifiedPayment,
+  via: "verify" | "webhook",
+  now: Date,
+): Promise<CompletionResult> {
+  const { reference } = current;
+  return db.transaction(async (tx) => {
+    const fromStatus = current.status === "cancelled" ? "cancelled" : "pending";
+    if (fromStatus === "cancelled") {
+      // paid after the window closed: take the stock again if it is still there
+      const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, current.id));
+      const claimed = await tx
+        .update(purchases)
+        .set({ status: "pending" })
+        .where(and(eq(purchases.id, current.id), eq(purchases.status, "cancelled")))
+        .returning({ id: purchases.id });
+      if (!claimed.length) return { outcome: "already_completed" as const, purchase: current };
+      await reserveStock(
+        tx,
+        items.filter((i) => i.productId).map((i) => ({ productId: i.productId!, quantity: i.quantity, title: i.title })),
+      );
+    }
+    const [paid] = await tx
+      .update(purchases)
+      .set({ status: "completed", paidAt: now, transactionId: payment.transactionId, updatedAt: now })
+      .where(
+        and(
+          eq(purchases.reference, reference),
+          eq(purchases.status, "pending"),
+          eq(purchases.totalKobo, payment.amountKobo),
+          eq(purchases.currency, payment.currency),
+        ),
+      )
+      .returning();
+    if (!paid) {
+      const [again] = await tx.select().from(purchases).where(eq(purchases.reference, reference));
+      return { outcome: again?.status === "completed" ? ("already_completed" as const) : ("rejected" as const), purchase: again ?? null };
+    }
+    await tx.insert(purchaseEvents).values({ purchaseId: paid.id, status: "completed", note: `payment confirmed by ${via}` });
+    const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, paid.id));
+    if (paid.userId) {
+      const bought = items.map((i) => i.productId).filter((id): id is string => !!id);
+      if (bought.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
+    }
+    await orderMails(tx, paid, items);
+    return { outcome: "completed" as const, purchase: paid };
+  });
+}
+
+/** /checkout/complete: ask the provider, then complete (or not). Only the buyer or an admin may look. */
+export async function verifyAndComplete(db: Db, provider: PaymentProvider, actor: Actor, reference: string) {
+  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
+  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
+  let outcome: CompletionResult["outcome"] = current.status === "completed" ? "already_completed" : "not_paid";
+  let paymentStatus: VerifiedPayment["status"] | null = null;
+  if (current.status === "pending" || current.status === "cancelled") {
+    const payment = await provider.verify(reference);
+    paymentStatus = payment.status;
+    outcome = (await completePurchase(db, reference, payment, "verify")).outcome;
+    // came back without paying: the stock goes back, the cart stays
+    if (outcome === "not_paid" && (payment.status === "abandoned" || payment.status === "failed"))
+      await cancelPendingPurchase(db, reference, `payment ${payment.status}`);
+  }
+  const purchase = await getPurchaseByReference(db, reference);
+  return { outcome, paymentStatus, purchase: purchase! };
+}
+
+export async function getPurchaseByReference(db: Db, reference: string): Promise<PurchaseView | null> {
+  const [p] = await db.select().from(purchases).where(eq(purchases.reference, reference));
+  if (!p) return null;
+  const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
+  return toPurchaseView(p, items);
+}
+
+/** The shopper's own purchases, newest first, with their items (two queries, whatever the count). */
+export async function listMyPurchases(db: Db, userId: string): Promise<PurchaseView[]> {
+  const rows = await db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)).limit(100);
+  if (!rows.length) return [];
+  const items = await db
+    .select()
+    .from(purchaseItems)
+    .where(
+      inArray(
+        purchaseItems.purchaseId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(purchaseItems.title));
+  return rows.map((r) =>
+    toPurchaseView(
+      r,
+      items.filter((i) => i.purchaseId === r.id),
+    ),
+  );
+}

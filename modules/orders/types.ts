@@ -1,0 +1,45 @@
+/** spec §3 Purchase item, money in naira. */
+export type PurchaseItemView = {
+  id: string;
+  productId: string | null;
+  cartId: string | null;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  price: number;
+  discount: number;
+  color: string | null;
+  size: string | null;
+  quantity: number;
+  totalPrice: number;
+};
+
+/** spec §3 Purchase plus the stored breakdown (naira). */
+export type PurchaseView = {
+  id: string;
+  userId: string | null;
+  fname: string;
+  lname: string;
+  email: string;
+  phone: string;
+  status: "pending" | "completed" | "processing" | "shipped" | "delivered" | "cancelled" | "failed";
+  street: string;
+  city: string;
+  state: string;
+  address: string;
+  lga: string | null;
+  deliveryMethod: "standard" | "express";
+  subtotal: number;
+  /** what the discounts saved (truthy means discounted, spec §3) */
+  discount: number;
+  vat: number;
+  deliveryCharge: number;
+  totalAmount: number;
+  currency: string;
+  reference: string;
+  paymentProvider: string;
+  transactionId: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  items: PurchaseItemView[];
+};

@@ -1,0 +1,68 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { products, purchaseItems, purchases, reviews, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { NOT_A_BUYER } from "./schemas";
+import type { ReviewView } from "./types";
+
+export async function listReviews(db: Db, productId: string): Promise<ReviewView[]> {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      productId: reviews.productId,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt));
+  return rows.map(({ firstName, lastName, createdAt, ...r }) => ({
+    ...r,
+    author: `${firstName} ${lastName.slice(0, 1)}.`.trim(),
+    createdAt: createdAt.toISOString(),
+  }));
+}
+
+/** Statuses of a purchase that was paid. */
+const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const;
+
+/**
+ * spec §6: only a customer who bought the product may review it; one review per
+ * customer and product, a second one updates the first.
+ */
+export async function submitReview(db: Db, userId: string, productId: string, input: { rating: number; comment: string }) {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) throw AppError.notFound("Product");
+  const [bought] = await db
+    .select({ id: purchaseItems.id })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .where(and(eq(purchases.userId, userId), eq(purchaseItems.productId, productId), inArray(purchases.status, [...PAID_STATUSES])))
+    .limit(1);
+  if (!bought) throw new AppError("forbidden", NOT_A_BUYER);
+  const [row] = await db
+    .insert(reviews)
+    .values({ userId, productId, rating: input.rating, comment: input.comment })
+    .onConflictDoUpdate({
+      target: [reviews.userId, reviews.productId],
+      set: { rating: input.rating, comment: input.comment, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+/** The products a shopper has paid for, to pick on the standalone /review form. */
+export async function reviewableProducts(db: Db, userId: string) {
+  return db
+    .selectDistinct({ id: products.id, title: products.title })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .innerJoin(products, eq(products.id, purchaseItems.productId))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.status, [...PAID_STATUSES])))
+    .orderBy(products.title);
+}

@@ -1,0 +1,26 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { settings } from "../../db/schema";
+import { defaultSettings, settingsSchema, type Settings } from "./schemas";
+
+const keys = Object.keys(defaultSettings) as (keyof Settings)[];
+
+/** The store settings, defaults filled in for anything never saved. */
+export async function getSettings(db: Db): Promise<Settings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  const merged = settingsSchema.safeParse({ ...defaultSettings, ...stored });
+  return merged.success ? merged.data : defaultSettings;
+}
+
+export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
+  const valid = settingsSchema.partial().parse(patch);
+  const entries = Object.entries(valid).filter(([, v]) => v !== undefined);
+  if (entries.length) {
+    await db
+      .insert(settings)
+      .values(entries.map(([key, value]) => ({ key, value })))
+      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: new Date() } });
+  }
+  return getSettings(db);
+}

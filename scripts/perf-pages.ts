@@ -1,0 +1,149 @@
+// `npm run perf:pages`: starts the built shop on a free port with a temporary DATA_DIR
+// (demo data), then measures /, /products and a product page with Lighthouse (mobile
+// defaults: emulated phone, simulated slow 4G) in the system Chromium. Reports the
+// JavaScript transferred (gzip) and the category scores; exits 1 when a target is missed.
+// Targets (issue 3): ≤ 120 KB JS on the product page; performance ≥ 95, accessibility 100, SEO 100.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const targets = { productJsKb: 120, performance: 95, accessibility: 100, seo: 100 };
+
+if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build")) {
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+const port = await new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, "127.0.0.1", () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-perf-"));
+const baseUrl = `http://127.0.0.1:${port}`;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  PUBLIC_URL: baseUrl,
+  LOG_LEVEL: "warn",
+};
+delete env.DATABASE_URL;
+const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+let chrome: chromeLauncher.LaunchedChrome | undefined; // eslint-disable-line prefer-const -- assigned after the server is up, read by cleanUp
+const cleanUp = () => {
+  try {
+    process.kill(-server.pid!, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+  try {
+    chrome?.kill();
+  } catch {
+    /* already gone */
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on("exit", cleanUp);
+process.on("SIGINT", () => process.exit(130));
+
+let ready = false;
+for (let i = 0; i < 240 && !ready; i++) {
+  ready = await fetch(`${baseUrl}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (!ready) await new Promise((r) => setTimeout(r, 500));
+}
+if (!ready) {
+  process.stderr.write("The shop did not start within 120 s.\n");
+  process.exit(1);
+}
+
+const [product] = (await (await fetch(`${baseUrl}/api/products?pageSize=1&sort=best_selling`)).json()) as { id: string }[];
+const pages = [
+  { name: "home", path: "/" },
+  { name: "products", path: "/products" },
+  { name: "product", path: `/productdetails/${product!.id}` },
+];
+
+chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+type Row = {
+  page: string;
+  jsKb: number;
+  requests: number;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  bestPractices: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+};
+const rows: Row[] = [];
+for (const page of pages) {
+  // a first visit warms the server (SSR caches, image files), so the measured run is steady
+  await fetch(baseUrl + page.path);
+  const result = await lighthouse(baseUrl + page.path, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "seo", "best-practices"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+  const { lhr } = result;
+  fs.mkdirSync("test-results", { recursive: true });
+  fs.writeFileSync(`test-results/lighthouse-${page.name}.json`, JSON.stringify(lhr));
+  const requests = (
+    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
+  ).filter((r) => r.resourceType === "Script");
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+    .map((a) => a.id);
+  if (failing.length) process.stdout.write(`${page.name}: audits not passed: ${failing.join(", ")}\n`);
+  rows.push({
+    page: page.path,
+    jsKb: Math.round((requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024) * 10) / 10,
+    requests: requests.length,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    seo: score("seo"),
+    bestPractices: score("best-practices"),
+    lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+    tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+  });
+}
+
+console.table(rows);
+fs.mkdirSync("test-results", { recursive: true });
+fs.writeFileSync("test-results/perf-pages.json", JSON.stringify({ measuredAt: new Date().toISOString(), targets, rows }, null, 2));
+
+const misses: string[] = [];
+const productRow = rows.find((r) => r.page.startsWith("/productdetails/"))!;
+if (productRow.jsKb > targets.productJsKb) misses.push(`product page JS ${productRow.jsKb} KB > ${targets.productJsKb} KB`);
+for (const r of rows) {
+  if (r.performance < targets.performance) misses.push(`${r.page} performance ${r.performance} < ${targets.performance}`);
+  if (r.accessibility < targets.accessibility) misses.push(`${r.page} accessibility ${r.accessibility} < ${targets.accessibility}`);
+  if (r.seo < targets.seo) misses.push(`${r.page} SEO ${r.seo} < ${targets.seo}`);
+}
+process.stdout.write(misses.length ? `Targets missed:\n- ${misses.join("\n- ")}\n` : "All targets met.\n");
+process.exit(misses.length ? 1 : 0);

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { deliveryRateInput } from "../../modules/delivery/admin-schemas";
+import { createDeliveryRate, deleteDeliveryRate, updateDeliveryRate } from "../../modules/delivery/admin.server";
+import { pathId } from "../admin-http";
+import type { AppDeps, AppEnv } from "../context";
+import { readJson } from "../http";
+import { requireAdmin } from "../middleware/auth";
+
+export function adminDeliveryRateRoutes({ database }: AppDeps) {
+  const db = database.db;
+  return new Hono<AppEnv>()
+    .post("/deliveryrates/create", requireAdmin(), async (c) =>
+      c.json(await createDeliveryRate(db, await readJson(c, deliveryRateInput)), 201),
+    )
+    .put("/deliveryrates/:id", requireAdmin(), async (c) => {
+      const id = pathId(c, "Delivery rate");
+      return c.json(await updateDeliveryRate(db, id, await readJson(c, deliveryRateInput)));
+    })
+    .delete("/deliveryrates/:id", requireAdmin(), async (c) => {
+      await deleteDeliveryRate(db, pathId(c, "Delivery rate"));
+      return c.json({ msg: "Delivery rate deleted" });
+    });
+}

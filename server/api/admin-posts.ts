@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { postInput } from "../../modules/content/admin-schemas";
+import { createPost, deletePost, setPostImage, updatePost } from "../../modules/content/admin.server";
+import { pathId, storageFor } from "../admin-http";
+import type { AppDeps, AppEnv } from "../context";
+import { readJson } from "../http";
+import { requireAdmin } from "../middleware/auth";
+import { isMultipart, readMultipart, requireFile } from "../multipart";
+
+export function adminPostRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const storage = storageFor(deps);
+  return new Hono<AppEnv>()
+    .post("/posts/create", requireAdmin(), async (c) => {
+      const body = isMultipart(c) ? await readMultipart(c) : { fields: await c.req.json().catch(() => ({})), file: null };
+      return c.json(await createPost(db, storage, postInput.parse(body.fields), body.file), 201);
+    })
+    .put("/posts/:id", requireAdmin(), async (c) => {
+      const id = pathId(c, "Blog post");
+      if (isMultipart(c)) return c.json(await setPostImage(db, storage, id, requireFile(await readMultipart(c))));
+      return c.json(await updatePost(db, id, await readJson(c, postInput)));
+    })
+    .delete("/posts/:id", requireAdmin(), async (c) => {
+      await deletePost(db, storage, pathId(c, "Blog post"));
+      return c.json({ msg: "Post deleted" });
+    });
+}

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { productInput } from "../../modules/catalog/admin-schemas";
+import { createProduct, deleteProduct, removeProductImage, setProductImage, updateProduct } from "../../modules/catalog/admin.server";
+import { pathId, storageFor } from "../admin-http";
+import type { AppDeps, AppEnv } from "../context";
+import { readJson } from "../http";
+import { requireAdmin } from "../middleware/auth";
+import { isMultipart, readMultipart, requireFile } from "../multipart";
+
+// spec §7 product writes, admin only; reads live in the storefront's products router.
+export function adminProductRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const storage = storageFor(deps);
+  return new Hono<AppEnv>()
+    .post("/products/create", requireAdmin(), async (c) => {
+      const body = isMultipart(c) ? await readMultipart(c) : { fields: await c.req.json().catch(() => ({})), file: null };
+      const product = await createProduct(db, storage, productInput.parse(body.fields), body.file);
+      return c.json(product, 201);
+    })
+    .put("/products/:id", requireAdmin(), async (c) => {
+      const id = pathId(c, "Product");
+      // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields
+      if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c))));
+      return c.json(await updateProduct(db, id, await readJson(c, productInput)));
+    })
+    .delete("/products/:id/image", requireAdmin(), async (c) => c.json(await removeProductImage(db, storage, pathId(c, "Product"))))
+    .delete("/products/:id", requireAdmin(), async (c) => {
+      await deleteProduct(db, storage, pathId(c, "Product"));
+      return c.json({ msg: "Product deleted" });
+    });
+}

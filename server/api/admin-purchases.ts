@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { AppError } from "../../lib/errors";
+import { adminPurchaseListQuery, statusChangeInput } from "../../modules/orders/admin-schemas";
+import { changePurchaseStatus, deletePurchase, getPurchase, listAdminPurchases, purchasesCsv } from "../../modules/orders/admin.server";
+import { getSettings } from "../../modules/settings/service.server";
+import { csvResponse, pathId } from "../admin-http";
+import type { AppDeps, AppEnv } from "../context";
+import { readJson, readQuery, withTotal } from "../http";
+import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
+
+// spec §7 purchases as the back office uses them; creation and payment live in the checkout router.
+export function adminPurchaseRoutes({ database }: AppDeps) {
+  const db = database.db;
+  return new Hono<AppEnv>()
+    .get("/purchases", requireAdmin(), async (c) => {
+      const { items, total, capped } = await listAdminPurchases(db, readQuery(c, adminPurchaseListQuery));
+      withTotal(c, total);
+      // a wide text search counts up to 1,000 matches; the header says when it stopped there
+      if (capped) c.header("X-Total-Count-Capped", "true");
+      return c.json(items);
+    })
+    .get("/purchases/export.csv", requireAdmin(), async (c) =>
+      csvResponse(c, "purchases", await purchasesCsv(db, readQuery(c, adminPurchaseListQuery))),
+    )
+    .get("/purchases/:id{[0-9a-fA-F-]{36}}", requireUser(), async (c) => {
+      const user = currentUser(c);
+      const purchase = await getPurchase(db, pathId(c, "Purchase"));
+      // the owner sees their own order; anyone else learns nothing (404, not 403)
+      if (user.role !== "admin" && purchase.userId !== user.id) throw AppError.notFound("Purchase");
+      return c.json(purchase);
+    })
+    .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
+      const id = pathId(c, "Purchase");
+      const input = await readJson(c, statusChangeInput);
+      const { shopName } = await getSettings(db);
+      return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id, shopName));
+    })
+    .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireAdmin(), async (c) => {
+      await deletePurchase(db, pathId(c, "Purchase"));
+      return c.json({ msg: "Purchase deleted" });
+    });
+}

@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { addToCartInput, mergeCartInput, updateCartItemInput } from "../../modules/cart/schemas";
+import {
+  addToCart,
+  cartCount,
+  cartSummary,
+  clearCart,
+  listCart,
+  mergeCart,
+  removeCartItem,
+  updateCartItem,
+} from "../../modules/cart/service.server";
+import { quoteGuestCart } from "../../modules/cart/quote.server";
+import type { AppDeps, AppEnv } from "../context";
+import { readJson, readQuery, uuidParam } from "../http";
+import { assertSelfOrAdmin, currentUser, requireUser } from "../middleware/auth";
+
+const summaryQuery = z.object({
+  deliveryMethod: z.enum(["standard", "express"]).default("standard"),
+  lga: z.string().trim().max(100).optional(),
+});
+
+// spec §7 cart calls: the owner or an admin only; prices always from the products table.
+export function cartRoutes({ database }: AppDeps) {
+  const db = database.db;
+  return (
+    new Hono<AppEnv>()
+      // a guest cart (browser storage) priced by the server: no account needed
+      .post("/cart/quote", async (c) => {
+        const { lines } = await readJson(c, mergeCartInput);
+        return c.json(await quoteGuestCart(db, lines));
+      })
+      .use("/cart/*", requireUser())
+      .post("/cart/create", async (c) => {
+        const input = await readJson(c, addToCartInput);
+        const user = currentUser(c);
+        const userId = input.userId ?? user.id;
+        assertSelfOrAdmin(user, userId);
+        const cartItem = await addToCart(db, userId, input.productId, input.quantity);
+        return c.json({ cartItem, count: await cartCount(db, userId) }, 201);
+      })
+      .post("/cart/merge", async (c) => {
+        const { lines } = await readJson(c, mergeCartInput);
+        const userId = currentUser(c).id;
+        const cartItems = await mergeCart(db, userId, lines);
+        return c.json({ cartItems, count: await cartCount(db, userId) });
+      })
+      .get("/cart/summary", async (c) => {
+        const q = readQuery(c, summaryQuery);
+        return c.json(
+          await cartSummary(db, currentUser(c).id, { deliveryMethod: q.deliveryMethod, ...(q.lga !== undefined ? { lga: q.lga } : {}) }),
+        );
+      })
+      .get("/cart/user/:userId", async (c) => {
+        const userId = uuidParam(c, "userId", "Cart");
+        assertSelfOrAdmin(currentUser(c), userId);
+        return c.json({ cartItems: await listCart(db, userId) });
+      })
+      .get("/cart/count/:userId", async (c) => {
+        const userId = uuidParam(c, "userId", "Cart");
+        assertSelfOrAdmin(currentUser(c), userId);
+        return c.json({ count: await cartCount(db, userId) });
+      })
+      .delete("/cart/user/:userId", async (c) => {
+        const userId = uuidParam(c, "userId", "Cart");
+        assertSelfOrAdmin(currentUser(c), userId);
+        await clearCart(db, userId);
+        return c.json({ cartItems: [], count: 0 });
+      })
+      .put("/cart/:id", async (c) => {
+        const id = uuidParam(c, "id", "Cart item");
+        const { quantity } = await readJson(c, updateCartItemInput);
+        const cartItem = await updateCartItem(db, currentUser(c), id, quantity);
+        return c.json({ cartItem });
+      })
+      .delete("/cart/:id", async (c) => {
+        await removeCartItem(db, currentUser(c), uuidParam(c, "id", "Cart item"));
+        return c.json({ ok: true });
+      })
+  );
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { noQuery, productListQuery } from "../../modules/catalog/schemas";
+import { getCategory, getProduct, listCategories, listProducts } from "../../modules/catalog/service.server";
+import type { AppDeps, AppEnv } from "../context";
+import { readQuery, withTotal } from "../http";
+import { readId } from "./params";
+
+// spec §7: GET /api/products, /api/products/{id}, /api/categories, /api/categories/{id}
+export function catalogReadRoutes({ database }: AppDeps) {
+  const { db } = database;
+  return new Hono<AppEnv>()
+    .get("/products", async (c) => {
+      const query = readQuery(c, productListQuery);
+      const { items, total } = await listProducts(db, query);
+      withTotal(c, total);
+      return c.json(items);
+    })
+    .get("/products/:id", async (c) => c.json(await getProduct(db, readId(c))))
+    .get("/categories", async (c) => {
+      readQuery(c, noQuery);
+      return c.json(await listCategories(db));
+    })
+    .get("/categories/:id", async (c) => {
+      const category = await getCategory(db, readId(c));
+      // spec §3: a category read by id also carries its products
+      const { items } = await listProducts(db, { categoryId: category.id, pageSize: 100 });
+      return c.json({ ...category, products: items });
+    });
+}

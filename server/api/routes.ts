@@ -1,0 +1,38 @@
+import type { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../context";
+import { authRoutes } from "./auth";
+import { adminCategoryRoutes } from "./admin-categories";
+import { adminDeliveryRateRoutes } from "./admin-delivery-rates";
+import { adminPostRoutes } from "./admin-posts";
+import { adminProductRoutes } from "./admin-products";
+import { adminPurchaseRoutes } from "./admin-purchases";
+import { adminSettingsRoutes } from "./admin-settings";
+import { healthRoutes } from "./health";
+import { newsletterRoutes } from "./newsletter";
+import { userRoutes } from "./users";
+import { catalogReadRoutes } from "./catalog-read";
+import { contentReadRoutes } from "./content-read";
+import { cartRoutes } from "./cart";
+import { orderRoutes } from "./orders";
+import { paymentRoutes } from "./payments";
+import { reviewRoutes } from "./reviews";
+
+/** Every /api router, mounted under /api. Add one line per resource. */
+export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
+  api.route("/", healthRoutes(deps));
+  api.route("/", newsletterRoutes(deps));
+  api.route("/", authRoutes(deps));
+  api.route("/", userRoutes(deps));
+  api.route("/", catalogReadRoutes(deps));
+  api.route("/", contentReadRoutes(deps));
+  api.route("/", cartRoutes(deps));
+  api.route("/", orderRoutes(deps));
+  api.route("/", paymentRoutes(deps));
+  api.route("/", reviewRoutes(deps));
+  api.route("/", adminProductRoutes(deps));
+  api.route("/", adminCategoryRoutes(deps));
+  api.route("/", adminPostRoutes(deps));
+  api.route("/", adminDeliveryRateRoutes(deps));
+  api.route("/", adminPurchaseRoutes(deps));
+  api.route("/", adminSettingsRoutes(deps));
+}

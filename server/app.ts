@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "../app/context";
+import { AppError } from "../lib/errors";
+import { uploadDir } from "../lib/storage.server";
+import { registerApiRoutes } from "./api/routes";
+import { clientIp } from "./http";
+import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
+import type { AppDeps, AppEnv } from "./context";
+import { errorResponse, notFoundResponse } from "./middleware/errors";
+import { requestLog } from "./middleware/request-id";
+import { securityHeaders } from "./middleware/security-headers";
+import { originCheck } from "./middleware/origin-check";
+import { sessionMiddleware } from "./middleware/session";
+
+export type AppOptions = {
+  /** React Router's server build; absent in API tests (then pages are 404). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** built client assets (build/client); absent in dev, where Vite serves them */
+  clientDir?: string;
+  dev?: boolean;
+};
+
+const MAX_JSON_BYTES = 1024 * 1024;
+const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The whole HTTP surface, shared by the server, the dev server and the tests. */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const { env } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog(deps.logger));
+  app.use(
+    securityHeaders({
+      production: env.NODE_ENV === "production",
+      dev: options.dev,
+      paystackPopup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
+    }),
+  );
+  app.use(compress());
+
+  // Static files first: they need no session. Uploaded images carry a content hash in their names.
+  const uploads = uploadDir(env.DATA_DIR);
+  fs.mkdirSync(uploads, { recursive: true });
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: path.relative(process.cwd(), uploads) || ".",
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+      onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE),
+    }),
+  );
+  app.get("/uploads/*", (c) => c.text("Not found", 404));
+  if (options.clientDir) {
+    const root = path.relative(process.cwd(), options.clientDir) || ".";
+    // Hashed build assets never change; other public files (favicon) are cached for an hour.
+    // precompressed: the build writes .br/.gz copies (scripts/vite-precompress.ts)
+    app.use("/assets/*", serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }));
+    app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  app.use(sessionMiddleware(deps));
+  // for /api and for React Router actions alike
+  app.use(originCheck(deps));
+
+  const api = new Hono<AppEnv>();
+  const tooLarge = (): never => {
+    throw new AppError("too_large", "The request is too large.");
+  };
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  // Image uploads (multipart on the admin write routes) may carry up to 10 MB.
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_MULTIPART_BYTES,
+    onError: () => {
+      throw new AppError("too_large", "The image is larger than 10MB.", { fields: { imageUrl: "The image must be at most 10MB" } });
+    },
+  });
+  api.use((c, next) => (isMultipart(c) && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  registerApiRoutes(api, deps);
+  api.all("*", notFoundResponse);
+  app.route("/api", api);
+
+  if (options.build) {
+    const handle = createRequestHandler(options.build as ServerBuild, options.dev ? "development" : "production");
+    app.all("*", (c) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        db: deps.database.db,
+        env,
+        logger: c.get("logger"),
+        requestId: c.get("requestId"),
+        nonce: c.get("nonce"),
+        user: c.get("user"),
+        clientIp: clientIp(c),
+      });
+      return handle(c.req.raw, context);
+    });
+  }
+
+  app.notFound((c) => c.text("Not found", 404));
+  app.onError(errorResponse);
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { SessionUser } from "../modules/accounts/sessions.server";
+import type { Database } from "../db/client";
+import type { Env } from "../lib/env.server";
+import type { Logger } from "../lib/logger.server";
+
+/** Variables every Hono handler can read with c.get(). */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    nonce: string;
+    logger: Logger;
+    user: SessionUser | null;
+    /** how the session arrived: the Origin check applies to cookies only */
+    authVia: "cookie" | "bearer" | null;
+  };
+};
+
+export type AppDeps = {
+  database: Database;
+  env: Env;
+  logger: Logger;
+};

@@ -1,0 +1,27 @@
+// `npm run dev`: the same Hono server with Vite in middleware mode, so API, SSR
+// and the one database live in one process, with hot reload of the UI.
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer } from "vite";
+import { createLogger } from "../lib/logger.server";
+import { createApp } from "./app";
+import { bootstrap } from "./bootstrap";
+import { loadEnvOrExit } from "./main";
+
+const env = loadEnvOrExit();
+const logger = createLogger(env.LOG_LEVEL);
+const database = await bootstrap(env, logger);
+const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+const app = createApp(
+  { database, env, logger },
+  { dev: true, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
+);
+const listener = getRequestListener(app.fetch);
+
+http
+  .createServer((req, res) => {
+    // Vite serves modules, HMR and /public; everything else goes to Hono
+    vite.middlewares(req, res, () => void listener(req, res));
+  })
+  .listen(env.PORT, env.HOST, () => process.stdout.write(`Dev server on http://localhost:${env.PORT}\n`));

@@ -1,0 +1,37 @@
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../../lib/errors";
+import type { AppDeps, AppEnv } from "../context";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * ARCHITECTURE.md "Sessions": a state-changing request must come from our own
+ * origin when the browser could have added credentials on its own (a cookie).
+ * A foreign Origin is refused for every non-bearer request (that also stops
+ * login CSRF); a cookie-carried request with neither Origin nor Referer is refused too.
+ * Bearer clients are not browsers acting on their own, so they pass.
+ */
+export function originCheck({ env }: AppDeps) {
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (SAFE.has(c.req.method) || c.get("authVia") === "bearer") return next();
+    const claimed = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
+    if (!claimed || claimed === "null") {
+      if (c.get("authVia") === "cookie") throw new AppError("forbidden", "This request did not come from the shop's own pages.");
+      return next();
+    }
+    const own = new URL(c.req.url).origin;
+    if (claimed !== own && claimed !== publicOrigin)
+      throw new AppError("forbidden", "This request did not come from the shop's own pages.");
+    return next();
+  });
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
+}

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dashboardStats, listUsersAdmin, monthStart } from "../../modules/admin/dashboard.server";
+import { listAdminProducts } from "../../modules/catalog/admin.server";
+import { listAdminPurchases, SEARCH_COUNT_CAP } from "../../modules/orders/admin.server";
+import { createAdminUser, createCategory, createProduct, createPurchase, createUser } from "../factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+
+describe("dashboard figures", () => {
+  it("counts paid revenue, orders, new customers and average order value of this month, and 30 days of sales", async () => {
+    const now = new Date("2026-11-20T12:00:00Z");
+    const buyer = await createUser(t.db, { createdAt: new Date("2026-11-02T10:00:00Z") });
+    await createUser(t.db, { createdAt: new Date("2026-10-02T10:00:00Z") });
+    await createAdminUser(t.db, { createdAt: new Date("2026-11-03T10:00:00Z") });
+    const product = await createProduct(t.db, { priceKobo: 1_000_000 });
+    const paid = { totalKobo: 1_000_000 };
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+      ...paid,
+      status: "completed",
+      createdAt: new Date("2026-11-19T09:00:00Z"),
+    });
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+      totalKobo: 2_000_000,
+      status: "shipped",
+      createdAt: new Date("2026-11-05T09:00:00Z"),
+    });
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+      ...paid,
+      status: "pending",
+      createdAt: new Date("2026-11-18T09:00:00Z"),
+    });
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+      ...paid,
+      status: "completed",
+      createdAt: new Date("2026-10-25T09:00:00Z"),
+    });
+    const stats = await dashboardStats(t.db, now);
+    expect(stats).toMatchObject({ revenue: 30_000, orders: 2, newCustomers: 1, averageOrderValue: 15_000 });
+    expect(stats.daily).toHaveLength(30);
+    expect(stats.daily.at(-1)!.day).toBe("2026-11-20");
+    expect(stats.daily.find((d) => d.day === "2026-11-19")).toMatchObject({ revenue: 10_000, orders: 1 });
+    expect(stats.daily.find((d) => d.day === "2026-10-25")).toMatchObject({ revenue: 10_000, orders: 1 });
+    expect(stats.daily.find((d) => d.day === "2026-11-18")).toMatchObject({ revenue: 0, orders: 0 });
+  });
+
+  it("starts the month at midnight in Lagos", () => {
+    expect(monthStart(new Date("2026-11-30T23:30:00Z")).toISOString()).toBe("2026-11-30T23:00:00.000Z");
+    expect(monthStart(new Date("2026-11-15T00:00:00Z")).toISOString()).toBe("2026-10-31T23:00:00.000Z");
+  });
+});
+
+describe("admin lists", () => {
+  it("searches users by name, email or phone and lists only admins for the team", async () => {
+    await createUser(t.db, { firstName: "Oluwaseun", email: "seun@find.ng", phone: "08099990000" });
+    await createAdminUser(t.db, { firstName: "Teamlead", email: "lead@find.ng" });
+    expect((await listUsersAdmin(t.db, { q: "oluwa" })).items.map((u) => u.email)).toEqual(["seun@find.ng"]);
+    expect((await listUsersAdmin(t.db, { q: "0809999" })).total).toBe(1);
+    expect((await listUsersAdmin(t.db, { q: "find.ng", role: "admin" })).items.map((u) => u.email)).toEqual(["lead@find.ng"]);
+  });
+
+  it("searches products by title or category name, filters by createdAt day, 4 per page", async () => {
+    const cat = await createCategory(t.db, { name: "Zen Corner" });
+    for (let i = 0; i < 5; i++)
+      await createProduct(t.db, { categoryId: cat.id, title: `Item ${i}`, createdAt: new Date(`2026-02-0${i + 1}T12:00:00Z`) });
+    const byCategory = await listAdminProducts(t.db, { q: "zen corner" });
+    expect(byCategory.total).toBe(5);
+    expect(byCategory.items).toHaveLength(4);
+    expect((await listAdminProducts(t.db, { q: "zen", from: "2026-02-02", to: "2026-02-03" })).total).toBe(2);
+  });
+
+  it("counts a wide purchases search up to the cap and says so; exact below it", async () => {
+    const buyer = await createUser(t.db, { firstName: "Capper", email: "cap@cap.ng" });
+    const product = await createProduct(t.db);
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }]);
+    expect(await listAdminPurchases(t.db, { q: "capper" })).toMatchObject({ total: 1, capped: false });
+    await t.db
+      .execute(sql`insert into purchases (first_name, email, phone, street, city, state, address, subtotal_kobo, vat_kobo, delivery_kobo, total_kobo, payment_provider, reference)
+      select 'Capper', 'cap' || g || '@cap.ng', '080', 's', 'c', 'Lagos', 'a', 100, 8, 0, 108, 'sandbox', 'CAP-' || g from generate_series(1, ${SEARCH_COUNT_CAP + 5}) g`);
+    const wide = await listAdminPurchases(t.db, { q: "capper" });
+    expect(wide).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    expect(wide.items).toHaveLength(5);
+    // without a text search the count stays exact
+    expect((await listAdminPurchases(t.db, {})).total).toBeGreaterThan(SEARCH_COUNT_CAP + 5);
+  });
+});

@@ -1,0 +1,244 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deliveryRates, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import {
+  createAdminUser,
+  createContactMessage,
+  createDeliveryRate,
+  createNewsletterSubscriber,
+  createProduct,
+  createPurchase,
+  createUser,
+} from "../factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+let adminRow: Awaited<ReturnType<typeof createAdminUser>>;
+let admin: { id: string; role: "admin" };
+let customerRow: Awaited<ReturnType<typeof createUser>>;
+let customer: { id: string; role: "customer" };
+beforeAll(async () => {
+  t = await createTestContext();
+  adminRow = await createAdminUser(t.db, { firstName: "Funke", lastName: "Admin" });
+  admin = { id: adminRow.id, role: "admin" };
+  customerRow = await createUser(t.db, { firstName: "Zainab", email: "zainab@example.ng" });
+  customer = { id: customerRow.id, role: "customer" };
+});
+
+describe("GET /api/purchases (admin list)", () => {
+  it("searches by name, email or status, filters by day and pages with X-Total-Count", async () => {
+    const buyer = await createUser(t.db, { firstName: "Chiamaka", email: "chi@listing.ng" });
+    const product = await createProduct(t.db);
+    for (let i = 0; i < 7; i++)
+      await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+        createdAt: new Date(`2026-03-0${i + 1}T10:00:00Z`),
+        status: i === 0 ? "pending" : "completed",
+      });
+    let res = await t.request("/api/purchases?q=listing.ng&page=2&pageSize=5", { as: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("7");
+    const page2 = await res.json();
+    expect(page2).toHaveLength(2);
+    expect(page2[0]).toMatchObject({ firstName: "Chiamaka", email: "chi@listing.ng", discount: false, status: "completed" });
+    expect(typeof page2[0].totalAmount).toBe("number");
+    res = await t.request("/api/purchases?q=chiamaka&from=2026-03-02&to=2026-03-04", { as: admin });
+    expect(res.headers.get("X-Total-Count")).toBe("3");
+    res = await t.request("/api/purchases?q=listing.ng&status=pending", { as: admin });
+    expect(res.headers.get("X-Total-Count")).toBe("1");
+    res = await t.request("/api/purchases?q=Pending", { as: admin });
+    expect(Number(res.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(1);
+    expect((await res.json()).every((p: { status: string }) => p.status === "pending" || /pending/i.test(p.status))).toBe(true);
+  });
+
+  it("names a bad query parameter", async () => {
+    const res = await t.request("/api/purchases?from=yesterday", { as: admin });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.from).toBeTruthy();
+    expect((await t.request("/api/purchases?status=lost", { as: admin })).status).toBe(400);
+  });
+
+  it("exports the filtered list as CSV", async () => {
+    const res = await t.request("/api/purchases/export.csv?q=listing.ng&status=pending", { as: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/text\/csv/);
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"chi@listing.ng"');
+  });
+
+  it("is for admins only", async () => {
+    expect((await t.request("/api/purchases")).status).toBe(401);
+    expect((await t.request("/api/purchases", { as: customer })).status).toBe(403);
+    expect((await t.request("/api/purchases/export.csv", { as: customer })).status).toBe(403);
+  });
+});
+
+describe("GET /api/purchases/{id}", () => {
+  it("shows the stored breakdown, items and payment to an admin and to the owner only", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000 });
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 2 }], { transactionId: "TX-123" });
+    const res = await t.request(`/api/purchases/${p.id}`, { as: admin });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      id: p.id,
+      subtotal: 20000,
+      vat: 1500,
+      deliveryCharge: 2000,
+      totalAmount: 23500,
+      transactionId: "TX-123",
+      paymentProvider: "sandbox",
+    });
+    expect(body.items).toEqual([expect.objectContaining({ title: product.title, quantity: 2, totalPrice: 20000 })]);
+    expect((await t.request(`/api/purchases/${p.id}`, { as: customer })).status).toBe(200);
+    const other = await createUser(t.db);
+    expect((await t.request(`/api/purchases/${p.id}`, { as: { id: other.id, role: "customer" } })).status).toBe(404);
+    expect((await t.request(`/api/purchases/${p.id}`)).status).toBe(401);
+    expect((await t.request(`/api/purchases/${crypto.randomUUID()}`, { as: admin })).status).toBe(404);
+    expect((await t.request(`/api/purchases/not-an-id`, { as: admin })).status).toBe(404);
+  });
+});
+
+describe("PATCH /api/purchases/{id}/status", () => {
+  it("moves completed → processing → shipped → delivered, recording each change and mailing the customer", async () => {
+    const product = await createProduct(t.db);
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 1 }]);
+    for (const status of ["processing", "shipped", "delivered"] as const) {
+      const res = await t.request(`/api/purchases/${p.id}/status`, { method: "PATCH", as: admin, json: { status } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).status).toBe(status);
+    }
+    const events = await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, p.id));
+    expect(events.map((e) => e.status)).toEqual(["processing", "shipped", "delivered"]);
+    expect(events.every((e) => e.actorId === admin.id && e.createdAt instanceof Date)).toBe(true);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "zainab@example.ng"));
+    expect(mails.map((m) => m.kind).sort()).toEqual(["order_delivered", "order_processing", "order_shipped"]);
+    expect(mails.find((m) => m.kind === "order_shipped")!.subject).toContain(p.id.slice(0, 8));
+    const detail = await (await t.request(`/api/purchases/${p.id}`, { as: admin })).json();
+    expect(detail.events[1]).toMatchObject({ status: "shipped", actorName: "Funke Admin" });
+  });
+
+  it("refuses skipping a step or going back (409 naming the field)", async () => {
+    const product = await createProduct(t.db);
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 1 }]);
+    const res = await t.request(`/api/purchases/${p.id}/status`, { method: "PATCH", as: admin, json: { status: "delivered" } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).fields.status).toBe("Not allowed from completed");
+    expect((await t.request(`/api/purchases/${p.id}/status`, { method: "PATCH", as: admin, json: { status: "paid" } })).status).toBe(400);
+  });
+
+  it("cancelling releases the stock of every line", async () => {
+    const a = await createProduct(t.db, { stock: 4 });
+    const b = await createProduct(t.db, { stock: 0 });
+    const p = await createPurchase(
+      t.db,
+      customerRow,
+      [
+        { product: a, quantity: 2 },
+        { product: b, quantity: 3 },
+      ],
+      { status: "processing" },
+    );
+    const res = await t.request(`/api/purchases/${p.id}/status`, {
+      method: "PATCH",
+      as: admin,
+      json: { status: "cancelled", note: "Out of wrapping paper" },
+    });
+    expect(res.status).toBe(200);
+    const stock = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.stock;
+    expect(await stock(a.id)).toBe(6);
+    expect(await stock(b.id)).toBe(3);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_cancelled"));
+    expect(mail!.text).toContain("Out of wrapping paper");
+    expect((await t.request(`/api/purchases/${p.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } })).status).toBe(
+      409,
+    );
+  });
+
+  it("is for admins only; 404 for a missing purchase", async () => {
+    const product = await createProduct(t.db);
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 1 }]);
+    expect(
+      (await t.request(`/api/purchases/${p.id}/status`, { method: "PATCH", as: customer, json: { status: "processing" } })).status,
+    ).toBe(403);
+    expect(
+      (await t.request(`/api/purchases/${crypto.randomUUID()}/status`, { method: "PATCH", as: admin, json: { status: "processing" } }))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe("DELETE /api/purchases/{id}", () => {
+  it("deletes for an admin only", async () => {
+    const product = await createProduct(t.db);
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 1 }]);
+    expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: customer })).status).toBe(403);
+    expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(200);
+    expect(await t.db.select().from(purchases).where(eq(purchases.id, p.id))).toHaveLength(0);
+    expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(404);
+  });
+});
+
+describe("delivery rates write API", () => {
+  it("creates, updates and deletes an LGA rate in naira", async () => {
+    let res = await t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "Yaba", deliveryCharge: 1500 } });
+    expect(res.status).toBe(201);
+    const rate = await res.json();
+    expect(rate).toMatchObject({ lga: "Yaba", deliveryCharge: 1500 });
+    expect((await t.db.select().from(deliveryRates).where(eq(deliveryRates.id, rate.id)))[0]!.chargeKobo).toBe(150_000);
+    res = await t.request(`/api/deliveryrates/${rate.id}`, { method: "PUT", as: admin, json: { lga: "Yaba", deliveryCharge: 1800 } });
+    expect(await res.json()).toMatchObject({ deliveryCharge: 1800 });
+    expect((await t.request(`/api/deliveryrates/${rate.id}`, { method: "DELETE", as: admin })).status).toBe(200);
+    expect((await t.request(`/api/deliveryrates/${rate.id}`, { method: "DELETE", as: admin })).status).toBe(404);
+  });
+
+  it("names the field: name required, charge a number ≥ 0 in steps of 100, LGA unique", async () => {
+    let res = await t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "", deliveryCharge: -100 } });
+    expect((await res.json()).fields).toEqual({ lga: "LGA Name is required", deliveryCharge: "Delivery Charge must be 0 or more" });
+    res = await t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "Ojo", deliveryCharge: 150 } });
+    expect((await res.json()).fields.deliveryCharge).toBe("Delivery Charge must be in steps of ₦100");
+    res = await t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "Ojo", deliveryCharge: "abc" } });
+    expect((await res.json()).fields.deliveryCharge).toBe("Delivery Charge must be a number");
+    await createDeliveryRate(t.db, { lga: "Surulere" });
+    res = await t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "surulere", deliveryCharge: 100 } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).fields.lga).toBeTruthy();
+  });
+
+  it("is for admins only; 404 on a missing rate", async () => {
+    const rate = await createDeliveryRate(t.db);
+    expect((await t.request("/api/deliveryrates/create", { method: "POST", json: { lga: "A", deliveryCharge: 0 } })).status).toBe(401);
+    expect(
+      (await t.request(`/api/deliveryrates/${rate.id}`, { method: "PUT", as: customer, json: { lga: "A", deliveryCharge: 0 } })).status,
+    ).toBe(403);
+    expect(
+      (await t.request(`/api/deliveryrates/${crypto.randomUUID()}`, { method: "PUT", as: admin, json: { lga: "A", deliveryCharge: 0 } }))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe("settings API", () => {
+  it("reads and updates store settings (admin only), naming bad fields", async () => {
+    expect((await t.request("/api/settings", { as: customer })).status).toBe(403);
+    let res = await t.request("/api/settings", { as: admin });
+    expect(await res.json()).toMatchObject({ vatRate: 0.075, standardDeliveryKobo: 200_000 });
+    res = await t.request("/api/settings", { method: "PUT", as: admin, json: { shopName: "Alafia", vatRate: 0.08 } });
+    expect(await res.json()).toMatchObject({ shopName: "Alafia", vatRate: 0.08 });
+    res = await t.request("/api/settings", { method: "PUT", as: admin, json: { contactEmail: "nope" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.contactEmail).toBeTruthy();
+    expect((await t.request("/api/settings", { method: "PUT", as: admin, json: { secret: 1 } })).status).toBe(400);
+  });
+
+  it("exports newsletter subscribers and contact messages as CSV", async () => {
+    await createNewsletterSubscriber(t.db, { email: "sub@example.ng" });
+    await createContactMessage(t.db, { name: "Ada", message: "=cmd|' /C calc'!A0" });
+    let res = await t.request("/api/settings/subscribers.csv", { as: admin });
+    expect(await res.text()).toContain('"sub@example.ng"');
+    res = await t.request("/api/settings/messages.csv", { as: admin });
+    const text = await res.text();
+    expect(text).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect((await t.request("/api/settings/messages.csv", { as: customer })).status).toBe(403);
+  });
+});

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+
+describe("GET /api/health", () => {
+  it("answers { ok: true } once the database answers, with a request id and security headers", async () => {
+    const res = await t.request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(res.headers.get("content-security-policy")).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("keeps a well-formed incoming request id", async () => {
+    const res = await t.request("/api/health", { headers: { "X-Request-Id": "abc12345-trace" } });
+    expect(res.headers.get("x-request-id")).toBe("abc12345-trace");
+  });
+
+  it("answers 503 when the database does not", async () => {
+    const broken = { ...t.database, ping: async () => Promise.reject(new Error("down")) };
+    const { createApp } = await import("../../server/app");
+    const { createLogger } = await import("../../lib/logger.server");
+    const app = createApp({ database: broken, env: t.env, logger: createLogger("silent") });
+    const res = await app.request("/api/health");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "unavailable" });
+  });
+});
+
+describe("the error model", () => {
+  it("answers an unknown API path with a JSON 404", async () => {
+    const res = await t.request("/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ msg: "Not found", code: "not_found" });
+  });
+
+  it("answers malformed JSON with a 400, not a 500", async () => {
+    const res = await t.request("/api/newsletter", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid", msg: "The request body is not valid JSON." });
+  });
+
+  it("answers a body over 1 MB with a 413", async () => {
+    const res = await t.request("/api/newsletter", { method: "POST", json: { email: "a@b.ng", source: "x".repeat(1_100_000) } });
+    expect(res.status).toBe(413);
+  });
+});

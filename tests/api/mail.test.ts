@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import net from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../db/schema";
+import { createLogger } from "../../lib/logger.server";
+import { flushOutbox, outboxDir, retryDelayMs, startMailWorker } from "../../modules/mail/worker.server";
+import { createMail, createUser } from "../factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+const logger = createLogger("silent");
+
+/** A real SMTP server on a free port that keeps what it receives. */
+async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe("mail by SMTP", () => {
+  let t: TestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  });
+  afterAll(() => smtp.close());
+
+  it("delivers the password reset mail with a working link to a real SMTP server", async () => {
+    await createUser(t.db, { email: "gozie@example.ng", firstName: "Gozie" });
+    expect((await t.request("/api/auth/forgot-password", { method: "POST", json: { email: "gozie@example.ng" } })).status).toBe(200);
+    const result = await flushOutbox({ db: t.db, env: t.env, logger });
+    expect(result.sent).toBeGreaterThanOrEqual(1);
+    const mail = smtp.received.find((m) => m.to.includes("gozie@example.ng"));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toMatch(/Subject: Reset your Alafia Self-Care password/);
+    // the body is quoted-printable: undo soft line breaks and =XX escapes
+    const body = mail!.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const token = body.match(/resetpassword\?token=([\w-]+)/)?.[1];
+    expect(token).toBeTruthy();
+    const res = await t.request("/api/auth/reset-password", { method: "POST", json: { token, password: "From-the-mail-2026" } });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "gozie@example.ng"));
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("sends the welcome mail after a registration", async () => {
+    await t.request("/api/auth/register", {
+      method: "POST",
+      json: { firstName: "Ife", lastName: "O", email: "ife@example.ng", password: "Sunshine-2026" },
+    });
+    await flushOutbox({ db: t.db, env: t.env, logger });
+    expect(smtp.received.find((m) => m.to.includes("ife@example.ng"))?.raw).toMatch(/Welcome to Alafia Self-Care/);
+  });
+});
+
+describe("an SMTP outage delays mail, never loses it", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+  });
+
+  it("keeps the mail pending with a later retry, then sends it once the server is back", async () => {
+    const mail = await createMail(t.db, { to: "later@example.ng", subject: "Later" });
+    const first = await flushOutbox({ db: t.db, env: t.env, logger });
+    expect(first).toEqual({ sent: 0, failed: 1 });
+    let [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.lastError).toBeTruthy();
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // not due yet: a second pass leaves it alone
+    expect(await flushOutbox({ db: t.db, env: t.env, logger })).toEqual({ sent: 0, failed: 0 });
+
+    const smtp = await startSmtp();
+    try {
+      await t.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, mail.id));
+      const env = { ...t.env, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+      expect(await flushOutbox({ db: t.db, env, logger })).toEqual({ sent: 1, failed: 0 });
+      [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+      expect(smtp.received.map((m) => m.to)).toEqual([["later@example.ng"]]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("backs off exponentially up to an hour", () => {
+    expect([1, 2, 3, 10, 30].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+  });
+});
+
+describe("mail without SMTP_URL", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+
+  it("writes each mail to DATA_DIR/outbox as .eml and .json, from the background worker", async () => {
+    await createUser(t.db, { email: "hauwa@example.ng" });
+    await t.request("/api/auth/forgot-password", { method: "POST", json: { email: "hauwa@example.ng" } });
+    const stop = startMailWorker({ db: t.db, env: t.env, logger }, { intervalMs: 50 });
+    const dir = outboxDir(t.env.DATA_DIR);
+    await expect
+      .poll(() => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).length : 0), { timeout: 5000 })
+      .toBe(1);
+    await stop();
+    const files = fs.readdirSync(dir);
+    expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(1);
+    const json = JSON.parse(fs.readFileSync(`${dir}/${files.find((f) => f.endsWith(".json"))}`, "utf8"));
+    expect(json).toMatchObject({ to: "hauwa@example.ng", kind: "password_reset" });
+    expect(json.text).toMatch(/http:\/\/localhost:3000\/resetpassword\?token=/);
+  });
+});

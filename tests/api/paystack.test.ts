@@ -1,0 +1,222 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailOutbox, products, purchases } from "../../db/schema";
+import { paystackProvider } from "../../modules/payments/paystack.server";
+import { createCartItem, createProduct, createUser } from "../factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+// A fake Paystack API on loopback: records every request, answers as told.
+type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+const seen: Seen[] = [];
+let verifyAnswer: (reference: string) => unknown = () => ({ status: false, message: "not set" });
+const fake = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+    res.setHeader("Content-Type", "application/json");
+    if (req.method === "POST" && req.url === "/transaction/initialize") {
+      const { reference } = JSON.parse(body);
+      res.end(
+        JSON.stringify({
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: "acc_123", reference },
+        }),
+      );
+    } else if (req.method === "GET" && req.url?.startsWith("/transaction/verify/")) {
+      res.end(JSON.stringify(verifyAnswer(decodeURIComponent(req.url.slice("/transaction/verify/".length)))));
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: false, message: "no route" }));
+    }
+  });
+});
+
+const SECRET = "sk_test_fake_secret_0123456789";
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  t = await createTestContext({ PAYMENT_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: base });
+});
+afterAll(() => new Promise<void>((r) => fake.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const address = { street: "3 Awolowo Road", city: "Ikoyi", state: "Lagos", phone: "08031234567", lga: "", deliveryMethod: "standard" };
+const sign = (raw: string, secret = SECRET) => crypto.createHmac("sha512", secret).update(raw).digest("hex");
+const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+const purchaseRow = async (reference: string) => (await t.db.select().from(purchases).where(eq(purchases.reference, reference)))[0]!;
+const mailsFor = async (email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+
+async function pendingPurchase() {
+  const user = await createUser(t.db);
+  const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 10 });
+  await createCartItem(t.db, user.id, product.id, 1);
+  const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+  expect(res.status).toBe(201);
+  const body = await res.json();
+  return { user, product, ...body } as {
+    user: typeof user;
+    product: typeof product;
+    reference: string;
+    authorizationUrl: string;
+    purchase: { totalAmount: number };
+  };
+}
+
+function webhook(raw: string, signature: string | undefined) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature !== undefined) headers["x-paystack-signature"] = signature;
+  return t.app.request("/api/payments/paystack/webhook", { method: "POST", body: raw, headers });
+}
+
+const chargeSuccess = (reference: string, amount: number, currency = "NGN") =>
+  JSON.stringify({
+    event: "charge.success",
+    data: { id: 4099260516, status: "success", reference, amount, currency, paid_at: "2026-11-22T00:00:00.000Z" },
+  });
+
+describe("Paystack adapter", () => {
+  it("initializes with the amount in kobo, our reference, the callback URL and the secret key", async () => {
+    const { reference, authorizationUrl, purchase } = await pendingPurchase();
+    expect(authorizationUrl).toBe(`https://checkout.paystack.test/${reference}`);
+    expect(seen).toHaveLength(1);
+    const [req] = seen;
+    expect(req!.method).toBe("POST");
+    expect(req!.url).toBe("/transaction/initialize");
+    expect(req!.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(req!.headers["content-type"]).toBe("application/json");
+    const body = JSON.parse(req!.body);
+    expect(body).toEqual({
+      email: expect.stringContaining("@"),
+      amount: 1_000_000 + 75_000 + 200_000,
+      currency: "NGN",
+      reference,
+      callback_url: `http://localhost:3000/checkout/complete?reference=${reference}`,
+      metadata: { cancel_action: `http://localhost:3000/checkout/complete?reference=${reference}` },
+    });
+    expect(purchase.totalAmount * 100).toBe(body.amount);
+  });
+
+  it("verifies at /transaction/verify/{reference} and needs status success, the exact amount and NGN", async () => {
+    const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
+    verifyAnswer = (reference) => ({ status: true, data: { status: "success", amount: 5000, currency: "NGN", reference, id: 77 } });
+    expect(await provider.verify("ALF-abc")).toEqual({ status: "success", amountKobo: 5000, currency: "NGN", transactionId: "77" });
+    expect(seen.at(-1)).toMatchObject({ method: "GET", url: "/transaction/verify/ALF-abc" });
+    expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it("a failed initialization undoes the reservation and answers an error, not a 500", async () => {
+    const broken = await createTestContext({
+      PAYMENT_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_API_BASE: `${base}/broken`,
+    });
+    const user = await createUser(broken.db);
+    const product = await createProduct(broken.db, { stock: 3 });
+    await createCartItem(broken.db, user.id, product.id, 2);
+    const res = await broken.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    expect(res.status).toBe(402);
+    expect((await broken.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]!.stock).toBe(3);
+    expect((await broken.db.select().from(purchases).where(eq(purchases.userId, user.id)))[0]!.status).toBe("cancelled");
+  });
+
+  it("/checkout/complete's verification completes only on success with the exact amount and currency", async () => {
+    const { verifyAndComplete } = await import("../../modules/orders/service.server");
+    const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
+    const cases = [
+      { data: { status: "success", amount: 1, currency: "NGN" }, completes: false },
+      { data: { status: "success", amount: 1_275_000, currency: "USD" }, completes: false },
+      { data: { status: "failed", amount: 1_275_000, currency: "NGN" }, completes: false },
+      { data: { status: "success", amount: 1_275_000, currency: "NGN" }, completes: true },
+    ];
+    for (const c of cases) {
+      const { user, reference } = await pendingPurchase();
+      verifyAnswer = (ref) => ({ status: true, data: { ...c.data, reference: ref, id: 1 } });
+      const result = await verifyAndComplete(t.db, provider, user, reference);
+      expect((await purchaseRow(reference)).status === "completed").toBe(c.completes);
+      expect(result.outcome === "completed").toBe(c.completes);
+    }
+  });
+});
+
+describe("POST /api/payments/paystack/webhook", () => {
+  it("a valid signature completes the purchase: stock stays taken, cart cleared, mails queued", async () => {
+    const { user, product, reference } = await pendingPurchase();
+    const raw = chargeSuccess(reference, 1_275_000);
+    const res = await webhook(raw, sign(raw));
+    expect(res.status).toBe(200);
+    const row = await purchaseRow(reference);
+    expect(row.status).toBe("completed");
+    expect(row.transactionId).toBe("4099260516");
+    expect(await stockOf(product.id)).toBe(9);
+    expect(await mailsFor(user.email)).toBe(1);
+  });
+
+  it("an invalid or missing signature is a 401 and changes nothing", async () => {
+    const { user, product, reference } = await pendingPurchase();
+    const raw = chargeSuccess(reference, 1_275_000);
+    for (const signature of [sign(raw, "sk_test_other"), sign(raw).slice(0, 64), undefined, sign(`${raw} `)]) {
+      const res = await webhook(raw, signature);
+      expect(res.status).toBe(401);
+    }
+    expect((await purchaseRow(reference)).status).toBe("pending");
+    expect(await stockOf(product.id)).toBe(9);
+    expect(await mailsFor(user.email)).toBe(0);
+  });
+
+  it("the same event 10 times in a row: one completion, one stock change, one mail", async () => {
+    const { user, product, reference } = await pendingPurchase();
+    const raw = chargeSuccess(reference, 1_275_000);
+    for (let i = 0; i < 10; i++) expect((await webhook(raw, sign(raw))).status).toBe(200);
+    expect((await purchaseRow(reference)).status).toBe("completed");
+    expect(await stockOf(product.id)).toBe(9);
+    expect(await mailsFor(user.email)).toBe(1);
+  });
+
+  it("the same event 10 times at once, mixed with verifies: one completion, one stock change, one mail", async () => {
+    const { verifyAndComplete } = await import("../../modules/orders/service.server");
+    const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
+    const { user, product, reference } = await pendingPurchase();
+    verifyAnswer = (ref) => ({
+      status: true,
+      data: { status: "success", amount: 1_275_000, currency: "NGN", reference: ref, id: 4099260516 },
+    });
+    const raw = chargeSuccess(reference, 1_275_000);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => webhook(raw, sign(raw))),
+      ...Array.from({ length: 3 }, () => verifyAndComplete(t.db, provider, user, reference).then(() => ({ status: 200 }))),
+    ]);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect((await purchaseRow(reference)).status).toBe("completed");
+    expect(await stockOf(product.id)).toBe(9);
+    expect(await mailsFor(user.email)).toBe(1);
+    expect(
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_new_admin"))).filter((m) => m.text.includes(reference)),
+    ).toHaveLength(1);
+  });
+
+  it("an amount or currency mismatch never completes", async () => {
+    const { user, reference } = await pendingPurchase();
+    for (const raw of [chargeSuccess(reference, 1_274_999), chargeSuccess(reference, 1_275_000, "USD"), chargeSuccess(reference, 12_750)]) {
+      expect((await webhook(raw, sign(raw))).status).toBe(200);
+    }
+    expect((await purchaseRow(reference)).status).toBe("pending");
+    expect(await mailsFor(user.email)).toBe(0);
+  });
+
+  it("ignores other events and unknown references; malformed JSON with a good signature is a 400", async () => {
+    const other = JSON.stringify({ event: "transfer.success", data: { reference: "x" } });
+    expect((await webhook(other, sign(other))).status).toBe(200);
+    const unknown = chargeSuccess("ALF-unknown", 100);
+    expect((await webhook(unknown, sign(unknown))).status).toBe(200);
+    expect((await webhook("{oops", sign("{oops"))).status).toBe(400);
+  });
+});

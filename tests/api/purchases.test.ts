@@ -1,0 +1,286 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cartItems, idempotencyKeys, mailOutbox, products, purchaseItems, purchases } from "../../db/schema";
+import { completePurchase, expireStalePurchases, PAYMENT_WINDOW_MS, verifyAndComplete } from "../../modules/orders/service.server";
+import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
+import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+
+const address = {
+  street: "12 Allen Avenue",
+  city: "Ikeja",
+  state: "Lagos",
+  phone: "08031234567",
+  lga: "Ikeja",
+  deliveryMethod: "standard",
+};
+const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+const purchasesOf = (userId: string) => t.db.select().from(purchases).where(eq(purchases.userId, userId));
+
+async function shopperWithCart(quantity = 2, product?: Awaited<ReturnType<typeof createProduct>>) {
+  const user = await createUser(t.db, { lga: "Ikeja" });
+  const p = product ?? (await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 800_000, stock: 10 }));
+  await createCartItem(t.db, user.id, p.id, quantity);
+  return { user, product: p };
+}
+
+describe("POST /api/purchases/create", () => {
+  it("creates a pending purchase from the server cart, priced by the server, and reserves stock", async () => {
+    await createDeliveryRate(t.db, { lga: "ikeja", chargeKobo: 150_000 }).catch(() => undefined);
+    const { user, product } = await shopperWithCart(2);
+    const res = await t.request("/api/purchases/create", {
+      method: "POST",
+      as: user,
+      // spec §7: the client sends its own totals and items: ignored
+      json: {
+        ...address,
+        totalAmount: 1,
+        items: [{ title: "free", price: 0, quantity: 99 }],
+        email: "x@y.z",
+        fname: "X",
+        address: "elsewhere",
+        userId: user.id,
+      },
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.reference).toMatch(/^ALF-/);
+    expect(body.authorizationUrl).toBe(`/pay/sandbox/${body.reference}`);
+    expect(body.purchase).toMatchObject({
+      status: "pending",
+      subtotal: 16_000,
+      discount: 4_000,
+      vat: 1_200,
+      deliveryCharge: 1_500,
+      totalAmount: 18_700,
+      email: user.email,
+      address: "12 Allen Avenue, Ikeja, Lagos",
+      lga: "Ikeja",
+    });
+    expect(body.purchase.items).toEqual([
+      expect.objectContaining({
+        productId: product.id,
+        title: product.title,
+        price: 10_000,
+        discount: 8_000,
+        quantity: 2,
+        totalPrice: 16_000,
+      }),
+    ]);
+    expect(await stockOf(product.id)).toBe(8);
+    // the cart stays until the payment is confirmed
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
+  });
+
+  it("express delivery adds the surcharge; no LGA match uses the settings' fees", async () => {
+    const user = await createUser(t.db, { lga: null });
+    const p = await createProduct(t.db, { priceKobo: 450_000, discountKobo: 0 });
+    await createCartItem(t.db, user.id, p.id, 4);
+    const res = await t.request("/api/purchases/create", {
+      method: "POST",
+      as: user,
+      json: { ...address, lga: "", deliveryMethod: "express" },
+    });
+    expect((await res.json()).purchase).toMatchObject({
+      subtotal: 18_000,
+      vat: 1_350,
+      deliveryCharge: 5_000,
+      totalAmount: 24_350,
+      deliveryMethod: "express",
+    });
+  });
+
+  it("requires the address fields and a session", async () => {
+    const { user } = await shopperWithCart();
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, street: " ", phone: undefined } });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).fields).sort()).toEqual(["phone", "street"]);
+    expect((await t.request("/api/purchases/create", { method: "POST", json: address })).status).toBe(401);
+    expect(
+      (await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, deliveryMethod: "drone" } })).status,
+    ).toBe(400);
+  });
+
+  it("refuses an empty cart", async () => {
+    const user = await createUser(t.db);
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    expect(res.status).toBe(400);
+    expect((await res.json()).msg).toBe("Your cart is empty.");
+  });
+
+  it("answers 409 naming the product when the stock is short, and reserves nothing", async () => {
+    const a = await createProduct(t.db, { title: "Gratitude Journal", stock: 5 });
+    const b = await createProduct(t.db, { title: "Self-Care Cards", stock: 1 });
+    const user = await createUser(t.db);
+    await createCartItem(t.db, user.id, a.id, 2);
+    await createCartItem(t.db, user.id, b.id, 1);
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, b.id));
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    expect(res.status).toBe(409);
+    expect((await res.json()).msg).toContain("Self-Care Cards");
+    expect(await stockOf(a.id)).toBe(5);
+    expect(await purchasesOf(user.id)).toHaveLength(0);
+  });
+
+  it("the same Idempotency-Key returns the same answer without a second purchase", async () => {
+    const { user, product } = await shopperWithCart(1);
+    const headers = { "Idempotency-Key": "checkout-0001-abcdef" };
+    const first = await t.request("/api/purchases/create", { method: "POST", as: user, json: address, headers });
+    const second = await t.request("/api/purchases/create", { method: "POST", as: user, json: address, headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await second.json()).toEqual(await first.json());
+    expect(await purchasesOf(user.id)).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(9);
+    // the same key with another body is refused
+    const other = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, city: "Yaba" }, headers });
+    expect(other.status).toBe(409);
+    // a new key is a new purchase
+    const third = await t.request("/api/purchases/create", {
+      method: "POST",
+      as: user,
+      json: address,
+      headers: { "Idempotency-Key": "checkout-0002-abcdef" },
+    });
+    expect(third.status).toBe(201);
+    expect(await purchasesOf(user.id)).toHaveLength(2);
+  });
+
+  it("keys are per shopper, and a failed attempt frees its key", async () => {
+    const user = await createUser(t.db);
+    const headers = { "Idempotency-Key": "shared-key-123456" };
+    expect((await t.request("/api/purchases/create", { method: "POST", as: user, json: address, headers })).status).toBe(400);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.key, "shared-key-123456"))),
+    ).toHaveLength(0);
+    const p = await createProduct(t.db);
+    await createCartItem(t.db, user.id, p.id, 1);
+    expect((await t.request("/api/purchases/create", { method: "POST", as: user, json: address, headers })).status).toBe(201);
+    const { user: other } = await shopperWithCart(1);
+    expect((await t.request("/api/purchases/create", { method: "POST", as: other, json: address, headers })).status).toBe(201);
+    expect(
+      (await t.request("/api/purchases/create", { method: "POST", as: user, json: address, headers: { "Idempotency-Key": "short" } }))
+        .status,
+    ).toBe(400);
+  });
+
+  it("RACE: 20 concurrent buyers for the last 5 units: exactly 5 reserved, the others 409, stock 0", async () => {
+    const product = await createProduct(t.db, { title: "Last Calendar", stock: 5 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db)));
+    await Promise.all(buyers.map((b) => createCartItem(t.db, b.id, product.id, 1)));
+    const tokens = await Promise.all(buyers.map((b) => t.loginAs(b)));
+    const answers = await Promise.all(
+      tokens.map((token) =>
+        t.request("/api/purchases/create", { method: "POST", json: address, headers: { Authorization: `Bearer ${token}` } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const a of answers.filter((x) => x.status === 409)) expect((await a.json()).msg).toContain("Last Calendar");
+    expect(await stockOf(product.id)).toBe(0);
+    const reserved = await t.db.select().from(purchaseItems).where(eq(purchaseItems.productId, product.id));
+    expect(reserved.reduce((s, i) => s + i.quantity, 0)).toBe(5);
+  });
+});
+
+describe("payment window", () => {
+  it("cancels purchases unpaid after 30 minutes and releases their stock, once", async () => {
+    const { user, product } = await shopperWithCart(3);
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    const { purchase } = await res.json();
+    expect(await stockOf(product.id)).toBe(7);
+    const created = new Date(purchase.createdAt).getTime();
+    // not yet
+    await expireStalePurchases(t.db, new Date(created + PAYMENT_WINDOW_MS - 60_000));
+    expect((await purchasesOf(user.id))[0]!.status).toBe("pending");
+    await expireStalePurchases(t.db, new Date(created + PAYMENT_WINDOW_MS + 60_000));
+    expect((await purchasesOf(user.id))[0]!.status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(10);
+    await expireStalePurchases(t.db, new Date(created + PAYMENT_WINDOW_MS + 120_000));
+    expect(await stockOf(product.id)).toBe(10);
+    // the cart is still there
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
+  });
+});
+
+describe("sandbox payment and completion", () => {
+  it("Pay now → verified once → completed, cart cleared, two mails; repeats change nothing", async () => {
+    const { user, product } = await shopperWithCart(2);
+    const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
+    const provider = sandboxProvider(t.db);
+    const before = await verifyAndComplete(t.db, provider, user, reference);
+    expect(before.outcome).toBe("not_paid");
+    await recordSandboxDecision(t.db, reference, "pay");
+    const results = await Promise.all(Array.from({ length: 5 }, () => verifyAndComplete(t.db, provider, user, reference)));
+    expect(results.map((r) => r.outcome).filter((o) => o === "completed")).toHaveLength(1);
+    const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
+    expect(row!.status).toBe("completed");
+    expect(row!.paidAt).not.toBeNull();
+    expect(await stockOf(product.id)).toBe(8);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(0);
+    const mails = await t.db.select().from(mailOutbox);
+    expect(mails.filter((m) => m.to === user.email && m.kind === "order_confirmation")).toHaveLength(1);
+    expect(mails.filter((m) => m.kind === "order_new_admin" && m.subject.includes(row!.id.slice(0, 8)))).toHaveLength(1);
+  });
+
+  it("Cancel payment → cancelled, stock back, cart intact", async () => {
+    const { user, product } = await shopperWithCart(2);
+    const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
+    await recordSandboxDecision(t.db, reference, "cancel");
+    const result = await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference);
+    expect(result.purchase.status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
+  });
+
+  it("another shopper cannot look at the purchase", async () => {
+    const { user } = await shopperWithCart(1);
+    const other = await createUser(t.db);
+    const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
+    await expect(verifyAndComplete(t.db, sandboxProvider(t.db), other, reference)).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("a payment arriving after expiry completes only if the stock can be taken again", async () => {
+    const product = await createProduct(t.db, { stock: 1 });
+    const { user } = await shopperWithCart(1, product);
+    const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
+    await expireStalePurchases(t.db, new Date(Date.now() + PAYMENT_WINDOW_MS + 60_000));
+    const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "1" };
+    expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("completed");
+    expect(await stockOf(product.id)).toBe(0);
+
+    const { user: late } = await shopperWithCart(1, await createProduct(t.db, { stock: 1 }));
+    const lateBuy = await (await t.request("/api/purchases/create", { method: "POST", as: late, json: address })).json();
+    await expireStalePurchases(t.db, new Date(Date.now() + PAYMENT_WINDOW_MS + 60_000));
+    const item = lateBuy.purchase.items[0];
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, item.productId));
+    const result = await completePurchase(t.db, lateBuy.reference, { ...paid, amountKobo: lateBuy.purchase.totalAmount * 100 }, "webhook");
+    expect(result.outcome).toBe("rejected");
+    expect(await stockOf(item.productId)).toBe(0);
+  });
+});
+
+describe("GET /api/purchases/mine", () => {
+  it("lists only the shopper's purchases, with items and breakdown", async () => {
+    const { user } = await shopperWithCart(1);
+    const { user: other } = await shopperWithCart(1);
+    await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    await t.request("/api/purchases/create", { method: "POST", as: other, json: address });
+    const res = await t.request("/api/purchases/mine", { as: user });
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ userId: user.id, status: "pending", items: [expect.objectContaining({ quantity: 1 })] });
+    expect((await t.request("/api/purchases/mine")).status).toBe(401);
+  });
+});

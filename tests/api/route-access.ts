@@ -1,0 +1,78 @@
+// Who may call each /api route. The authorization matrix test enumerates the
+// routes from the router itself and FAILS for any route missing here, so every
+// new route forces a decision. Keys are "METHOD /api/path" exactly as registered.
+//   public:   anyone; anonymous callers are never refused with 401/403
+//   customer: any signed-in user; anonymous gets 401
+//   self:     a signed-in user on their own record; `:id`/`:userId` is replaced by the caller's id,
+//             and another customer's id must be refused (403/404)
+//   admin:    administrators only; anonymous gets 401, customers 403
+//   signed:   authenticated by a signature, not a session (webhooks); only "never 500" is checked
+export type Access = "public" | "customer" | "self" | "admin" | "signed";
+
+export const routeAccess: Record<string, Access> = {
+  "GET /api/health": "public",
+  "POST /api/newsletter": "public",
+  // accounts (issue 4)
+  "POST /api/auth/register": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/adminlogin": "public",
+  "POST /api/auth/logout": "public",
+  "GET /api/auth/me": "customer",
+  "POST /api/auth/forgot-password": "public",
+  "POST /api/auth/reset-password": "public",
+  "POST /api/admins": "admin",
+  "GET /api/users": "admin",
+  "GET /api/users/:id": "self",
+  "PUT /api/users/:id": "self",
+  // storefront (issue 3)
+  "GET /api/products": "public",
+  "GET /api/products/:id": "public",
+  "GET /api/categories": "public",
+  "GET /api/categories/:id": "public",
+  "GET /api/posts": "public",
+  "GET /api/posts/:id": "public",
+  "GET /api/deliveryrates": "public",
+  "GET /api/deliveryrates/:id": "public",
+  "GET /api/communicationPlatforms": "public",
+  "POST /api/test/create": "public",
+  "POST /api/contact": "public",
+  // cart, checkout, payments, reviews (issue 5)
+  "POST /api/cart/create": "customer",
+  "POST /api/cart/merge": "customer",
+  "POST /api/cart/quote": "public",
+  "GET /api/cart/summary": "customer",
+  "GET /api/cart/user/:userId": "self",
+  "GET /api/cart/count/:userId": "self",
+  "DELETE /api/cart/user/:userId": "self",
+  "PUT /api/cart/:id": "customer",
+  "DELETE /api/cart/:id": "customer",
+  "POST /api/purchases/create": "customer",
+  "GET /api/purchases/mine": "customer",
+  "POST /api/payments/paystack/webhook": "signed",
+  "GET /api/reviews/:productId": "public",
+  "POST /api/reviews/:productId": "customer",
+  // admin back office (issue 6)
+  "POST /api/products/create": "admin",
+  "PUT /api/products/:id": "admin",
+  "DELETE /api/products/:id": "admin",
+  "DELETE /api/products/:id/image": "admin",
+  "POST /api/categories/create": "admin",
+  "PUT /api/categories/:id": "admin",
+  "DELETE /api/categories/:id": "admin",
+  "POST /api/posts/create": "admin",
+  "PUT /api/posts/:id": "admin",
+  "DELETE /api/posts/:id": "admin",
+  "POST /api/deliveryrates/create": "admin",
+  "PUT /api/deliveryrates/:id": "admin",
+  "DELETE /api/deliveryrates/:id": "admin",
+  "GET /api/purchases": "admin",
+  "GET /api/purchases/export.csv": "admin",
+  // the owner may read her own purchase; anyone else gets 404 (tested in tests/api/admin-purchases.test.ts)
+  "GET /api/purchases/:id{[0-9a-fA-F-]{36}}": "customer",
+  "PATCH /api/purchases/:id{[0-9a-fA-F-]{36}}/status": "admin",
+  "DELETE /api/purchases/:id{[0-9a-fA-F-]{36}}": "admin",
+  "GET /api/settings": "admin",
+  "PUT /api/settings": "admin",
+  "GET /api/settings/subscribers.csv": "admin",
+  "GET /api/settings/messages.csv": "admin",
+};

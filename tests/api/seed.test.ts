@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedDemo } from "../../db/seed/demo";
+import * as t from "../../db/schema";
+import { localStorage } from "../../lib/storage.server";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let ctx: TestContext;
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-seed-"));
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+const count = async (
+  table: typeof t.products | typeof t.categories | typeof t.blogPosts | typeof t.deliveryRates | typeof t.productImages,
+) => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe("demo data", () => {
+  it("seeds a believable shop into an empty database, once", async () => {
+    expect(await seedDemo(ctx.db, localStorage(uploads))).toBe(true);
+
+    const categories = await ctx.db.select().from(t.categories);
+    expect(categories.map((c) => c.name).sort()).toEqual([
+      "Colouring Books",
+      "Gratitude Journals",
+      "Motivational Calendars",
+      "Self-Care Cards",
+      "Self-Care Packages",
+      "Stress Relief",
+    ]);
+    const products = await ctx.db.select().from(t.products);
+    expect(products.length).toBeGreaterThanOrEqual(16);
+    expect(products.some((p) => p.discountKobo > 0 && p.discountKobo < p.priceKobo)).toBe(true);
+    expect(products.every((p) => Number.isInteger(p.priceKobo) && p.priceKobo >= 100_000)).toBe(true);
+    expect(products.every((p) => p.imageUrl?.endsWith(".webp"))).toBe(true);
+    expect(await count(t.blogPosts)).toBeGreaterThanOrEqual(4);
+    const lgas = (await ctx.db.select().from(t.deliveryRates)).map((r) => r.lga);
+    for (const lga of ["Ikeja", "Surulere", "Eti-Osa", "Lekki", "Ajah", "Magodo", "Yaba", "Ikorodu"]) expect(lgas).toContain(lga);
+    expect(lgas.length).toBeGreaterThanOrEqual(24);
+    expect((await ctx.db.select().from(t.communicationPlatforms)).length).toBeGreaterThan(0);
+
+    // the images really exist, as WebP
+    const image = products[0]!.imageUrl!.replace(/^\/uploads\//, "");
+    const bytes = fs.readFileSync(path.join(uploads, image));
+    expect(bytes.subarray(8, 12).toString()).toBe("WEBP");
+
+    const before = { products: await count(t.products), images: await count(t.productImages) };
+    expect(await seedDemo(ctx.db, localStorage(uploads))).toBe(false);
+    expect({ products: await count(t.products), images: await count(t.productImages) }).toEqual(before);
+  }, 120_000);
+
+  it("never seeds again even after the owner deleted every category", async () => {
+    await ctx.db.delete(t.products);
+    await ctx.db.delete(t.categories);
+    expect(await seedDemo(ctx.db, localStorage(uploads))).toBe(false);
+    expect(await count(t.categories)).toBe(0);
+  });
+});

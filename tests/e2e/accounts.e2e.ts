@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
+import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+
+const browser = useBrowser();
+// the long journeys get room on a busy machine; they take ~25 s on a quiet one
+const LONG_JOURNEY_MS = 150_000;
+const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "owner@alafia.test";
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "Owner-pass-2026";
+
+async function openPage(viewport: "phone" | "desktop") {
+  const { context, page } = await browser.newPage(viewport);
+  // these journeys are not about the newsletter pop-up
+  await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+  return { context, page };
+}
+
+describe("shopper account journeys", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(
+      `registers, logs in, sees the first name, edits the profile and logs out (${viewport})`,
+      async () => {
+        const { context, page } = await openPage(viewport);
+        const account = accountPages(page);
+        const shopper = newShopper(viewport);
+
+        await page.goto("/register");
+        expect(await page.locator("main").getByLabel("Town").locator("option").first().textContent()).toBe("Select a town");
+        // the form's own schema speaks before the server is asked
+        await page.getByRole("button", { name: "Sign Up" }).click();
+        await expect.poll(() => page.getByText("First name is required").isVisible()).toBe(true);
+        await screenshot(page, `register-errors-${viewport}`);
+        await expectAccessible(page);
+
+        await account.register(shopper);
+        await page.waitForURL(/\/login\?registered=1$/);
+        await expect.poll(() => page.getByText("Your account is ready. Please log in.").isVisible()).toBe(true);
+        await screenshot(page, `login-${viewport}`);
+        await expectAccessible(page);
+
+        await account.logIn(shopper.email, "wrong-password");
+        await expect.poll(() => page.getByRole("alert").textContent()).toContain("Something went wrong. Please try again.");
+        await account.logIn(shopper.email, shopper.password);
+        await page.waitForURL((url) => url.pathname === "/");
+        await expect.poll(() => account.firstNameInHeader().textContent()).toBe("Temi");
+
+        await account.firstNameInHeader().click();
+        await page.waitForURL(/\/profile$/);
+        await expect.poll(() => page.getByRole("heading", { name: "My orders" }).isVisible()).toBe(true);
+        await expect.poll(() => page.getByText("You have no orders yet.").isVisible()).toBe(true);
+        await expect.poll(() => page.getByText(shopper.email).isVisible()).toBe(true);
+        await screenshot(page, `profile-${viewport}`);
+        await expectAccessible(page);
+
+        await page.getByRole("link", { name: "Edit Profile" }).click();
+        await page.waitForURL(/\/profile\?edit/);
+        expect(await page.locator("main").getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+        // Cancel restores the saved values
+        await page.locator("main").getByLabel("First Name").fill("Nobody");
+        await page.getByRole("link", { name: "Cancel" }).click();
+        await expect.poll(() => page.getByText("Nobody").count()).toBe(0);
+        await page.getByRole("link", { name: "Edit Profile" }).click();
+        await page.locator("main").getByLabel("First Name").fill("Temilade");
+        await page.locator("main").getByLabel("Phone Number").fill("08099887766");
+        await page.locator("main").getByLabel("Local Government Area").selectOption({ index: 2 });
+        await page.locator("main").getByLabel("Address").fill("3 Bourdillon Road, Ikoyi");
+        await screenshot(page, `profile-edit-${viewport}`);
+        await expectAccessible(page);
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        await page.waitForURL(/\/profile\?saved=1$/);
+        await expect.poll(() => page.getByText("Your profile has been saved.").isVisible()).toBe(true);
+        await expect.poll(() => page.getByText("3 Bourdillon Road, Ikoyi").isVisible()).toBe(true);
+        await expect.poll(() => account.firstNameInHeader().textContent()).toBe("Temilade");
+
+        await account.logOut();
+        await page.waitForURL(/\/login/);
+        await expect.poll(() => account.firstNameInHeader().count()).toBe(0);
+        // the session is over on the server too
+        const res = await page.goto("/profile");
+        expect(new URL(page.url()).pathname).toBe("/login");
+        expect(res?.status()).toBe(200);
+        await context.close();
+      },
+      LONG_JOURNEY_MS,
+    );
+  }
+
+  it(
+    "resets a forgotten password from the link in the mail and logs in with the new one",
+    async () => {
+      const { context, page } = await openPage("phone");
+      const account = accountPages(page);
+      const shopper = newShopper("reset");
+      await account.register(shopper);
+      await page.waitForURL(/\/login/);
+
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await page.waitForURL(/\/forgotpassword$/);
+      await page.locator("main").getByLabel("Email").fill(shopper.email);
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await expect.poll(() => page.locator("main").getByRole("status").textContent()).toContain("we have sent a link");
+      await screenshot(page, "forgot-password-phone");
+      await expectAccessible(page);
+
+      const mail = await latestMailTo(shopper.email);
+      const link = mail.text.match(/https?:\/\/\S+\/resetpassword\?token=\S+/)![0];
+      await page.goto(link);
+      await page.locator("main").getByLabel("New Password", { exact: true }).fill("Fresh-start-2026");
+      await page.locator("main").getByLabel("Confirm Password", { exact: true }).fill("Fresh-start-2026");
+      await screenshot(page, "reset-password-phone");
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await page.waitForURL(/\/login\?reset=1$/);
+
+      await account.logIn(shopper.email, shopper.password);
+      await expect.poll(() => page.getByRole("alert").textContent()).toContain("Invalid email or password.");
+      await account.logIn(shopper.email, "Fresh-start-2026");
+      await page.waitForURL((url) => url.pathname === "/");
+      await expect.poll(() => account.firstNameInHeader().textContent()).toBe("Temi");
+
+      // the link works once
+      await page.goto(link);
+      await page.locator("main").getByLabel("New Password", { exact: true }).fill("Another-try-2026");
+      await page.locator("main").getByLabel("Confirm Password", { exact: true }).fill("Another-try-2026");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("invalid or has expired");
+      await context.close();
+    },
+    LONG_JOURNEY_MS,
+  );
+
+  it("sends an anonymous visitor of /profile to /login and back to /profile after logging in", async () => {
+    const { context, page } = await openPage("desktop");
+    const account = accountPages(page);
+    const shopper = newShopper("back");
+    await account.register(shopper);
+    await page.waitForURL(/\/login/);
+
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/login?redirectTo=%2Fprofile");
+    await expect.poll(() => page.getByText("Please log in to continue.").isVisible()).toBe(true);
+    await account.logIn(shopper.email, shopper.password);
+    await page.waitForURL(/\/profile$/);
+    await expect.poll(() => page.getByRole("heading", { name: "My profile" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("admin access", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`an admin logs in at /admin and lands on /dashboard (${viewport})`, async () => {
+      const { context, page } = await openPage(viewport);
+      await page.goto("/dashboard");
+      await page.waitForURL(/\/admin\?redirectTo=%2Fdashboard$/);
+      await accountPages(page).logIn(adminEmail, "not-the-password");
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password.");
+      await screenshot(page, `admin-login-${viewport}`);
+      await expectAccessible(page);
+      await accountPages(page).logIn(adminEmail, adminPassword);
+      await page.waitForURL(/\/dashboard$/);
+      await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
+      await context.close();
+    });
+  }
+
+  it("shows a customer the 403 page on /dashboard, and the admin login refuses them with the server's msg", async () => {
+    const { context, page } = await openPage("desktop");
+    const account = accountPages(page);
+    const shopper = newShopper("nosy");
+    await account.register(shopper);
+    await page.waitForURL(/\/login/);
+    await account.logIn(shopper.email, shopper.password);
+    await page.waitForURL((url) => url.pathname === "/");
+
+    const res = await page.goto("/dashboard");
+    expect(res?.status()).toBe(403);
+    await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).isVisible()).toBe(true);
+    await screenshot(page, "dashboard-403-desktop");
+    await expectAccessible(page);
+
+    const register = await page.goto("/adminregister");
+    expect(register?.status()).toBe(403);
+    await expect
+      .poll(() => page.getByText("Only a signed-in shop administrator can create an administrator account.").isVisible())
+      .toBe(true);
+
+    await page.goto("/admin");
+    await account.logIn(shopper.email, shopper.password);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This login is for shop administrators only.");
+    await context.close();
+  });
+});

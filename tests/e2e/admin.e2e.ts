@@ -1,0 +1,183 @@
+import type { Cookie } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { admin, expectUrl, loginAsAdmin, pngFile } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+
+const browser = useBrowser();
+const stamp = Date.now().toString(36).slice(-5);
+
+// One sign-in for the whole file, as an owner keeps her session: the admin login is
+// rate-limited per account (5 in 15 minutes), and other journeys sign this admin in too.
+let adminCookies: Cookie[] | undefined;
+
+async function adminPage(viewport: "phone" | "desktop" = "desktop") {
+  const { context, page } = await browser.newPage(viewport);
+  await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+  if (adminCookies) {
+    await context.addCookies(adminCookies);
+    await page.goto("/dashboard");
+  } else {
+    await loginAsAdmin(page);
+    adminCookies = await context.cookies();
+  }
+  return { context, page };
+}
+
+describe("admin back office journeys", () => {
+  it("creates a category and a product with an uploaded image; both appear on the storefront; a price edit shows there", async () => {
+    const { context, page } = await adminPage("desktop");
+    const category = `Bath Rituals ${stamp}`;
+    const title = `Lavender Soak ${stamp}`;
+
+    await page.goto("/createcategory");
+    await page.getByLabel("Name").fill(category);
+    await page.locator("#f-imageUrl").setInputFiles(await pngFile("category.png", "#53705b"));
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expectUrl(page, /\/categorytable$/);
+    await admin.search(page, category);
+    expect(await admin.firstRowText(page)).toContain(category);
+    await screenshot(page, "admin-categorytable-desktop");
+
+    await page.goto("/createproduct");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Price (₦)").fill("12500");
+    await page.getByLabel("Description").fill("Lavender and oat bath soak for slow evenings.");
+    await page.getByLabel("Category").selectOption({ label: category });
+    await page.getByLabel("Stock").fill("8");
+    await page.locator("#f-imageUrl").setInputFiles(await pngFile("product.png"));
+    await screenshot(page, "admin-createproduct-desktop");
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expectUrl(page, /\/producttable$/);
+    await admin.search(page, title);
+    const row = admin.rows(page).first();
+    expect(await row.textContent()).toContain(`${title.slice(0, 7)}...`);
+    expect(await row.textContent()).toContain("₦12,500");
+    expect(await row.locator("img").getAttribute("src")).toMatch(/^\/uploads\/products\/.+\.webp$/);
+    await screenshot(page, "admin-producttable-desktop");
+    await expectAccessible(page);
+
+    // the storefront: the category tile and the product under it
+    await page.goto("/");
+    const tile = page.locator("main").getByRole("link", { name: category });
+    expect(await tile.count()).toBeGreaterThan(0);
+    await tile.first().click();
+    await expect.poll(() => page.locator("main").getByText(title).count()).toBeGreaterThan(0);
+    await screenshot(page, "admin-new-category-on-storefront-desktop");
+
+    // edit the price; the product page shows it
+    await page.goto("/producttable");
+    await admin.search(page, title);
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
+    await expectUrl(page, /\/editproduct\//);
+    const productId = page.url().split("/").pop()!;
+    await page.getByLabel("Price (₦)").fill("9900");
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expectUrl(page, /\/producttable$/);
+    await page.goto(`/productdetails/${productId}`);
+    await expect.poll(() => page.locator("main").getByText("₦9,900").count()).toBeGreaterThan(0);
+    await screenshot(page, "admin-price-edit-on-storefront-desktop");
+    await context.close();
+  });
+
+  for (const viewport of ["desktop", "phone"] as const) {
+    it(`searches, filters and pages purchases at ${viewport} width`, async () => {
+      const { context, page } = await adminPage(viewport);
+      await page.goto("/purchasetable");
+      expect(await page.getByRole("heading", { name: "Purchases" }).isVisible()).toBe(true);
+      expect(await page.getByPlaceholder("Search by name, email or status...").isVisible()).toBe(true);
+      expect(await admin.rows(page).count()).toBe(5);
+      await screenshot(page, `admin-purchasetable-${viewport}`);
+
+      // numbered pages; previous disabled on page 1
+      expect(await page.getByRole("link", { name: "Previous page" }).getAttribute("aria-disabled")).toBe("true");
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "2", exact: true }).click();
+      await expectUrl(page, /page=2/);
+      await expect.poll(() => admin.showing(page).textContent()).toMatch(/^Showing 6 to 10 of/);
+
+      await admin.search(page, "adaeze");
+      await expect.poll(() => admin.showing(page).textContent()).toMatch(/^Showing 1 to/);
+      const names = await admin.rows(page).locator("td:first-child").allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((n) => n === "Adaeze")).toBe(true);
+
+      // a date window with no orders, then Clear Filters brings them back
+      await page.getByLabel("Start Date").fill("2020-01-01");
+      await page.getByLabel("End Date").fill("2020-01-31");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expectUrl(page, /from=2020-01-01/);
+      await expect.poll(() => page.getByText("No purchases found").isVisible()).toBe(true);
+      await page.getByRole("link", { name: "Clear Filters" }).click();
+      await expectUrl(page, /\/purchasetable$/);
+      await expect.poll(() => admin.rows(page).count()).toBe(5);
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
+
+  it("opens a purchase and moves it to shipped; the customer is mailed", async () => {
+    const { context, page } = await adminPage("desktop");
+    await page.goto("/purchasetable?q=completed");
+    await admin.rows(page).first().getByRole("link", { name: "View" }).click();
+    await expectUrl(page, /\/viewpurchase\//);
+    const orderNo = page.url().split("/").pop()!.slice(0, 8);
+    await expect.poll(() => page.getByRole("heading", { name: `Order #${orderNo}` }).isVisible()).toBe(true);
+    for (const section of ["Order Status", "Customer Information", "Order Items", "Order Summary", "Payment Information"])
+      expect(await page.getByRole("heading", { name: section }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Mark as processing" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Mark as shipped" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Mark as shipped" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Mark as delivered" }).isVisible()).toBe(true);
+    expect(await page.locator("ol li").filter({ hasText: "shipped" }).count()).toBe(1);
+    await screenshot(page, "admin-viewpurchase-shipped-desktop");
+    await expectAccessible(page);
+    // the outbox worker delivers queued mails to DATA_DIR/outbox when no SMTP is set
+    await expect
+      .poll(() => admin.outboxText().includes(`order #${orderNo}`) && admin.outboxText().includes("on its way"), { timeout: 20_000 })
+      .toBe(true);
+    await context.close();
+  });
+
+  it("creates, edits and deletes an LGA", async () => {
+    const { context, page } = await adminPage("phone");
+    const lga = `Ojodu ${stamp}`;
+    await page.goto("/lga");
+    await page.getByRole("link", { name: "Add New LGA" }).click();
+    await expectUrl(page, /\/createlga$/);
+    await page.getByLabel("LGA Name").fill(lga);
+    expect(await page.getByLabel("Delivery Charge (₦)").getAttribute("step")).toBe("100");
+    await page.getByLabel("Delivery Charge (₦)").fill("1500");
+    await page.getByRole("button", { name: "Create LGA" }).click();
+    await expectUrl(page, /\/lga$/);
+    await admin.search(page, lga);
+    expect(await admin.firstRowText(page)).toContain("₦1,500");
+    await screenshot(page, "admin-lga-phone");
+
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("link", { name: `Edit ${lga}` })
+      .click();
+    await page.getByLabel("Delivery Charge (₦)").fill("1700");
+    await page.getByRole("button", { name: "Update LGA" }).click();
+    await expectUrl(page, /\/lga$/);
+    await admin.search(page, lga);
+    expect(await admin.firstRowText(page)).toContain("₦1,700");
+
+    page.once("dialog", (d) => {
+      expect(d.message()).toBe("Are you sure you want to delete this LGA?");
+      void d.accept();
+    });
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("button", { name: `Delete ${lga}` })
+      .click();
+    await expect.poll(() => page.getByText("No LGAs found").isVisible()).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { cart, productIdsFromHome } from "./support/shop";
+
+const browser = useBrowser();
+
+describe("guest cart", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`keeps a guest's lines in the browser, priced by the server, with a USD display (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+      const [first, second] = await productIdsFromHome(page);
+      expect(first && second).toBeTruthy();
+      await cart.seedGuest(page, [
+        { productId: first!, quantity: 2 },
+        { productId: second!, quantity: 1 },
+      ]);
+      await cart.open(page);
+      await expect.poll(() => cart.lines(page).count()).toBe(2);
+      // header badge = total quantity
+      await expect.poll(() => cart.badge(page).innerText()).toBe("3");
+      const naira = await cart.total(page);
+      expect(naira).toMatch(/^₦[\d,]+(\.\d{2})?$/);
+      expect(await page.getByTestId("summary-delivery").innerText()).toBe("₦2,000");
+      await screenshot(page, `cart-guest-${viewport}`);
+      await expectAccessible(page);
+
+      // USD is display only: naira × 0.00073, 2 decimals
+      await cart.chooseCurrency(page, "USD");
+      await expect.poll(() => cart.total(page)).toMatch(/^\$[\d,]+\.\d{2}$/);
+      const nairaValue = Number(naira.replace(/[₦,]/g, ""));
+      expect(await cart.total(page)).toBe(
+        `$${(nairaValue * 0.00073).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
+      expect(await page.getByText("you pay in naira").isVisible()).toBe(true);
+      await screenshot(page, `cart-usd-${viewport}`);
+
+      // the stepper raises the quantity (saved in the browser), delete removes by product
+      await cart.lines(page).nth(1).getByRole("button", { name: "Increase quantity" }).click();
+      await expect.poll(() => cart.badge(page).innerText()).toBe("4");
+      await page.reload();
+      await expect.poll(() => cart.badge(page).innerText()).toBe("4");
+      await cart
+        .lines(page)
+        .first()
+        .getByRole("button", { name: /^Remove / })
+        .click();
+      await expect.poll(() => cart.lines(page).count()).toBe(1);
+      await cart
+        .lines(page)
+        .first()
+        .getByRole("button", { name: /^Remove / })
+        .click();
+
+      // empty cart: a way back to /products, and the pay button disabled
+      await expect.poll(() => page.getByText("Your cart is empty.").isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/products");
+      expect(await page.getByRole("button", { name: "Proceed to payment" }).isDisabled()).toBe(true);
+      await expect.poll(() => cart.badge(page).innerText()).toBe("0");
+      await screenshot(page, `cart-empty-${viewport}`);
+      await context.close();
+    });
+  }
+
+  it("sends a guest from /checkout to /login and back", async () => {
+    const { context, page } = await browser.newPage("desktop");
+    await page.goto("/checkout");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/checkout");
+    await context.close();
+  });
+
+  it("shows the sandbox payment page only to its buyer (a guest goes to /login)", async () => {
+    const { context, page } = await browser.newPage("desktop");
+    await page.goto("/pay/sandbox/ALF-unknown");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await context.close();
+  });
+});

@@ -1,0 +1,139 @@
+// The money path end to end. Needs the storefront's /productdetails page and the
+// accounts' /register and /login screens (spec labels), so it runs once those are merged.
+import crypto from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { cart, checkout, logIn, registerShopper } from "./support/shop";
+
+const browser = useBrowser();
+const address = { street: "14 Bode Thomas Street", city: "Surulere", state: "Lagos", phone: "08031234567" };
+
+async function newShopper(page: Page) {
+  const who = {
+    firstName: "Ada",
+    lastName: "Obi",
+    email: `ada.${crypto.randomUUID().slice(0, 8)}@example.ng`,
+    phone: "08031234567",
+    address: "14 Bode Thomas Street",
+    password: "Calm-and-kind-2026",
+  };
+  await registerShopper(page, who);
+  await page.waitForURL((u) => u.pathname !== "/register");
+  if (new URL(page.url()).pathname === "/login") await logIn(page, who.email, who.password);
+  await page.waitForURL((u) => u.pathname !== "/login");
+  return who;
+}
+
+async function addFirstProductAsGuest(page: Page) {
+  await page.goto("/products");
+  await page.locator('a[href^="/productdetails/"]').first().click();
+  await page.waitForURL(/\/productdetails\//);
+  // the URL changes before the product page has rendered: wait for its button
+  await expect.poll(() => page.getByRole("button", { name: "Add To Cart" }).isVisible()).toBe(true);
+  const productUrl = page.url();
+  const title = await page.getByRole("heading", { level: 1 }).innerText();
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.waitForURL(/\/cart$/);
+  return { productUrl, title };
+}
+
+describe("checkout journeys", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`guest adds to cart → registers → cart merged → pays in the sandbox → order confirmed → My orders → review (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+      const { productUrl, title } = await addFirstProductAsGuest(page);
+      await expect.poll(() => cart.badge(page).innerText()).toBe("2");
+
+      await newShopper(page);
+      // the first signed-in page hands the guest cart to the account
+      await expect.poll(() => page.evaluate(() => window.localStorage.getItem("cart"))).toBe("[]");
+      await page.waitForLoadState("networkidle");
+      // merged into the account: the server cart has the guest's 2 units
+      await cart.open(page);
+      await expect.poll(() => cart.lines(page).count()).toBe(1);
+      expect(await page.getByTestId("line-quantity").innerText()).toBe("2");
+      await expect.poll(() => cart.badge(page).innerText()).toBe("2");
+
+      await page.getByRole("link", { name: "Proceed to payment" }).click();
+      await page.waitForURL(/\/checkout$/);
+      expect(await page.getByRole("radio", { name: /Standard \(3–5 days\)/ }).isChecked()).toBe(true);
+      await checkout.fillAddress(page, address);
+      await page.getByRole("radio", { name: /Express/ }).check();
+      await expect.poll(() => page.getByTestId("summary-delivery").innerText()).not.toBe("");
+      await screenshot(page, `checkout-${viewport}`);
+      await expectAccessible(page);
+      const total = await page.getByTestId("summary-total").innerText();
+      await checkout.pay(page).click();
+
+      await page.waitForURL(/\/pay\/sandbox\//);
+      expect(await page.getByTestId("sandbox-amount").innerText()).toBe(total);
+      await screenshot(page, `sandbox-pay-${viewport}`);
+      await page.getByRole("button", { name: "Pay now" }).click();
+
+      await page.waitForURL(/\/checkout\/complete\?reference=/);
+      const orderNumber = await page.getByTestId("order-number").innerText();
+      expect(orderNumber).toMatch(/^Order #[0-9a-f]{8}$/);
+      await screenshot(page, `order-confirmed-${viewport}`);
+      const items = page.getByRole("list", { name: "Items" });
+      expect((await items.innerText()).replace(/\s+/g, " ")).toContain(title.replace(/\s+/g, " ").trim());
+      expect(await page.getByText(address.street).isVisible()).toBe(true);
+      await screenshot(page, `order-confirmed-${viewport}`);
+      await expect.poll(() => cart.badge(page).innerText()).toBe("0");
+
+      await page.goto("/profile");
+      await expect.poll(() => page.getByTestId("my-orders").getByText(orderNumber).isVisible()).toBe(true);
+      await page.getByTestId("my-orders").getByText(orderNumber).click();
+      await screenshot(page, `my-orders-${viewport}`);
+
+      await page.goto(productUrl);
+      const reviewsBefore = await page
+        .getByTestId("review-list")
+        .locator("li")
+        .count()
+        .catch(() => 0);
+      await page.locator("label", { hasText: "5 stars" }).click();
+      await page.getByLabel("Comment").fill("Beautiful paper and a calm design.");
+      await page.getByRole("button", { name: "Submit Review" }).click();
+      await expect.poll(() => page.getByText("Review submitted successfully!").isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId("review-list").locator("li").count()).toBe(reviewsBefore + 1);
+      expect(await page.getByLabel("Comment").inputValue()).toBe("");
+      await screenshot(page, `review-accepted-${viewport}`);
+      await context.close();
+    });
+  }
+
+  it("'Cancel payment' returns to /checkout with a message and the cart intact", async () => {
+    const { context, page } = await browser.newPage("desktop");
+    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await addFirstProductAsGuest(page);
+    await newShopper(page);
+    await page.goto("/checkout");
+    await checkout.fillAddress(page, address);
+    await checkout.pay(page).click();
+    await page.waitForURL(/\/pay\/sandbox\//);
+    await page.getByRole("button", { name: "Cancel payment" }).click();
+    await page.waitForURL(/\/checkout\?payment=cancelled/);
+    expect(await page.getByTestId("checkout-error").innerText()).toMatch(/Payment cancelled/);
+    await screenshot(page, "checkout-cancelled-desktop");
+    await cart.open(page);
+    await expect.poll(() => cart.lines(page).count()).toBe(1);
+    await context.close();
+  });
+
+  it("a review from someone who has not bought the product shows the spec's messages", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await newShopper(page);
+    await page.goto("/products");
+    await page.locator('a[href^="/productdetails/"]').first().click();
+    await page.locator("label", { hasText: "4 stars" }).click();
+    await page.getByLabel("Comment").fill("Looks nice");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await expect.poll(() => page.getByText("Failed to submit review").isVisible()).toBe(true);
+    expect(await page.getByTestId("review-message").innerText()).toBe("You need to purchase this product to review it.");
+    await context.close();
+  });
+});

@@ -1,0 +1,379 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { api, fullScreenshot, header, skipNewsletterPopup, waitForHydration } from "./support/shop";
+
+const browser = useBrowser();
+const viewports = ["phone", "desktop"] as const;
+
+describe("home page", () => {
+  for (const viewport of viewports) {
+    it(`shows the newsletter pop-up within ~3 s on a fresh browser, closes it, and keeps it closed after reload (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await page.goto("/");
+      const started = Date.now();
+      const dialog = page.getByRole("dialog", { name: "A little calm in your inbox" });
+      await dialog.waitFor({ state: "visible", timeout: 4000 });
+      expect(Date.now() - started).toBeLessThan(3500);
+      for (const name of ["First name", "Last name", "Email"])
+        expect(await dialog.getByLabel(name, { exact: true }).isVisible()).toBe(true);
+      expect(await dialog.getByRole("button", { name: "Sign Up" }).isVisible()).toBe(true);
+      await screenshot(page, `home-popup-${viewport}`);
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Close newsletter sign-up" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => window.localStorage.getItem("hasSeenPopup"))).toBe("true");
+
+      await page.reload();
+      await waitForHydration(page);
+      await page.waitForTimeout(2600);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      await context.close();
+    });
+
+    it(`advances the hero slider, pauses it, and shows categories, best sellers and the blog box (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/");
+      await waitForHydration(page);
+      const hero = page.getByRole("region", { name: "Highlights" });
+      const active = () => hero.locator('[aria-roledescription="slide"][data-active="true"]').getAttribute("aria-label");
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Empower yourself.*Elevate.*Thrive/);
+      expect(await active()).toBe("1 of 2");
+      await page.mouse.move(5, 5); // away from the slider: it must not be paused by hover
+      await expect.poll(active, { timeout: 4500 }).toBe("2 of 2");
+      expect(await hero.getByText("Surprise her with a gift that lasts beyond the moment").isVisible()).toBe(true);
+      // pause holds the slide
+      await hero.getByRole("button", { name: "Pause slides" }).click();
+      const held = await active();
+      await page.mouse.move(5, 5);
+      await hero.getByRole("button", { name: "Play slides" }).blur();
+      await page.waitForTimeout(3500);
+      expect(await active()).toBe(held);
+
+      const bestSellers = page.getByRole("region", { name: "Best sellers" });
+      expect(await bestSellers.getByRole("link").count()).toBeGreaterThanOrEqual(3);
+      const next = bestSellers.getByRole("button", { name: "Next products" });
+      if (viewport === "desktop") {
+        expect(await next.isVisible()).toBe(true);
+        const track = bestSellers.locator("ul");
+        // where the track rests once its smooth scroll has finished
+        const restingAt = () =>
+          track.evaluate(async (el) => {
+            let last = -1;
+            while (Math.round(el.scrollLeft) !== last) {
+              last = Math.round(el.scrollLeft);
+              await new Promise((r) => setTimeout(r, 200));
+            }
+            return { left: last, end: el.scrollWidth - el.clientWidth };
+          });
+        const atEnd = async () => {
+          const { left, end } = await restingAt();
+          return Math.abs(left - end) <= 2;
+        };
+        await next.click();
+        await expect.poll(async () => (await restingAt()).left).toBeGreaterThan(0);
+        await next.click();
+        await expect.poll(atEnd).toBe(true);
+        await next.click(); // past the end: wraps to the start
+        await expect.poll(async () => (await restingAt()).left).toBe(0);
+        await bestSellers.getByRole("button", { name: "Previous products" }).click(); // before the start: wraps to the end
+        await expect.poll(atEnd).toBe(true);
+      } else {
+        expect(await next.isVisible()).toBe(false);
+      }
+      expect(await page.getByRole("heading", { name: "Get new posts in your inbox" }).isVisible()).toBe(true);
+      await fullScreenshot(page, `home-full-${viewport}`);
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
+
+  it("stores a newsletter sign-up from the pop-up", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: "A little calm in your inbox" });
+    await dialog.waitFor({ state: "visible", timeout: 4000 });
+    const email = `popup-${Date.now()}@example.ng`;
+    await dialog.getByLabel("First name").fill("Ada");
+    await dialog.getByLabel("Last name").fill("Obi");
+    await dialog.getByLabel("Email").fill(email);
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/newsletter") && r.request().method() === "POST");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    expect((await response).status()).toBe(201);
+    await expect.poll(() => dialog.getByText(/thank you for subscribing/i).isVisible()).toBe(true);
+    await screenshot(page, "home-popup-signed-up-phone");
+    expect(await page.evaluate(() => window.localStorage.getItem("hasSeenPopup"))).toBe("true");
+    // stored: signing up again with the same address is recognised
+    const again = await fetch(`${baseUrl}/api/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseUrl },
+      body: JSON.stringify({ email, source: "footer" }),
+    });
+    expect(again.status).toBe(200);
+    expect((await again.json()).msg).toMatch(/already/i);
+    await context.close();
+  });
+});
+
+describe("browsing", () => {
+  for (const viewport of viewports) {
+    it(`goes from a category to a product (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/");
+      await page.locator("main").getByRole("link", { name: "Gratitude Journals" }).click();
+      await page.waitForURL(/\/categories\//);
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Gratitude Journals" }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }).isVisible())
+        .toBe(true);
+      await fullScreenshot(page, `category-${viewport}`);
+      await expectAccessible(page);
+
+      const card = page.locator("main article").first();
+      const title = (await card.getByRole("heading").textContent())!;
+      await card.getByRole("link").click();
+      await page.waitForURL(/\/productdetails\//);
+      await waitForHydration(page);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      expect(await page.getByTestId("product-price").textContent()).toMatch(/₦[\d,]+/);
+      expect(await page.getByRole("button", { name: "Add To Cart" }).isVisible()).toBe(true);
+      expect(await page.getByText(/^(In stock|Only \d+ left|Out of stock)$/).isVisible()).toBe(true);
+      const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
+      // each size's visible label is its last word (the rest is for screen readers)
+      expect((await sizes.allTextContents()).map((t) => t.trim().split(/\s+/).pop())).toEqual(["XS", "S", "M", "L", "XL"]);
+      expect(await page.locator('[aria-current="true"]').count()).toBeLessThanOrEqual(1);
+      expect(await page.getByRole("heading", { name: "Reviews" }).isVisible()).toBe(true);
+      await fullScreenshot(page, `product-${viewport}`);
+      await expectAccessible(page);
+      await context.close();
+    });
+
+    it(`searches from the header, tolerating a typo, and says when nothing matches (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/");
+      await waitForHydration(page);
+      await header.search(page, "gratitde jurnal");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Results for “gratitde jurnal”");
+      const titles = await page.locator("main article h3").allTextContents();
+      expect(titles[0]).toBe("90-Day Gratitude Journal");
+      expect(titles.some((t) => /calendar/i.test(t))).toBe(false);
+      await fullScreenshot(page, `search-${viewport}`);
+      await expectAccessible(page);
+      await header.search(page, "xylophone");
+      await expect.poll(() => page.getByText("No products match “xylophone”").isVisible()).toBe(true);
+      await screenshot(page, `search-empty-${viewport}`);
+      await context.close();
+    });
+
+    it(`lists products with filters and server-side pages (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/products");
+      await waitForHydration(page);
+      const { headers } = await api<unknown[]>("/api/products?pageSize=12");
+      const total = Number(headers.get("X-Total-Count"));
+      expect(await page.locator("main article").count()).toBe(Math.min(12, total));
+      expect(await page.getByText(`Showing 1 to 12 of ${total}`).isVisible()).toBe(true);
+      await page.getByLabel("Sort by").selectOption("price_asc");
+      await page.waitForURL(/sort=price_asc/);
+      await fullScreenshot(page, `products-${viewport}`);
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "Page 2" }).click();
+      await page.waitForURL(/page=2/);
+      await expect.poll(() => page.getByText(`Showing 13 to ${Math.min(24, total)} of ${total}`).isVisible()).toBe(true);
+      expect(await page.locator("main article").count()).toBe(Math.min(12, total - 12));
+      await context.close();
+    });
+
+    it(`sends an anonymous shopper from the promo page to /promosign (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/promopage");
+      expect(await page.getByRole("heading", { name: "Promo Sale!" }).isVisible()).toBe(true);
+      expect(await page.getByText("Get up to 50% off on selected items!!").isVisible()).toBe(true);
+      const cards = page.locator("main article");
+      expect(await cards.count()).toBeGreaterThan(0);
+      expect(await cards.locator("s").count()).toBe(await cards.count()); // every card shows a struck-through price
+      await fullScreenshot(page, `promo-${viewport}`);
+      await expectAccessible(page);
+      await cards.first().getByRole("link").click();
+      await page.waitForURL((url) => url.pathname === "/promosign");
+      await context.close();
+    });
+
+    it(`goes from the blog list to a post (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/blogs");
+      await fullScreenshot(page, `blogs-${viewport}`);
+      await expectAccessible(page);
+      const card = page.locator("main article").first();
+      const title = (await card.getByRole("heading").textContent())!;
+      await card.getByRole("link").click();
+      await page.waitForURL(/\/blogdetails\//);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      expect(await page.locator("article time").textContent()).toMatch(
+        /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/,
+      );
+      expect(await page.locator("article p").count()).toBeGreaterThan(3);
+      await fullScreenshot(page, `blog-post-${viewport}`);
+      await expectAccessible(page);
+      await context.close();
+    });
+
+    it(`stores the contact form and confirms with a toast (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/contact");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect.poll(() => page.getByText("Enter your name").isVisible()).toBe(true);
+      await page.getByLabel("Name", { exact: true }).fill("Ada Obi");
+      await page.getByLabel("Email", { exact: true }).fill("ada@example.ng");
+      await page.getByLabel("Message", { exact: true }).fill("Do you deliver to Ajah?");
+      const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+      await page.getByRole("button", { name: "Send Message" }).click();
+      expect((await response).status()).toBe(201);
+      await expect.poll(() => page.getByText(/your message has been sent/i).isVisible()).toBe(true);
+      expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+      await screenshot(page, `contact-${viewport}`);
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
+});
+
+describe("content pages", () => {
+  const pages = [
+    { path: "/about", heading: "Peace and wellbeing, one small ritual at a time" },
+    { path: "/author", heading: "Mindful living, with someone in your corner" },
+    { path: "/privacy", heading: "Privacy Policy" },
+    { path: "/terms", heading: "Terms of Service" },
+    { path: "/popup", heading: "A little calm in your inbox" },
+    { path: "/poptest", heading: "Time Check" },
+    { path: "/test", heading: "How should we reach you?" },
+  ];
+  for (const viewport of viewports) {
+    it(`renders every content page accessibly (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      for (const { path, heading } of pages) {
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(200);
+        expect(await page.getByRole("heading", { name: heading }).first().isVisible(), path).toBe(true);
+        // nothing wider than the screen
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+        await screenshot(page, `page${path.replace(/\//g, "-")}-${viewport}`);
+        await expectAccessible(page);
+      }
+      await context.close();
+    });
+  }
+
+  it("has a refunds section and NDPR wording on the policies", async () => {
+    const { context, page } = await browser.newPage("desktop");
+    await page.goto("/terms#refunds");
+    expect(await page.locator("#refunds").getByRole("heading").textContent()).toMatch(/refunds/i);
+    await page.goto("/privacy");
+    expect(
+      await page
+        .getByText(/Nigeria Data Protection Regulation/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await context.close();
+  });
+
+  it("captures a coaching lead from the author page", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/author");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Get Started" }).first().click();
+    const box = page.locator("#get-started").getByLabel("Email address");
+    await box.fill(`lead-${Date.now()}@example.ng`);
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/newsletter"));
+    await page.locator("#get-started").getByRole("button", { name: "Get Started" }).click();
+    const res = await response;
+    expect(res.status()).toBe(201);
+    expect(JSON.parse(res.request().postData()!).source).toBe("author");
+    await context.close();
+  });
+
+  it("posts a communication choice from /test", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/test");
+    await waitForHydration(page);
+    await page.getByLabel("Communication platform").selectOption("Instagram");
+    await page.getByLabel("What about?").selectOption("Wellness tips");
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/test/create"));
+    await page.getByRole("button", { name: "Save my choice" }).click();
+    const res = await response;
+    expect(res.status()).toBe(201);
+    expect(JSON.parse(res.request().postData()!)).toEqual({ communicationPlatform: "Instagram", communicationCategory: "Wellness tips" });
+    await context.close();
+  });
+});
+
+describe("server HTML, before any JavaScript", () => {
+  it("has the product's title, price, og:image and JSON-LD", async () => {
+    const { body: products } = await api<{ id: string; title: string; price: number; discount: number }[]>("/api/products?pageSize=1");
+    const product = products[0]!;
+    const res = await fetch(`${baseUrl}/productdetails/${product.id}`, { headers: { "User-Agent": "WhatsApp/2.23.20.0" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const escapedTitle = product.title.replace(/&/g, "&amp;");
+    expect(html).toContain(`<title>${escapedTitle} | Alafia Self-Care</title>`);
+    expect(html).toContain(`<h1 class="mt-2 text-3xl leading-tight sm:text-4xl">${escapedTitle}</h1>`);
+    const price = new Intl.NumberFormat("en-NG").format(product.discount > 0 ? product.discount : product.price);
+    expect(html).toContain(`₦${price}`);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/[^"]+\.webp"\/>/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/productdetails\/[0-9a-f-]+"\/>/);
+    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+    expect(ld).not.toBeNull();
+    const data = JSON.parse(ld![1]!);
+    expect(data).toMatchObject({
+      "@type": "Product",
+      name: product.title,
+      offers: { priceCurrency: "NGN", availability: expect.stringMatching(/schema.org\/(InStock|OutOfStock)/) },
+    });
+  });
+
+  it("has BlogPosting JSON-LD and Open Graph tags on a post", async () => {
+    const { body: posts } = await api<{ id: string; title: string }[]>("/api/posts?pageSize=1");
+    const html = await (await fetch(`${baseUrl}/blogdetails/${posts[0]!.id}`)).text();
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
+    expect(ld).toMatchObject({ "@type": "BlogPosting", headline: posts[0]!.title });
+  });
+
+  it("answers unknown or malformed ids with a 404 page and a bad filter with a 400", async () => {
+    for (const path of [
+      "/productdetails/00000000-0000-4000-8000-000000000000",
+      "/productdetails/abc",
+      "/categories/42",
+      "/blogdetails/00000000-0000-4000-8000-000000000000",
+    ])
+      expect((await fetch(`${baseUrl}${path}`)).status, path).toBe(404);
+    expect((await fetch(`${baseUrl}/products?sort=cheapest`)).status).toBe(400);
+    expect((await fetch(`${baseUrl}/products?utm_source=whatsapp`)).status).toBe(200);
+  });
+
+  it("serves /sitemap.xml and /robots.txt", async () => {
+    const sitemap = await fetch(`${baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toMatch(/xml/);
+    const xml = await sitemap.text();
+    const { body: products } = await api<{ id: string }[]>("/api/products?pageSize=1");
+    expect(xml).toContain(`/productdetails/${products[0]!.id}</loc>`);
+    expect(xml).toMatch(/\/categories\/[0-9a-f-]+<\/loc>/);
+    expect(xml).toMatch(/\/blogdetails\/[0-9a-f-]+<\/loc>/);
+    expect(xml).toContain("/about</loc>");
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    for (const path of ["/dashboard", "/profile", "/cart", "/checkout"]) expect(robots).toContain(`Disallow: ${path}`);
+    expect(robots).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
+  });
+});

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { expect } from "vitest";
+
+export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "owner@alafia.test";
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "Owner-pass-2026";
+
+/** Signs in through the admin login screen (spec §2 /admin: Email, Password, submit → /dashboard). */
+export async function loginAsAdmin(page: Page) {
+  await page.goto("/admin");
+  const main = page.locator("main");
+  await main.getByLabel("Email", { exact: true }).fill(adminEmail);
+  await main.getByLabel("Password", { exact: true }).fill(adminPassword);
+  await main.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** A real PNG of the given size, for the upload fields. */
+export async function pngFile(name: string, colour = "#a3435a") {
+  const buffer = await sharp({ create: { width: 900, height: 700, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** The admin screens' pieces, so journeys read like the spec. */
+export const admin = {
+  async search(page: Page, text: string) {
+    await page.getByRole("searchbox").fill(text);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("q") === text);
+    await expect.poll(() => page.getByText("Loading...").count()).toBe(0);
+  },
+  rows: (page: Page) => page.locator("main table tbody tr"),
+  /** the text of the first row, once the list has loaded */
+  async firstRowText(page: Page) {
+    await expect.poll(() => page.locator("main table tbody tr").count()).toBeGreaterThan(0);
+    return (await page.locator("main table tbody tr").first().textContent()) ?? "";
+  },
+  showing: (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+\+? entries$/),
+  /** the mails the outbox worker wrote to DATA_DIR/outbox (no SMTP in E2E) */
+  outboxText() {
+    const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+    if (!fs.existsSync(dir)) return "";
+    return fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      .join("\n");
+  },
+};
+
+export async function expectUrl(page: Page, re: RegExp) {
+  await expect.poll(() => page.url()).toMatch(re);
+}

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+
+export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
+export const screenshotDir = path.resolve("test-results/screenshots");
+export const viewports = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } } as const;
+
+// Flags measured on our machines (ARCHITECTURE.md): the closed network refuses Chromium's background calls.
+const chromeArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** One browser per test file; a fresh context (fresh storage) per journey. */
+export function useBrowser() {
+  const state: { browser?: Browser } = {};
+  beforeAll(async () => {
+    state.browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: chromeArgs });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    async newPage(viewport: keyof typeof viewports = "desktop", base = baseUrl): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser!.newContext({ viewport: viewports[viewport], baseURL: base, locale: "en-NG" });
+      const page = await context.newPage();
+      return { context, page };
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  // scroll through once so lazy images below the fold are in the full-page picture
+  const y = await page.evaluate(() => window.scrollY);
+  await page.evaluate(async () => {
+    for (let top = 0; top < document.body.scrollHeight; top += window.innerHeight) {
+      window.scrollTo(0, top);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+  });
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
+  ).toEqual([]);
+}

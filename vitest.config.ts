@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["{lib,modules,server,db,app}/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite holds ~450 MB per file and each file is CPU-bound: two at a time on two cores
+    maxWorkers: 2,
+  },
+});
