@@ -110,6 +110,9 @@ describe("checkout journeys", () => {
     await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
     await addFirstProductAsGuest(page);
     await newShopper(page);
+    // the merge runs on the first signed-in page; a full load of /checkout before
+    // it lands would find the account's cart still empty
+    await expect.poll(() => cart.badge(page).innerText()).toBe("2");
     await page.goto("/checkout");
     await checkout.fillAddress(page, address);
     await checkout.pay(page).click();
