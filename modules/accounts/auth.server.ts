@@ -82,8 +82,8 @@ const invalidResetLink = () =>
   });
 
 /**
- * Sets the new password: the token works once, within the hour, and every
- * session of the user ends.
+ * Sets the new password: the token works once, within the hour, every other
+ * link of the user stops working, and every session of the user ends.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -113,6 +113,11 @@ export async function resetPassword(
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw invalidResetLink();
+    // the other links mailed to this user must not change the password again once it has been reset
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
     await revokeAllSessions(tx, claimed.userId);
   });
