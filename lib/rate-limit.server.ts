@@ -61,9 +61,9 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
   };
 }
 
-/** Drops finished windows; called now and then by the mail worker's timer. */
-export async function pruneRateLimits(db: Db) {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+/** Drops finished windows (the housekeeping timer calls it; Redis expires its keys itself). */
+export async function pruneRateLimits(db: Db, now = new Date()) {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
 
 const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
