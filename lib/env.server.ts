@@ -38,6 +38,10 @@ export const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// URL")
       .optional(),
+    // namespace of the rate-limit keys, so several shops or environments can share one Redis
+    REDIS_PREFIX: z.string().min(1).max(100).default("alafia:rl:"),
+    // proxies (load balancer, CDN) between the internet and us that append to X-Forwarded-For; 0 = trust none
+    TRUST_PROXY: z.coerce.number().int().min(0, "must be a number of proxy hops (0 or more)").max(10).default(0),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default("auto"),
     S3_BUCKET: z.string().min(1).optional(),

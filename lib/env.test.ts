@@ -32,6 +32,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "paystack" })).toThrow(/PAYSTACK_SECRET_KEY/);
   });
 
+  it("trusts no proxy unless told how many hops to look through", () => {
+    expect(parseEnv(base).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ ...base, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "-1" })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ DATA_DIR: base.DATA_DIR, NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
   });

@@ -21,9 +21,13 @@ export const rateRules = {
   adminLoginIp: { name: "adminlogin-ip", limit: 20, windowMs: 15 * MINUTE },
   adminLoginAccount: { name: "adminlogin-account", limit: 5, windowMs: 15 * MINUTE },
   registerIp: { name: "register-ip", limit: 20, windowMs: 60 * MINUTE },
+  // per email: a "taken" answer tells whether an account exists, so probing one address is slowed too
+  registerAccount: { name: "register-account", limit: 5, windowMs: 60 * MINUTE },
   forgotIp: { name: "forgot-ip", limit: 10, windowMs: 60 * MINUTE },
   forgotAccount: { name: "forgot-account", limit: 3, windowMs: 60 * MINUTE },
   resetIp: { name: "reset-ip", limit: 20, windowMs: 60 * MINUTE },
+  // per user the link belongs to (see resetPassword): a real shopper needs one or two tries
+  resetAccount: { name: "reset-account", limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Counts a hit and throws a 429 (with Retry-After) once the rule's limit is passed. */
@@ -57,16 +61,16 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
   };
 }
 
-/** Drops finished windows; called now and then by the mail worker's timer. */
-export async function pruneRateLimits(db: Db) {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+/** Drops finished windows (the housekeeping timer calls it; Redis expires its keys itself). */
+export async function pruneRateLimits(db: Db, now = new Date()) {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
 
 const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
-export function redisRateLimitStore(redis: Redis, prefix = "alafia:rl:"): RateLimitStore {
+export function redisRateLimitStore(redis: Redis, prefix: string): RateLimitStore {
   return {
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
@@ -78,14 +82,14 @@ export function redisRateLimitStore(redis: Redis, prefix = "alafia:rl:"): RateLi
 const redisClients = new Map<string, Redis>();
 
 /** The store this configuration asks for; one Redis connection per URL for the process. */
-export function rateLimitStore(db: Db, env: Pick<Env, "REDIS_URL">): RateLimitStore {
+export function rateLimitStore(db: Db, env: Pick<Env, "REDIS_URL" | "REDIS_PREFIX">): RateLimitStore {
   if (!env.REDIS_URL) return databaseRateLimitStore(db);
   let client = redisClients.get(env.REDIS_URL);
   if (!client) {
     client = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
     redisClients.set(env.REDIS_URL, client);
   }
-  return redisRateLimitStore(client);
+  return redisRateLimitStore(client, env.REDIS_PREFIX);
 }
 
 /** Closes the Redis connections (shutdown, tests). */

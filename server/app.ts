@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         requestId: c.get("requestId"),
         nonce: c.get("nonce"),
         user: c.get("user"),
-        clientIp: clientIp(c),
+        clientIp: clientIp(c, env.TRUST_PROXY),
       });
       return handle(c.req.raw, context);
     });

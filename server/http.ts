@@ -28,10 +28,30 @@ export function withTotal(c: Context, total: number) {
   c.header("Access-Control-Expose-Headers", "X-Total-Count");
 }
 
-/** The peer's address (the socket's, never a spoofable header); "local" for in-process requests. */
-export function clientIp(c: Context): string {
+/**
+ * The client's address for rate limits. With `trustedProxies` = 0 it is the
+ * socket's peer. Behind N proxies that each append the address they received
+ * from to X-Forwarded-For, it is the N-th address from the right: everything
+ * to the left of that was written by the client and can be made up.
+ */
+export function clientAddress(peer: string, forwardedFor: string | undefined, trustedProxies: number): string {
+  if (trustedProxies <= 0 || !forwardedFor) return peer;
+  const hops = [
+    ...forwardedFor
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+    peer,
+  ];
+  // fewer hops than configured proxies: the request skipped one of them, so the left-most is all we know
+  return hops[Math.max(0, hops.length - 1 - trustedProxies)]!;
+}
+
+/** The client's address for this request (TRUST_PROXY says how many proxies to look through); "local" in-process. */
+export function clientIp(c: Context, trustedProxies: number): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? "local";
+  const peer = env?.incoming?.socket?.remoteAddress ?? "local";
+  return clientAddress(peer, c.req.header("x-forwarded-for"), trustedProxies);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,9 +4,8 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, type Env } from "../lib/env.server";
 import { createLogger } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
-import { startMailWorker } from "../modules/mail/worker.server";
-import { startPurchaseExpiry } from "../modules/orders/expiry.server";
 import { createApp } from "./app";
+import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
 
 /** Reads the configuration or stops with one line naming the bad variable. */
@@ -30,9 +29,7 @@ export async function startServer() {
   const buildDir = path.resolve("build");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const app = createApp({ database, env, logger }, { build, clientDir: path.join(buildDir, "client") });
-  // the durable outbox's sender: by SMTP, or into DATA_DIR/outbox without SMTP_URL
-  const stopMail = startMailWorker({ db: database.db, env, logger });
-  startPurchaseExpiry(database.db, logger);
+  const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
@@ -43,7 +40,7 @@ export async function startServer() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.close(() => {
-      void stopMail()
+      void stopJobs()
         .then(closeRateLimitStores)
         .then(() => database.close())
         .finally(() => process.exit(0));

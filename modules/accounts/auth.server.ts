@@ -76,7 +76,15 @@ export async function requestPasswordReset(
   return { msg: FORGOT_ANSWER };
 }
 
-/** Sets the new password: the token works once, within the hour, and every session of the user ends. */
+const invalidResetLink = () =>
+  new AppError("invalid", "This reset link is invalid or has expired. Please ask for a new one.", {
+    fields: { token: "This reset link is invalid or has expired." },
+  });
+
+/**
+ * Sets the new password: the token works once, within the hour, every other
+ * link of the user stops working, and every session of the user ends.
+ */
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; password: string },
@@ -84,31 +92,39 @@ export async function resetPassword(
 ): Promise<{ msg: string }> {
   const data = resetPasswordInput.parse(input);
   await enforceRateLimit(deps.limits, rateRules.resetIp, meta.ip);
+  const tokenHash = hashToken(deps.secret, data.token);
+  // The per-account limit is keyed by the user the link belongs to (used or expired links too), not by the
+  // token: a guesser's every made-up token would get a fresh counter, so a token key would limit nothing.
+  // Counting per user caps how often one account's password can be reset (and its sessions ended) in an
+  // hour, even by someone holding several of its links. Made-up tokens name no user: the IP limit covers them,
+  // and they are refused before any password hashing.
+  const [owner] = await deps.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, tokenHash));
+  if (!owner) throw invalidResetLink();
+  await enforceRateLimit(deps.limits, rateRules.resetAccount, owner.userId);
   const passwordHash = await hashPassword(data.password);
   await deps.db.transaction(async (tx) => {
     // claiming the token and using it is one statement: two racing requests cannot both win
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(deps.secret, data.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
       .returning({ userId: passwordResets.userId });
-    if (!claimed)
-      throw new AppError("invalid", "This reset link is invalid or has expired. Please ask for a new one.", {
-        fields: { token: "This reset link is invalid or has expired." },
-      });
+    if (!claimed) throw invalidResetLink();
+    // the other links mailed to this user must not change the password again once it has been reset
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
     await revokeAllSessions(tx, claimed.userId);
   });
   return { msg: "Your password has been changed. Please log in with your new password." };
 }
 
-/** Registration through a public door (API, /register, /promosign): limited per IP. */
+/** Registration through a public door (API, /register, /promosign): limited per IP and per email. */
 export async function register(
   deps: AuthDeps,
   input: RegisterInput,
@@ -116,5 +132,6 @@ export async function register(
 ): Promise<UserView> {
   const data = registerInput.parse(input);
   await enforceRateLimit(deps.limits, rateRules.registerIp, meta.ip);
+  await enforceRateLimit(deps.limits, rateRules.registerAccount, data.email);
   return registerUser(deps.db, data, { by: meta.by, shopUrl: meta.shopUrl });
 }

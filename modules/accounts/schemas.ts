@@ -74,11 +74,14 @@ export const resetPasswordForm = resetPasswordInput
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
 
-/** PUT /api/users/{id} and the profile form: email and role never change here (spec §5). */
+/**
+ * PUT /api/users/{id} and the profile form: email and role never change here (spec §5).
+ * A partial update: an omitted field keeps its stored value; an empty phone, LGA or address clears it.
+ */
 export const profileUpdateInput = z
   .object({
-    firstName: name("First name"),
-    lastName: name("Last name"),
+    firstName: name("First name").optional(),
+    lastName: name("Last name").optional(),
     phone: z.string().trim().max(30, "Phone number must be at most 30 characters").optional(),
     lga: z.string().trim().max(80).optional(),
     address: z.string().trim().max(300, "Address must be at most 300 characters").optional(),

@@ -127,23 +127,19 @@ export async function getUser(db: Db, id: string): Promise<UserView> {
   return toUserView(row);
 }
 
-/** Profile edit (spec §2 /profile, §7 PUT /api/users/{id}): never the email or the role. */
+/** Profile edit (spec §2 /profile, §7 PUT /api/users/{id}): only the fields sent change, never the email or the role. */
 export async function updateProfile(db: Db, id: string, input: ProfileUpdateInput): Promise<UserView> {
   const data = profileUpdateInput.parse(input);
-  const lga = data.lga ? await checkTown(db, data.lga) : data.lga === "" ? null : undefined;
-  const [row] = isUuid(id)
-    ? await db
-        .update(users)
-        .set({
-          firstName: data.firstName,
-          lastName: data.lastName,
-          phone: data.phone ?? null,
-          address: data.address ?? null,
-          ...(lga !== undefined ? { lga } : {}),
-        })
-        .where(eq(users.id, id))
-        .returning()
-    : [];
+  if (!isUuid(id)) throw AppError.notFound("User");
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (data.firstName !== undefined) changes.firstName = data.firstName;
+  if (data.lastName !== undefined) changes.lastName = data.lastName;
+  // an empty optional field is the shopper clearing it
+  if (data.phone !== undefined) changes.phone = data.phone || null;
+  if (data.address !== undefined) changes.address = data.address || null;
+  if (data.lga !== undefined) changes.lga = (await checkTown(db, data.lga)) || null;
+  if (!Object.keys(changes).length) return getUser(db, id);
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (!row) throw AppError.notFound("User");
   return toUserView(row);
 }

@@ -22,7 +22,7 @@ import { currentUser, requireUser } from "../middleware/auth";
 export function authRoutes({ database, env }: AppDeps) {
   const db = database.db;
   const auth = (): AuthDeps => ({ db, secret: env.SESSION_SECRET, limits: rateLimitStore(db, env) });
-  const meta = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header("user-agent") });
+  const meta = (c: Context<AppEnv>) => ({ ip: clientIp(c, env.TRUST_PROXY), userAgent: c.req.header("user-agent") });
   // the spec's login answer {accessToken, user}, plus the httpOnly cookie for the web UI
   const signedIn = (c: Context<AppEnv>, s: SignedIn) => {
     c.header("Set-Cookie", sessionCookie(env, s.token, s.expiresAt), { append: true });

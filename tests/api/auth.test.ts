@@ -35,6 +35,19 @@ describe("POST /api/auth/register", () => {
     expect(mails[0]!.text).toContain("Hello Adaeze");
   });
 
+  it("stores the password as an argon2id hash with m = 19 MiB, t = 2, p = 1 (issue 4)", async () => {
+    const res = await post("/api/auth/register", {
+      firstName: "Hash",
+      lastName: "Check",
+      email: "hash.check@example.ng",
+      password: "Sunshine-2026",
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, "hash.check@example.ng"));
+    expect(row!.passwordHash.startsWith("$argon2id$v=19$m=19456,t=2,p=1$")).toBe(true);
+    expect(row!.passwordHash).not.toContain("Sunshine-2026");
+  });
+
   it("refuses a second account for the same email whatever its case", async () => {
     const res = await post("/api/auth/register", { firstName: "A", lastName: "B", email: "ADAEZE@example.ng", password: "Sunshine-2026" });
     expect(res.status).toBe(409);
@@ -263,6 +276,21 @@ describe("forgot and reset password", () => {
     const again = await post("/api/auth/reset-password", { token, password: "Another-one-2026" });
     expect(again.status).toBe(400);
     expect((await again.json()).msg).toMatch(/invalid or has expired/);
+  });
+
+  it("stops every other link of the user once one of them has reset the password", async () => {
+    await createUser(t.db, { email: "gbenga@example.ng" });
+    await post("/api/auth/forgot-password", { email: "gbenga@example.ng" });
+    const first = (await resetTokenFromMail("gbenga@example.ng"))!;
+    await post("/api/auth/forgot-password", { email: "gbenga@example.ng" });
+    const second = (await resetTokenFromMail("gbenga@example.ng"))!;
+    expect(second).not.toBe(first);
+
+    expect((await post("/api/auth/reset-password", { token: second, password: "Brand-new-2026" })).status).toBe(200);
+    const older = await post("/api/auth/reset-password", { token: first, password: "Someone-else-2026" });
+    expect(older.status).toBe(400);
+    expect((await older.json()).msg).toMatch(/invalid or has expired/);
+    expect((await post("/api/auth/login", { email: "gbenga@example.ng", password: "Brand-new-2026" })).status).toBe(200);
   });
 
   it("refuses an expired link", async () => {

@@ -76,6 +76,32 @@ describe("GET and PUT /api/users/{id}", () => {
     expect(row).toMatchObject({ email: "ada.nwosu@example.ng", role: "customer" });
   });
 
+  it("changes only the fields sent: omitted ones keep their stored values, an empty one is cleared", async () => {
+    const chidi = await createUser(t.db, { firstName: "Chidi", phone: "08011112222", address: "4 Awolowo Road", lga: "Ikeja" });
+    const put = (json: unknown) => t.request(`/api/users/${chidi.id}`, { method: "PUT", as: chidi, json });
+
+    const renamed = await put({ firstName: "Chidiebere" });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({
+      firstName: "Chidiebere",
+      lastName: chidi.lastName,
+      phone: "08011112222",
+      address: "4 Awolowo Road",
+      lga: "Ikeja",
+    });
+
+    const cleared = await put({ phone: "", address: "  " });
+    expect(await cleared.json()).toMatchObject({ firstName: "Chidiebere", phone: null, address: null, lga: "Ikeja" });
+    const [row] = await t.db.select().from(users).where(eq(users.id, chidi.id));
+    expect(row).toMatchObject({ firstName: "Chidiebere", phone: null, address: null, lga: "Ikeja" });
+
+    // an empty body changes nothing; a required name cannot be emptied
+    expect(await (await put({})).json()).toMatchObject({ firstName: "Chidiebere", lga: "Ikeja" });
+    const noName = await put({ firstName: " " });
+    expect(noName.status).toBe(400);
+    expect((await noName.json()).fields.firstName).toBe("First name is required");
+  });
+
   it("answers 404 for an unknown or malformed id (admin), never 500", async () => {
     expect((await t.request("/api/users/00000000-0000-4000-8000-000000000000", { as: admin })).status).toBe(404);
     expect((await t.request("/api/users/not-a-uuid", { as: admin })).status).toBe(404);

@@ -1,3 +1,4 @@
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
@@ -139,9 +140,11 @@ describe("shopper account journeys", () => {
     await page.goto("/profile");
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/login?redirectTo=%2Fprofile");
     await expect.poll(() => page.getByText("Please log in to continue.").isVisible()).toBe(true);
+    await screenshot(page, "login-to-continue-desktop");
     await account.logIn(shopper.email, shopper.password);
     await page.waitForURL(/\/profile$/);
     await expect.poll(() => page.getByRole("heading", { name: "My profile" }).isVisible()).toBe(true);
+    await screenshot(page, "profile-after-login-desktop");
     await context.close();
   });
 });
@@ -159,6 +162,7 @@ describe("admin access", () => {
       await accountPages(page).logIn(adminEmail, adminPassword);
       await page.waitForURL(/\/dashboard$/);
       await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
+      await screenshot(page, `dashboard-${viewport}`);
       await context.close();
     });
   }
@@ -189,4 +193,71 @@ describe("admin access", () => {
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("This login is for shop administrators only.");
     await context.close();
   });
+
+  it("guards every admin screen on the server: anonymous visitors go to /admin, customers get 403", async () => {
+    const { paths, admin } = await adminScreenPaths();
+    const anonymous = (await browser.newPage()).context;
+    const customer = (await browser.newPage()).context;
+    const shopper = newShopper("guard");
+    const body = { firstName: shopper.firstName, lastName: shopper.lastName, email: shopper.email, password: shopper.password };
+    expect((await customer.request.post("/api/auth/register", { data: body })).status()).toBe(201);
+    // the login answer's cookie goes into this context's jar: every request below is that customer's
+    expect((await customer.request.post("/api/auth/login", { data: { email: shopper.email, password: shopper.password } })).status()).toBe(
+      200,
+    );
+
+    for (const path of paths) {
+      const away = await anonymous.request.get(path, { maxRedirects: 0 });
+      expect([path, away.status(), away.headers()["location"]]).toEqual([path, 302, `/admin?redirectTo=${encodeURIComponent(path)}`]);
+      const refused = await customer.request.get(path, { maxRedirects: 0 });
+      expect([path, refused.status()]).toEqual([path, 403]);
+      expect(await refused.text()).toContain("have access to this page");
+      // the screen exists and the ids are real: the admin gets the page itself
+      expect([path, (await admin.request.get(path, { maxRedirects: 0 })).status()]).toEqual([path, 200]);
+    }
+    await admin.close();
+    await anonymous.close();
+    await customer.close();
+  });
 });
+
+/** Every admin screen of spec §2, the edit and view pages with real ids of the seeded shop; and an admin's context. */
+async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserContext }> {
+  const { context } = await browser.newPage();
+  const signedIn = await context.request.post("/api/auth/adminlogin", { data: { email: adminEmail, password: adminPassword } });
+  expect(signedIn.status()).toBe(200);
+  const firstId = async (list: string) => {
+    const res = await context.request.get(list);
+    expect(res.status()).toBe(200);
+    const items = (await res.json()) as { id: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    return items[0]!.id;
+  };
+  const [product, category, post, purchase, lga] = await Promise.all([
+    firstId("/api/products?pageSize=1"),
+    firstId("/api/categories"),
+    firstId("/api/posts?pageSize=1"),
+    firstId("/api/purchases?pageSize=1"),
+    firstId("/api/deliveryrates"),
+  ]);
+  const paths = [
+    "/dashboard",
+    "/teamtable",
+    "/producttable",
+    "/createproduct",
+    `/editproduct/${product}`,
+    "/categorytable",
+    "/createcategory",
+    `/editcategory/${category}`,
+    "/blogtable",
+    "/createpost",
+    `/editblog/${post}`,
+    "/purchasetable",
+    `/viewpurchase/${purchase}`,
+    "/lga",
+    "/createlga",
+    `/editlga/${lga}`,
+    "/settings",
+  ];
+  return { paths, admin: context };
+}

@@ -16,8 +16,14 @@ export type TestContext = {
   database: Database;
   db: Database["db"];
   env: Env;
-  /** in-process request to the app, JSON bodies made easy; `as` signs the request in as that user */
-  request: (path: string, init?: RequestInit & { json?: unknown; as?: { id: string; role: "customer" | "admin" } }) => Promise<Response>;
+  /**
+   * in-process request to the app, JSON bodies made easy; `as` signs the request in as that user;
+   * `ip` is the socket's peer address (default: none, which the app calls "local")
+   */
+  request: (
+    path: string,
+    init?: RequestInit & { json?: unknown; as?: { id: string; role: "customer" | "admin" }; ip?: string },
+  ) => Promise<Response>;
   /** a session for the user; returns the bearer token */
   loginAs: (user: { id: string; role: "customer" | "admin" }) => Promise<string>;
 };
@@ -51,6 +57,8 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
+    // a Redis (when REDIS_URL is given) is shared with other test runs: this context counts on its own keys
+    REDIS_PREFIX: `alafia:test:${crypto.randomUUID()}:`,
     ...overrides,
   });
   const app = createApp({ database, env, logger: createLogger("silent") });
@@ -63,12 +71,14 @@ export async function createTestContext(overrides: Record<string, string> = {}):
 
   const loginAs: TestContext["loginAs"] = async (user) => (await createSession(database.db, env.SESSION_SECRET, user)).token;
   const request: TestContext["request"] = async (p, init = {}) => {
-    const { json, headers, as, ...rest } = init;
+    const { json, headers, as, ip, ...rest } = init;
     const h = new Headers(headers);
     if (as) h.set("Authorization", `Bearer ${await loginAs(as)}`);
     if (json !== undefined) h.set("Content-Type", "application/json");
     if (!h.has("Origin")) h.set("Origin", "http://localhost:3000");
-    return app.request(p, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    // what @hono/node-server hands the app as c.env: the incoming message, with its socket
+    const nodeEnv = ip ? { incoming: { socket: { remoteAddress: ip } } } : undefined;
+    return app.request(p, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }, nodeEnv);
   };
   return { app, database, db: database.db, env, request, loginAs };
 }

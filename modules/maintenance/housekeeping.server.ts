@@ -1,0 +1,77 @@
+import { and, eq, lt, lte, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { idempotencyKeys, mailOutbox, passwordResets, sessions } from "../../db/schema";
+import type { Logger } from "../../lib/logger.server";
+import { pruneRateLimits } from "../../lib/rate-limit.server";
+
+const HOUR = 3600_000;
+// a checkout retried with the same Idempotency-Key comes within minutes; a day is ample
+export const IDEMPOTENCY_KEEP_MS = 24 * HOUR;
+// sent mails stay a week, long enough to answer "did my confirmation go out?"; failed ones stay for an admin
+export const SENT_MAIL_KEEP_MS = 7 * 24 * HOUR;
+export const RESET_MAIL_BLANKED = "(removed after sending: this mail held a password reset link)";
+
+export type PurgeCounts = {
+  sessions: number;
+  passwordResets: number;
+  idempotencyKeys: number;
+  resetMailsBlanked: number;
+  sentMails: number;
+};
+
+/**
+ * Removes what no request needs any more. Every statement is idempotent, so
+ * several app servers may run it at once.
+ */
+export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCounts> {
+  const expiredSessions = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  // every reset link expires an hour after it was made, used or not: expired covers used ones within that hour
+  const deadResets = await db.delete(passwordResets).where(lte(passwordResets.expiresAt, now)).returning({ id: passwordResets.id });
+  const oldKeys = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS)))
+    .returning({ key: idempotencyKeys.key });
+  // A reset mail's body is a working credential for its hour. Once the worker is done with it (sent, or
+  // given up) nothing reads the body again, so it is blanked at once rather than kept for the week.
+  const blanked = await db
+    .update(mailOutbox)
+    .set({ text: RESET_MAIL_BLANKED, html: null })
+    .where(and(eq(mailOutbox.kind, "password_reset"), ne(mailOutbox.status, "pending"), ne(mailOutbox.text, RESET_MAIL_BLANKED)))
+    .returning({ id: mailOutbox.id });
+  const oldMails = await db
+    .delete(mailOutbox)
+    // by creation time, which is indexed; a mail is sent within seconds of it
+    .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.createdAt, new Date(now.getTime() - SENT_MAIL_KEEP_MS))))
+    .returning({ id: mailOutbox.id });
+  await pruneRateLimits(db, now);
+  return {
+    sessions: expiredSessions.length,
+    passwordResets: deadResets.length,
+    idempotencyKeys: oldKeys.length,
+    resetMailsBlanked: blanked.length,
+    sentMails: oldMails.length,
+  };
+}
+
+/** Runs the purge at start and then every ten minutes; passes never overlap. Returns a stop function. */
+export function startHousekeeping(db: Db, logger: Logger, { everyMs = 10 * 60_000 } = {}): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = purgeStaleRows(db)
+      .then((counts) => {
+        if (Object.values(counts).some(Boolean)) logger.info(counts, "housekeeping purged stale rows");
+      })
+      .catch((err: unknown) => logger.error({ err }, "housekeeping failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
