@@ -4,7 +4,7 @@ import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
-import { priceOrder, type DeliveryMethod } from "../orders/pricing";
+import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../orders/pricing";
 import { loadPricing } from "../orders/pricing.server";
 import type { CartItemView, CartSummary } from "./types";
 
@@ -35,7 +35,6 @@ export async function cartLines(db: Db | Tx, userId: string) {
 type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
 
 function toCartItemView(r: CartLine): CartItemView {
-  const unit = r.discountKobo > 0 ? r.discountKobo : r.priceKobo;
   return {
     id: r.id,
     productId: r.productId,
@@ -47,7 +46,7 @@ function toCartItemView(r: CartLine): CartItemView {
     quantity: r.quantity,
     price: koboToNaira(r.priceKobo),
     discount: koboToNaira(r.discountKobo),
-    totalPrice: koboToNaira(unit * r.quantity),
+    totalPrice: koboToNaira(priceLine(r).totalKobo),
     stock: r.stock,
     Product: { imageUrl: r.imageUrl },
   };
@@ -147,7 +146,7 @@ export async function cartSummary(
   options: { deliveryMethod?: DeliveryMethod; lga?: string | null } = {},
 ): Promise<{ items: CartItemView[]; summary: CartSummary }> {
   const [lines, [user]] = await Promise.all([cartLines(db, userId), db.select({ lga: users.lga }).from(users).where(eq(users.id, userId))]);
-  const lga = options.lga !== undefined ? options.lga : (user?.lga ?? null);
+  const lga = pricingLga(options.lga, user?.lga);
   const deliveryMethod = options.deliveryMethod ?? "standard";
   const pricing = await loadPricing(db, lga);
   const priced = priceOrder({

@@ -14,7 +14,8 @@ export const checkoutFields = {
   phone: required("Phone")
     .max(30)
     .regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number"),
-  lga: z.string().trim().max(100).optional().default(""),
+  // absent: the profile's LGA prices the order; "" is the form's "Other area" (pricingLga)
+  lga: z.string().trim().max(100).optional(),
   deliveryMethod: z.enum(["standard", "express"], { error: "Choose a delivery method" }).default("standard"),
 };
 

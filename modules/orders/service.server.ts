@@ -7,7 +7,7 @@ import type { SessionUser } from "../accounts/sessions.server";
 import { cartLines } from "../cart/service.server";
 import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
 import { orderMails } from "./mails.server";
-import { priceOrder } from "./pricing";
+import { priceOrder, pricingLga } from "./pricing";
 import { loadPricing } from "./pricing.server";
 import type { CheckoutInput } from "./schemas";
 import { toPurchaseView } from "./views.server";
@@ -67,7 +67,7 @@ export async function placePurchase(db: Db, userId: string, input: CheckoutInput
     if (!user) throw new AppError("unauthorized", "Please log in to continue.");
     const lines = await cartLines(tx, userId);
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
-    const lga = input.lga || user.lga || null;
+    const lga = pricingLga(input.lga, user.lga);
     const pricing = await loadPricing(tx, lga);
     const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
     await reserveStock(tx, lines);

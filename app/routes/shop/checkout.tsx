@@ -22,11 +22,10 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
   const { db, env } = context.get(appContext);
-  const defaults = await checkoutDefaults(db, user.id);
-  const [{ items, summary }, areas] = await Promise.all([
-    cartSummary(db, user.id, { deliveryMethod: "standard", lga: defaults.lga || null }),
-    deliveryAreas(db),
-  ]);
+  const areas = await deliveryAreas(db);
+  const defaults = await checkoutDefaults(db, user.id, areas);
+  // priced with the LGA the form shows, as the order will be (pricingLga)
+  const { items, summary } = await cartSummary(db, user.id, { deliveryMethod: "standard", lga: defaults.lga });
   const pay = publicEnv(env);
   return { items, summary, areas, defaults, email: user.email, popup: pay.paymentProvider === "paystack" && pay.paystackMode === "popup" };
 }
