@@ -21,11 +21,15 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
-  const { db, env } = context.get(appContext);
+  const { db, env, logger } = context.get(appContext);
   const areas = await deliveryAreas(db);
   const defaults = await checkoutDefaults(db, user.id, areas);
   // priced with the LGA the form shows, as the order will be (pricingLga)
-  const { items, summary } = await cartSummary(db, user.id, { deliveryMethod: "standard", lga: defaults.lga });
+  const { items, summary } = await cartSummary(db, user.id, {
+    deliveryMethod: "standard",
+    lga: defaults.lga,
+    onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
+  });
   const pay = publicEnv(env);
   return { items, summary, areas, defaults, email: user.email, popup: pay.paymentProvider === "paystack" && pay.paystackMode === "popup" };
 }
@@ -237,7 +241,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <OrderSummary summary={summary} deliveryError={deliveryError} />
           </div>
           <button type="submit" className="btn-primary mt-5 w-full" disabled={processing || empty} aria-busy={processing}>
-            {processing ? "Processing..." : summary && !empty ? `Pay ${formatNairaAmount(summary.total)}` : "Pay"}
+            {processing
+              ? "Processing..."
+              : summary && !empty && !deliveryError && summary.deliveryCharge !== null
+                ? `Pay ${formatNairaAmount(summary.total)}`
+                : "Pay"}
           </button>
           <p className="mt-3 text-xs text-muted">You pay securely in naira on the payment page, then come back here.</p>
         </aside>
