@@ -48,8 +48,8 @@ async function reserveStock(tx: Tx, lines: { productId: string; quantity: number
   }
 }
 
-/** Gives back the stock of the given purchases' items, in one statement. */
-async function releaseStock(tx: Tx, purchaseIds: string[]) {
+/** Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an order). */
+export async function releaseStock(tx: Tx, purchaseIds: string[]) {
   if (!purchaseIds.length) return;
   await tx.execute(sql`
     update ${products} set stock = ${products.stock} + s.qty
