@@ -47,3 +47,6 @@ export const idempotencyKeySchema = z
   .trim()
   .min(8, "Idempotency-Key must have 8 to 200 characters")
   .max(200, "Idempotency-Key must have 8 to 200 characters");
+
+/** POST /api/purchases/cancel: the payment popup closed without paying. */
+export const abandonPaymentInput = z.object({ reference: z.string().trim().min(1, "Reference is required").max(100) }).strict();

@@ -177,6 +177,25 @@ export async function cancelPendingPurchase(db: Db, reference: string, note = "p
   await cancelPurchases(db, [p.id], note);
 }
 
+/**
+ * The payment popup closed or failed without paying (PAYSTACK_MODE=popup): the
+ * order is cancelled now, through the same path as the sandbox's 'Cancel
+ * payment', instead of after the 30-minute window; the cart stays. The provider
+ * is asked first, so a payment that did go through completes instead. If it
+ * cannot be asked, the order is cancelled anyway: a payment arriving later still
+ * completes it while the stock lasts (completePurchase).
+ */
+export async function abandonPayment(db: Db, provider: PaymentProvider, actor: Actor, reference: string): Promise<PurchaseView> {
+  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
+  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
+  if (current.status === "pending") {
+    const payment = await provider.verify(reference).catch(() => null);
+    if (payment?.status === "success") await completePurchase(db, reference, payment, "verify");
+    else await cancelPendingPurchase(db, reference, "payment window closed without paying");
+  }
+  return (await getPurchaseByReference(db, reference))!;
+}
+
 /** Cancels every purchase still unpaid after the payment window and releases its stock. */
 export async function expireStalePurchases(db: Db, now = new Date()): Promise<number> {
   const stale = await db

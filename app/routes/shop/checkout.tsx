@@ -102,8 +102,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       }
       const { reference, authorizationUrl, accessCode } = res.data;
       if (popup && accessCode) {
-        await openPaystackPopup(accessCode);
-        window.location.assign(`/checkout/complete?reference=${encodeURIComponent(reference)}`);
+        const complete = `/checkout/complete?reference=${encodeURIComponent(reference)}`;
+        const outcome = await openPaystackPopup(accessCode).catch(() => "error" as const);
+        if (outcome === "success") return window.location.assign(complete);
+        // closed or failed without paying: cancel now (the stock goes back, the cart stays)
+        // rather than holding the stock for the 30-minute payment window
+        const cancelled = await postJson<{ purchase: { status: string } }>("/api/purchases/cancel", { reference });
+        // the provider says it was paid after all
+        if (cancelled.ok && cancelled.data.purchase.status === "completed") return window.location.assign(complete);
+        attemptKey.current = null;
+        setError(paymentMessages[outcome === "cancel" ? "cancelled" : "failed"]!);
+        setProcessing(false);
         return;
       }
       // the provider's hosted page; it sends the shopper back to /checkout/complete
