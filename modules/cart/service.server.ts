@@ -4,8 +4,8 @@ import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
-import { priceOrder, type DeliveryMethod } from "../orders/pricing";
-import { loadPricing } from "../orders/pricing.server";
+import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../orders/pricing";
+import { loadDeliveryRates, loadPricingRules } from "../orders/pricing.server";
 import type { CartItemView, CartSummary } from "./types";
 
 type Actor = Pick<SessionUser, "id" | "role">;
@@ -35,7 +35,6 @@ export async function cartLines(db: Db | Tx, userId: string) {
 type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
 
 function toCartItemView(r: CartLine): CartItemView {
-  const unit = r.discountKobo > 0 ? r.discountKobo : r.priceKobo;
   return {
     id: r.id,
     productId: r.productId,
@@ -47,7 +46,7 @@ function toCartItemView(r: CartLine): CartItemView {
     quantity: r.quantity,
     price: koboToNaira(r.priceKobo),
     discount: koboToNaira(r.discountKobo),
-    totalPrice: koboToNaira(unit * r.quantity),
+    totalPrice: koboToNaira(priceLine(r).totalKobo),
     stock: r.stock,
     Product: { imageUrl: r.imageUrl },
   };
@@ -140,36 +139,42 @@ export async function clearCart(db: Db | Tx, userId: string) {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
-/** The cart's priced summary for the /cart page and /checkout (naira). */
+/**
+ * The cart's priced summary for the /cart page and /checkout (naira). spec §8:
+ * when the delivery rates cannot be read, only the delivery charge is missing
+ * (null, shown as 'Error loading delivery charge'); subtotal and VAT still
+ * show, and the total is subtotal + VAT, labelled as before delivery.
+ */
 export async function cartSummary(
   db: Db,
   userId: string,
-  options: { deliveryMethod?: DeliveryMethod; lga?: string | null } = {},
+  options: { deliveryMethod?: DeliveryMethod; lga?: string | null; onRatesError?: (err: unknown) => void } = {},
 ): Promise<{ items: CartItemView[]; summary: CartSummary }> {
-  const [lines, [user]] = await Promise.all([cartLines(db, userId), db.select({ lga: users.lga }).from(users).where(eq(users.id, userId))]);
-  const lga = options.lga !== undefined ? options.lga : (user?.lga ?? null);
+  const [lines, [user], { rules, usdRate }] = await Promise.all([
+    cartLines(db, userId),
+    db.select({ lga: users.lga }).from(users).where(eq(users.id, userId)),
+    loadPricingRules(db),
+  ]);
+  const lga = pricingLga(options.lga, user?.lga);
   const deliveryMethod = options.deliveryMethod ?? "standard";
-  const pricing = await loadPricing(db, lga);
-  const priced = priceOrder({
-    lines,
-    rules: pricing.rules,
-    deliveryMethod,
-    lga,
-    rates: pricing.rates,
+  const rates = await loadDeliveryRates(db, lga).catch((err: unknown) => {
+    options.onRatesError?.(err);
+    return null;
   });
+  const priced = priceOrder({ lines, rules, deliveryMethod, lga, rates: rates ?? [] });
   return {
     items: lines.map(toCartItemView),
     summary: {
       subtotal: koboToNaira(priced.subtotalKobo),
       discount: koboToNaira(priced.discountKobo),
       vat: koboToNaira(priced.vatKobo),
-      vatRate: pricing.rules.vatRate,
-      deliveryCharge: koboToNaira(priced.deliveryKobo),
-      total: koboToNaira(priced.totalKobo),
+      vatRate: rules.vatRate,
+      deliveryCharge: rates ? koboToNaira(priced.deliveryKobo) : null,
+      total: koboToNaira(rates ? priced.totalKobo : priced.subtotalKobo + priced.vatKobo),
       deliveryMethod,
       lga,
-      matchedLga: priced.matchedLga,
-      usdRate: pricing.usdRate,
+      matchedLga: rates ? priced.matchedLga : null,
+      usdRate,
     },
   };
 }

@@ -22,7 +22,9 @@ export type CartSummary = {
   discount: number;
   vat: number;
   vatRate: number;
-  deliveryCharge: number;
+  /** null: the delivery rates could not be read (spec §8 'Error loading delivery charge') */
+  deliveryCharge: number | null;
+  /** subtotal + VAT + delivery; subtotal + VAT while deliveryCharge is null */
   total: number;
   deliveryMethod: "standard" | "express";
   lga: string | null;

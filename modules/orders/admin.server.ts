@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
+import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import { dayRange } from "../admin/dates";
 import { escapeLike } from "../catalog/admin.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { releaseStock } from "./service.server";
 import {
   adminPurchaseListQuery,
+  cancellable,
   canMoveTo,
   purchaseStatuses,
   statusChangeInput,
@@ -313,13 +315,8 @@ export async function changePurchaseStatus(
       });
     await tx.update(purchases).set({ status }).where(eq(purchases.id, id));
     await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: note ?? null, actorId });
-    if (status === "cancelled") {
-      // release the stock the order holds, one statement for all its lines
-      await tx.execute(sql`update ${products} set stock = ${products.stock} + l.qty
-        from (select ${purchaseItems.productId} as pid, sum(${purchaseItems.quantity})::int as qty from ${purchaseItems}
-              where ${purchaseItems.purchaseId} = ${id} and ${purchaseItems.productId} is not null group by ${purchaseItems.productId}) l
-        where ${products.id} = l.pid`);
-    }
+    // the stock the order holds goes back
+    if (status === "cancelled") await releaseStock(tx, [id]);
     const mail = statusMail[status]!;
     const orderNo = id.slice(0, 8);
     await enqueueMail(tx, {
@@ -332,7 +329,15 @@ export async function changePurchaseStatus(
   return getPurchase(db, id);
 }
 
+/**
+ * Deletes a purchase. One that still holds its stock (the statuses a cancel
+ * gives stock back from) gives it back first, exactly as a cancel does.
+ */
 export async function deletePurchase(db: Db, id: string) {
-  const deleted = await db.delete(purchases).where(eq(purchases.id, id)).returning({ id: purchases.id });
-  if (!deleted.length) throw AppError.notFound("Purchase");
+  await db.transaction(async (tx) => {
+    const [p] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, id)).for("update");
+    if (!p) throw AppError.notFound("Purchase");
+    if (cancellable.includes(p.status)) await releaseStock(tx, [id]);
+    await tx.delete(purchases).where(eq(purchases.id, id));
+  });
 }

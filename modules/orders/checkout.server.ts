@@ -11,11 +11,17 @@ export async function deliveryAreas(db: Db): Promise<string[]> {
   return rows.length ? rows.map((r) => r.lga) : FALLBACK_LGAS;
 }
 
-/** The checkout form prefilled from the profile. */
-export async function checkoutDefaults(db: Db, userId: string) {
+/**
+ * The checkout form prefilled from the profile. The LGA select shows one of the
+ * areas (spelled as the area is) or "" ("Other area"): what the form shows is
+ * what the summary and the order are priced with.
+ */
+export async function checkoutDefaults(db: Db, userId: string, areas: string[]) {
   const [u] = await db
     .select({ phone: users.phone, address: users.address, lga: users.lga, state: users.state })
     .from(users)
     .where(eq(users.id, userId));
-  return { street: u?.address ?? "", city: u?.lga ?? "", state: u?.state ?? "Lagos", phone: u?.phone ?? "", lga: u?.lga ?? "" };
+  const wanted = u?.lga?.trim().toLowerCase();
+  const lga = (wanted && areas.find((a) => a.trim().toLowerCase() === wanted)) || "";
+  return { street: u?.address ?? "", city: u?.lga ?? "", state: u?.state ?? "Lagos", phone: u?.phone ?? "", lga };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryCharge, findDeliveryRate, priceOrder, vatOf, type PricingRules } from "./pricing";
+import { deliveryCharge, findDeliveryRate, priceLine, priceOrder, pricingLga, vatOf, type PricingRules } from "./pricing";
 
 const rules: PricingRules = { vatRate: 0.075, standardDeliveryKobo: 200_000, expressSurchargeKobo: 300_000 };
 const rates = [
@@ -108,5 +108,33 @@ describe("delivery", () => {
   it("uses the settings' fees without a rate", () => {
     expect(deliveryCharge(rules, "standard", null)).toBe(200_000);
     expect(deliveryCharge(rules, "express", null)).toBe(500_000);
+  });
+});
+
+describe("priceLine (the cart's rows and the order's lines)", () => {
+  it.each([
+    [
+      { priceKobo: 5_000, discountKobo: 4_000, quantity: 3 },
+      { unitKobo: 4_000, totalKobo: 12_000, savedKobo: 3_000 },
+    ],
+    [
+      { priceKobo: 5_000, discountKobo: 0, quantity: 2 },
+      { unitKobo: 5_000, totalKobo: 10_000, savedKobo: 0 },
+    ],
+  ])("%o → %o", (line, want) => {
+    expect(priceLine(line)).toEqual(want);
+  });
+});
+
+describe("pricingLga: which LGA prices the order", () => {
+  it.each([
+    ["Surulere", "Ikeja", "Surulere"],
+    ["", "Surulere", null], // "Other area" on the form beats the profile
+    ["  ", "Surulere", null],
+    [null, "Surulere", null],
+    [undefined, " Surulere ", "Surulere"], // not on the request: the profile
+    [undefined, null, null],
+  ])("form %j, profile %j → %j", (chosen, profile, want) => {
+    expect(pricingLga(chosen, profile)).toBe(want);
   });
 });

@@ -65,12 +65,26 @@ export function deliveryCharge(rules: PricingRules, method: DeliveryMethod, rate
   return method === "express" ? standard + rules.expressSurchargeKobo : standard;
 }
 
-/** line = (discount when > 0, else price) × quantity; total = subtotal + VAT + delivery. */
+/** spec §4: line = (discount when > 0, else price) × quantity. The cart's rows use it too. */
+export function priceLine(l: PricedLineInput): PricedLine {
+  const unitKobo = l.discountKobo > 0 ? l.discountKobo : l.priceKobo;
+  return { unitKobo, totalKobo: unitKobo * l.quantity, savedKobo: (l.priceKobo - unitKobo) * l.quantity };
+}
+
+/**
+ * Which LGA prices an order, the same for the checkout summary and the order:
+ * the area chosen on the checkout form wins, "" ("Other area") included, which
+ * matches no rate; only a request that does not mention the LGA at all (an
+ * API client following spec §7) falls back to the profile's LGA.
+ */
+export function pricingLga(chosen: string | null | undefined, profileLga: string | null | undefined): string | null {
+  const lga = chosen === undefined ? profileLga : chosen;
+  return lga?.trim() || null;
+}
+
+/** total = subtotal + VAT + delivery. */
 export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceInput): PriceBreakdown {
-  const priced = lines.map((l) => {
-    const unitKobo = l.discountKobo > 0 ? l.discountKobo : l.priceKobo;
-    return { unitKobo, totalKobo: unitKobo * l.quantity, savedKobo: (l.priceKobo - unitKobo) * l.quantity };
-  });
+  const priced = lines.map(priceLine);
   const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
   const discountKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
   const vatKobo = vatOf(subtotalKobo, rules.vatRate);

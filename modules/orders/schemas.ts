@@ -14,7 +14,8 @@ export const checkoutFields = {
   phone: required("Phone")
     .max(30)
     .regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number"),
-  lga: z.string().trim().max(100).optional().default(""),
+  // absent: the profile's LGA prices the order; "" is the form's "Other area" (pricingLga)
+  lga: z.string().trim().max(100).optional(),
   deliveryMethod: z.enum(["standard", "express"], { error: "Choose a delivery method" }).default("standard"),
 };
 
@@ -46,3 +47,6 @@ export const idempotencyKeySchema = z
   .trim()
   .min(8, "Idempotency-Key must have 8 to 200 characters")
   .max(200, "Idempotency-Key must have 8 to 200 characters");
+
+/** POST /api/purchases/cancel: the payment popup closed without paying. */
+export const abandonPaymentInput = z.object({ reference: z.string().trim().min(1, "Reference is required").max(100) }).strict();

@@ -7,7 +7,7 @@ import type { SessionUser } from "../accounts/sessions.server";
 import { cartLines } from "../cart/service.server";
 import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
 import { orderMails } from "./mails.server";
-import { priceOrder } from "./pricing";
+import { priceOrder, pricingLga } from "./pricing";
 import { loadPricing } from "./pricing.server";
 import type { CheckoutInput } from "./schemas";
 import { toPurchaseView } from "./views.server";
@@ -48,8 +48,8 @@ async function reserveStock(tx: Tx, lines: { productId: string; quantity: number
   }
 }
 
-/** Gives back the stock of the given purchases' items, in one statement. */
-async function releaseStock(tx: Tx, purchaseIds: string[]) {
+/** Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an order). */
+export async function releaseStock(tx: Tx, purchaseIds: string[]) {
   if (!purchaseIds.length) return;
   await tx.execute(sql`
     update ${products} set stock = ${products.stock} + s.qty
@@ -67,7 +67,7 @@ export async function placePurchase(db: Db, userId: string, input: CheckoutInput
     if (!user) throw new AppError("unauthorized", "Please log in to continue.");
     const lines = await cartLines(tx, userId);
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
-    const lga = input.lga || user.lga || null;
+    const lga = pricingLga(input.lga, user.lga);
     const pricing = await loadPricing(tx, lga);
     const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
     await reserveStock(tx, lines);
@@ -175,6 +175,25 @@ export async function cancelPendingPurchase(db: Db, reference: string, note = "p
   const [p] = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.reference, reference));
   if (!p) throw AppError.notFound("Order");
   await cancelPurchases(db, [p.id], note);
+}
+
+/**
+ * The payment popup closed or failed without paying (PAYSTACK_MODE=popup): the
+ * order is cancelled now, through the same path as the sandbox's 'Cancel
+ * payment', instead of after the 30-minute window; the cart stays. The provider
+ * is asked first, so a payment that did go through completes instead. If it
+ * cannot be asked, the order is cancelled anyway: a payment arriving later still
+ * completes it while the stock lasts (completePurchase).
+ */
+export async function abandonPayment(db: Db, provider: PaymentProvider, actor: Actor, reference: string): Promise<PurchaseView> {
+  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
+  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
+  if (current.status === "pending") {
+    const payment = await provider.verify(reference).catch(() => null);
+    if (payment?.status === "success") await completePurchase(db, reference, payment, "verify");
+    else await cancelPendingPurchase(db, reference, "payment window closed without paying");
+  }
+  return (await getPurchaseByReference(db, reference))!;
 }
 
 /** Cancels every purchase still unpaid after the payment window and releases its stock. */

@@ -48,8 +48,13 @@ export function cartRoutes({ database }: AppDeps) {
       })
       .get("/cart/summary", async (c) => {
         const q = readQuery(c, summaryQuery);
+        const onRatesError = (err: unknown) => c.get("logger").error({ err }, "delivery rates failed");
         return c.json(
-          await cartSummary(db, currentUser(c).id, { deliveryMethod: q.deliveryMethod, ...(q.lga !== undefined ? { lga: q.lga } : {}) }),
+          await cartSummary(db, currentUser(c).id, {
+            deliveryMethod: q.deliveryMethod,
+            ...(q.lga !== undefined ? { lga: q.lga } : {}),
+            onRatesError,
+          }),
         );
       })
       .get("/cart/user/:userId", async (c) => {

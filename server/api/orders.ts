@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { AppError } from "../../lib/errors";
 import { requestHash, once } from "../../modules/orders/idempotency.server";
-import { createPurchaseInput, idempotencyKeySchema } from "../../modules/orders/schemas";
-import { listMyPurchases, startPurchase, type StartedPurchase } from "../../modules/orders/service.server";
+import { abandonPaymentInput, createPurchaseInput, idempotencyKeySchema } from "../../modules/orders/schemas";
+import { abandonPayment, listMyPurchases, startPurchase, type StartedPurchase } from "../../modules/orders/service.server";
 import { callbackUrl, paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { readJson } from "../http";
@@ -15,6 +15,7 @@ export function orderRoutes({ database, env }: AppDeps) {
   return new Hono<AppEnv>()
     .use("/purchases/create", requireUser())
     .use("/purchases/mine", requireUser())
+    .use("/purchases/cancel", requireUser())
     .post("/purchases/create", async (c) => {
       const body = await readJson(c, createPurchaseInput);
       // the client's totals and items are ignored: only the address and the delivery method count
@@ -29,6 +30,11 @@ export function orderRoutes({ database, env }: AppDeps) {
       const answer = await once<StartedPurchase>(db, `purchase:${user.id}`, key.data, requestHash(input), 201, start);
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(answer.body, answer.status as 201);
+    })
+    .post("/purchases/cancel", async (c) => {
+      // the payment popup closed or failed: cancel now, the stock goes back, the cart stays
+      const { reference } = await readJson(c, abandonPaymentInput);
+      return c.json({ purchase: await abandonPayment(db, provider, currentUser(c), reference) });
     })
     .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, currentUser(c).id)));
 }

@@ -4,8 +4,12 @@ import type { AppEnv } from "../context";
 
 type Options = { production: boolean; dev?: boolean; imageOrigins?: string[]; paystackPopup?: boolean };
 
-// PAYSTACK_MODE=popup: Paystack's inline script and its checkout frame (https://paystack.com/docs/developer-tools/inlinejs)
+// PAYSTACK_MODE=popup only: Paystack's inline script (js.paystack.co), the API it
+// calls from our page (api.paystack.co) and its checkout frame (checkout.paystack.com).
+// Paystack's InlineJS docs name no CSP; these three origins are those the script
+// and the frame are served from and call (an assumption to recheck on a live key).
 const PAYSTACK_SCRIPT = "https://js.paystack.co";
+const PAYSTACK_API = "https://api.paystack.co";
 const PAYSTACK_FRAMES = "https://checkout.paystack.com";
 
 /** CSP with a per-request nonce for React Router's inline scripts, plus the usual hardening headers. */
@@ -29,7 +33,7 @@ export function securityHeaders({ production, dev = false, imageOrigins = [], pa
         "style-src 'self' 'unsafe-inline'",
         `img-src 'self' data: blob: ${imageOrigins.join(" ")}`.trim(),
         "font-src 'self'",
-        `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+        `connect-src 'self'${dev ? " ws: wss:" : ""}${paystackPopup ? ` ${PAYSTACK_API}` : ""}`,
         ...(paystackPopup ? [`frame-src ${PAYSTACK_FRAMES}`] : []),
         "frame-ancestors 'none'",
         "base-uri 'self'",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliveryRates, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { cartItems, deliveryRates, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
 import {
   createAdminUser,
   createContactMessage,
@@ -176,6 +176,47 @@ describe("DELETE /api/purchases/{id}", () => {
     expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(200);
     expect(await t.db.select().from(purchases).where(eq(purchases.id, p.id))).toHaveLength(0);
     expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(404);
+  });
+
+  it.each([
+    ["pending", true],
+    ["completed", true],
+    ["processing", true],
+    ["shipped", false],
+    ["delivered", false],
+    ["cancelled", false],
+  ] as const)("a %s order gives its stock back as a cancel would: %s", async (status, givesBack) => {
+    // the factory does not reserve: the stock below is what is left after the order took its units
+    const a = await createProduct(t.db, { stock: 4 });
+    const b = await createProduct(t.db, { stock: 0 });
+    const p = await createPurchase(
+      t.db,
+      customerRow,
+      [
+        { product: a, quantity: 2 },
+        { product: b, quantity: 3 },
+      ],
+      { status },
+    );
+    expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(200);
+    const stock = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.stock;
+    expect([await stock(a.id), await stock(b.id)]).toEqual(givesBack ? [6, 3] : [4, 0]);
+  });
+
+  it("a pending order placed at checkout and then deleted leaves the stock as before the order", async () => {
+    const product = await createProduct(t.db, { stock: 5 });
+    const buyer = await createUser(t.db);
+    await t.db.insert(cartItems).values({ userId: buyer.id, productId: product.id, quantity: 2 });
+    const placed = await t.request("/api/purchases/create", {
+      method: "POST",
+      as: buyer,
+      json: { street: "1 Marina", city: "Lagos", state: "Lagos", phone: "08031234567", deliveryMethod: "standard" },
+    });
+    const { purchase } = await placed.json();
+    const stock = async () => (await t.db.select().from(products).where(eq(products.id, product.id)))[0]!.stock;
+    expect(await stock()).toBe(3);
+    expect((await t.request(`/api/purchases/${purchase.id}`, { method: "DELETE", as: admin })).status).toBe(200);
+    expect(await stock()).toBe(5);
   });
 });
 

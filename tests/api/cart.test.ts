@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems } from "../../db/schema";
 import { createAdminUser, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
@@ -170,5 +170,26 @@ describe("cart summary", () => {
     const express = await (await t.request("/api/cart/summary?deliveryMethod=express", { as: user })).json();
     expect(express.summary).toMatchObject({ deliveryCharge: 4_500, total: 13_100 });
     expect((await t.request("/api/cart/summary?deliveryMethod=drone", { as: user })).status).toBe(400);
+  });
+
+  it("spec §8: when the delivery rates cannot be read, only the delivery charge is missing", async () => {
+    await createDeliveryRate(t.db, { lga: "Mushin", chargeKobo: 150_000 });
+    const user = await createUser(t.db, { lga: "Mushin" });
+    const p = await createProduct(t.db, { priceKobo: 400_000, discountKobo: 0 });
+    await createCartItem(t.db, user.id, p.id, 2);
+    // a real failure of the rates query: their table is briefly gone
+    await t.db.execute(sql`alter table delivery_rates rename to delivery_rates_unavailable`);
+    try {
+      const res = await t.request("/api/cart/summary?deliveryMethod=express", { as: user });
+      expect(res.status).toBe(200);
+      const { items, summary } = await res.json();
+      expect(items).toHaveLength(1);
+      // subtotal and VAT still priced; no delivery charge; the total is subtotal + VAT
+      expect(summary).toMatchObject({ subtotal: 8_000, vat: 600, deliveryCharge: null, total: 8_600, matchedLga: null });
+    } finally {
+      await t.db.execute(sql`alter table delivery_rates_unavailable rename to delivery_rates`);
+    }
+    const again = await (await t.request("/api/cart/summary", { as: user })).json();
+    expect(again.summary).toMatchObject({ deliveryCharge: 1_500, total: 10_100 });
   });
 });

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, products, purchases } from "../../db/schema";
+import { cartItems, mailOutbox, products, purchases } from "../../db/schema";
 import { paystackProvider } from "../../modules/payments/paystack.server";
 import { createCartItem, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -218,5 +218,53 @@ describe("POST /api/payments/paystack/webhook", () => {
     const unknown = chargeSuccess("ALF-unknown", 100);
     expect((await webhook(unknown, sign(unknown))).status).toBe(200);
     expect((await webhook("{oops", sign("{oops"))).status).toBe(400);
+  });
+});
+
+describe("POST /api/purchases/cancel (the payment popup closed or failed)", () => {
+  const cancel = (as: { id: string; role: "customer" | "admin" } | undefined, reference: string) =>
+    t.request("/api/purchases/cancel", { method: "POST", ...(as ? { as } : {}), json: { reference } });
+  const cartOf = async (userId: string) => (await t.db.select().from(cartItems).where(eq(cartItems.userId, userId))).length;
+
+  it("cancels the pending order at once: stock back, cart intact, after asking Paystack", async () => {
+    const { user, product, reference } = await pendingPurchase();
+    expect(await stockOf(product.id)).toBe(9);
+    verifyAnswer = (ref) => ({ status: true, data: { status: "abandoned", amount: 1_275_000, currency: "NGN", reference: ref, id: 1 } });
+    const res = await cancel(user, reference);
+    expect(res.status).toBe(200);
+    expect((await res.json()).purchase).toMatchObject({ reference, status: "cancelled" });
+    expect(seen.at(-1)).toMatchObject({ method: "GET", url: `/transaction/verify/${reference}` });
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await cartOf(user.id)).toBe(1);
+    // a second report changes nothing
+    expect((await cancel(user, reference)).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("cancels even when Paystack cannot be asked (a late payment still completes while stock lasts)", async () => {
+    const { user, product, reference } = await pendingPurchase();
+    verifyAnswer = () => ({ status: false, message: "Service unavailable" });
+    expect((await cancel(user, reference)).status).toBe(200);
+    expect((await purchaseRow(reference)).status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("a payment that did go through completes instead of being cancelled", async () => {
+    const { user, product, reference, purchase } = await pendingPurchase();
+    verifyAnswer = (ref) => ({
+      status: true,
+      data: { status: "success", amount: purchase.totalAmount * 100, currency: "NGN", reference: ref, id: 2 },
+    });
+    expect((await (await cancel(user, reference)).json()).purchase.status).toBe("completed");
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("only the buyer: another shopper gets 404, a guest 401, and nothing changes", async () => {
+    const { product, reference } = await pendingPurchase();
+    const other = await createUser(t.db);
+    expect((await cancel(other, reference)).status).toBe(404);
+    expect((await cancel(undefined, reference)).status).toBe(401);
+    expect((await purchaseRow(reference)).status).toBe("pending");
+    expect(await stockOf(product.id)).toBe(9);
   });
 });

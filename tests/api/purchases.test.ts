@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, idempotencyKeys, mailOutbox, products, purchaseItems, purchases } from "../../db/schema";
+import { cartItems, deliveryRates, idempotencyKeys, mailOutbox, products, purchaseItems, purchases } from "../../db/schema";
 import { completePurchase, expireStalePurchases, PAYMENT_WINDOW_MS, verifyAndComplete } from "../../modules/orders/service.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
@@ -190,6 +190,42 @@ describe("POST /api/purchases/create", () => {
     expect(await stockOf(product.id)).toBe(0);
     const reserved = await t.db.select().from(purchaseItems).where(eq(purchaseItems.productId, product.id));
     expect(reserved.reduce((s, i) => s + i.quantity, 0)).toBe(5);
+  });
+});
+
+describe("one rule for the LGA that prices an order", () => {
+  // issue 5 audit: the profile said Surulere (₦1,500), the form said "Other area"; the
+  // page showed ₦2,000 and the order charged ₦1,500. The form's choice now wins.
+  it.each([
+    { name: "an area chosen on the form", lga: "Surulere", method: "standard", delivery: 1_500 },
+    { name: "the same area in another case, express", lga: " surulere", method: "express", delivery: 4_500 },
+    { name: "'Other area' although the profile has a rate", lga: "", method: "standard", delivery: 2_000 },
+    { name: "'Other area', express", lga: "", method: "express", delivery: 5_000 },
+    { name: "an area without a rate", lga: "Yaba", method: "standard", delivery: 2_000 },
+    { name: "no LGA in the request: the profile's", lga: undefined, method: "standard", delivery: 1_500 },
+    { name: "no LGA in the request, express: the profile's", lga: undefined, method: "express", delivery: 4_500 },
+  ])("$name: the summary's total is the purchase's total (delivery ₦$delivery)", async ({ lga, method, delivery }) => {
+    const [rate] = await t.db.select().from(deliveryRates).where(eq(deliveryRates.lga, "Surulere"));
+    if (!rate) await createDeliveryRate(t.db, { lga: "Surulere", chargeKobo: 150_000 });
+    const user = await createUser(t.db, { lga: "Surulere" });
+    const p = await createProduct(t.db, { priceKobo: 450_000, discountKobo: 0, stock: 10 });
+    await createCartItem(t.db, user.id, p.id, 2);
+
+    const query = new URLSearchParams({ deliveryMethod: method, ...(lga === undefined ? {} : { lga }) });
+    const summaryRes = await t.request(`/api/cart/summary?${query}`, { as: user });
+    expect(summaryRes.status).toBe(200);
+    const { summary } = await summaryRes.json();
+
+    const { lga: _omit, ...rest } = address;
+    const body = { ...rest, deliveryMethod: method, ...(lga === undefined ? {} : { lga }) };
+    const created = await t.request("/api/purchases/create", { method: "POST", as: user, json: body });
+    expect(created.status).toBe(201);
+    const { purchase } = await created.json();
+
+    expect(summary.deliveryCharge).toBe(delivery);
+    expect(purchase.deliveryCharge).toBe(delivery);
+    expect(purchase.totalAmount).toBe(summary.total);
+    expect(purchase.totalAmount).toBe(9_000 + 675 + delivery);
   });
 });
 

@@ -48,6 +48,8 @@ export const routeAccess: Record<string, Access> = {
   "DELETE /api/cart/:id": "customer",
   "POST /api/purchases/create": "customer",
   "GET /api/purchases/mine": "customer",
+  // only the buyer's own order is cancelled; anyone else gets 404 (tests/api/paystack.test.ts)
+  "POST /api/purchases/cancel": "customer",
   "POST /api/payments/paystack/webhook": "signed",
   "GET /api/reviews/:productId": "public",
   "POST /api/reviews/:productId": "customer",

@@ -1,6 +1,7 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { cart, productIdsFromHome } from "./support/shop";
+import { adminApi, api, cart, logIn, productIdsFromHome, registerShopper, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 
@@ -75,5 +76,44 @@ describe("guest cart", () => {
     await page.goto("/pay/sandbox/ALF-unknown");
     expect(new URL(page.url()).pathname).toBe("/login");
     await context.close();
+  });
+
+  it("Add To Cart shows 'Failed to complete purchase' when the product sold out after the page loaded", async () => {
+    const [category] = (await api<{ id: string }[]>("/api/categories")).body;
+    const fields = {
+      title: "Last Gratitude Journal",
+      price: 9500,
+      description: "A hardback journal with a ribbon.",
+      categoryId: category!.id,
+    };
+    const product = await adminApi<{ id: string }>("POST", "/api/products/create", { ...fields, stock: 2 });
+    try {
+      const { context, page } = await browser.newPage("desktop");
+      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+      const who = {
+        firstName: "Kemi",
+        lastName: "Bello",
+        email: `kemi.${crypto.randomUUID().slice(0, 8)}@example.ng`,
+        phone: "08031234567",
+        address: "5 Adeola Odeku",
+        password: "Calm-and-kind-2026",
+      };
+      await registerShopper(page, who);
+      await page.waitForURL((u) => u.pathname !== "/register");
+      if (new URL(page.url()).pathname === "/login") await logIn(page, who.email, who.password);
+
+      await page.goto(`/productdetails/${product.id}`);
+      await waitForHydration(page);
+      // someone else bought the last units while the page was open
+      await adminApi("PUT", `/api/products/${product.id}`, { ...fields, stock: 0 });
+      await page.getByRole("button", { name: "Add To Cart" }).click();
+      await expect.poll(() => page.getByText("Failed to complete purchase").isVisible()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(`/productdetails/${product.id}`);
+      expect(await cart.badge(page).innerText()).toBe("0");
+      await screenshot(page, "add-to-cart-failed-desktop");
+      await context.close();
+    } finally {
+      await adminApi("DELETE", `/api/products/${product.id}`);
+    }
   });
 });

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { cart, checkout, logIn, registerShopper } from "./support/shop";
+import { breakdown, cart, checkout, expectedDelivery, logIn, nairaOf, registerShopper, shownReviewCount } from "./support/shop";
 
 const browser = useBrowser();
 const address = { street: "14 Bode Thomas Street", city: "Surulere", state: "Lagos", phone: "08031234567" };
@@ -39,6 +39,21 @@ async function addFirstProductAsGuest(page: Page) {
   return { productUrl, title };
 }
 
+/** A new shopper who paid for the first product in the sandbox; returns the product's title. */
+async function shopperWhoBoughtFirstProduct(page: Page) {
+  const { title } = await addFirstProductAsGuest(page);
+  await newShopper(page);
+  await cart.merged(page, 2);
+  await page.goto("/checkout");
+  await checkout.fillAddress(page, address);
+  await checkout.pay(page).click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.waitForURL(/\/checkout\/complete\?reference=/);
+  await expect.poll(() => page.getByTestId("order-number").isVisible()).toBe(true);
+  return title;
+}
+
 describe("checkout journeys", () => {
   for (const viewport of ["phone", "desktop"] as const) {
     it(`guest adds to cart → registers → cart merged → pays in the sandbox → order confirmed → My orders → review (${viewport})`, async () => {
@@ -61,8 +76,22 @@ describe("checkout journeys", () => {
       await page.waitForURL(/\/checkout$/);
       expect(await page.getByRole("radio", { name: /Standard \(3–5 days\)/ }).isChecked()).toBe(true);
       await checkout.fillAddress(page, address);
+      // the LGA select comes prefilled from the profile (the Town chosen at registration)
+      const lga = await checkout.lga(page).inputValue();
+      expect(lga).not.toBe("");
       await page.getByRole("radio", { name: /Express/ }).check();
-      await expect.poll(() => page.getByTestId("summary-delivery").innerText()).not.toBe("");
+      // express = the LGA's rate + the settings' surcharge, exactly
+      const express = await expectedDelivery(lga, "express");
+      await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(express);
+      // 'Other area' matches no rate: the settings' fees (₦2,000 + ₦3,000 = ₦5,000 by default)
+      await checkout.lga(page).selectOption("");
+      await expect
+        .poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()))
+        .toBe(await expectedDelivery("", "express"));
+      await checkout.lga(page).selectOption(lga);
+      await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(express);
+      const quoted = await breakdown(page, "summary");
+      expect(quoted.total).toBe(quoted.subtotal + quoted.vat + quoted.delivery);
       await screenshot(page, `checkout-${viewport}`);
       await expectAccessible(page);
       const total = await page.getByTestId("summary-total").innerText();
@@ -76,9 +105,10 @@ describe("checkout journeys", () => {
       await page.waitForURL(/\/checkout\/complete\?reference=/);
       const orderNumber = await page.getByTestId("order-number").innerText();
       expect(orderNumber).toMatch(/^Order #[0-9a-f]{8}$/);
-      await screenshot(page, `order-confirmed-${viewport}`);
       const items = page.getByRole("list", { name: "Items" });
       expect((await items.innerText()).replace(/\s+/g, " ")).toContain(title.replace(/\s+/g, " ").trim());
+      // the confirmation shows the breakdown the checkout quoted, express delivery included
+      expect(await breakdown(page, "order")).toEqual(quoted);
       expect(await page.getByText(address.street).isVisible()).toBe(true);
       await screenshot(page, `order-confirmed-${viewport}`);
       await expect.poll(() => cart.badge(page).innerText()).toBe("0");
@@ -94,11 +124,14 @@ describe("checkout journeys", () => {
         .locator("li")
         .count()
         .catch(() => 0);
+      const countBefore = await shownReviewCount(page);
       await page.locator("label", { hasText: "5 stars" }).click();
       await page.getByLabel("Comment").fill("Beautiful paper and a calm design.");
       await page.getByRole("button", { name: "Submit Review" }).click();
       await expect.poll(() => page.getByText("Review submitted successfully!").isVisible()).toBe(true);
       await expect.poll(() => page.getByTestId("review-list").locator("li").count()).toBe(reviewsBefore + 1);
+      // the count shown under the product's stars is the real aggregate, one more
+      await expect.poll(() => shownReviewCount(page)).toBe(countBefore + 1);
       expect(await page.getByLabel("Comment").inputValue()).toBe("");
       await screenshot(page, `review-accepted-${viewport}`);
       await context.close();
@@ -112,7 +145,7 @@ describe("checkout journeys", () => {
     await newShopper(page);
     // the merge runs on the first signed-in page; a full load of /checkout before
     // it lands would find the account's cart still empty
-    await expect.poll(() => cart.badge(page).innerText()).toBe("2");
+    await cart.merged(page, 2);
     await page.goto("/checkout");
     await checkout.fillAddress(page, address);
     await checkout.pay(page).click();
@@ -137,6 +170,42 @@ describe("checkout journeys", () => {
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect.poll(() => page.getByText("Failed to submit review").isVisible()).toBe(true);
     expect(await page.getByTestId("review-message").innerText()).toBe("You need to purchase this product to review it.");
+    await context.close();
+  });
+
+  it("/review: the server's message, 'An error occured while submitting the review', and a cleared form on success", async () => {
+    const { context, page } = await browser.newPage("desktop");
+    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    const title = await shopperWhoBoughtFirstProduct(page);
+    await page.goto("/review");
+    const main = page.locator("main");
+    const message = main.getByRole("status");
+    const submit = () => main.getByRole("button", { name: "Submit Review" }).click();
+    expect((await main.getByLabel("Product", { exact: true }).locator("option").allInnerTexts()).map((o) => o.trim())).toContain(
+      title.trim(),
+    );
+    await main.getByLabel("Product", { exact: true }).selectOption({ index: 1 });
+
+    // no star chosen: the server says what is wrong
+    await main.getByLabel("Comment", { exact: true }).fill("Lovely paper");
+    await submit();
+    await expect.poll(() => message.innerText()).toBe("Choose a rating from 1 to 5");
+
+    // an unexpected failure on the server (PostgreSQL cannot store a NUL character) has no message of its own
+    await main.locator("label", { hasText: "4 stars" }).click();
+    await main.getByLabel("Comment", { exact: true }).fill("Lovely\u0000paper");
+    await submit();
+    await expect.poll(() => message.innerText()).toBe("An error occured while submitting the review");
+    await screenshot(page, "review-standalone-error-desktop");
+
+    await main.locator("label", { hasText: "5 stars" }).click();
+    await main.getByLabel("Comment", { exact: true }).fill("Calm colours, sturdy paper.");
+    await submit();
+    await expect.poll(() => message.innerText()).toBe("Review submitted successfully!");
+    // spec §4: success clears rating and comment
+    expect(await main.getByLabel("Comment", { exact: true }).inputValue()).toBe("");
+    expect(await main.locator('input[name="rating"]:checked').count()).toBe(0);
+    await screenshot(page, "review-standalone-success-desktop");
     await context.close();
   });
 });

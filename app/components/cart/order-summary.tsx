@@ -11,14 +11,16 @@ export function displayAmount(naira: number, currency: Currency, usdRate: number
 type Props = {
   summary: CartSummary | null;
   currency?: Currency;
-  /** rates could not be read: spec §8 shows 'Error loading delivery charge' in place of the charge */
+  /** the summary could not be (re)loaded: spec §8 shows 'Error loading delivery charge' in place of the charge */
   deliveryError?: boolean;
   children?: React.ReactNode;
 };
 
 /** Subtotal, VAT, delivery and total, as priced by the server. */
 export function OrderSummary({ summary, currency = "NGN", deliveryError = false, children }: Props) {
-  const show = (n: number | undefined) => (summary && n !== undefined ? displayAmount(n, currency, summary.usdRate) : "—");
+  const show = (n: number | null | undefined) => (summary && n != null ? displayAmount(n, currency, summary.usdRate) : "—");
+  // the server priced everything but the delivery (its rates failed): its total is subtotal + VAT, said so
+  const beforeDelivery = !deliveryError && summary?.deliveryCharge === null;
   const vatPercent = summary ? `${+(summary.vatRate * 100).toFixed(2)}%` : "";
   return (
     <dl className="space-y-2 text-sm" data-testid="order-summary">
@@ -39,16 +41,20 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
       <div className="flex justify-between gap-4">
         <dt>
           Delivery charge
-          {summary?.matchedLga ? <span className="text-muted"> ({summary.matchedLga})</span> : null}
+          {summary?.matchedLga && !deliveryError ? <span className="text-muted"> ({summary.matchedLga})</span> : null}
         </dt>
         <dd data-testid="summary-delivery">
-          {deliveryError ? <span className="text-rose">Error loading delivery charge</span> : show(summary?.deliveryCharge)}
+          {deliveryError || beforeDelivery ? (
+            <span className="text-rose">Error loading delivery charge</span>
+          ) : (
+            show(summary?.deliveryCharge)
+          )}
         </dd>
       </div>
       {children}
       <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-bold">
-        <dt>Total</dt>
-        <dd data-testid="summary-total">{show(summary?.total)}</dd>
+        <dt>{beforeDelivery ? "Total before delivery" : "Total"}</dt>
+        <dd data-testid="summary-total">{deliveryError ? "—" : show(summary?.total)}</dd>
       </div>
     </dl>
   );

@@ -52,19 +52,19 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
       <dl className="space-y-1.5 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd>{formatNairaAmount(order.subtotal)}</dd>
+          <dd data-testid="order-subtotal">{formatNairaAmount(order.subtotal)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>VAT</dt>
-          <dd>{formatNairaAmount(order.vat)}</dd>
+          <dd data-testid="order-vat">{formatNairaAmount(order.vat)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Delivery ({order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})</dt>
-          <dd>{formatNairaAmount(order.deliveryCharge)}</dd>
+          <dd data-testid="order-delivery">{formatNairaAmount(order.deliveryCharge)}</dd>
         </div>
         <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
           <dt>Total</dt>
-          <dd>{formatNairaAmount(order.totalAmount)}</dd>
+          <dd data-testid="order-total">{formatNairaAmount(order.totalAmount)}</dd>
         </div>
       </dl>
       <div className="text-sm">

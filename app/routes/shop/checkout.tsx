@@ -21,12 +21,15 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
-  const { db, env } = context.get(appContext);
-  const defaults = await checkoutDefaults(db, user.id);
-  const [{ items, summary }, areas] = await Promise.all([
-    cartSummary(db, user.id, { deliveryMethod: "standard", lga: defaults.lga || null }),
-    deliveryAreas(db),
-  ]);
+  const { db, env, logger } = context.get(appContext);
+  const areas = await deliveryAreas(db);
+  const defaults = await checkoutDefaults(db, user.id, areas);
+  // priced with the LGA the form shows, as the order will be (pricingLga)
+  const { items, summary } = await cartSummary(db, user.id, {
+    deliveryMethod: "standard",
+    lga: defaults.lga,
+    onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
+  });
   const pay = publicEnv(env);
   return { items, summary, areas, defaults, email: user.email, popup: pay.paymentProvider === "paystack" && pay.paystackMode === "popup" };
 }
@@ -99,8 +102,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       }
       const { reference, authorizationUrl, accessCode } = res.data;
       if (popup && accessCode) {
-        await openPaystackPopup(accessCode);
-        window.location.assign(`/checkout/complete?reference=${encodeURIComponent(reference)}`);
+        const complete = `/checkout/complete?reference=${encodeURIComponent(reference)}`;
+        const outcome = await openPaystackPopup(accessCode).catch(() => "error" as const);
+        if (outcome === "success") return window.location.assign(complete);
+        // closed or failed without paying: cancel now (the stock goes back, the cart stays)
+        // rather than holding the stock for the 30-minute payment window
+        const cancelled = await postJson<{ purchase: { status: string } }>("/api/purchases/cancel", { reference });
+        // the provider says it was paid after all
+        if (cancelled.ok && cancelled.data.purchase.status === "completed") return window.location.assign(complete);
+        attemptKey.current = null;
+        setError(paymentMessages[outcome === "cancel" ? "cancelled" : "failed"]!);
+        setProcessing(false);
         return;
       }
       // the provider's hosted page; it sends the shopper back to /checkout/complete
@@ -238,7 +250,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <OrderSummary summary={summary} deliveryError={deliveryError} />
           </div>
           <button type="submit" className="btn-primary mt-5 w-full" disabled={processing || empty} aria-busy={processing}>
-            {processing ? "Processing..." : summary && !empty ? `Pay ${formatNairaAmount(summary.total)}` : "Pay"}
+            {processing
+              ? "Processing..."
+              : summary && !empty && !deliveryError && summary.deliveryCharge !== null
+                ? `Pay ${formatNairaAmount(summary.total)}`
+                : "Pay"}
           </button>
           <p className="mt-3 text-xs text-muted">You pay securely in naira on the payment page, then come back here.</p>
         </aside>

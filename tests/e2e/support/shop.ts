@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
+import { adminEmail, adminPassword } from "./admin";
 import { baseUrl, screenshot } from "./browser";
 
 /** Journeys that are not about the newsletter pop-up keep it away. */
@@ -48,6 +49,15 @@ export const cart = {
     await expect.poll(() => page.getByRole("heading", { name: "Your cart" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Loading your cart" }).count()).toBe(0);
   },
+  /** the guest cart has reached the account: the server cart holds `quantity` units (read with the page's session) */
+  async merged(page: Page, quantity: number) {
+    const serverQuantity = async () => {
+      const res = await page.request.get("/api/cart/summary");
+      const { items } = (await res.json()) as { items: { quantity: number }[] };
+      return items.reduce((sum, i) => sum + i.quantity, 0);
+    };
+    await expect.poll(serverQuantity, { timeout: 15_000 }).toBe(quantity);
+  },
   lines: (page: Page) => page.getByTestId("cart-line"),
   badge: (page: Page) => page.locator("header").getByTestId("cart-count"),
   total: (page: Page) => page.getByTestId("summary-total").innerText(),
@@ -55,6 +65,52 @@ export const cart = {
     await page.getByTestId("currency").selectOption(currency);
   },
 };
+
+/** ₦15,162.50 → 15162.5 (what formatNaira shows, back to a number) */
+export const nairaOf = (text: string) => Number(text.replace(/[₦,\s]/g, ""));
+
+/** The summary's four amounts as numbers (data-testid `${prefix}-subtotal` etc.). */
+export async function breakdown(page: Page, prefix: "summary" | "order") {
+  const read = async (part: string) => nairaOf(await page.getByTestId(`${prefix}-${part}`).innerText());
+  return { subtotal: await read("subtotal"), vat: await read("vat"), delivery: await read("delivery"), total: await read("total") };
+}
+
+/** A JSON call to the shop's API as the demo admin (bearer token from POST /api/auth/adminlogin). */
+let adminBearer: Promise<string> | undefined;
+export async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  adminBearer ??= fetch(`${baseUrl}/api/auth/adminlogin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  }).then(async (r) => ((await r.json()) as { accessToken: string }).accessToken);
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await adminBearer}`, "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * What delivery must cost at checkout (spec §9, docs/decisions/checkout-money-path.md):
+ * the LGA's rate, else the settings' standard fee; express adds the settings' surcharge.
+ */
+export async function expectedDelivery(lga: string, method: "standard" | "express"): Promise<number> {
+  const [rates, settings] = await Promise.all([
+    api<{ lga: string; deliveryCharge: number }[]>("/api/deliveryrates").then((r) => r.body),
+    adminApi<{ standardDeliveryKobo: number; expressSurchargeKobo: number }>("GET", "/api/settings"),
+  ]);
+  const rate = lga ? rates.find((r) => r.lga.trim().toLowerCase() === lga.trim().toLowerCase()) : undefined;
+  const standard = rate ? rate.deliveryCharge : settings.standardDeliveryKobo / 100;
+  return method === "express" ? standard + settings.expressSurchargeKobo / 100 : standard;
+}
+
+/** The product page's review count as it shows under the stars ('No reviews yet' = 0). */
+export async function shownReviewCount(page: Page): Promise<number> {
+  const heading = await page.locator("main h1").locator("xpath=..").innerText();
+  return Number(/(\d+) reviews?\b/.exec(heading)?.[1] ?? 0);
+}
 
 export const checkout = {
   async fillAddress(page: Page, a: { street: string; city: string; state: string; phone: string }) {
@@ -64,6 +120,7 @@ export const checkout = {
     await page.locator("main").getByLabel("Phone", { exact: true }).fill(a.phone);
   },
   pay: (page: Page) => page.getByRole("button", { name: /^Pay/ }),
+  lga: (page: Page) => page.locator("main").getByLabel("Local Government Area", { exact: true }),
 };
 
 /** /register with the spec's labels (accounts issue). */

@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { CartSummary } from "../../../modules/cart/types";
+import { OrderSummary } from "./order-summary";
+
+const summary: CartSummary = {
+  subtotal: 8_000,
+  discount: 0,
+  vat: 600,
+  vatRate: 0.075,
+  deliveryCharge: 1_500,
+  total: 10_100,
+  deliveryMethod: "standard",
+  lga: "Surulere",
+  matchedLga: "Surulere",
+  usdRate: 0.00073,
+};
+
+/** The summary's rows as "label: value" text. */
+function rows(html: string): string[] {
+  return [...html.matchAll(/<dt>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map(([, dt, dd]) =>
+    `${dt}: ${dd}`.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'"),
+  );
+}
+
+describe("OrderSummary", () => {
+  it("shows subtotal, VAT, delivery and total", () => {
+    expect(rows(renderToStaticMarkup(<OrderSummary summary={summary} />))).toEqual([
+      "Subtotal: ₦8,000",
+      "VAT (7.5%): ₦600",
+      "Delivery charge (Surulere): ₦1,500",
+      "Total: ₦10,100",
+    ]);
+  });
+
+  it("spec §8: failed delivery rates replace only the charge; the total says it is before delivery", () => {
+    const html = renderToStaticMarkup(<OrderSummary summary={{ ...summary, deliveryCharge: null, total: 8_600, matchedLga: null }} />);
+    expect(rows(html)).toEqual([
+      "Subtotal: ₦8,000",
+      "VAT (7.5%): ₦600",
+      "Delivery charge: Error loading delivery charge",
+      "Total before delivery: ₦8,600",
+    ]);
+  });
+
+  it("a summary that could not be reloaded shows no stale total", () => {
+    expect(rows(renderToStaticMarkup(<OrderSummary summary={summary} deliveryError />))).toEqual([
+      "Subtotal: ₦8,000",
+      "VAT (7.5%): ₦600",
+      "Delivery charge: Error loading delivery charge",
+      "Total: —",
+    ]);
+  });
+});
