@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import { nairaToKobo } from "../../lib/money";
 import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
@@ -52,26 +52,22 @@ async function replaceProductImage(db: Db, storage: Storage, productId: string, 
       await tx.insert(productImages).values(variants.map((v) => ({ productId, ...v })));
       await tx.update(products).set({ imageUrl }).where(eq(products.id, productId));
     });
-    const kept = new Set(variants.map((v) => v.url));
-    await removeFiles(
+    // the new variants have fresh names (lib/images.server.ts), so every old file can go
+    await removeImageFiles(
       storage,
-      old.map((o) => o.url).filter((u) => !kept.has(u)),
+      old.map((o) => o.url),
     );
   } else {
     await db.transaction(async (tx) => {
       await tx.delete(productImages).where(eq(productImages.productId, productId));
       await tx.update(products).set({ imageUrl: null }).where(eq(products.id, productId));
     });
-    await removeFiles(
+    await removeImageFiles(
       storage,
       old.map((o) => o.url),
     );
   }
   return imageUrl;
-}
-
-async function removeFiles(storage: Storage, urls: (string | null | undefined)[]) {
-  await Promise.all(urls.filter((u): u is string => Boolean(u)).map((u) => storage.remove(u)));
 }
 
 async function productExists(db: Db, id: string) {
@@ -116,7 +112,7 @@ export async function deleteProduct(db: Db, storage: Storage, id: string) {
   await productExists(db, id);
   const images = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id));
   await db.delete(products).where(eq(products.id, id));
-  await removeFiles(
+  await removeImageFiles(
     storage,
     images.map((i) => i.url),
   );
@@ -235,11 +231,7 @@ export async function setCategoryImage(db: Db, storage: Storage, id: string, ima
     .update(categories)
     .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
     .where(eq(categories.id, id));
-  const kept = new Set(variants.map((v) => v.url));
-  await removeFiles(
-    storage,
-    [...row.imageVariants.map((v) => v.url), row.imageUrl].filter((u) => u && !kept.has(u)),
-  );
+  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
   return getCategory(db, id);
 }
 
@@ -253,7 +245,7 @@ export async function deleteCategory(db: Db, storage: Storage, id: string) {
   const n = count?.n ?? 0;
   if (n > 0) throw new AppError("conflict", `This category still has ${n} product${n === 1 ? "" : "s"}. Move or delete them first.`);
   await db.delete(categories).where(eq(categories.id, id));
-  await removeFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
+  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
 }
 
 export async function listAdminCategories(db: Db, input: AdminCategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {

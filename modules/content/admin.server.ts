@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { escapeLike } from "../catalog/admin.server";
@@ -74,21 +74,14 @@ export async function setPostImage(db: Db, storage: Storage, id: string, image: 
     .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
     .where(eq(blogPosts.id, id))
     .returning();
-  const kept = new Set(variants.map((v) => v.url));
-  await Promise.all(
-    [...old.imageVariants.map((v) => v.url), old.imageUrl]
-      .filter((u): u is string => Boolean(u) && !kept.has(u!))
-      .map((u) => storage.remove(u)),
-  );
+  await removeImageFiles(storage, [...old.imageVariants.map((v) => v.url), old.imageUrl]);
   return toView(row!);
 }
 
 export async function deletePost(db: Db, storage: Storage, id: string) {
   const old = await postRow(db, id);
   await db.delete(blogPosts).where(eq(blogPosts.id, id));
-  await Promise.all(
-    [...old.imageVariants.map((v) => v.url), old.imageUrl].filter((u): u is string => Boolean(u)).map((u) => storage.remove(u)),
-  );
+  await removeImageFiles(storage, [...old.imageVariants.map((v) => v.url), old.imageUrl]);
 }
 
 export async function listAdminPosts(db: Db, input: AdminPostListQuery = {}): Promise<{ items: AdminPostView[]; total: number }> {
