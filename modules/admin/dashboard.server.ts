@@ -6,7 +6,7 @@ import { koboToNaira } from "../../lib/money";
 import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
 import { escapeLike } from "../catalog/admin.server";
-import { toCsv } from "../orders/admin.server";
+import { toCsv } from "../orders/admin-list.server";
 
 // Paid orders: payment verified, whatever happened to them since (cancelled ones are refunded).
 const paidStatuses = sql`(${purchases.status} in ('completed', 'processing', 'shipped', 'delivered'))`;

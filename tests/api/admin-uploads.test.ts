@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = { id: (await createAdminUser(t.db)).id, role: "admin" };
 });
 
-type Image = { url: string };
+type Image = { url: string; width: number };
 type WithImages = { id: string; imageUrl: string | null; images: Image[] };
 
 const picture = (format: "png" | "jpeg" | "webp", w = 900, h = 700) =>
@@ -116,7 +116,7 @@ describe.each(imageRoutes)("PUT /api/$name/{id} (multipart image update)", ({ ma
     const file = { data: await picture(format, 1100, 800), name: `p.${format === "jpeg" ? "jpg" : "webp"}`, type: `image/${format}` };
     const res = await send(url(record.id), "PUT", form({}, file));
     expect(res.status).toBe(200);
-    const widths = (res.body as WithImages & { images: { width: number }[] }).images.map((i) => i.width);
+    const widths = (res.body as WithImages).images.map((i) => i.width);
     expect(widths).toEqual([320, 640, 1024]);
     expect(urlsOf(res.body).every((u) => u.endsWith(".webp") && fileOnDisk(u))).toBe(true);
     const stored = await sharp(fs.readFileSync(path.join(uploadDir(t.env.DATA_DIR), res.body.imageUrl.replace(/^\/uploads\//, "")))).metadata();
