@@ -54,7 +54,11 @@ const scenarios: Record<string, (i: number) => string> = {
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const all: number[] = [];
 // the machine's load belongs next to the numbers: on a shared machine they move with it
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 process.stdout.write(`${n} purchases; ${RUNS} requests per scenario (pageSize 5); ${os.cpus().length} cores, load average ${load()}\n`);
 for (const [name, query] of Object.entries(scenarios)) {
   for (let i = 0; i < 5; i++) await app.request(`/api/purchases?${query(i)}`, { headers: { Authorization: `Bearer ${token}` } }); // warm-up

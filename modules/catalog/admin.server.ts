@@ -8,13 +8,14 @@ import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { dayRange } from "../admin/dates";
 import {
-  adminCategoryListQuery,
   adminProductListQuery,
   categoryInput,
+  categoryListQuery,
+  type categorySorts,
   productInput,
-  type AdminCategoryListQuery,
   type AdminProductListQuery,
   type CategoryInput,
+  type CategoryListQuery,
   type ProductInput,
 } from "./admin-schemas";
 import { getCategory, getProduct } from "./service.server";
@@ -248,29 +249,41 @@ export async function deleteCategory(db: Db, storage: Storage, id: string) {
   await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
 }
 
-export async function listAdminCategories(db: Db, input: AdminCategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {
-  const q = adminCategoryListQuery.parse(input);
-  const cond = q.q ? sql`${categories.name} ilike ${`%${escapeLike(q.q)}%`}` : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        imageUrl: categories.imageUrl,
-        images: categories.imageVariants,
-        productCount: sql<number>`(select count(*) from ${products} where ${products.categoryId} = ${categories.id})::int`,
-      })
-      .from(categories)
-      .where(cond)
-      .orderBy(asc(categories.name), asc(categories.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+const categoryOrder: Record<(typeof categorySorts)[number], SQL[]> = {
+  name: [asc(categories.name), asc(categories.id)],
+  newest: [desc(categories.createdAt), asc(categories.id)],
+  oldest: [asc(categories.createdAt), asc(categories.name)],
+};
+
+/** /categorytable and GET /api/categories: searched by name, created between two days, sorted, paged when asked. */
+export async function searchCategories(db: Db, input: CategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {
+  const q = categoryListQuery.parse(input);
+  const where: SQL[] = [];
+  if (q.q) where.push(sql`${categories.name} ilike ${`%${escapeLike(q.q)}%`}`);
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(categories.createdAt, range.from));
+  if (range.to) where.push(lt(categories.createdAt, range.to));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      imageUrl: categories.imageUrl,
+      images: categories.imageVariants,
+      // spelled out: without a join drizzle leaves columns unqualified, and "id" would bind inside the subquery
+      productCount: sql<number>`(select count(*) from "products" p where p."category_id" = "categories"."id")::int`,
+    })
+    .from(categories)
+    .where(cond)
+    .orderBy(...categoryOrder[q.sort]);
+  const [items, [count]] = await Promise.all([
+    q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(categories)
       .where(cond),
   ]);
-  return { items: rows, total: count?.n ?? 0 };
+  return { items, total: count?.n ?? 0 };
 }
 
 export async function listCategoryOptions(db: Db): Promise<{ id: string; name: string }[]> {

@@ -108,7 +108,10 @@ export const toRow = (r: {
 const count = sql<number>`count(*)::int`;
 
 /** /purchasetable and GET /api/purchases: searched, filtered by day and status, paged, counted exactly. */
-export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery = {}): Promise<{ items: AdminPurchaseRow[]; total: number }> {
+export async function listAdminPurchases(
+  db: Db,
+  input: AdminPurchaseListQuery = {},
+): Promise<{ items: AdminPurchaseRow[]; total: number }> {
   const q = adminPurchaseListQuery.parse(input);
   const offset = (q.page - 1) * q.pageSize;
   const term = searchTerm(q);

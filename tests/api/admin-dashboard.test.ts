@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dashboardStats, listUsersAdmin, monthStart } from "../../modules/admin/dashboard.server";
+import { dashboardStats, searchUsers, monthStart } from "../../modules/admin/dashboard.server";
 import { listAdminProducts } from "../../modules/catalog/admin.server";
 import { BROAD_SEARCH, listAdminPurchases } from "../../modules/orders/admin-list.server";
 import { createAdminUser, createCategory, createProduct, createPurchase, createUser } from "../factories";
@@ -59,9 +59,9 @@ describe("admin lists", () => {
   it("searches users by name, email or phone and lists only admins for the team", async () => {
     await createUser(t.db, { firstName: "Oluwaseun", email: "seun@find.ng", phone: "08099990000" });
     await createAdminUser(t.db, { firstName: "Teamlead", email: "lead@find.ng" });
-    expect((await listUsersAdmin(t.db, { q: "oluwa" })).items.map((u) => u.email)).toEqual(["seun@find.ng"]);
-    expect((await listUsersAdmin(t.db, { q: "0809999" })).total).toBe(1);
-    expect((await listUsersAdmin(t.db, { q: "find.ng", role: "admin" })).items.map((u) => u.email)).toEqual(["lead@find.ng"]);
+    expect((await searchUsers(t.db, { q: "oluwa" })).items.map((u) => u.email)).toEqual(["seun@find.ng"]);
+    expect((await searchUsers(t.db, { q: "0809999" })).total).toBe(1);
+    expect((await searchUsers(t.db, { q: "find.ng", role: "admin" })).items.map((u) => u.email)).toEqual(["lead@find.ng"]);
   });
 
   it("searches products by title or category name, filters by createdAt day, 4 per page", async () => {

@@ -119,7 +119,9 @@ describe.each(imageRoutes)("PUT /api/$name/{id} (multipart image update)", ({ ma
     const widths = (res.body as WithImages).images.map((i) => i.width);
     expect(widths).toEqual([320, 640, 1024]);
     expect(urlsOf(res.body).every((u) => u.endsWith(".webp") && fileOnDisk(u))).toBe(true);
-    const stored = await sharp(fs.readFileSync(path.join(uploadDir(t.env.DATA_DIR), res.body.imageUrl.replace(/^\/uploads\//, "")))).metadata();
+    const stored = await sharp(
+      fs.readFileSync(path.join(uploadDir(t.env.DATA_DIR), res.body.imageUrl.replace(/^\/uploads\//, ""))),
+    ).metadata();
     expect(stored.format).toBe("webp");
   });
 

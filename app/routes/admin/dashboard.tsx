@@ -5,7 +5,8 @@ import { UsersTable } from "../../components/admin/users-table";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { dashboardStats, listUsersAdmin, userListQuery } from "../../../modules/admin/dashboard.server";
+import { dashboardStats, searchUsers } from "../../../modules/admin/dashboard.server";
+import { adminUserListQuery } from "../../../modules/admin/user-list-schemas";
 import { listQuery } from "./list-query.server";
 import type { Route } from "./+types/dashboard";
 
@@ -14,8 +15,8 @@ export const meta = () => [{ title: "Dashboard | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const query = listQuery(request, userListQuery, ["q", "page"]);
-  const [stats, users] = await Promise.all([dashboardStats(db), listUsersAdmin(db, query)]);
+  const query = listQuery(request, adminUserListQuery, ["q", "page"]);
+  const [stats, users] = await Promise.all([dashboardStats(db), searchUsers(db, query)]);
   return { stats, users, query };
 }
 
