@@ -4,6 +4,7 @@ import { products, purchaseEvents, purchaseItems, purchases, users } from "../..
 import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
 import { toRow, type AdminPurchaseRow } from "./admin-list.server";
 import { canMoveTo, statusChangeInput, type PurchaseStatus, type StatusChangeInput } from "./admin-schemas";
 
@@ -116,14 +117,14 @@ const statusMail: Record<string, { subject: string; line: string }> = {
 /**
  * Moves a purchase along completed → processing → shipped → delivered, or cancels
  * it (stock goes back). Each change is an event with its actor and time, and a
- * mail to the customer queued in the same transaction.
+ * mail to the customer queued in the same transaction, signed with the shop's
+ * name and contact details from /settings.
  */
 export async function changePurchaseStatus(
   db: Db,
   id: string,
   input: StatusChangeInput,
   actorId: string,
-  shopName = "Alafia Self-Care",
 ): Promise<PurchaseDetail> {
   const { status, note } = statusChangeInput.parse(input);
   await db.transaction(async (tx) => {
@@ -144,11 +145,12 @@ export async function changePurchaseStatus(
     }
     const mail = statusMail[status]!;
     const orderNo = id.slice(0, 8);
+    const shop = await getSettings(tx as never);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
       subject: `${mail.subject} (order #${orderNo})`,
-      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\nNote from us: ${note}` : ""}\n\nWith care,\n${shopName}`,
+      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\nNote from us: ${note}` : ""}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
   });
   return getPurchase(db, id);

@@ -3,7 +3,6 @@ import { AppError } from "../../lib/errors";
 import { adminPurchaseListQuery, statusChangeInput } from "../../modules/orders/admin-schemas";
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
 import { changePurchaseStatus, deletePurchase, getPurchase } from "../../modules/orders/admin.server";
-import { getSettings } from "../../modules/settings/service.server";
 import { csvResponse, pathId } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
 import { readJson, readQuery, withTotal } from "../http";
@@ -31,8 +30,7 @@ export function adminPurchaseRoutes({ database }: AppDeps) {
     .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
       const id = pathId(c, "Purchase");
       const input = await readJson(c, statusChangeInput);
-      const { shopName } = await getSettings(db);
-      return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id, shopName));
+      return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id));
     })
     .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireAdmin(), async (c) => {
       await deletePurchase(db, pathId(c, "Purchase"));
