@@ -120,12 +120,7 @@ const statusMail: Record<string, { subject: string; line: string }> = {
  * mail to the customer queued in the same transaction, signed with the shop's
  * name and contact details from /settings.
  */
-export async function changePurchaseStatus(
-  db: Db,
-  id: string,
-  input: StatusChangeInput,
-  actorId: string,
-): Promise<PurchaseDetail> {
+export async function changePurchaseStatus(db: Db, id: string, input: StatusChangeInput, actorId: string): Promise<PurchaseDetail> {
   const { status, note } = statusChangeInput.parse(input);
   await db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, id)).for("update");
