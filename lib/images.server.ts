@@ -10,6 +10,9 @@ export const IMAGE_WIDTHS = [320, 640, 1024] as const;
 /**
  * Re-encodes an image to WebP in a few widths (never upscaled) and stores them.
  * Returns the variants, smallest first; the last one is the default `imageUrl`.
+ * Every upload gets fresh random file names: two records with the same picture own
+ * separate files, so replacing or deleting one never deletes the other's (and a
+ * name is never reused, so the files can be cached as immutable).
  */
 export async function storeImageVariants(storage: Storage, folder: string, input: Buffer): Promise<StoredImage[]> {
   const source = sharp(input, { animated: false }).rotate();
@@ -17,7 +20,7 @@ export async function storeImageVariants(storage: Storage, folder: string, input
   const sourceWidth = meta.width ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   const fitting = IMAGE_WIDTHS.filter((w) => w <= sourceWidth);
   const widths: number[] = fitting.length > 0 ? fitting : [sourceWidth];
-  const base = crypto.createHash("sha256").update(input).digest("hex").slice(0, 16);
+  const base = crypto.randomBytes(12).toString("hex");
   const variants: StoredImage[] = [];
   for (const width of widths) {
     const { data, info } = await source
@@ -33,4 +36,10 @@ export async function storeImageVariants(storage: Storage, folder: string, input
 
 export function defaultVariant(variants: StoredImage[]): StoredImage | undefined {
   return variants[variants.length - 1];
+}
+
+/** Deletes a record's own image files; safe because every upload has names of its own. */
+export async function removeImageFiles(storage: Storage, urls: (string | null | undefined)[]): Promise<void> {
+  const unique = new Set(urls.filter((u): u is string => Boolean(u)));
+  await Promise.all([...unique].map((u) => storage.remove(u)));
 }

@@ -53,7 +53,13 @@ const scenarios: Record<string, (i: number) => string> = {
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const all: number[] = [];
-process.stdout.write(`${n} purchases; ${RUNS} requests per scenario (pageSize 5)\n`);
+// the machine's load belongs next to the numbers: on a shared machine they move with it
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+process.stdout.write(`${n} purchases; ${RUNS} requests per scenario (pageSize 5); ${os.cpus().length} cores, load average ${load()}\n`);
 for (const [name, query] of Object.entries(scenarios)) {
   for (let i = 0; i < 5; i++) await app.request(`/api/purchases?${query(i)}`, { headers: { Authorization: `Bearer ${token}` } }); // warm-up
   const times: number[] = [];
@@ -75,6 +81,7 @@ const p95 = pct(all, 95);
 process.stdout.write(
   `${"overall".padEnd(40)} p50 ${pct(all, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  ${p95 < 50 ? "OK (< 50 ms)" : "TOO SLOW (target < 50 ms)"}\n`,
 );
+process.stdout.write(`load average at the end: ${load()}\n`);
 await db.delete(users).where(sql`${users.id} = ${admin!.id}`);
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -76,7 +76,7 @@ await step(
         on pr.n = p.n % ${PRODUCTS}`,
 );
 // vacuum sets the visibility map, so counts can use index-only scans
-for (const table of ["purchases", "purchase_items", "products", "users"])
+for (const table of ["purchases", "purchase_search", "purchase_items", "products", "users"])
   await step(`vacuum analyze ${table}`, sql.raw(`vacuum analyze ${table}`));
 process.stdout.write(`Volume data loaded in ${Math.round(performance.now() - t0)} ms\n`);
 await database.close();

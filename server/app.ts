@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
   app.use(compress());
 
-  // Static files first: they need no session. Uploaded images carry a content hash in their names.
+  // Static files first: they need no session. Uploaded images get fresh names per upload, never reused.
   const uploads = uploadDir(env.DATA_DIR);
   fs.mkdirSync(uploads, { recursive: true });
   app.use(

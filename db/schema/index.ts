@@ -5,5 +5,6 @@ export * from "./content";
 export * from "./delivery";
 export * from "./marketing";
 export * from "./orders";
+export * from "./purchase-search";
 export * from "./reviews";
 export * from "./system";

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages, newsletterSubscribers, purchases, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
 import { escapeLike } from "../catalog/admin.server";
-import { toCsv } from "../orders/admin.server";
+import { toCsv } from "../orders/admin-list.server";
+import { dayRange } from "./dates";
+import { userListQuery, type userSorts, type UserListQuery } from "./user-list-schemas";
 
 // Paid orders: payment verified, whatever happened to them since (cancelled ones are refunded).
 const paidStatuses = sql`(${purchases.status} in ('completed', 'processing', 'shipped', 'delivered'))`;
@@ -60,17 +61,14 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   };
 }
 
-export const userListQuery = z
-  .object({
-    q: z.string().trim().max(100).optional(),
-    role: z.enum(["customer", "admin"]).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  })
-  .strict();
+const userOrder: Record<(typeof userSorts)[number], SQL[]> = {
+  newest: [desc(users.createdAt), asc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  name: [asc(users.firstName), asc(users.lastName), asc(users.id)],
+};
 
-/** /dashboard and /teamtable: users searched by name, email or phone. */
-export async function listUsersAdmin(db: Db, input: z.input<typeof userListQuery> = {}): Promise<{ items: UserView[]; total: number }> {
+/** /dashboard, /teamtable and GET /api/users: searched by name, email or phone, by role, joined between two days. */
+export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ items: UserView[]; total: number }> {
   const q = userListQuery.parse(input);
   const where: SQL[] = [];
   if (q.role) where.push(eq(users.role, q.role));
@@ -80,13 +78,16 @@ export async function listUsersAdmin(db: Db, input: z.input<typeof userListQuery
       sql`(${users.firstName} ilike ${like} or ${users.lastName} ilike ${like} or ${users.email} ilike ${like} or ${users.phone} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like})`,
     );
   }
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(users.createdAt, range.from));
+  if (range.to) where.push(lt(users.createdAt, range.to));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(users)
       .where(cond)
-      .orderBy(desc(users.createdAt), asc(users.id))
+      .orderBy(...userOrder[q.sort])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db

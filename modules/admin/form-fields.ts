@@ -52,10 +52,21 @@ export const dateParam = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
-export const listParams = (defaultPageSize: number) => ({
+const pageSizeParam = z.coerce.number().int().min(1).max(100);
+
+/** q, from, to, page: what every admin list takes (ARCHITECTURE.md "API"). */
+const filterParams = {
   q: z.string().trim().max(100).optional(),
   from: dateParam,
   to: dateParam,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(defaultPageSize),
-});
+};
+
+export const listParams = (defaultPageSize: number) => ({ ...filterParams, pageSize: pageSizeParam.default(defaultPageSize) });
+
+/** For a list the spec shows whole (GET /api/categories, /api/deliveryrates): paged only when a page size is asked for. */
+export const wholeListParams = () => ({ ...filterParams, pageSize: pageSizeParam.optional() });
+
+/** `sort`: one of the list's orders; a wrong one is a 400 that says which exist. */
+export const sortParam = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.enum(values, { error: `Sort must be one of ${values.join(", ")}` }).default(fallback);

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { hasCents, listParams, numberField, optionalNumberField, optionalText, requiredText } from "../admin/form-fields";
+import {
+  hasCents,
+  listParams,
+  numberField,
+  optionalNumberField,
+  optionalText,
+  requiredText,
+  sortParam,
+  wholeListParams,
+} from "../admin/form-fields";
+import { productListQuery } from "./schemas";
 
 export const productSizes = ["XS", "S", "M", "L", "XL"] as const;
 
@@ -37,7 +47,19 @@ export type ProductData = z.output<typeof productInput>;
 export const categoryInput = z.object({ name: requiredText("Name", 60) }).strict();
 export type CategoryInput = z.input<typeof categoryInput>;
 
-export const adminProductListQuery = z.object({ ...listParams(4) }).strict();
-export const adminCategoryListQuery = z.object({ q: listParams(3).q, page: listParams(3).page, pageSize: listParams(3).pageSize }).strict();
+// Lists: the API and the screen validate the same parameters; each door picks its
+// defaults (the screen its spec §9 page size, the API the list the spec shows).
+
+/** /producttable: the parameters of GET /api/products (modules/catalog/schemas.ts) it uses, 4 per page. */
+export const adminProductListQuery = productListQuery
+  .pick({ q: true, from: true, to: true, page: true })
+  .extend({ pageSize: listParams(4).pageSize })
+  .strict();
 export type AdminProductListQuery = z.input<typeof adminProductListQuery>;
-export type AdminCategoryListQuery = z.input<typeof adminCategoryListQuery>;
+
+export const categorySorts = ["name", "newest", "oldest"] as const;
+/** GET /api/categories: without parameters the whole list, oldest first, as before. */
+export const categoryListQuery = z.object({ ...wholeListParams(), sort: sortParam(categorySorts, "oldest") }).strict();
+/** /categorytable: 3 per page, by name. */
+export const adminCategoryListQuery = z.object({ ...listParams(3), sort: sortParam(categorySorts, "name") }).strict();
+export type CategoryListQuery = z.input<typeof categoryListQuery>;

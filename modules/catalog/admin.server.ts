@@ -2,19 +2,20 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import { nairaToKobo } from "../../lib/money";
 import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { dayRange } from "../admin/dates";
 import {
-  adminCategoryListQuery,
   adminProductListQuery,
   categoryInput,
+  categoryListQuery,
+  type categorySorts,
   productInput,
-  type AdminCategoryListQuery,
   type AdminProductListQuery,
   type CategoryInput,
+  type CategoryListQuery,
   type ProductInput,
 } from "./admin-schemas";
 import { getCategory, getProduct } from "./service.server";
@@ -52,26 +53,22 @@ async function replaceProductImage(db: Db, storage: Storage, productId: string, 
       await tx.insert(productImages).values(variants.map((v) => ({ productId, ...v })));
       await tx.update(products).set({ imageUrl }).where(eq(products.id, productId));
     });
-    const kept = new Set(variants.map((v) => v.url));
-    await removeFiles(
+    // the new variants have fresh names (lib/images.server.ts), so every old file can go
+    await removeImageFiles(
       storage,
-      old.map((o) => o.url).filter((u) => !kept.has(u)),
+      old.map((o) => o.url),
     );
   } else {
     await db.transaction(async (tx) => {
       await tx.delete(productImages).where(eq(productImages.productId, productId));
       await tx.update(products).set({ imageUrl: null }).where(eq(products.id, productId));
     });
-    await removeFiles(
+    await removeImageFiles(
       storage,
       old.map((o) => o.url),
     );
   }
   return imageUrl;
-}
-
-async function removeFiles(storage: Storage, urls: (string | null | undefined)[]) {
-  await Promise.all(urls.filter((u): u is string => Boolean(u)).map((u) => storage.remove(u)));
 }
 
 async function productExists(db: Db, id: string) {
@@ -116,7 +113,7 @@ export async function deleteProduct(db: Db, storage: Storage, id: string) {
   await productExists(db, id);
   const images = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id));
   await db.delete(products).where(eq(products.id, id));
-  await removeFiles(
+  await removeImageFiles(
     storage,
     images.map((i) => i.url),
   );
@@ -235,11 +232,7 @@ export async function setCategoryImage(db: Db, storage: Storage, id: string, ima
     .update(categories)
     .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
     .where(eq(categories.id, id));
-  const kept = new Set(variants.map((v) => v.url));
-  await removeFiles(
-    storage,
-    [...row.imageVariants.map((v) => v.url), row.imageUrl].filter((u) => u && !kept.has(u)),
-  );
+  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
   return getCategory(db, id);
 }
 
@@ -253,32 +246,44 @@ export async function deleteCategory(db: Db, storage: Storage, id: string) {
   const n = count?.n ?? 0;
   if (n > 0) throw new AppError("conflict", `This category still has ${n} product${n === 1 ? "" : "s"}. Move or delete them first.`);
   await db.delete(categories).where(eq(categories.id, id));
-  await removeFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
+  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
 }
 
-export async function listAdminCategories(db: Db, input: AdminCategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {
-  const q = adminCategoryListQuery.parse(input);
-  const cond = q.q ? sql`${categories.name} ilike ${`%${escapeLike(q.q)}%`}` : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        imageUrl: categories.imageUrl,
-        images: categories.imageVariants,
-        productCount: sql<number>`(select count(*) from ${products} where ${products.categoryId} = ${categories.id})::int`,
-      })
-      .from(categories)
-      .where(cond)
-      .orderBy(asc(categories.name), asc(categories.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+const categoryOrder: Record<(typeof categorySorts)[number], SQL[]> = {
+  name: [asc(categories.name), asc(categories.id)],
+  newest: [desc(categories.createdAt), asc(categories.id)],
+  oldest: [asc(categories.createdAt), asc(categories.name)],
+};
+
+/** /categorytable and GET /api/categories: searched by name, created between two days, sorted, paged when asked. */
+export async function searchCategories(db: Db, input: CategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {
+  const q = categoryListQuery.parse(input);
+  const where: SQL[] = [];
+  if (q.q) where.push(sql`${categories.name} ilike ${`%${escapeLike(q.q)}%`}`);
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(categories.createdAt, range.from));
+  if (range.to) where.push(lt(categories.createdAt, range.to));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      imageUrl: categories.imageUrl,
+      images: categories.imageVariants,
+      // spelled out: without a join drizzle leaves columns unqualified, and "id" would bind inside the subquery
+      productCount: sql<number>`(select count(*) from "products" p where p."category_id" = "categories"."id")::int`,
+    })
+    .from(categories)
+    .where(cond)
+    .orderBy(...categoryOrder[q.sort]);
+  const [items, [count]] = await Promise.all([
+    q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(categories)
       .where(cond),
   ]);
-  return { items: rows, total: count?.n ?? 0 };
+  return { items, total: count?.n ?? 0 };
 }
 
 export async function listCategoryOptions(db: Db): Promise<{ id: string; name: string }[]> {

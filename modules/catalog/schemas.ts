@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateParam } from "../admin/form-fields";
 
 export const productSorts = ["newest", "price_asc", "price_desc", "best_selling"] as const;
 export type ProductSort = (typeof productSorts)[number];
@@ -6,6 +7,9 @@ export type ProductSort = (typeof productSorts)[number];
 export const productListQuery = z
   .object({
     q: z.string().trim().max(100).optional(),
+    // createdAt between two days, inclusive (the admin products table's date filters)
+    from: dateParam,
+    to: dateParam,
     categoryId: z.uuid({ message: "categoryId must be a category id" }).optional(),
     // a query string says "true"/"1"; a caller in code (already parsed) says true
     promo: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]).optional(),
@@ -27,5 +31,3 @@ export const pageQuery = z
     pageSize: z.coerce.number().int().min(1).max(100).default(12),
   })
   .strict();
-
-export const deliveryRateQuery = z.object({ q: z.string().trim().max(60).optional() }).strict();

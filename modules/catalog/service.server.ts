@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products, purchaseItems, reviews } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
+import { dayRange } from "../admin/dates";
 import { productListQuery, type ProductListQuery } from "./schemas";
 import type { CategoryView, ProductView } from "./types";
 
@@ -100,6 +101,9 @@ export async function listProducts(db: Db, input: ProductListQuery = {}): Promis
   if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
   if (query.promo) conditions.push(gt(products.discountKobo, 0));
   if (query.q) conditions.push(searchCondition(query.q));
+  const days = dayRange(query.from, query.to);
+  if (days.from) conditions.push(gte(products.createdAt, days.from));
+  if (days.to) conditions.push(lt(products.createdAt, days.to));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const effectivePrice = sql`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`;

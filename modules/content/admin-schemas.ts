@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams, requiredText } from "../admin/form-fields";
+import { listParams, requiredText, sortParam } from "../admin/form-fields";
 
 // Blog text is plain text with paragraphs separated by blank lines (safe Markdown subset).
 export const postInput = z
@@ -11,5 +11,10 @@ export const postInput = z
   .strict();
 export type PostInput = z.input<typeof postInput>;
 
-export const adminPostListQuery = z.object({ q: listParams(3).q, page: listParams(3).page, pageSize: listParams(3).pageSize }).strict();
-export type AdminPostListQuery = z.input<typeof adminPostListQuery>;
+// Lists: the API and /blogtable validate the same parameters; each picks its page size.
+export const postSorts = ["newest", "oldest", "title"] as const;
+/** GET /api/posts: 12 per page, newest first, as before. */
+export const postListQuery = z.object({ ...listParams(12), sort: sortParam(postSorts, "newest") }).strict();
+/** /blogtable: 3 per page (spec §9). */
+export const adminPostListQuery = z.object({ ...listParams(3), sort: sortParam(postSorts, "newest") }).strict();
+export type PostListQuery = z.input<typeof postListQuery>;

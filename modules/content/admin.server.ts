@@ -1,12 +1,13 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { escapeLike } from "../catalog/admin.server";
-import { adminPostListQuery, postInput, type AdminPostListQuery, type PostInput } from "./admin-schemas";
+import { dayRange } from "../admin/dates";
+import { postInput, postListQuery, type postSorts, type PostInput, type PostListQuery } from "./admin-schemas";
 
 export type AdminPostView = {
   id: string;
@@ -74,33 +75,40 @@ export async function setPostImage(db: Db, storage: Storage, id: string, image: 
     .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
     .where(eq(blogPosts.id, id))
     .returning();
-  const kept = new Set(variants.map((v) => v.url));
-  await Promise.all(
-    [...old.imageVariants.map((v) => v.url), old.imageUrl]
-      .filter((u): u is string => Boolean(u) && !kept.has(u!))
-      .map((u) => storage.remove(u)),
-  );
+  await removeImageFiles(storage, [...old.imageVariants.map((v) => v.url), old.imageUrl]);
   return toView(row!);
 }
 
 export async function deletePost(db: Db, storage: Storage, id: string) {
   const old = await postRow(db, id);
   await db.delete(blogPosts).where(eq(blogPosts.id, id));
-  await Promise.all(
-    [...old.imageVariants.map((v) => v.url), old.imageUrl].filter((u): u is string => Boolean(u)).map((u) => storage.remove(u)),
-  );
+  await removeImageFiles(storage, [...old.imageVariants.map((v) => v.url), old.imageUrl]);
 }
 
-export async function listAdminPosts(db: Db, input: AdminPostListQuery = {}): Promise<{ items: AdminPostView[]; total: number }> {
-  const q = adminPostListQuery.parse(input);
-  const like = q.q ? `%${escapeLike(q.q)}%` : null;
-  const cond = like ? sql`(${blogPosts.title} ilike ${like} or ${blogPosts.heading} ilike ${like})` : undefined;
+const postOrder: Record<(typeof postSorts)[number], SQL[]> = {
+  newest: [desc(blogPosts.createdAt), desc(blogPosts.id)],
+  oldest: [asc(blogPosts.createdAt), asc(blogPosts.id)],
+  title: [asc(blogPosts.title), desc(blogPosts.createdAt)],
+};
+
+/** /blogtable and GET /api/posts: searched in title or heading, created between two days, sorted, paged. */
+export async function searchPosts(db: Db, input: PostListQuery = {}): Promise<{ items: AdminPostView[]; total: number }> {
+  const q = postListQuery.parse(input);
+  const where: SQL[] = [];
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    where.push(sql`(${blogPosts.title} ilike ${like} or ${blogPosts.heading} ilike ${like})`);
+  }
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(blogPosts.createdAt, range.from));
+  if (range.to) where.push(lt(blogPosts.createdAt, range.to));
+  const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(blogPosts)
       .where(cond)
-      .orderBy(desc(blogPosts.createdAt), asc(blogPosts.id))
+      .orderBy(...postOrder[q.sort])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numberField, requiredText } from "../admin/form-fields";
+import { numberField, requiredText, sortParam, wholeListParams } from "../admin/form-fields";
 
 // spec §5: LGA name required; charge required, a number, minimum 0, step 100 (naira).
 export const deliveryRateInput = z
@@ -13,4 +13,7 @@ export const deliveryRateInput = z
   .strict();
 export type DeliveryRateInput = z.input<typeof deliveryRateInput>;
 
-export const deliveryRateListQuery = z.object({ q: z.string().trim().max(60).optional() }).strict();
+export const deliveryRateSorts = ["lga", "charge_asc", "charge_desc"] as const;
+/** /lga and GET /api/deliveryrates: the whole list by name unless a page is asked for (spec §7 "list"). */
+export const deliveryRateListQuery = z.object({ ...wholeListParams(), sort: sortParam(deliveryRateSorts, "lga") }).strict();
+export type DeliveryRateListQuery = z.input<typeof deliveryRateListQuery>;

@@ -1,10 +1,17 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { escapeLike } from "../catalog/admin.server";
-import { deliveryRateInput, type DeliveryRateInput } from "./admin-schemas";
+import { dayRange } from "../admin/dates";
+import {
+  deliveryRateInput,
+  deliveryRateListQuery,
+  type deliveryRateSorts,
+  type DeliveryRateInput,
+  type DeliveryRateListQuery,
+} from "./admin-schemas";
 
 /** spec §3 Delivery rate: id, lga, deliveryCharge (naira). */
 export type DeliveryRateView = { id: string; lga: string; deliveryCharge: number };
@@ -24,13 +31,37 @@ async function assertLgaFree(db: Db, lga: string, exceptId?: string) {
     throw new AppError("conflict", "This LGA already has a delivery rate.", { fields: { lga: "This LGA already has a delivery rate" } });
 }
 
-export async function listDeliveryRatesAdmin(db: Db, q?: string): Promise<DeliveryRateView[]> {
-  const rows = await db
+const rateOrder: Record<(typeof deliveryRateSorts)[number], SQL[]> = {
+  lga: [asc(deliveryRates.lga)],
+  charge_asc: [asc(deliveryRates.chargeKobo), asc(deliveryRates.lga)],
+  charge_desc: [desc(deliveryRates.chargeKobo), asc(deliveryRates.lga)],
+};
+
+/** /lga and GET /api/deliveryrates: searched by LGA name, created between two days, sorted, paged when asked. */
+export async function searchDeliveryRates(
+  db: Db,
+  input: DeliveryRateListQuery = {},
+): Promise<{ items: DeliveryRateView[]; total: number }> {
+  const q = deliveryRateListQuery.parse(input);
+  const where: SQL[] = [];
+  if (q.q) where.push(sql`${deliveryRates.lga} ilike ${`%${escapeLike(q.q)}%`}`);
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(deliveryRates.createdAt, range.from));
+  if (range.to) where.push(lt(deliveryRates.createdAt, range.to));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = db
     .select()
     .from(deliveryRates)
-    .where(q ? sql`${deliveryRates.lga} ilike ${`%${escapeLike(q)}%`}` : undefined)
-    .orderBy(asc(deliveryRates.lga));
-  return rows.map(toView);
+    .where(cond)
+    .orderBy(...rateOrder[q.sort]);
+  const [items, [count]] = await Promise.all([
+    q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deliveryRates)
+      .where(cond),
+  ]);
+  return { items: items.map(toView), total: count?.n ?? 0 };
 }
 
 export async function getDeliveryRateAdmin(db: Db, id: string): Promise<DeliveryRateView> {

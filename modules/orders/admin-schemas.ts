@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams } from "../admin/form-fields";
+import { listParams, sortParam } from "../admin/form-fields";
 
 export const purchaseStatuses = ["pending", "completed", "processing", "shipped", "delivered", "cancelled", "failed"] as const;
 export type PurchaseStatus = (typeof purchaseStatuses)[number];
@@ -13,7 +13,7 @@ export const adminPurchaseListQuery = z
       .enum(purchaseStatuses, { error: "Unknown status" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    sort: z.enum(purchaseSorts).default("newest"),
+    sort: sortParam(purchaseSorts, "newest"),
   })
   .strict();
 export type AdminPurchaseListQuery = z.input<typeof adminPurchaseListQuery>;

@@ -1,16 +1,37 @@
 import { z } from "zod";
+import { requiredText } from "../admin/form-fields";
 
 // Store settings an owner can change in /settings; money in kobo, rates as fractions.
+// Messages name the field as the form labels it: PUT /api/settings and the form share them.
+
+/** A number; a blank form field arrives as NaN and reads "is required". */
+const numberOf = (label: string) =>
+  z.number({
+    error: (issue) => (issue.input === undefined || Number.isNaN(issue.input) ? `${label} is required` : `${label} must be a number`),
+  });
+const koboFee = (label: string) =>
+  numberOf(label)
+    .int(`${label} can have at most 2 decimals`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000, `${label} must be at most ₦1,000,000`);
+
 export const settingsSchema = z.object({
-  shopName: z.string().trim().min(1).max(80),
-  contactEmail: z.email(),
-  contactPhone: z.string().trim().min(5).max(30),
-  contactAddress: z.string().trim().min(5).max(200),
-  vatRate: z.number().min(0).max(1),
-  usdRate: z.number().positive().max(1),
-  standardDeliveryKobo: z.number().int().min(0),
-  expressSurchargeKobo: z.number().int().min(0),
-  lowStockThreshold: z.number().int().min(0).max(1000),
+  shopName: requiredText("Shop name", 80),
+  contactEmail: requiredText("Contact email", 254).pipe(
+    z.email({ error: "Contact email must be a valid email address, like hello@alafia.ng" }),
+  ),
+  contactPhone: requiredText("Phone", 30).min(5, "Phone must have at least 5 characters"),
+  contactAddress: requiredText("Address", 200).min(5, "Address must have at least 5 characters"),
+  vatRate: numberOf("VAT rate").min(0, "VAT rate must be between 0% and 100%").max(1, "VAT rate must be between 0% and 100%"),
+  usdRate: numberOf("USD display rate")
+    .positive("USD display rate must be more than 0")
+    .max(1, "USD display rate must be at most 1 (dollars per ₦1)"),
+  standardDeliveryKobo: koboFee("Standard delivery fee"),
+  expressSurchargeKobo: koboFee("Express surcharge"),
+  lowStockThreshold: numberOf("Low-stock threshold")
+    .int("Low-stock threshold must be a whole number")
+    .min(0, "Low-stock threshold cannot be negative")
+    .max(1000, "Low-stock threshold must be at most 1000"),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -1,11 +1,14 @@
 import { Hono } from "hono";
-import { noQuery, productListQuery } from "../../modules/catalog/schemas";
-import { getCategory, getProduct, listCategories, listProducts } from "../../modules/catalog/service.server";
+import { categoryListQuery } from "../../modules/catalog/admin-schemas";
+import { searchCategories } from "../../modules/catalog/admin.server";
+import { productListQuery } from "../../modules/catalog/schemas";
+import { getCategory, getProduct, listProducts } from "../../modules/catalog/service.server";
 import type { AppDeps, AppEnv } from "../context";
 import { readQuery, withTotal } from "../http";
 import { readId } from "./params";
 
-// spec §7: GET /api/products, /api/products/{id}, /api/categories, /api/categories/{id}
+// spec §7: GET /api/products, /api/products/{id}, /api/categories, /api/categories/{id}. The lists are public and
+// take the admin tables' list parameters with X-Total-Count; /api/categories without any is the whole list.
 export function catalogReadRoutes({ database }: AppDeps) {
   const { db } = database;
   return new Hono<AppEnv>()
@@ -17,8 +20,9 @@ export function catalogReadRoutes({ database }: AppDeps) {
     })
     .get("/products/:id", async (c) => c.json(await getProduct(db, readId(c))))
     .get("/categories", async (c) => {
-      readQuery(c, noQuery);
-      return c.json(await listCategories(db));
+      const { items, total } = await searchCategories(db, readQuery(c, categoryListQuery));
+      withTotal(c, total);
+      return c.json(items);
     })
     .get("/categories/:id", async (c) => {
       const category = await getCategory(db, readId(c));

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
-import { adminCreateInput, profileUpdateInput, userListQuery } from "../../modules/accounts/schemas";
-import { createAdmin, getUser, listUsers, updateProfile } from "../../modules/accounts/service.server";
+import { adminCreateInput, profileUpdateInput } from "../../modules/accounts/schemas";
+import { createAdmin, getUser, updateProfile } from "../../modules/accounts/service.server";
+import { searchUsers } from "../../modules/admin/dashboard.server";
+import { userListQuery } from "../../modules/admin/user-list-schemas";
 import type { AppDeps, AppEnv } from "../context";
 import { readJson, readQuery, withTotal } from "../http";
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from "../middleware/auth";
@@ -11,7 +13,8 @@ export function userRoutes({ database }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .get("/users", requireAdmin(), async (c) => {
-        const { items, total } = await listUsers(db, readQuery(c, userListQuery));
+        // the parameters of /dashboard and /teamtable (role=admin for the team)
+        const { items, total } = await searchUsers(db, readQuery(c, userListQuery));
         withTotal(c, total);
         return c.json(items);
       })

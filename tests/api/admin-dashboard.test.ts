@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { purchases } from "../../db/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dashboardStats, listUsersAdmin, monthStart } from "../../modules/admin/dashboard.server";
+import { dashboardStats, searchUsers, monthStart } from "../../modules/admin/dashboard.server";
 import { listAdminProducts } from "../../modules/catalog/admin.server";
-import { listAdminPurchases, SEARCH_COUNT_CAP } from "../../modules/orders/admin.server";
+import { BROAD_SEARCH, listAdminPurchases } from "../../modules/orders/admin-list.server";
 import { createAdminUser, createCategory, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -58,9 +59,9 @@ describe("admin lists", () => {
   it("searches users by name, email or phone and lists only admins for the team", async () => {
     await createUser(t.db, { firstName: "Oluwaseun", email: "seun@find.ng", phone: "08099990000" });
     await createAdminUser(t.db, { firstName: "Teamlead", email: "lead@find.ng" });
-    expect((await listUsersAdmin(t.db, { q: "oluwa" })).items.map((u) => u.email)).toEqual(["seun@find.ng"]);
-    expect((await listUsersAdmin(t.db, { q: "0809999" })).total).toBe(1);
-    expect((await listUsersAdmin(t.db, { q: "find.ng", role: "admin" })).items.map((u) => u.email)).toEqual(["lead@find.ng"]);
+    expect((await searchUsers(t.db, { q: "oluwa" })).items.map((u) => u.email)).toEqual(["seun@find.ng"]);
+    expect((await searchUsers(t.db, { q: "0809999" })).total).toBe(1);
+    expect((await searchUsers(t.db, { q: "find.ng", role: "admin" })).items.map((u) => u.email)).toEqual(["lead@find.ng"]);
   });
 
   it("searches products by title or category name, filters by createdAt day, 4 per page", async () => {
@@ -73,18 +74,34 @@ describe("admin lists", () => {
     expect((await listAdminProducts(t.db, { q: "zen", from: "2026-02-02", to: "2026-02-03" })).total).toBe(2);
   });
 
-  it("counts a wide purchases search up to the cap and says so; exact below it", async () => {
+  it("counts a broad purchases search exactly and pages it newest first, like a rare one", async () => {
     const buyer = await createUser(t.db, { firstName: "Capper", email: "cap@cap.ng" });
     const product = await createProduct(t.db);
-    await createPurchase(t.db, buyer, [{ product, quantity: 1 }]);
-    expect(await listAdminPurchases(t.db, { q: "capper" })).toMatchObject({ total: 1, capped: false });
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { createdAt: new Date("2026-01-01T10:00:00Z") });
+    expect((await listAdminPurchases(t.db, { q: "capper" })).total).toBe(1);
+    const wide = BROAD_SEARCH + 5;
     await t.db
-      .execute(sql`insert into purchases (first_name, email, phone, street, city, state, address, subtotal_kobo, vat_kobo, delivery_kobo, total_kobo, payment_provider, reference)
-      select 'Capper', 'cap' || g || '@cap.ng', '080', 's', 'c', 'Lagos', 'a', 100, 8, 0, 108, 'sandbox', 'CAP-' || g from generate_series(1, ${SEARCH_COUNT_CAP + 5}) g`);
-    const wide = await listAdminPurchases(t.db, { q: "capper" });
-    expect(wide).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
-    expect(wide.items).toHaveLength(5);
-    // without a text search the count stays exact
-    expect((await listAdminPurchases(t.db, {})).total).toBeGreaterThan(SEARCH_COUNT_CAP + 5);
+      .execute(sql`insert into purchases (first_name, email, phone, street, city, state, address, subtotal_kobo, vat_kobo, delivery_kobo, total_kobo, payment_provider, reference, created_at)
+      select 'Capper', 'cap' || g || '@cap.ng', '080', 's', 'c', 'Lagos', 'a', 100, 8, 0, 108, 'sandbox', 'CAP-' || g, timestamptz '2026-02-01 10:00+00' + g * interval '1 minute'
+      from generate_series(1, ${wide}) g`);
+    const first = await listAdminPurchases(t.db, { q: "CAPPER" });
+    expect(first.total).toBe(wide + 1);
+    expect(first.items.map((p) => p.email)).toEqual([wide, wide - 1, wide - 2, wide - 3, wide - 4].map((g) => `cap${g}@cap.ng`));
+    const last = await listAdminPurchases(t.db, { q: "capper", page: Math.ceil((wide + 1) / 5) });
+    expect(last.items.map((p) => p.email)).toEqual(["cap@cap.ng"]);
+    expect((await listAdminPurchases(t.db, { q: "capper", sort: "oldest" })).items[0]!.email).toBe("cap@cap.ng");
+    expect((await listAdminPurchases(t.db, { q: "capper", page: 10_000 })).items).toEqual([]);
+  });
+
+  it("a search sees every later change of a purchase: status, name, deletion", async () => {
+    const buyer = await createUser(t.db, { firstName: "Ireti", email: "ireti@sync.ng" });
+    const product = await createProduct(t.db);
+    const order = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { status: "completed" });
+    expect((await listAdminPurchases(t.db, { q: "ireti", status: "completed" })).total).toBe(1);
+    await t.db.update(purchases).set({ status: "shipped", firstName: "Iretiola" }).where(eq(purchases.id, order.id));
+    expect((await listAdminPurchases(t.db, { q: "ireti", status: "completed" })).total).toBe(0);
+    expect((await listAdminPurchases(t.db, { q: "iretiola", status: "shipped" })).items.map((p) => p.id)).toEqual([order.id]);
+    await t.db.delete(purchases).where(eq(purchases.id, order.id));
+    expect((await listAdminPurchases(t.db, { q: "ireti" })).total).toBe(0);
   });
 });

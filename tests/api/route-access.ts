@@ -69,7 +69,7 @@ export const routeAccess: Record<string, Access> = {
   "DELETE /api/deliveryrates/:id": "admin",
   "GET /api/purchases": "admin",
   "GET /api/purchases/export.csv": "admin",
-  // the owner may read her own purchase; anyone else gets 404 (tested in tests/api/admin-purchases.test.ts)
+  // the owner may read her own purchase; anyone else gets 404 (tested in tests/api/admin-orders.test.ts, "GET /api/purchases/{id}")
   "GET /api/purchases/:id{[0-9a-fA-F-]{36}}": "customer",
   "PATCH /api/purchases/:id{[0-9a-fA-F-]{36}}/status": "admin",
   "DELETE /api/purchases/:id{[0-9a-fA-F-]{36}}": "admin",

@@ -84,6 +84,29 @@ describe("admin back office journeys", () => {
   });
 
   for (const viewport of ["desktop", "phone"] as const) {
+    it(`shows the dashboard's figures and 30-day chart at ${viewport} width, nothing wider than the screen`, async () => {
+      const { context, page } = await adminPage(viewport);
+      await page.goto("/dashboard");
+      const main = page.locator("main");
+      for (const figure of ["Paid revenue", "Orders", "New customers", "Average order"])
+        expect(await main.getByText(figure, { exact: true }).isVisible()).toBe(true);
+      expect(await main.getByText(/^₦[\d,]+$/).count()).toBeGreaterThanOrEqual(2);
+      // each figure fits its card (half the width of a 360 px phone)
+      expect(await main.locator("p.font-display").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).length)).toBe(0);
+      // uPlot draws on a canvas once its chunk has loaded; it must fit the card it sits in
+      const chart = main.getByRole("img", { name: /Line chart of paid sales/ });
+      await expect.poll(() => chart.locator("canvas").count()).toBe(1);
+      const card = (await main.locator("figure").boundingBox())!;
+      const canvas = (await chart.locator("canvas").boundingBox())!;
+      expect(canvas.width).toBeGreaterThan(200);
+      expect(canvas.x + canvas.width).toBeLessThanOrEqual(card.x + card.width + 1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+      expect(await admin.rows(page).count()).toBeGreaterThan(0);
+      await screenshot(page, `admin-dashboard-${viewport}`);
+      await expectAccessible(page);
+      await context.close();
+    });
+
     it(`searches, filters and pages purchases at ${viewport} width`, async () => {
       const { context, page } = await adminPage(viewport);
       await page.goto("/purchasetable");

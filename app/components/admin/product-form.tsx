@@ -4,7 +4,9 @@ import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { productInput, productSizes } from "../../../modules/catalog/admin-schemas";
 import { issuesToFields, MAX_IMAGE_BYTES, sendJson, uploadForm } from "../../lib/admin-api";
+import { CategoryField, NoCategoriesYet, type CategoryOption } from "./category-field";
 import { Field, fieldProps } from "./field";
+import { LoadFailed } from "./load-failed";
 
 type Product = {
   id: string;
@@ -16,8 +18,10 @@ type Product = {
   color: string | null;
   size: string | null;
   stock: number;
+  category: CategoryOption;
 };
-type Props = { categories: { id: string; name: string }[]; product?: Product };
+/** `categories` is null when they could not be loaded (the loader caught it). */
+type Props = { categories: CategoryOption[] | null; product?: Product };
 
 /** /createproduct and /editproduct/{id}: one form, the same zod schema as the API (spec §5). */
 export function ProductForm({ categories, product }: Props) {
@@ -64,9 +68,21 @@ export function ProductForm({ categories, product }: Props) {
     navigate("/producttable");
   }
 
-  const v = (name: keyof Product) => (product ? String(product[name] ?? "") : "");
+  const v = (name: Exclude<keyof Product, "category">) => (product ? String(product[name] ?? "") : "");
+  // without the list, an edit can still keep the product's own category
+  const options = categories ?? (product ? [product.category] : []);
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-2 sm:p-6">
+      {categories === null ? (
+        <div className="sm:col-span-2">
+          {/* spec §8: the create screen's and the edit screen's own words */}
+          <LoadFailed message={editing ? "Failed to load categories" : "Failed to load categories. Please try again."} />
+        </div>
+      ) : categories.length === 0 ? (
+        <div className="sm:col-span-2">
+          <NoCategoriesYet />
+        </div>
+      ) : null}
       {banner ? (
         <p role="alert" className="rounded-xl bg-rose px-4 py-3 text-sm font-semibold text-white sm:col-span-2">
           {banner}
@@ -116,22 +132,7 @@ export function ProductForm({ categories, product }: Props) {
           />
         </Field>
       </div>
-      <Field
-        name="categoryId"
-        label="Category"
-        error={errors.categoryId ?? (categories.length === 0 ? "Failed to load categories. Please try again." : undefined)}
-      >
-        <select {...fieldProps("categoryId", errors.categoryId)} className="input" defaultValue={v("categoryId")} required>
-          <option value="" disabled>
-            Select a category
-          </option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <CategoryField options={options} value={v("categoryId")} error={errors.categoryId} />
       <Field name="stock" label="Stock" error={errors.stock}>
         <input
           {...fieldProps("stock", errors.stock)}

@@ -2,23 +2,12 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 
 /** 'Showing x to y of n entries' (spec §2). */
-export function ShowingLine({
-  page,
-  pageSize,
-  total,
-  capped = false,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  capped?: boolean;
-}) {
+export function ShowingLine({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
     <p className="text-sm text-muted" aria-live="polite">
-      Showing {from} to {to} of {total.toLocaleString("en-NG")}
-      {capped ? "+" : ""} entries
+      Showing {from} to {to} of {total.toLocaleString("en-NG")} entries
     </p>
   );
 }
@@ -69,10 +58,10 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
   );
 }
 
-export function TableFooter({ page, pageSize, total, capped }: { page: number; pageSize: number; total: number; capped?: boolean }) {
+export function TableFooter({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-      <ShowingLine page={page} pageSize={pageSize} total={total} capped={capped} />
+      <ShowingLine page={page} pageSize={pageSize} total={total} />
       <Pagination page={page} pageSize={pageSize} total={total} />
     </div>
   );

@@ -6,7 +6,7 @@ import { AdminTable, PageHeader, TableFooter, td, th, Thumb } from "../../compon
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminCategoryListQuery } from "../../../modules/catalog/admin-schemas";
-import { listAdminCategories } from "../../../modules/catalog/admin.server";
+import { searchCategories } from "../../../modules/catalog/admin.server";
 import { listQuery } from "./list-query.server";
 import type { Route } from "./+types/categorytable";
 
@@ -15,7 +15,7 @@ export const meta = () => [{ title: "Categories | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = listQuery(request, adminCategoryListQuery, ["q", "page"]);
-  const { items, total } = await listAdminCategories(context.get(appContext).db, query);
+  const { items, total } = await searchCategories(context.get(appContext).db, query);
   return { items, total, query };
 }
 

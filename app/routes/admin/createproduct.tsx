@@ -3,13 +3,16 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { listCategoryOptions } from "../../../modules/catalog/admin.server";
+import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/createproduct";
 
 export const meta = () => [{ title: "Create Product | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  return { categories: await listCategoryOptions(context.get(appContext).db) };
+  const { db, logger } = context.get(appContext);
+  // null: the form says 'Failed to load categories. Please try again.' (spec §8); [] is a shop without categories yet
+  return { categories: await loadOrNull(logger, "categories", () => listCategoryOptions(db)) };
 }
 
 export default function CreateProduct({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { UsersTable } from "../../components/admin/users-table";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { dashboardStats, listUsersAdmin, userListQuery } from "../../../modules/admin/dashboard.server";
+import { dashboardStats, searchUsers } from "../../../modules/admin/dashboard.server";
+import { adminUserListQuery } from "../../../modules/admin/user-list-schemas";
 import { listQuery } from "./list-query.server";
 import type { Route } from "./+types/dashboard";
 
@@ -14,16 +15,19 @@ export const meta = () => [{ title: "Dashboard | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const query = listQuery(request, userListQuery, ["q", "page"]);
-  const [stats, users] = await Promise.all([dashboardStats(db), listUsersAdmin(db, query)]);
+  const query = listQuery(request, adminUserListQuery, ["q", "page"]);
+  const [stats, users] = await Promise.all([dashboardStats(db), searchUsers(db, query)]);
   return { stats, users, query };
 }
 
+// At a glance, whole naira: "₦1,234,568" fits half a 360 px phone, "₦1,234,567.50" does not.
+const glance = (naira: number) => formatNairaAmount(Math.round(naira));
+
 function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
-    <div className="rounded-2xl border border-line bg-linen p-4">
+    <div className="min-w-0 rounded-2xl border border-line bg-linen p-3 sm:p-4">
       <p className="text-xs font-bold uppercase tracking-wide text-muted">{label}</p>
-      <p className="mt-1 font-display text-2xl">{value}</p>
+      <p className="mt-1 font-display text-xl tabular-nums [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       <p className="text-xs text-muted">{hint}</p>
     </div>
   );
@@ -35,16 +39,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Paid revenue" value={formatNairaAmount(stats.revenue)} hint="this month" />
+        <Figure label="Paid revenue" value={glance(stats.revenue)} hint="this month" />
         <Figure label="Orders" value={String(stats.orders)} hint="paid, this month" />
         <Figure label="New customers" value={String(stats.newCustomers)} hint="this month" />
-        <Figure label="Average order" value={formatNairaAmount(stats.averageOrderValue)} hint="this month" />
+        <Figure label="Average order" value={glance(stats.averageOrderValue)} hint="this month" />
       </div>
       <div className="mt-4">
         <SalesChart daily={stats.daily} />
       </div>
       <h2 className="mb-3 mt-8 text-xl">Users</h2>
-      <ListFilters placeholder="Search by name, email or phone..." q={query.q} clearTo="/dashboard" label="Search users" />
+      <ListFilters placeholder="Name, email or phone..." q={query.q} clearTo="/dashboard" label="Search users" />
       <UsersTable users={users.items} full />
       <TableFooter page={query.page} pageSize={query.pageSize} total={users.total} />
     </>

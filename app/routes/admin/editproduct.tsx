@@ -1,20 +1,25 @@
 import { ImagePanel } from "../../components/admin/image-panel";
+import { LoadFailed } from "../../components/admin/load-failed";
 import { BackButton, ProductForm } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { listCategoryOptions } from "../../../modules/catalog/admin.server";
 import { getProduct } from "../../../modules/catalog/service.server";
-import { loadOr404 } from "./list-query.server";
+import { loadOr404, loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { db } = context.get(appContext);
-  const product = await loadOr404(params.id, "Product", (id) => getProduct(db, id));
-  return { product, categories: await listCategoryOptions(db) };
+  const { db, logger } = context.get(appContext);
+  // an unknown product is the 404 page; a failed load is the spec §8 message on this screen
+  const [product, categories] = await Promise.all([
+    loadOrNull(logger, "product", () => loadOr404(params.id, "Product", (id) => getProduct(db, id))),
+    loadOrNull(logger, "categories", () => listCategoryOptions(db)),
+  ]);
+  return { product, categories };
 }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
@@ -23,15 +28,19 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
     <div className="max-w-3xl">
       <BackButton to="/producttable" label="Back to Products" />
       <PageHeader title="Edit Product" />
-      <div className="grid gap-5">
-        <ImagePanel
-          url={`/api/products/${product.id}`}
-          removeUrl={`/api/products/${product.id}/image`}
-          imageUrl={product.imageUrl}
-          alt={product.title}
-        />
-        <ProductForm categories={categories} product={product} />
-      </div>
+      {product ? (
+        <div className="grid gap-5">
+          <ImagePanel
+            url={`/api/products/${product.id}`}
+            removeUrl={`/api/products/${product.id}/image`}
+            imageUrl={product.imageUrl}
+            alt={product.title}
+          />
+          <ProductForm categories={categories} product={product} />
+        </div>
+      ) : (
+        <LoadFailed message="Failed to load product details" />
+      )}
     </div>
   );
 }

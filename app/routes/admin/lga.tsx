@@ -7,7 +7,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { deliveryRateListQuery } from "../../../modules/delivery/admin-schemas";
-import { listDeliveryRatesAdmin } from "../../../modules/delivery/admin.server";
+import { searchDeliveryRates } from "../../../modules/delivery/admin.server";
 import { listQuery } from "./list-query.server";
 import type { Route } from "./+types/lga";
 
@@ -15,8 +15,8 @@ export const meta = () => [{ title: "Delivery Rates | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { q } = listQuery(request, deliveryRateListQuery, ["q"]);
-  return { rates: await listDeliveryRatesAdmin(context.get(appContext).db, q), q };
+  const query = listQuery(request, deliveryRateListQuery, ["q"]);
+  return { rates: (await searchDeliveryRates(context.get(appContext).db, query)).items, q: query.q };
 }
 
 export default function Lga({ loaderData }: Route.ComponentProps) {

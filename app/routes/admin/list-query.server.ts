@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { Logger } from "../../../lib/logger.server";
 
 /** Reads a table's filters from the URL with the API's schema; a bad value is a 400 page, not a crash. */
 export function listQuery<S extends z.ZodType>(request: Request, schema: S, keys: string[]): z.output<S> {
@@ -28,5 +29,20 @@ export async function loadOr404<T>(id: string | undefined, what: string, load: (
   } catch (e) {
     if (e instanceof Error && "kind" in e && (e as { kind: string }).kind === "not_found") throw data(`${what} not found`, { status: 404 });
     throw e;
+  }
+}
+
+/**
+ * Loads what a screen can show a message for instead of the error page (spec §8
+ * 'Failed to load categories'): the failure is logged and becomes null. Thrown
+ * responses (a 404) still go through.
+ */
+export async function loadOrNull<T>(logger: Logger, what: string, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    logger.error({ err: e }, `admin screen: ${what} failed to load`);
+    return null;
   }
 }

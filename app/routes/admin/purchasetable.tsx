@@ -8,7 +8,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
-import { listAdminPurchases } from "../../../modules/orders/admin.server";
+import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
 import { listQuery } from "./list-query.server";
 import type { Route } from "./+types/purchasetable";
 
@@ -17,12 +17,12 @@ export const meta = () => [{ title: "Purchases | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = listQuery(request, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"]);
-  const { items, total, capped } = await listAdminPurchases(context.get(appContext).db, query);
-  return { items, total, capped, query };
+  const { items, total } = await listAdminPurchases(context.get(appContext).db, query);
+  return { items, total, query };
 }
 
 export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
-  const { items, total, capped, query } = loaderData;
+  const { items, total, query } = loaderData;
   const [params] = useSearchParams();
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
@@ -89,7 +89,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           )}
         </tbody>
       </AdminTable>
-      <TableFooter page={query.page} pageSize={query.pageSize} total={total} capped={capped} />
+      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { UsersTable } from "../../components/admin/users-table";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
-import { listUsersAdmin, userListQuery } from "../../../modules/admin/dashboard.server";
+import { searchUsers } from "../../../modules/admin/dashboard.server";
+import { adminUserListQuery } from "../../../modules/admin/user-list-schemas";
 import { listQuery } from "./list-query.server";
 import type { Route } from "./+types/teamtable";
 
@@ -13,9 +14,9 @@ export const meta = () => [{ title: "Team Members | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = listQuery(request, userListQuery, ["q", "page"]);
+  const query = listQuery(request, adminUserListQuery, ["q", "page"]);
   // spec §2: only users whose role is admin; the search now applies
-  const team = await listUsersAdmin(context.get(appContext).db, { ...query, role: "admin" });
+  const team = await searchUsers(context.get(appContext).db, { ...query, role: "admin" });
   return { team, query };
 }
 

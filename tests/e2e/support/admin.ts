@@ -39,7 +39,7 @@ export const admin = {
     await expect.poll(() => page.locator("main table tbody tr").count()).toBeGreaterThan(0);
     return (await page.locator("main table tbody tr").first().textContent()) ?? "";
   },
-  showing: (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+\+? entries$/),
+  showing: (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+ entries$/),
   /** the mails the outbox worker wrote to DATA_DIR/outbox (no SMTP in E2E) */
   outboxText() {
     const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");

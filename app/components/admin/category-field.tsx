@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { Field, fieldProps } from "./field";
+
+export type CategoryOption = { id: string; name: string };
+
+/** The product form's category select. A shop without categories yet gets a way to make one. */
+export function CategoryField({ options, value, error }: { options: CategoryOption[]; value: string; error?: string }) {
+  return (
+    <Field name="categoryId" label="Category" error={error}>
+      <select {...fieldProps("categoryId", error)} className="input" defaultValue={value} required>
+        <option value="" disabled>
+          {options.length ? "Select a category" : "No categories yet"}
+        </option>
+        {options.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A new shop has no categories, and every product needs one: say so and point the way. */
+export function NoCategoriesYet() {
+  return (
+    <p className="rounded-xl border border-line bg-sand px-4 py-3 text-sm">
+      Every product belongs to a category, and there are none yet.{" "}
+      <Link to="/createcategory" className="font-semibold text-rose underline">
+        Create a category first
+      </Link>
+      , then come back to add products.
+    </p>
+  );
+}

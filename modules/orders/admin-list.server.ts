@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, gte, lt, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { purchaseSearch, purchases } from "../../db/schema";
+import { koboToNaira } from "../../lib/money";
+import { dayRange } from "../admin/dates";
+import { escapeLike } from "../catalog/admin.server";
+import { adminPurchaseListQuery, purchaseStatuses, type AdminPurchaseListQuery, type PurchaseStatus } from "./admin-schemas";
+
+// The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
+// searched, filtered by day and status, paged, with an exact count. How it stays
+// fast at 100,000 orders: docs/decisions/admin-purchases-search.md.
+
+export type AdminPurchaseRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  discount: boolean;
+  totalAmount: number;
+  status: PurchaseStatus;
+  createdAt: string;
+};
+
+type ListQuery = ReturnType<typeof adminPurchaseListQuery.parse>;
+
+/** A search that is exactly a status word ("shipped") filters by that status (index-friendly). */
+function statusWord(q?: string): PurchaseStatus | undefined {
+  return q ? purchaseStatuses.find((s) => s === q.toLowerCase()) : undefined;
+}
+
+/** The text to look for in "first name email", unless the search is a status word. */
+function searchTerm(q: ListQuery): string | undefined {
+  return q.q && !statusWord(q.q) ? q.q.toLowerCase() : undefined;
+}
+
+/** Status and day filters, on purchases or on its narrow search copy (same columns). */
+function statusAndDays(q: ListQuery, t: { status: Column; createdAt: Column }): SQL[] {
+  const where: SQL[] = [];
+  const asStatus = statusWord(q.q);
+  if (asStatus) where.push(eq(t.status, asStatus));
+  if (q.status) where.push(eq(t.status, q.status));
+  const range = dayRange(q.from, q.to);
+  if (range.from) where.push(gte(t.createdAt, range.from));
+  if (range.to) where.push(lt(t.createdAt, range.to));
+  return where;
+}
+
+/** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */
+function searchFilter(q: ListQuery, term: string): SQL | undefined {
+  return and(sql`${purchaseSearch.searchText} like ${`%${escapeLike(term)}%`}`, ...statusAndDays(q, purchaseSearch));
+}
+
+/**
+ * A text search with more matches than this may take its page by walking the date
+ * index, a match every few rows; with fewer, the matches come from the trigram index
+ * and are sorted. The exact count, taken first, tells which.
+ */
+export const BROAD_SEARCH = 1000;
+
+/** The walk pays for every row before the page, so it is kept to the first twentieth of the matches. */
+const walksDateIndex = (total: number, offset: number, pageSize: number) => total > BROAD_SEARCH && offset + pageSize <= total / 20;
+
+/**
+ * `sortMatches` wraps the date in an expression, so PostgreSQL cannot pick the
+ * date-index walk (unbounded when almost nothing matches) and sorts the matches.
+ */
+function purchaseOrder(sort: string, t: { createdAt: SQLWrapper; id: SQLWrapper }, sortMatches = false): SQL[] {
+  const created = sortMatches ? sql`(${t.createdAt} + interval '0 second')` : sql`${t.createdAt}`;
+  if (sort === "oldest") return [sql`${created} asc`, asc(t.id)];
+  if (sort === "total_desc") return [desc(purchases.totalKobo), sql`${created} desc`, desc(t.id)];
+  if (sort === "total_asc") return [asc(purchases.totalKobo), sql`${created} desc`, desc(t.id)];
+  return [sql`${created} desc`, desc(t.id)];
+}
+const byPurchase = { createdAt: purchases.createdAt, id: purchases.id };
+const bySearch = { createdAt: purchaseSearch.createdAt, id: purchaseSearch.purchaseId };
+
+const rowColumns = {
+  id: purchases.id,
+  firstName: purchases.firstName,
+  lastName: purchases.lastName,
+  email: purchases.email,
+  discountKobo: purchases.discountKobo,
+  totalKobo: purchases.totalKobo,
+  status: purchases.status,
+  createdAt: purchases.createdAt,
+};
+
+export const toRow = (r: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  discountKobo: number;
+  totalKobo: number;
+  status: PurchaseStatus;
+  createdAt: Date;
+}): AdminPurchaseRow => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  discount: r.discountKobo > 0,
+  totalAmount: koboToNaira(r.totalKobo),
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const count = sql<number>`count(*)::int`;
+
+/** /purchasetable and GET /api/purchases: searched, filtered by day and status, paged, counted exactly. */
+export async function listAdminPurchases(
+  db: Db,
+  input: AdminPurchaseListQuery = {},
+): Promise<{ items: AdminPurchaseRow[]; total: number }> {
+  const q = adminPurchaseListQuery.parse(input);
+  const offset = (q.page - 1) * q.pageSize;
+  const term = searchTerm(q);
+  if (!term) {
+    const where = and(...statusAndDays(q, purchases));
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select(rowColumns)
+        .from(purchases)
+        .where(where)
+        .orderBy(...purchaseOrder(q.sort, byPurchase))
+        .limit(q.pageSize)
+        .offset(offset),
+      db.select({ n: count }).from(purchases).where(where),
+    ]);
+    return { items: rows.map(toRow), total: counted?.n ?? 0 };
+  }
+  const where = searchFilter(q, term);
+  const [counted] = await db.select({ n: count }).from(purchaseSearch).where(where);
+  const total = counted?.n ?? 0;
+  if (offset >= total) return { items: [], total };
+  const sortMatches = !walksDateIndex(total, offset, q.pageSize);
+  if (q.sort === "total_desc" || q.sort === "total_asc") {
+    // the total lives in purchases: join first, then sort
+    const rows = await db
+      .select(rowColumns)
+      .from(purchaseSearch)
+      .innerJoin(purchases, eq(purchases.id, purchaseSearch.purchaseId))
+      .where(where)
+      .orderBy(...purchaseOrder(q.sort, bySearch, sortMatches))
+      .limit(q.pageSize)
+      .offset(offset);
+    return { items: rows.map(toRow), total };
+  }
+  // the page is picked in purchase_search alone; only its few rows are read from purchases
+  const page = db
+    .select({ id: purchaseSearch.purchaseId, createdAt: purchaseSearch.createdAt })
+    .from(purchaseSearch)
+    .where(where)
+    .orderBy(...purchaseOrder(q.sort, bySearch, sortMatches))
+    .limit(q.pageSize)
+    .offset(offset)
+    .as("page");
+  const rows = await db
+    .select(rowColumns)
+    .from(page)
+    .innerJoin(purchases, eq(purchases.id, page.id))
+    .orderBy(...purchaseOrder(q.sort, page));
+  return { items: rows.map(toRow), total };
+}
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  // quote always; neutralise spreadsheet formulas
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+export const toCsv = (header: string[], rows: unknown[][]) => [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+
+/** CSV of the filtered list (all pages), read in batches. */
+export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): Promise<string> {
+  const q = adminPurchaseListQuery.parse({ ...input, page: 1, pageSize: 1 });
+  const term = searchTerm(q);
+  const columns = { ...rowColumns, reference: purchases.reference, lga: purchases.lga, phone: purchases.phone };
+  const batchOf = (offset: number, size: number) =>
+    term
+      ? db
+          .select(columns)
+          .from(purchaseSearch)
+          .innerJoin(purchases, eq(purchases.id, purchaseSearch.purchaseId))
+          .where(searchFilter(q, term))
+          .orderBy(...purchaseOrder(q.sort, bySearch))
+          .limit(size)
+          .offset(offset)
+      : db
+          .select(columns)
+          .from(purchases)
+          .where(and(...statusAndDays(q, purchases)))
+          .orderBy(...purchaseOrder(q.sort, byPurchase))
+          .limit(size)
+          .offset(offset);
+  const out: unknown[][] = [];
+  const batch = 5000;
+  for (let offset = 0; offset < 200_000; offset += batch) {
+    const rows = await batchOf(offset, batch);
+    for (const r of rows)
+      out.push([
+        r.id,
+        r.reference,
+        r.createdAt.toISOString(),
+        r.firstName,
+        r.lastName,
+        r.email,
+        r.phone,
+        r.lga,
+        r.status,
+        r.discountKobo > 0 ? "Discounted" : "None",
+        koboToNaira(r.totalKobo).toFixed(2),
+      ]);
+    if (rows.length < batch) break;
+  }
+  return toCsv(
+    ["id", "reference", "createdAt", "firstName", "lastName", "email", "phone", "lga", "status", "discount", "totalAmountNGN"],
+    out,
+  );
+}

@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../db/schema";
+import { defaultSettings, settingsSchema } from "../../modules/settings/schemas";
+import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+let admin: { id: string; role: "admin" };
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = { id: (await createAdminUser(t.db)).id, role: "admin" };
+});
+
+const put = async (json: unknown) => {
+  const res = await t.request("/api/settings", { method: "PUT", as: admin, json });
+  return { status: res.status, body: await res.json() };
+};
+
+describe("PUT /api/settings: messages name the field as /settings labels it", () => {
+  it("explains each bad value in words", async () => {
+    const res = await put({
+      shopName: " ",
+      contactEmail: "hello.alafia.ng",
+      contactPhone: "080",
+      contactAddress: "Lek",
+      vatRate: 1.5,
+      usdRate: 0,
+      standardDeliveryKobo: -100,
+      expressSurchargeKobo: 150.5,
+      lowStockThreshold: 2.5,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      shopName: "Shop name is required",
+      contactEmail: "Contact email must be a valid email address, like hello@alafia.ng",
+      contactPhone: "Phone must have at least 5 characters",
+      contactAddress: "Address must have at least 5 characters",
+      vatRate: "VAT rate must be between 0% and 100%",
+      usdRate: "USD display rate must be more than 0",
+      standardDeliveryKobo: "Standard delivery fee cannot be negative",
+      expressSurchargeKobo: "Express surcharge can have at most 2 decimals",
+      lowStockThreshold: "Low-stock threshold must be a whole number",
+    });
+  });
+
+  it("says 'must be a number' for text and 'is required' for a blank form field", async () => {
+    expect((await put({ vatRate: "7.5" })).body.fields).toEqual({ vatRate: "VAT rate must be a number" });
+    // the /settings form sends a blank number field as NaN
+    const blank = settingsSchema.safeParse({ ...defaultSettings, lowStockThreshold: Number.NaN, contactEmail: "" });
+    expect(blank.success).toBe(false);
+    expect(Object.fromEntries(blank.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+      lowStockThreshold: "Low-stock threshold is required",
+      contactEmail: "Contact email is required",
+    });
+  });
+});
+
+describe("status-change mails", () => {
+  it("carry the shop's contact email and phone from /settings", async () => {
+    expect((await put({ shopName: "Alafia Studio", contactEmail: "care@alafia.ng", contactPhone: "+234 809 000 1111" })).status).toBe(200);
+    const buyer = await createUser(t.db, { email: "mail.me@example.ng" });
+    const order = await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }]);
+    const res = await t.request(`/api/purchases/${order.id}/status`, { method: "PATCH", as: admin, json: { status: "processing" } });
+    expect(res.status).toBe(200);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, "mail.me@example.ng"), eq(mailOutbox.kind, "order_processing")));
+    expect(mail!.text).toContain("Questions? Write to care@alafia.ng or call +234 809 000 1111.");
+    expect(mail!.text).toMatch(/With care,\nAlafia Studio$/);
+  });
+});
