@@ -1,6 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../toasts";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { postJson } from "../../lib/api-client";
 import { addToGuestCart } from "../../lib/guest-cart";
