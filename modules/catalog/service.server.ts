@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, productImages, products, purchaseItems, reviews } from "../../db/schema";
+import { categories, productImages, products, purchaseItems, purchases, reviews } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { productListQuery, type ProductListQuery } from "./schemas";
@@ -8,7 +8,18 @@ import type { CategoryView, ProductView } from "./types";
 
 const ratingAvg = sql<number>`coalesce((select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.productId} = ${products.id}), 0)::float`;
 const ratingCount = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})::int`;
-const unitsSold = sql<number>`coalesce((select sum(${purchaseItems.quantity}) from ${purchaseItems} where ${purchaseItems.productId} = ${products.id}), 0)::int`;
+// spec §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
+const PAID_STATUSES = [
+  "completed",
+  "processing",
+  "shipped",
+  "delivered",
+] as const satisfies readonly (typeof purchases.$inferSelect.status)[];
+const unitsSold = sql<number>`coalesce((
+  select sum(${purchaseItems.quantity}) from ${purchaseItems}
+  join ${purchases} on ${purchases.id} = ${purchaseItems.purchaseId}
+  where ${purchaseItems.productId} = ${products.id} and ${inArray(purchases.status, [...PAID_STATUSES])}
+), 0)::int`;
 
 const productColumns = {
   id: products.id,
