@@ -149,6 +149,31 @@ describe("browsing", () => {
       await context.close();
     });
 
+    it(`shows the stock state, with Add To Cart disabled when out of stock, and card previews (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      const find = async (q: string) => (await api<{ id: string; stock: number }[]>(`/api/products?q=${encodeURIComponent(q)}`)).body[0]!;
+      const soldOut = await find("worry stone");
+      expect(soldOut.stock).toBe(0);
+      await page.goto(`/productdetails/${soldOut.id}`);
+      await waitForHydration(page);
+      expect(await page.getByTestId("stock-state").textContent()).toBe("Out of stock");
+      const button = page.getByRole("button", { name: "Add To Cart" });
+      expect(await button.isDisabled()).toBe(true);
+      const lowStock = await find("new mum care package");
+      await page.goto(`/productdetails/${lowStock.id}`);
+      expect(await page.getByTestId("stock-state").textContent()).toBe(`Only ${lowStock.stock} left`);
+      expect(await page.getByRole("button", { name: "Add To Cart" }).isDisabled()).toBe(false);
+      // cards: a description's first 32 characters, a post's first 200, then ' . . .'
+      await page.goto("/products");
+      const description = await page.locator("main article p.text-muted").first().textContent();
+      expect(description).toMatch(/^.{32} \. \. \.$/s);
+      await page.goto("/blogs");
+      const text = await page.locator("main article p.leading-relaxed").first().textContent();
+      expect(text).toMatch(/^.{200} \. \. \.$/s);
+      await context.close();
+    });
+
     it(`searches from the header, tolerating a typo, and says when nothing matches (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
       await skipNewsletterPopup(context);

@@ -2,7 +2,7 @@ import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
 import { JsonLd } from "../../components/json-ld";
-import { ColourSwatch, SizeRow, stockLabel } from "../../components/product/product-options";
+import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
@@ -60,7 +60,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { product, reviews, price, lowStockThreshold, url, imageUrl } = loaderData;
-  const stock = stockLabel(product.stock, lowStockThreshold);
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -141,12 +140,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <p className="leading-relaxed text-ink">{product.description}</p>
           <SizeRow size={product.size} />
           <ColourSwatch color={product.color} />
-          <p
-            className={`font-semibold ${stock.tone === "out" ? "text-rose-dark" : stock.tone === "low" ? "text-rose-dark" : "text-sage"}`}
-            data-testid="stock-state"
-          >
-            {stock.text}
-          </p>
+          <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} />
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
           <p className="text-sm text-muted">
             Delivered across Lagos in 1–5 days. Easy returns within 7 days, see our{" "}
