@@ -398,7 +398,8 @@ describe("server HTML, before any JavaScript", () => {
     expect(xml).toMatch(/\/blogdetails\/[0-9a-f-]+<\/loc>/);
     expect(xml).toContain("/about</loc>");
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
-    for (const path of ["/dashboard", "/profile", "/cart", "/checkout"]) expect(robots).toContain(`Disallow: ${path}`);
+    for (const path of ["/dashboard", "/profile", "/cart", "/checkout", "/resetpassword", "/logout", "/pay/"])
+      expect(robots).toContain(`Disallow: ${path}`);
     expect(robots).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
   });
 });
