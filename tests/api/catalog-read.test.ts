@@ -185,6 +185,11 @@ describe("search (?q=)", () => {
     expect(await search("calender")).toContain("2027 Motivational Wall Calendar");
   });
 
+  it("tolerates a typo in a word of the description, and finds only that product", async () => {
+    expect(await search("affirmatons")).toEqual(["2027 Motivational Wall Calendar"]);
+    expect(await search("ribon marker")).toEqual(["90-Day Gratitude Journal"]);
+  });
+
   it("returns nothing (and a total of 0) for a query that matches nothing", async () => {
     const { res, body } = await getJson("/api/products?q=xylophone");
     expect(body).toEqual([]);
