@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
 import { api, fullScreenshot, header, skipNewsletterPopup, waitForHydration } from "./support/shop";
@@ -343,6 +344,16 @@ describe("content pages", () => {
   });
 });
 
+/** a share image URL answers a 1200×630 JPEG, cached for a year */
+async function expectShareImage(url: string) {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  expect(res.headers.get("content-type")).toBe("image/jpeg");
+  expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const { width, height, format } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: "jpeg" });
+}
+
 describe("server HTML, before any JavaScript", () => {
   it("has the product's title, price, og:image and JSON-LD", async () => {
     const { body: products } = await api<{ id: string; title: string; price: number; discount: number }[]>("/api/products?pageSize=1");
@@ -355,8 +366,14 @@ describe("server HTML, before any JavaScript", () => {
     expect(html).toContain(`<h1 class="mt-2 text-3xl leading-tight sm:text-4xl">${escapedTitle}</h1>`);
     const price = new Intl.NumberFormat("en-NG").format(product.discount > 0 ? product.discount : product.price);
     expect(html).toContain(`₦${price}`);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/[^"]+\.webp"\/>/);
+    // a 1200×630 JPEG link previews can show (WhatsApp is unreliable with WebP), cached for a year
+    const ogImage = html.match(/<meta property="og:image" content="(http:\/\/[^"]+\/og\/products\/[0-9a-f-]+\.jpg\?v=[0-9a-f]+)"\/>/)?.[1];
+    expect(ogImage).toBeDefined();
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg"/>');
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    await expectShareImage(ogImage!.replace(/&amp;/g, "&"));
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/productdetails\/[0-9a-f-]+"\/>/);
     const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
     expect(ld).not.toBeNull();
@@ -372,6 +389,13 @@ describe("server HTML, before any JavaScript", () => {
     const { body: posts } = await api<{ id: string; title: string }[]>("/api/posts?pageSize=1");
     const html = await (await fetch(`${baseUrl}/blogdetails/${posts[0]!.id}`)).text();
     expect(html).toContain('<meta property="og:type" content="article"/>');
+    const ogImage = html.match(/<meta property="og:image" content="(http:\/\/[^"]+\/og\/posts\/[0-9a-f-]+\.jpg\?v=[0-9a-f]+)"\/>/)?.[1];
+    await expectShareImage(ogImage!);
+    // other pages share the branded picture
+    const about = await (await fetch(`${baseUrl}/about`)).text();
+    const branded = about.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
+    expect(branded).toMatch(/\/og\/default\.jpg\?v=\d+$/);
+    await expectShareImage(branded!);
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
     expect(ld).toMatchObject({ "@type": "BlogPosting", headline: posts[0]!.title });
   });

@@ -8,6 +8,8 @@ import { absoluteUrl, pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
 import { idParam, pageQuery } from "../../../modules/catalog/schemas";
 import { getCategory, listProducts } from "../../../modules/catalog/service.server";
+import { shareImagePath } from "../../../modules/content/share-images";
+import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { AppError } from "../../../lib/errors";
 import type { Route } from "./+types/category";
 
@@ -16,13 +18,12 @@ const PAGE_SIZE = 12;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Category not found", description: "This category does not exist.", noindex: true });
-  const { category, origin, page } = data;
-  const image = category.images.at(-1)?.url ?? category.imageUrl;
+  const { category, origin, page, shareImageUrl } = data;
   return pageMeta({
     title: page > 1 ? `${category.name} (page ${page})` : category.name,
     description: `Shop ${category.name.toLowerCase()} from Alafia Self-Care: ${category.productCount} thoughtful picks, priced in naira, delivered across Lagos.`,
     url: `${origin}/categories/${category.id}${page > 1 ? `?page=${page}` : ""}`,
-    image: image ? absoluteUrl(origin, image) : undefined,
+    image: shareImageUrl,
   });
 }
 
@@ -36,7 +37,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     const category = await getCategory(db, id.data);
     const { items, total } = await listProducts(db, { categoryId: category.id, ...paging.data });
-    return { category, products: items.map(forProductCard), total, page: paging.data.page, origin: siteOrigin(context, request) };
+    const origin = siteOrigin(context, request);
+    const shareImageUrl = absoluteUrl(origin, shareImagePath("categories", category.id, shareImageVersion(sourceImageUrl(category))));
+    return { category, products: items.map(forProductCard), total, page: paging.data.page, origin, shareImageUrl };
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
     throw error;

@@ -13,18 +13,20 @@ import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
+import { shareImagePath } from "../../../modules/content/share-images";
+import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { listReviews } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
-  const { product, url, imageUrl, price } = data;
+  const { product, url, shareImageUrl, price } = data;
   return pageMeta({
     title: product.title,
     description: `${formatNairaAmount(price)} · ${excerpt(product.description, 140)}`,
     url,
-    image: imageUrl ?? undefined,
+    image: shareImageUrl,
     imageAlt: product.title,
     type: "product",
     extra: [
@@ -42,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     const [product, reviews, settings] = await Promise.all([getProduct(db, id.data), listReviews(db, id.data), getSettings(db)]);
     const origin = siteOrigin(context, request);
-    const image = product.images.at(-1)?.url ?? product.imageUrl;
+    const image = sourceImageUrl(product);
     const price = product.discount > 0 ? product.discount : product.price;
     return {
       product,
@@ -51,6 +53,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       lowStockThreshold: settings.lowStockThreshold,
       url: `${origin}/productdetails/${product.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
+      shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
     };
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
