@@ -11,9 +11,12 @@ export function previewText(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)} . . .` : text;
 }
 
-/** Text on one line: paragraph breaks and other runs of whitespace become one space. */
+/**
+ * Text on one line: paragraph breaks and other runs of whitespace become one space. The end is
+ * not trimmed: a cut that ends on a space must still count as longer than the preview.
+ */
 export function flattenText(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return text.replace(/\s+/g, " ").trimStart();
 }
 
 // Lists send only what their cards show, plus one character so the card knows there is more;

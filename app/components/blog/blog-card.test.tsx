@@ -40,6 +40,11 @@ describe("blog card (spec §2 Cards)", () => {
     expect(shown).toBe(`${flat.slice(0, 200)} . . .`);
   });
 
+  it("keeps the ' . . .' when the 201st character is a space", () => {
+    expect(preview(`${"a".repeat(200)} and more`)).toBe(`${"a".repeat(200)} . . .`);
+    expect(preview(`${"a".repeat(200)}\n\nNext paragraph`)).toBe(`${"a".repeat(200)} . . .`);
+  });
+
   it("shows a short text whole", () => {
     expect(preview("Rest is productive.\n\nBe gentle with yourself.")).toBe("Rest is productive. Be gentle with yourself.");
   });
