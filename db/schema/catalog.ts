@@ -69,8 +69,6 @@ export const productImages = pgTable(
 // index, then searched with the full-text index. Filled by triggers on products and
 // categories (migration 0002), so seeds and raw SQL keep it current; a word whose last
 // product is gone stays, which costs a lookup that finds nothing.
-export const searchWords = pgTable(
-  "search_words",
-  { word: text().primaryKey() },
-  (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
