@@ -3,6 +3,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const serverOnly = {
+  group: ["**/*.server", "**/*.server.ts", "**/server/**", "**/db/client", "node:*"],
+  allowTypeImports: true,
+  message: "Browser code must not import server-only modules (*.server.ts).",
+};
+const toastLibrary = {
+  name: "react-hot-toast",
+  message: "Import { toast } from app/components/toasts.tsx: it loads react-hot-toast with the first toast (issue 3 JS budget).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "data/", "tmp/", "test-results/", "db/migrations/"] },
   js.configs.recommended,
@@ -53,20 +63,16 @@ export default tseslint.config(
       "modules/**/types.ts",
     ],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*.server.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/*.server", "**/*.server.ts", "**/server/**", "**/db/client", "node:*"],
-              allowTypeImports: true,
-              message: "Browser code must not import server-only modules (*.server.ts).",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { paths: [toastLibrary], patterns: [serverOnly] }] },
+  },
+  // Storefront pages toast through app/components/toasts.tsx, which loads react-hot-toast on the first toast.
+  {
+    files: ["app/routes/shop/**/*.tsx", "app/routes/account/**/*.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [toastLibrary] }] },
+  },
+  {
+    files: ["app/components/admin/**/*.tsx", "app/components/toasts.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
   {
     files: ["lib/env.server.ts", "tests/**", "scripts/**", "vitest.config.ts", "drizzle.config.ts"],

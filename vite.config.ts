@@ -1,10 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { storefrontChunks } from "./scripts/vite-chunks";
+import { directIconImports } from "./scripts/vite-direct-icons";
 import { precompressAssets } from "./scripts/vite-precompress";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter(), directIconImports(), precompressAssets()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  build: { assetsInlineLimit: 0 },
-});
+  build: {
+    assetsInlineLimit: 0,
+    // The browser's JS budget (issue 3: ≤ 120 KB gzip on a product page): terser packs the
+    // bundle ~3 KB (gzip) tighter than the default minifier; the server build stays readable.
+    ...(isSsrBuild ? {} : { minify: "terser" as const, rollupOptions: { output: { manualChunks: storefrontChunks() } } }),
+  },
+}));

@@ -7,9 +7,17 @@ export type Storage = {
   put(key: string, data: Buffer, contentType: string): Promise<string>;
   /** deletes by public URL; a missing file is not an error */
   remove(url: string): Promise<void>;
+  /** reads a stored file by public URL; null when it is not (or no longer) there */
+  get(url: string): Promise<Buffer | null>;
 };
 
 export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Storage {
+  // the file behind a public URL, never outside the upload folder
+  const fileOf = (url: string): string | null => {
+    if (!url.startsWith(`${publicPrefix}/`)) return null;
+    const key = url.slice(publicPrefix.length + 1);
+    return key.includes("..") ? null : path.join(uploadDir, key);
+  };
   return {
     async put(key, data) {
       const file = path.join(uploadDir, key);
@@ -18,10 +26,16 @@ export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Stor
       return `${publicPrefix}/${key}`;
     },
     async remove(url) {
-      if (!url.startsWith(`${publicPrefix}/`)) return;
-      const key = url.slice(publicPrefix.length + 1);
-      if (key.includes("..")) return;
-      await fs.rm(path.join(uploadDir, key), { force: true });
+      const file = fileOf(url);
+      if (file) await fs.rm(file, { force: true });
+    },
+    async get(url) {
+      const file = fileOf(url);
+      if (!file) return null;
+      return fs.readFile(file).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT" || e.code === "EISDIR") return null;
+        throw e;
+      });
     },
   };
 }

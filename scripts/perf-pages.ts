@@ -1,10 +1,12 @@
 // `npm run perf:pages`: starts the built shop on a free port with a temporary DATA_DIR
 // (demo data), then measures /, /products and a product page with Lighthouse (mobile
 // defaults: emulated phone, simulated slow 4G) in the system Chromium. Reports the
-// JavaScript transferred (gzip) and the category scores; exits 1 when a target is missed.
+// JavaScript the page loaded, in gzip bytes, and the category scores; writes them to
+// test-results/perf-pages.json; exits 1 when a target is missed.
 // Targets (issue 3): ≤ 120 KB JS on the product page; performance ≥ 95, accessibility 100, SEO 100.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -84,10 +86,31 @@ const pages = [
   { name: "product", path: `/productdetails/${product!.id}` },
 ];
 
+/**
+ * Bytes of a script as a gzip-only client receives it. Chrome asks for Brotli, which the
+ * server has pre-built, so Lighthouse's transferSize is Brotli; the target is stated in gzip.
+ */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
 chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
 type Row = {
   page: string;
+  /** JS the page loaded, gzip (the target's unit) */
   jsKb: number;
+  /** the same JS as Chrome received it (Brotli) */
+  jsBrotliKb: number;
   requests: number;
   performance: number;
   accessibility: number;
@@ -98,6 +121,7 @@ type Row = {
   tbtMs: number;
 };
 const rows: Row[] = [];
+const scriptsByPage: Record<string, { url: string; gzipBytes: number }[]> = {};
 for (const page of pages) {
   // a first visit warms the server (SSR caches, image files), so the measured run is steady
   await fetch(baseUrl + page.path);
@@ -112,8 +136,11 @@ for (const page of pages) {
   fs.mkdirSync("test-results", { recursive: true });
   fs.writeFileSync(`test-results/lighthouse-${page.name}.json`, JSON.stringify(lhr));
   const requests = (
-    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
+    (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)
+      ?.items ?? []
   ).filter((r) => r.resourceType === "Script");
+  const scripts = await Promise.all(requests.map(async (r) => ({ url: r.url, gzipBytes: await gzipBytes(r.url) })));
+  scriptsByPage[page.path] = scripts;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
@@ -121,7 +148,8 @@ for (const page of pages) {
   if (failing.length) process.stdout.write(`${page.name}: audits not passed: ${failing.join(", ")}\n`);
   rows.push({
     page: page.path,
-    jsKb: Math.round((requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024) * 10) / 10,
+    jsKb: kb(scripts.reduce((sum, s) => sum + s.gzipBytes, 0)),
+    jsBrotliKb: kb(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
     requests: requests.length,
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -135,7 +163,10 @@ for (const page of pages) {
 
 console.table(rows);
 fs.mkdirSync("test-results", { recursive: true });
-fs.writeFileSync("test-results/perf-pages.json", JSON.stringify({ measuredAt: new Date().toISOString(), targets, rows }, null, 2));
+fs.writeFileSync(
+  "test-results/perf-pages.json",
+  JSON.stringify({ measuredAt: new Date().toISOString(), targets, rows, scripts: scriptsByPage }, null, 2),
+);
 
 const misses: string[] = [];
 const productRow = rows.find((r) => r.page.startsWith("/productdetails/"))!;

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../lib/money";
 import type { ProductView } from "../../modules/catalog/types";
+import { PRODUCT_PREVIEW_LENGTH, previewText } from "../lib/card-data";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
-// spec §2 "Cards": description shows its first 32 characters then ' . . .'
-export function previewText(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)} . . .` : text;
-}
-
-/** `href` overrides the link (the promo page sends anonymous visitors to /promosign, spec §2). */
+/**
+ * spec §2 "Cards": title, price (a discount strikes the original through), the description's
+ * first 32 characters, image or placeholder, and the real rating. `href` overrides the link
+ * (the promo page sends anonymous visitors to /promosign).
+ */
 export function ProductCard({ product, priority = false, href }: { product: ProductView; priority?: boolean; href?: string }) {
   const discounted = product.discount > 0;
   return (
@@ -25,7 +25,7 @@ export function ProductCard({ product, priority = false, href }: { product: Prod
         />
         <div className="flex flex-1 flex-col gap-1.5 p-4">
           <h3 className="font-display text-lg leading-snug group-hover:text-rose">{product.title}</h3>
-          <p className="text-sm text-muted">{previewText(product.description, 32)}</p>
+          <p className="text-sm text-muted">{previewText(product.description, PRODUCT_PREVIEW_LENGTH)}</p>
           <StarRating rating={product.rating} count={product.reviews} />
           <p className="mt-auto flex items-baseline gap-2 pt-1">
             {discounted ? (

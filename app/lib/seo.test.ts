@@ -27,6 +27,37 @@ describe("pageMeta", () => {
   });
 });
 
+describe("pageMeta share image", () => {
+  it("says the image is a 1200×630 JPEG and asks for a large card", () => {
+    const tags = pageMeta({
+      title: "Calm Candle",
+      description: "Soy wax",
+      url: "https://shop.ng/x",
+      image: "https://shop.ng/og/products/1.jpg?v=a",
+      imageAlt: "Calm Candle",
+    });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://shop.ng/og/products/1.jpg?v=a" });
+    expect(tags).toContainEqual({ property: "og:image:type", content: "image/jpeg" });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
+    expect(tags).toContainEqual({ property: "og:image:alt", content: "Calm Candle" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("gives every page with a URL the branded picture when it has no image of its own", () => {
+    const tags = pageMeta({ title: "About", description: "Our story", url: "https://shop.ng/about" });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://shop.ng/og/default.jpg?v=1" });
+    expect(tags).toContainEqual({ property: "og:image:alt", content: "Alafia Self-Care" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("shares no image for a page without a URL (a 404)", () => {
+    const tags = pageMeta({ title: "Not found", description: "Gone", noindex: true });
+    expect(tags.some((t) => t.property === "og:image")).toBe(false);
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
+  });
+});
+
 describe("helpers", () => {
   it("makes absolute URLs and word-boundary excerpts", () => {
     expect(absoluteUrl("https://shop.ng", "/uploads/a.webp")).toBe("https://shop.ng/uploads/a.webp");

@@ -1,3 +1,5 @@
+import { DEFAULT_SHARE_IMAGE_PATH, SHARE_IMAGE } from "../../modules/content/share-images";
+
 // Per-page <head> tags: title, description, canonical URL, Open Graph and Twitter
 // cards (issue 3 "SEO and sharing"), so a link pasted in WhatsApp shows a preview.
 export const SITE_NAME = "Alafia Self-Care";
@@ -9,7 +11,7 @@ export type PageSeo = {
   description: string;
   /** absolute URL of the page (canonical) */
   url?: string;
-  /** absolute URL of the sharing image */
+  /** absolute URL of the page's 1200×630 JPEG share image; the site's branded one when absent */
   image?: string;
   imageAlt?: string;
   type?: "website" | "product" | "article";
@@ -36,13 +38,25 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:type", content: type },
     { property: "og:locale", content: "en_NG" },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
   if (url) tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
-  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-  if (image && imageAlt) tags.push({ property: "og:image:alt", content: imageAlt }, { name: "twitter:image:alt", content: imageAlt });
+  const shared = image ?? (url ? new URL(DEFAULT_SHARE_IMAGE_PATH, url).toString() : undefined);
+  if (shared) {
+    const alt = image && imageAlt ? imageAlt : SITE_NAME;
+    tags.push(
+      { property: "og:image", content: shared },
+      { property: "og:image:type", content: SHARE_IMAGE.type },
+      { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+      { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+      { property: "og:image:alt", content: alt },
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:image", content: shared },
+      { name: "twitter:image:alt", content: alt },
+    );
+  } else tags.push({ name: "twitter:card", content: "summary" });
   if (noindex) tags.push({ name: "robots", content: "noindex, follow" });
   return [...tags, ...extra];
 }

@@ -1,15 +1,27 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, productImages, products, purchaseItems, reviews } from "../../db/schema";
+import { categories, productImages, products, purchaseItems, purchases, reviews } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { dayRange } from "../admin/dates";
 import { productListQuery, type ProductListQuery } from "./schemas";
+import { productSearch } from "./search.server";
 import type { CategoryView, ProductView } from "./types";
 
 const ratingAvg = sql<number>`coalesce((select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.productId} = ${products.id}), 0)::float`;
 const ratingCount = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})::int`;
-const unitsSold = sql<number>`coalesce((select sum(${purchaseItems.quantity}) from ${purchaseItems} where ${purchaseItems.productId} = ${products.id}), 0)::int`;
+// spec §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
+const PAID_STATUSES = [
+  "completed",
+  "processing",
+  "shipped",
+  "delivered",
+] as const satisfies readonly (typeof purchases.$inferSelect.status)[];
+const unitsSold = sql<number>`coalesce((
+  select sum(${purchaseItems.quantity}) from ${purchaseItems}
+  join ${purchases} on ${purchases.id} = ${purchaseItems.purchaseId}
+  where ${purchaseItems.productId} = ${products.id} and ${inArray(purchases.status, [...PAID_STATUSES])}
+), 0)::int`;
 
 const productColumns = {
   id: products.id,
@@ -68,39 +80,13 @@ async function withImages(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
   }));
 }
 
-// Search (issue 3): full-text over title, description and category name, plus trigram
-// similarity so a small typo ("gratitde jurnal") still finds its product. The full-text
-// condition repeats the indexed expression (products_search_idx) so PostgreSQL can use it.
-const productText = sql`to_tsvector('english', ${products.title} || ' ' || ${products.description})`;
-const TITLE_TYPO_THRESHOLD = 0.5;
-const CATEGORY_TYPO_THRESHOLD = 0.6;
-
-function searchCondition(q: string): SQL {
-  const query = sql`plainto_tsquery('english', ${q})`;
-  return sql`(
-    ${productText} @@ ${query}
-    or to_tsvector('english', ${categories.name}) @@ ${query}
-    or word_similarity(lower(${q}), lower(${products.title})) > ${TITLE_TYPO_THRESHOLD}
-    or word_similarity(lower(${q}), lower(${categories.name})) > ${CATEGORY_TYPO_THRESHOLD}
-  )`;
-}
-
-/** Relevance: a match in the title weighs most, then the category, then the description; typo closeness breaks ties. */
-function searchRank(q: string): SQL {
-  const weighted = sql`setweight(to_tsvector('english', ${products.title}), 'A')
-    || setweight(to_tsvector('english', ${categories.name}), 'B')
-    || setweight(to_tsvector('english', ${products.description}), 'D')`;
-  return sql`(ts_rank(${weighted}, plainto_tsquery('english', ${q}))
-    + word_similarity(lower(${q}), lower(${products.title}))
-    + 0.5 * word_similarity(lower(${q}), lower(${categories.name})))`;
-}
-
 export async function listProducts(db: Db, input: ProductListQuery = {}): Promise<{ items: ProductView[]; total: number }> {
   const query = productListQuery.parse(input);
   const conditions: SQL[] = [];
   if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
   if (query.promo) conditions.push(gt(products.discountKobo, 0));
-  if (query.q) conditions.push(searchCondition(query.q));
+  const search = query.q ? await productSearch(db, query.q) : undefined;
+  if (search) conditions.push(search.condition);
   const days = dayRange(query.from, query.to);
   if (days.from) conditions.push(gte(products.createdAt, days.from));
   if (days.to) conditions.push(lt(products.createdAt, days.to));
@@ -108,7 +94,7 @@ export async function listProducts(db: Db, input: ProductListQuery = {}): Promis
 
   const effectivePrice = sql`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`;
   const order: SQL[] = [];
-  if (query.q && query.sort === "newest") order.push(sql`${searchRank(query.q)} desc`);
+  if (search && query.sort === "newest") order.push(sql`${search.rank} desc`);
   if (query.sort === "price_asc") order.push(sql`${effectivePrice} asc`);
   if (query.sort === "price_desc") order.push(sql`${effectivePrice} desc`);
   if (query.sort === "best_selling") order.push(sql`${unitsSold} desc`);

@@ -58,6 +58,8 @@ export const disallowedPaths = [
   "/login",
   "/register",
   "/forgotpassword",
+  "/resetpassword",
+  "/logout",
   "/review",
   "/promosign",
   "/pay/",

@@ -6,6 +6,7 @@ let t: TestContext;
 let journals: Awaited<ReturnType<typeof createCategory>>;
 let calendars: Awaited<ReturnType<typeof createCategory>>;
 let journal: Awaited<ReturnType<typeof createProduct>>;
+let notebook: Awaited<ReturnType<typeof createProduct>>;
 let wallCalendar: Awaited<ReturnType<typeof createProduct>>;
 let candle: Awaited<ReturnType<typeof createProduct>>;
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
@@ -23,7 +24,7 @@ beforeAll(async () => {
     priceKobo: 1_250_000,
     createdAt: day(1),
   });
-  await createProduct(t.db, {
+  notebook = await createProduct(t.db, {
     title: "Morning Pages Notebook",
     description: "Dotted pages for free writing before the day begins.",
     categoryId: journals.id,
@@ -134,6 +135,28 @@ describe("GET /api/products", () => {
   );
 });
 
+describe("best sellers (?sort=best_selling)", () => {
+  it("counts units of paid orders only, then puts the newest first", async () => {
+    const buyer = await createUser(t.db);
+    // abandoned, cancelled and failed checkouts sold nothing, however large
+    await createPurchase(t.db, buyer, [{ product: notebook, quantity: 50 }], { status: "pending" });
+    await createPurchase(t.db, buyer, [{ product: notebook, quantity: 40 }], { status: "cancelled" });
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 30 }], { status: "failed" });
+    // every paid status counts: 3 units, as many as the candle's one completed order
+    for (const status of ["processing", "shipped", "delivered"] as const)
+      await createPurchase(t.db, buyer, [{ product: wallCalendar, quantity: 1 }], { status });
+
+    const { body } = await getJson("/api/products?sort=best_selling");
+    // the candle and the calendar tie on 3 units: the newer candle first; then the unsold, newest first
+    expect(titles(body)).toEqual([
+      "Calm Lavender Candle",
+      "2027 Motivational Wall Calendar",
+      "Morning Pages Notebook",
+      "90-Day Gratitude Journal",
+    ]);
+  });
+});
+
 describe("search (?q=)", () => {
   const search = async (q: string) => titles((await getJson(`/api/products?q=${encodeURIComponent(q)}`)).body);
 
@@ -160,6 +183,11 @@ describe("search (?q=)", () => {
     expect((await search("gratitde jurnal"))[0]).toBe("90-Day Gratitude Journal");
     expect((await search("lavendar"))[0]).toBe("Calm Lavender Candle");
     expect(await search("calender")).toContain("2027 Motivational Wall Calendar");
+  });
+
+  it("tolerates a typo in a word of the description, and finds only that product", async () => {
+    expect(await search("affirmatons")).toEqual(["2027 Motivational Wall Calendar"]);
+    expect(await search("ribon marker")).toEqual(["90-Day Gratitude Journal"]);
   });
 
   it("returns nothing (and a total of 0) for a query that matches nothing", async () => {

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
 import { api, fullScreenshot, header, skipNewsletterPopup, waitForHydration } from "./support/shop";
@@ -146,6 +147,31 @@ describe("browsing", () => {
       expect(await page.getByRole("heading", { name: "Reviews" }).isVisible()).toBe(true);
       await fullScreenshot(page, `product-${viewport}`);
       await expectAccessible(page);
+      await context.close();
+    });
+
+    it(`shows the stock state, with Add To Cart disabled when out of stock, and card previews (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      const find = async (q: string) => (await api<{ id: string; stock: number }[]>(`/api/products?q=${encodeURIComponent(q)}`)).body[0]!;
+      const soldOut = await find("worry stone");
+      expect(soldOut.stock).toBe(0);
+      await page.goto(`/productdetails/${soldOut.id}`);
+      await waitForHydration(page);
+      expect(await page.getByTestId("stock-state").textContent()).toBe("Out of stock");
+      const button = page.getByRole("button", { name: "Add To Cart" });
+      expect(await button.isDisabled()).toBe(true);
+      const lowStock = await find("new mum care package");
+      await page.goto(`/productdetails/${lowStock.id}`);
+      expect(await page.getByTestId("stock-state").textContent()).toBe(`Only ${lowStock.stock} left`);
+      expect(await page.getByRole("button", { name: "Add To Cart" }).isDisabled()).toBe(false);
+      // cards: a description's first 32 characters, a post's first 200, then ' . . .'
+      await page.goto("/products");
+      const description = await page.locator("main article p.text-muted").first().textContent();
+      expect(description).toMatch(/^.{32} \. \. \.$/s);
+      await page.goto("/blogs");
+      const text = await page.locator("main article p.leading-relaxed").first().textContent();
+      expect(text).toMatch(/^.{200} \. \. \.$/s);
       await context.close();
     });
 
@@ -318,6 +344,16 @@ describe("content pages", () => {
   });
 });
 
+/** a share image URL answers a 1200×630 JPEG, cached for a year */
+async function expectShareImage(url: string) {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  expect(res.headers.get("content-type")).toBe("image/jpeg");
+  expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const { width, height, format } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: "jpeg" });
+}
+
 describe("server HTML, before any JavaScript", () => {
   it("has the product's title, price, og:image and JSON-LD", async () => {
     const { body: products } = await api<{ id: string; title: string; price: number; discount: number }[]>("/api/products?pageSize=1");
@@ -330,8 +366,14 @@ describe("server HTML, before any JavaScript", () => {
     expect(html).toContain(`<h1 class="mt-2 text-3xl leading-tight sm:text-4xl">${escapedTitle}</h1>`);
     const price = new Intl.NumberFormat("en-NG").format(product.discount > 0 ? product.discount : product.price);
     expect(html).toContain(`₦${price}`);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/[^"]+\.webp"\/>/);
+    // a 1200×630 JPEG link previews can show (WhatsApp is unreliable with WebP), cached for a year
+    const ogImage = html.match(/<meta property="og:image" content="(http:\/\/[^"]+\/og\/products\/[0-9a-f-]+\.jpg\?v=[0-9a-f]+)"\/>/)?.[1];
+    expect(ogImage).toBeDefined();
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg"/>');
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    await expectShareImage(ogImage!.replace(/&amp;/g, "&"));
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/productdetails\/[0-9a-f-]+"\/>/);
     const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
     expect(ld).not.toBeNull();
@@ -347,6 +389,13 @@ describe("server HTML, before any JavaScript", () => {
     const { body: posts } = await api<{ id: string; title: string }[]>("/api/posts?pageSize=1");
     const html = await (await fetch(`${baseUrl}/blogdetails/${posts[0]!.id}`)).text();
     expect(html).toContain('<meta property="og:type" content="article"/>');
+    const ogImage = html.match(/<meta property="og:image" content="(http:\/\/[^"]+\/og\/posts\/[0-9a-f-]+\.jpg\?v=[0-9a-f]+)"\/>/)?.[1];
+    await expectShareImage(ogImage!);
+    // other pages share the branded picture
+    const about = await (await fetch(`${baseUrl}/about`)).text();
+    const branded = about.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
+    expect(branded).toMatch(/\/og\/default\.jpg\?v=\d+$/);
+    await expectShareImage(branded!);
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
     expect(ld).toMatchObject({ "@type": "BlogPosting", headline: posts[0]!.title });
   });
@@ -373,7 +422,8 @@ describe("server HTML, before any JavaScript", () => {
     expect(xml).toMatch(/\/blogdetails\/[0-9a-f-]+<\/loc>/);
     expect(xml).toContain("/about</loc>");
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
-    for (const path of ["/dashboard", "/profile", "/cart", "/checkout"]) expect(robots).toContain(`Disallow: ${path}`);
+    for (const path of ["/dashboard", "/profile", "/cart", "/checkout", "/resetpassword", "/logout", "/pay/"])
+      expect(robots).toContain(`Disallow: ${path}`);
     expect(robots).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
   });
 });

@@ -1,6 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../toasts";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { postJson } from "../../lib/api-client";
 import { addToGuestCart } from "../../lib/guest-cart";
@@ -12,7 +12,8 @@ type RootData = { user: { id: string } | null } | undefined;
 
 /**
  * Quantity stepper (minimum 1, at most the stock) and 'Add To Cart' (spec §2, §4):
- * signed in → the server cart, otherwise the browser's guest cart; then /cart.
+ * signed in → the server cart, otherwise the browser's guest cart; then /cart. Out of stock,
+ * the button keeps its label and is disabled (the stock state beside it says 'Out of stock').
  */
 export function AddToCart({ product }: { product: AddToCartProduct }) {
   const [quantity, setQuantity] = useState(1);
@@ -67,7 +68,7 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
         </button>
       </div>
       <button type="button" className="btn-primary min-w-40" disabled={soldOut || busy} aria-busy={busy} onClick={() => void add()}>
-        {soldOut ? "Sold out" : "Add To Cart"}
+        Add To Cart
       </button>
     </div>
   );

@@ -62,6 +62,16 @@ export function ColourSwatch({ color }: { color: string | null }) {
   );
 }
 
+/** The stock state beside 'Add To Cart' (issue 3): the button is disabled when it reads 'Out of stock'. */
+export function StockState({ stock, lowStockThreshold }: { stock: number; lowStockThreshold: number }) {
+  const { text, tone } = stockLabel(stock, lowStockThreshold);
+  return (
+    <p className={`font-semibold ${tone === "ok" ? "text-sage" : "text-rose-dark"}`} data-testid="stock-state">
+      {text}
+    </p>
+  );
+}
+
 /** 'Out of stock', 'Only N left' at or under the shop's low-stock threshold, else 'In stock'. */
 export function stockLabel(stock: number, lowStockThreshold: number): { text: string; tone: "out" | "low" | "ok" } {
   if (stock <= 0) return { text: "Out of stock", tone: "out" };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../toasts";
 import { useRevalidator } from "react-router";
 import type { ReviewView } from "../../../modules/reviews/types";
 import { postJson } from "../../lib/api-client";

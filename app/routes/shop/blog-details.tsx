@@ -10,16 +10,18 @@ import { siteOrigin } from "../../lib/site-origin.server";
 import { AppError } from "../../../lib/errors";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getPost, paragraphs } from "../../../modules/content/posts.server";
+import { shareImagePath } from "../../../modules/content/share-images";
+import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import type { Route } from "./+types/blog-details";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Post not found", description: "This blog post does not exist.", noindex: true });
-  const { post, url, imageUrl } = data;
+  const { post, url, shareImageUrl } = data;
   return pageMeta({
     title: post.title,
     description: excerpt(`${post.heading}. ${post.text}`, 155),
     url,
-    image: imageUrl ?? undefined,
+    image: shareImageUrl,
     imageAlt: post.title,
     type: "article",
     extra: [{ property: "article:published_time", content: post.createdAt }],
@@ -33,12 +35,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     const post = await getPost(db, id.data);
     const origin = siteOrigin(context, request);
-    const image = post.images.at(-1)?.url ?? post.imageUrl;
+    const image = sourceImageUrl(post);
     return {
       post,
       body: paragraphs(post.text),
       url: `${origin}/blogdetails/${post.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
+      shareImageUrl: absoluteUrl(origin, shareImagePath("posts", post.id, shareImageVersion(image))),
       origin,
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../components/toasts";
 import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";

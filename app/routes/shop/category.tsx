@@ -1,24 +1,29 @@
 import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
 import { appContext } from "../../context";
 import { forProductCard } from "../../lib/card-data";
 import { absoluteUrl, pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
-import { idParam } from "../../../modules/catalog/schemas";
+import { idParam, pageQuery } from "../../../modules/catalog/schemas";
 import { getCategory, listProducts } from "../../../modules/catalog/service.server";
+import { shareImagePath } from "../../../modules/content/share-images";
+import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { AppError } from "../../../lib/errors";
 import type { Route } from "./+types/category";
 
+// the same server-side pages as /products (a category is not cut off at its first 100 products)
+const PAGE_SIZE = 12;
+
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Category not found", description: "This category does not exist.", noindex: true });
-  const { category, origin } = data;
-  const image = category.images.at(-1)?.url ?? category.imageUrl;
+  const { category, origin, page, shareImageUrl } = data;
   return pageMeta({
-    title: `${category.name}`,
+    title: page > 1 ? `${category.name} (page ${page})` : category.name,
     description: `Shop ${category.name.toLowerCase()} from Alafia Self-Care: ${category.productCount} thoughtful picks, priced in naira, delivered across Lagos.`,
-    url: `${origin}/categories/${category.id}`,
-    image: image ? absoluteUrl(origin, image) : undefined,
+    url: `${origin}/categories/${category.id}${page > 1 ? `?page=${page}` : ""}`,
+    image: shareImageUrl,
   });
 }
 
@@ -26,10 +31,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
+  const page = new URL(request.url).searchParams.get("page");
+  const paging = pageQuery.safeParse(page ? { page, pageSize: PAGE_SIZE } : { pageSize: PAGE_SIZE });
+  if (!paging.success) throw data({ msg: "That page number is not valid." }, { status: 400 });
   try {
     const category = await getCategory(db, id.data);
-    const { items } = await listProducts(db, { categoryId: category.id, pageSize: 100 });
-    return { category, products: items.map(forProductCard), origin: siteOrigin(context, request) };
+    const { items, total } = await listProducts(db, { categoryId: category.id, ...paging.data });
+    const origin = siteOrigin(context, request);
+    const shareImageUrl = absoluteUrl(origin, shareImagePath("categories", category.id, shareImageVersion(sourceImageUrl(category))));
+    return { category, products: items.map(forProductCard), total, page: paging.data.page, origin, shareImageUrl };
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
     throw error;
@@ -37,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category, products } = loaderData;
+  const { category, products, total, page } = loaderData;
   return (
     <main id="main" className="container-page py-10">
       <nav aria-label="Breadcrumb">
@@ -65,7 +75,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 className="mt-2 text-3xl sm:text-4xl">{category.name}</h1>
       <p className="mt-2 text-muted">
-        {products.length} {products.length === 1 ? "product" : "products"}
+        {total} {total === 1 ? "product" : "products"}
       </p>
       <div className="mt-8">
         {products.length === 0 ? (
@@ -76,6 +86,12 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={products} />
         )}
       </div>
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        hrefFor={(n) => `/categories/${category.id}${n > 1 ? `?page=${n}` : ""}`}
+      />
     </main>
   );
 }

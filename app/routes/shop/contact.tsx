@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../components/toasts";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
 import { pageMeta } from "../../lib/seo";

@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { Toaster } from "react-hot-toast";
 import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
+import { Toasts } from "../../components/toasts";
 import { useCartBadge, useMergeGuestCartWhenSignedIn } from "../../lib/guest-cart";
 import type { loader as rootLoader } from "../../root";
 
@@ -22,7 +22,7 @@ export default function ShopLayout() {
         <Outlet />
       </div>
       <SiteFooter />
-      <Toaster position="top-center" />
+      <Toasts />
     </div>
   );
 }

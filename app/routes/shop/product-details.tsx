@@ -2,7 +2,7 @@ import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
 import { JsonLd } from "../../components/json-ld";
-import { ColourSwatch, SizeRow, stockLabel } from "../../components/product/product-options";
+import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
@@ -13,18 +13,20 @@ import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
+import { shareImagePath } from "../../../modules/content/share-images";
+import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { listReviews } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
-  const { product, url, imageUrl, price } = data;
+  const { product, url, shareImageUrl, price } = data;
   return pageMeta({
     title: product.title,
     description: `${formatNairaAmount(price)} · ${excerpt(product.description, 140)}`,
     url,
-    image: imageUrl ?? undefined,
+    image: shareImageUrl,
     imageAlt: product.title,
     type: "product",
     extra: [
@@ -42,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     const [product, reviews, settings] = await Promise.all([getProduct(db, id.data), listReviews(db, id.data), getSettings(db)]);
     const origin = siteOrigin(context, request);
-    const image = product.images.at(-1)?.url ?? product.imageUrl;
+    const image = sourceImageUrl(product);
     const price = product.discount > 0 ? product.discount : product.price;
     return {
       product,
@@ -51,6 +53,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       lowStockThreshold: settings.lowStockThreshold,
       url: `${origin}/productdetails/${product.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
+      shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
     };
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
@@ -60,7 +63,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { product, reviews, price, lowStockThreshold, url, imageUrl } = loaderData;
-  const stock = stockLabel(product.stock, lowStockThreshold);
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -141,12 +143,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <p className="leading-relaxed text-ink">{product.description}</p>
           <SizeRow size={product.size} />
           <ColourSwatch color={product.color} />
-          <p
-            className={`font-semibold ${stock.tone === "out" ? "text-rose-dark" : stock.tone === "low" ? "text-rose-dark" : "text-sage"}`}
-            data-testid="stock-state"
-          >
-            {stock.text}
-          </p>
+          <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} />
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
           <p className="text-sm text-muted">
             Delivered across Lagos in 1–5 days. Easy returns within 7 days, see our{" "}

@@ -1,28 +1,44 @@
+import { data } from "react-router";
+import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
 import { appContext } from "../../context";
 import { forProductCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
+import { pageQuery } from "../../../modules/catalog/schemas";
 import { listProducts } from "../../../modules/catalog/service.server";
 import type { Route } from "./+types/promo";
 
+// the same server-side pages as /products (the sale is not cut off at its first 100 products)
+const PAGE_SIZE = 12;
+
 export function meta({ data }: Route.MetaArgs) {
+  const page = data?.page ?? 1;
   return pageMeta({
-    title: "Promo Sale! Up to 50% off",
+    title: page > 1 ? `Promo Sale! Up to 50% off (page ${page})` : "Promo Sale! Up to 50% off",
     description: "Get up to 50% off on selected self-care gifts, journals and calendars from Alafia Self-Care.",
-    url: data ? `${data.origin}/promopage` : undefined,
+    url: data ? `${data.origin}/promopage${page > 1 ? `?page=${page}` : ""}` : undefined,
   });
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user } = context.get(appContext);
+  const page = new URL(request.url).searchParams.get("page");
+  const paging = pageQuery.safeParse(page ? { page, pageSize: PAGE_SIZE } : { pageSize: PAGE_SIZE });
+  if (!paging.success) throw data({ msg: "That page number is not valid." }, { status: 400 });
   // spec §2: only products with a discount
-  const { items } = await listProducts(db, { promo: true, pageSize: 100 });
-  return { products: items.map(forProductCard), signedIn: Boolean(user), origin: siteOrigin(context, request) };
+  const { items, total } = await listProducts(db, { promo: true, ...paging.data });
+  return {
+    products: items.map(forProductCard),
+    total,
+    page: paging.data.page,
+    signedIn: Boolean(user),
+    origin: siteOrigin(context, request),
+  };
 }
 
 export default function Promo({ loaderData }: Route.ComponentProps) {
-  const { products, signedIn } = loaderData;
+  const { products, total, page, signedIn } = loaderData;
   return (
     <main id="main">
       <section className="bg-gradient-to-br from-blush via-cream to-sage-soft">
@@ -41,6 +57,7 @@ export default function Promo({ loaderData }: Route.ComponentProps) {
           // spec §2/§6: a click goes to the product when logged in, otherwise to /promosign
           <ProductGrid products={products} hrefFor={(p) => (signedIn ? `/productdetails/${p.id}` : "/promosign")} />
         )}
+        <Pagination page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(n) => (n > 1 ? `/promopage?page=${n}` : "/promopage")} />
       </div>
     </main>
   );

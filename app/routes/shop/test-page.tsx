@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../components/toasts";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
 import { pageMeta } from "../../lib/seo";

@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import type { Db } from "../../db/client";
+import type { Storage } from "../../lib/storage.server";
+import { getCategory, getProduct } from "../catalog/service.server";
+import { getPost } from "./posts.server";
+import { SHARE_IMAGE, SHARE_IMAGE_DESIGN, type ShareImageKind } from "./share-images";
+
+type WithImage = { imageUrl: string | null; images: { url: string }[] };
+
+/** The stored image a record is shared with: its largest variant. */
+export const sourceImageUrl = (record: WithImage): string | null => record.images.at(-1)?.url ?? record.imageUrl;
+
+/** Changes when the record's image does (stored names carry a content hash) or the design does. */
+export function shareImageVersion(sourceUrl: string | null): string {
+  return crypto
+    .createHash("sha256")
+    .update(`${SHARE_IMAGE_DESIGN}:${sourceUrl ?? ""}`)
+    .digest("hex")
+    .slice(0, 12);
+}
+
+const find: Record<ShareImageKind, (db: Db, id: string) => Promise<WithImage>> = {
+  products: getProduct,
+  posts: getPost,
+  categories: getCategory,
+};
+
+/** The share picture of a product, post or category (not_found for an unknown id), and its version. */
+export async function shareImage(db: Db, storage: Storage, kind: ShareImageKind, id: string): Promise<{ jpeg: Buffer; version: string }> {
+  const url = sourceImageUrl(await find[kind](db, id));
+  const source = url ? await storage.get(url) : null;
+  return { jpeg: source ? await pictureOf(source) : await defaultShareImage(), version: shareImageVersion(url) };
+}
+
+const { width, height } = SHARE_IMAGE;
+const MARGIN = 30;
+const jpeg = (image: sharp.Sharp) => image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+
+/** The whole image (a product photo is square) centred on a blurred, darkened fill of itself. */
+async function pictureOf(source: Buffer): Promise<Buffer> {
+  const image = sharp(source, { animated: false }).rotate();
+  const [fill, picture] = await Promise.all([
+    image.clone().resize(width, height, { fit: "cover" }).blur(24).modulate({ brightness: 0.85 }).toBuffer(),
+    image
+      .clone()
+      .resize(width - 2 * MARGIN, height - 2 * MARGIN, { fit: "inside" })
+      .toBuffer(),
+  ]);
+  return jpeg(sharp(fill).composite([{ input: picture, gravity: "centre" }]));
+}
+
+// The brand's mark (app/components/layout/logo.tsx) and name on its colours.
+const brandCard = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fbf6f0"/><stop offset="1" stop-color="#f7e1e3"/></linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#bg)"/>
+  <g transform="translate(110 155) scale(8)">
+    <circle cx="20" cy="20" r="20" fill="#f7e1e3"/>
+    <path d="M20 9c4 4 5 9 0 17-5-8-4-13 0-17z" fill="#a3435a"/>
+    <path d="M9 16c6 0 10 3 11 10-7 0-11-4-11-10z" fill="#c9954c"/>
+    <path d="M31 16c-6 0-10 3-11 10 7 0 11-4 11-10z" fill="#53705b"/>
+    <path d="M11 29h18" stroke="#84334a" stroke-width="2" stroke-linecap="round"/>
+  </g>
+  <text x="500" y="300" font-family="Fraunces, Georgia, 'DejaVu Serif', serif" font-size="84" font-weight="600" fill="#2d2424">Alafia</text>
+  <text x="504" y="360" font-family="'Nunito Sans', 'DejaVu Sans', sans-serif" font-size="30" font-weight="700" letter-spacing="8" fill="#6b5753">SELF-CARE</text>
+  <text x="504" y="440" font-family="'Nunito Sans', 'DejaVu Sans', sans-serif" font-size="28" fill="#2d2424">Gifts, journals and calm for women in Lagos</text>
+</svg>`;
+
+let defaultPicture: Promise<Buffer> | undefined;
+/** The branded picture for records without an image and for every other page (made once per process). */
+export function defaultShareImage(): Promise<Buffer> {
+  defaultPicture ??= jpeg(sharp(Buffer.from(brandCard))).catch((e: unknown) => {
+    defaultPicture = undefined;
+    throw e;
+  });
+  return defaultPicture;
+}
