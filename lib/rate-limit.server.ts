@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
@@ -9,6 +9,8 @@ import { AppError } from "./errors";
 export type RateLimitStore = {
   /** counts one hit on `key`; returns the count in the current window and the ms until it resets */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** takes one hit back (never below 0), for attempts that turned out well */
+  release(key: string): Promise<void>;
 };
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -20,7 +22,8 @@ export const rateRules = {
   loginAccount: { name: "login-account", limit: 10, windowMs: 15 * MINUTE },
   adminLoginIp: { name: "adminlogin-ip", limit: 20, windowMs: 15 * MINUTE },
   adminLoginAccount: { name: "adminlogin-account", limit: 5, windowMs: 15 * MINUTE },
-  registerIp: { name: "register-ip", limit: 20, windowMs: 60 * MINUTE },
+  // generous: Nigerian mobile carriers put many shoppers behind one carrier-grade NAT address
+  registerIp: { name: "register-ip", limit: 50, windowMs: 60 * MINUTE },
   // per email: a "taken" answer tells whether an account exists, so probing one address is slowed too
   registerAccount: { name: "register-account", limit: 5, windowMs: 60 * MINUTE },
   forgotIp: { name: "forgot-ip", limit: 10, windowMs: 60 * MINUTE },
@@ -30,13 +33,33 @@ export const rateRules = {
   resetAccount: { name: "reset-account", limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
+const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+
 /** Counts a hit and throws a 429 (with Retry-After) once the rule's limit is passed. */
 export async function enforceRateLimit(store: RateLimitStore, rule: RateRule, subject: string) {
-  const { count, resetInMs } = await store.hit(`${rule.name}:${subject.toLowerCase()}`, rule.windowMs);
+  const { count, resetInMs } = await store.hit(keyOf(rule, subject), rule.windowMs);
   if (count > rule.limit)
     throw new AppError("rate_limited", "Too many attempts. Please wait a little and try again.", {
       retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)),
     });
+}
+
+/**
+ * Counts an attempt the way a login needs: the hit is taken before the password is checked (so a
+ * burst of parallel guesses is capped), and given back when the attempt succeeds. Only failures
+ * add up: staff signing in on several devices, or shoppers behind one carrier-grade NAT address,
+ * are never locked out by their own successful logins.
+ */
+export async function countFailedAttempts<T>(
+  store: RateLimitStore,
+  checks: [rule: RateRule, subject: string][],
+  attempt: () => Promise<T>,
+): Promise<T> {
+  for (const [rule, subject] of checks) await enforceRateLimit(store, rule, subject);
+  // a throw (wrong password, or a customer at the admin door) keeps the hits
+  const result = await attempt();
+  await Promise.all(checks.map(([rule, subject]) => store.release(keyOf(rule, subject))));
+  return result;
 }
 
 export function databaseRateLimitStore(db: Db): RateLimitStore {
@@ -58,6 +81,12 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
         .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
       return { count: row!.count, resetInMs: row!.resetAt.getTime() - now.getTime() };
     },
+    async release(key) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
+    },
   };
 }
 
@@ -70,11 +99,18 @@ const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
+// DECR only an existing window that is above 0 (keeps its expiry)
+const RELEASE_SCRIPT = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export function redisRateLimitStore(redis: Redis, prefix: string): RateLimitStore {
   return {
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
   };
 }

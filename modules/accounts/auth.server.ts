@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password.server";
-import { enforceRateLimit, rateRules, type RateLimitStore } from "../../lib/rate-limit.server";
+import { countFailedAttempts, enforceRateLimit, rateRules, type RateLimitStore } from "../../lib/rate-limit.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { resetMail } from "./mails";
 import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, type LoginInput, type RegisterInput } from "./schemas";
@@ -18,6 +18,9 @@ export type SignedIn = { token: string; expiresAt: Date; user: UserView };
 
 export const RESET_TOKEN_MS = 3600_000; // issue 4: a reset link lives one hour
 const BAD_LOGIN = "Invalid email or password.";
+const fail = (): never => {
+  throw new AppError("unauthorized", BAD_LOGIN);
+};
 // verified when the email is unknown, so both answers take as long (no account probing by timing)
 let dummyHash: Promise<string> | undefined;
 
@@ -31,10 +34,14 @@ async function checkPassword(db: Db, email: string, password: string) {
 /** POST /api/auth/login and the /login form: a fresh session at every login. */
 export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
-  await enforceRateLimit(deps.limits, rateRules.loginIp, meta.ip);
-  await enforceRateLimit(deps.limits, rateRules.loginAccount, data.email);
-  const user = await checkPassword(deps.db, data.email, data.password);
-  if (!user) throw new AppError("unauthorized", BAD_LOGIN);
+  const user = await countFailedAttempts(
+    deps.limits,
+    [
+      [rateRules.loginIp, meta.ip],
+      [rateRules.loginAccount, data.email],
+    ],
+    async () => (await checkPassword(deps.db, data.email, data.password)) ?? fail(),
+  );
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
   return { ...session, user: toUserView(user) };
 }
@@ -42,11 +49,18 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta)
 /** POST /api/auth/adminlogin and /admin (spec §2): only administrators get in; the message is shown as is. */
 export async function adminLogin(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
-  await enforceRateLimit(deps.limits, rateRules.adminLoginIp, meta.ip);
-  await enforceRateLimit(deps.limits, rateRules.adminLoginAccount, data.email);
-  const user = await checkPassword(deps.db, data.email, data.password);
-  if (!user) throw new AppError("unauthorized", BAD_LOGIN);
-  if (user.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");
+  const user = await countFailedAttempts(
+    deps.limits,
+    [
+      [rateRules.adminLoginIp, meta.ip],
+      [rateRules.adminLoginAccount, data.email],
+    ],
+    async () => {
+      const found = (await checkPassword(deps.db, data.email, data.password)) ?? fail();
+      if (found.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");
+      return found;
+    },
+  );
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
   return { ...session, user: toUserView(user) };
 }

@@ -6,6 +6,7 @@ import {
   closeRateLimitStores,
   databaseRateLimitStore,
   enforceRateLimit,
+  rateRules,
   redisRateLimitStore,
   type RateLimitStore,
 } from "../../lib/rate-limit.server";
@@ -62,6 +63,23 @@ describe.each(backends)("rate limits kept in %s", (backend) => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(800);
     expect((await res.json()).code).toBe("rate_limited");
+  });
+
+  it("counts only failed logins: an admin signing in on many devices is never locked out, a guesser still is", async () => {
+    const password = "Calm-and-kind-2026";
+    const admin = await createAdminUser(t.db, { password });
+    const ip = freshIp();
+    for (let i = 0; i < 8; i++) expect((await post("/api/auth/adminlogin", { email: admin.email, password }, ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post("/api/auth/adminlogin", { email: admin.email, password: "wrong-password" }, ip)).status).toBe(401);
+    await expectTooMany(await post("/api/auth/adminlogin", { email: admin.email, password }, ip), 15);
+  });
+
+  it("counts a customer's correct password at the admin door as a failure", async () => {
+    const password = "Calm-and-kind-2026";
+    const user = await createUser(t.db, { password });
+    for (let i = 0; i < 5; i++) expect((await post("/api/auth/adminlogin", { email: user.email, password }, freshIp())).status).toBe(403);
+    await expectTooMany(await post("/api/auth/adminlogin", { email: user.email, password }, freshIp()), 15);
   });
 
   it("limits the admin login per account after 5 attempts", async () => {
@@ -141,7 +159,7 @@ describe.each(backends)("rate limits kept in %s", (backend) => {
 
   it("limits registrations per IP", async () => {
     let last = 0;
-    for (let i = 0; i < 21; i++) {
+    for (let i = 0; i <= rateRules.registerIp.limit; i++) {
       const email = `rl-${crypto.randomUUID()}@example.ng`;
       last = (
         await t.request("/api/auth/register", { method: "POST", json: { firstName: "R", lastName: "L", email, password: "Sunshine-2026" } })

@@ -82,7 +82,10 @@ export async function adminApi<T>(method: string, path: string, body?: unknown):
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseUrl },
     body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-  }).then(async (r) => ((await r.json()) as { accessToken: string }).accessToken);
+  }).then(async (r) => {
+    if (!r.ok) throw new Error(`the demo admin's API login answered ${r.status}: ${await r.text()}`);
+    return ((await r.json()) as { accessToken: string }).accessToken;
+  });
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { Authorization: `Bearer ${await adminBearer}`, "Content-Type": "application/json" },
