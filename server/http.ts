@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, fromZod } from "../lib/errors";
+import { rejectNulText } from "../lib/nul-text";
 
 /** Reads a JSON body and validates it: malformed JSON and bad fields are both a 400. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -10,6 +11,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new AppError("invalid", "The request body is not valid JSON.");
   }
+  rejectNulText(raw);
   const result = schema.safeParse(raw);
   if (!result.success) throw fromZod(result.error);
   return result.data;
@@ -17,7 +19,9 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 
 /** Validates query parameters: a bad one is a 400 naming it. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const result = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  rejectNulText(query);
+  const result = schema.safeParse(query);
   if (!result.success) throw fromZod(result.error, "Invalid query parameter.");
   return result.data;
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { AppError } from "../lib/errors";
+import { rejectNulText } from "../lib/nul-text";
 import { MAX_UPLOAD_BYTES } from "../lib/uploads.server";
 
 export type MultipartBody = { fields: Record<string, string>; file: Buffer | null };
@@ -39,6 +40,7 @@ export async function readMultipart(c: Context): Promise<MultipartBody> {
     }
     if (typeof v === "string") fields[key] = v;
   }
+  rejectNulText(fields);
   return { fields, file };
 }
 

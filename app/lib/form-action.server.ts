@@ -1,12 +1,15 @@
 import { data } from "react-router";
 import { ZodError, type z } from "zod";
 import { AppError, fromZod, isAppError } from "../../lib/errors";
+import { rejectNulText } from "../../lib/nul-text";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 
 /** Parses a form post with the form's schema; a bad field is an AppError with field messages. */
 export async function parseForm<S extends z.ZodObject>(request: Request, schema: S): Promise<{ data: z.output<S>; form: FormData }> {
   const form = await request.formData();
-  const result = schema.safeParse(formValues(schema, form));
+  const values = formValues(schema, form);
+  rejectNulText(values);
+  const result = schema.safeParse(values);
   if (!result.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(result.error) });
   return { data: result.data, form };
 }

@@ -48,6 +48,18 @@ describe("the error model", () => {
     expect(await res.json()).toMatchObject({ code: "invalid", msg: "The request body is not valid JSON." });
   });
 
+  it("answers text holding a NUL character (which PostgreSQL cannot store) with a 400 naming the field", async () => {
+    const res = await t.request("/api/contact", {
+      method: "POST",
+      json: { name: "Ada", email: "ada@example.ng", message: "Hello\u0000there" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid", fields: { message: expect.any(String) } });
+    const search = await t.request("/api/products?q=journal%00");
+    expect(search.status).toBe(400);
+    expect(await search.json()).toMatchObject({ code: "invalid", fields: { q: expect.any(String) } });
+  });
+
   it("answers a body over 1 MB with a 413", async () => {
     const res = await t.request("/api/newsletter", { method: "POST", json: { email: "a@b.ng", source: "x".repeat(1_100_000) } });
     expect(res.status).toBe(413);
