@@ -1,0 +1,86 @@
+// `npm run perf:start`: times `npm start` on an empty embedded database until /api/health
+// answers (migrations + demo data included), stops it, starts it again on the same
+// DATA_DIR and checks that nothing was seeded twice. `--cold` deletes the build first, so
+// the first start also builds the app, as it does on a fresh clone.
+// Writes test-results/perf-start.json; exits 1 when the second start changed the data.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+if (process.argv.includes("--cold")) fs.rmSync("build", { recursive: true, force: true });
+
+const port = await new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, "127.0.0.1", () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-start-"));
+const baseUrl = `http://127.0.0.1:${port}`;
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+delete env.DATABASE_URL;
+process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const lists = ["products", "categories", "posts", "deliveryrates"] as const;
+type Counts = Record<(typeof lists)[number], number>;
+
+async function counts(): Promise<Counts> {
+  const entries = await Promise.all(
+    lists.map(async (list) => {
+      const res = await fetch(`${baseUrl}/api/${list}?page=1&pageSize=1`);
+      const total = res.headers.get("X-Total-Count");
+      if (!res.ok || total === null) throw new Error(`/api/${list}: ${res.status}, no X-Total-Count`);
+      return [list, Number(total)] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Counts;
+}
+
+/** Starts the shop, waits for /api/health, reads the counts, stops it. Milliseconds until healthy. */
+async function timedStart(): Promise<{ ms: number; counts: Counts }> {
+  const started = performance.now();
+  const server = spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const exited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`npm start exited with ${server.exitCode}`);
+      if (performance.now() - started > 600_000) throw new Error("the shop did not start within 10 minutes");
+      const ok = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const ms = Math.round(performance.now() - started);
+    return { ms, counts: await counts() };
+  } finally {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+    await exited;
+  }
+}
+
+const first = await timedStart();
+const second = await timedStart();
+const unchanged = lists.every((list) => first.counts[list] === second.counts[list]);
+const report = {
+  cold: process.argv.includes("--cold"),
+  firstStartMs: first.ms,
+  secondStartMs: second.ms,
+  seeded: first.counts,
+  afterRestart: second.counts,
+  unchanged,
+};
+console.log(JSON.stringify(report, null, 2));
+fs.mkdirSync("test-results", { recursive: true });
+fs.writeFileSync("test-results/perf-start.json", JSON.stringify(report, null, 2) + "\n");
+if (!unchanged || first.counts.products === 0) {
+  console.error("The second start changed the data, or the first seeded nothing.");
+  process.exit(1);
+}
