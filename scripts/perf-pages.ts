@@ -2,7 +2,9 @@
 // (demo data), then measures /, /products and a product page with Lighthouse (mobile
 // defaults: emulated phone, simulated slow 4G) in the system Chromium. Reports the
 // JavaScript the page loaded, in gzip bytes, and the category scores; writes them to
-// test-results/perf-pages.json; exits 1 when a target is missed.
+// test-results/perf-pages.json; exits 1 when a target is missed. Each page is measured
+// `--runs N` times (default 3) and the run with the median performance score is reported,
+// as Lighthouse's own guidance on variability advises; every run's score is printed too.
 // Targets (issue 3): ≤ 120 KB JS on the product page; performance ≥ 95, accessibility 100, SEO 100.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +26,8 @@ const chromeFlags = [
   "--disable-component-update",
   "--disable-sync",
 ];
+const runsArg = process.argv.indexOf("--runs");
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const targets = { productJsKb: 120, performance: 95, accessibility: 100, seo: 100 };
 
 if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build")) {
@@ -113,6 +117,8 @@ type Row = {
   jsBrotliKb: number;
   requests: number;
   performance: number;
+  /** every run's performance score; the row is the median run */
+  runs: string;
   accessibility: number;
   seo: number;
   bestPractices: number;
@@ -125,14 +131,22 @@ const scriptsByPage: Record<string, { url: string; gzipBytes: number }[]> = {};
 for (const page of pages) {
   // a first visit warms the server (SSR caches, image files), so the measured run is steady
   await fetch(baseUrl + page.path);
-  const result = await lighthouse(baseUrl + page.path, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "seo", "best-practices"],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-  const { lhr } = result;
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(baseUrl + page.path, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "seo", "best-practices"],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    // a run Lighthouse itself could not complete (e.g. a protocol timeout) has no scores
+    if (result.lhr.runtimeError) process.stdout.write(`${page.name}: run ${i + 1} failed: ${result.lhr.runtimeError.code}\n`);
+    else runs.push(result.lhr);
+  }
+  if (runs.length === 0) throw new Error(`Every Lighthouse run of ${page.path} failed`);
+  const performanceOf = (r: (typeof runs)[number]) => r.categories.performance?.score ?? 0;
+  const lhr = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((runs.length - 1) / 2)]!;
   fs.mkdirSync("test-results", { recursive: true });
   fs.writeFileSync(`test-results/lighthouse-${page.name}.json`, JSON.stringify(lhr));
   const requests = (
@@ -152,6 +166,7 @@ for (const page of pages) {
     jsBrotliKb: kb(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
     requests: requests.length,
     performance: score("performance"),
+    runs: runs.map((r) => Math.round(performanceOf(r) * 100)).join(" "),
     accessibility: score("accessibility"),
     seo: score("seo"),
     bestPractices: score("best-practices"),

@@ -43,10 +43,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="categories-title" className="text-3xl">
           Shop by category
         </h2>
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {/* two tiles a row on phones: the six categories fit in one screen and a half, not four */}
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
           {categories.map((category, i) => (
             <li key={category.id}>
-              {/* on phones the first tile is the largest image above the fold */}
+              {/* the first tile is the largest image above the fold */}
               <CategoryCard category={category} priority={i === 0} />
             </li>
           ))}
