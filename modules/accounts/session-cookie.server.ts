@@ -29,8 +29,17 @@ export function readSessionToken(env: Pick<Env, "NODE_ENV">, headers: Headers): 
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim();
-      if (value) return { token: decodeURIComponent(value), via: "cookie" };
+      if (value) return { token: decodeCookie(value), via: "cookie" };
     }
   }
   return null;
+}
+
+/** A malformed value (a stray "%") is no session, not a 500 on every request of that browser. */
+function decodeCookie(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -26,6 +26,13 @@ describe("session cookie", () => {
     expect(readSessionToken(env, new Headers({ cookie: "other_alafia_session=x" }))).toBeNull();
     expect(readSessionToken({ NODE_ENV: "production" }, new Headers({ cookie: "alafia_session=tok" }))).toBeNull();
   });
+
+  it("reads a malformed cookie value as it is instead of throwing (no 500 on every request)", () => {
+    expect(readSessionToken({ NODE_ENV: "test" }, new Headers({ cookie: "alafia_session=%E0%A4%A" }))).toEqual({
+      token: "%E0%A4%A",
+      via: "cookie",
+    });
+  });
 });
 
 describe("safeRedirect", () => {
@@ -33,5 +40,11 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/profile?tab=1")).toBe("/profile?tab=1");
     for (const bad of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", null, ""])
       expect(safeRedirect(bad)).toBe("/");
+  });
+
+  it("refuses paths a browser would turn into another host (tabs, newlines, backslashes)", () => {
+    for (const bad of ["/\t/evil.example", "/\n/evil.example", "/\r\n//evil.example", "/%09/x\\y", "/a\\..\\..\\evil"])
+      expect(safeRedirect(bad), JSON.stringify(bad)).toBe("/");
+    expect(safeRedirect("/products?q=gift%20box#top")).toBe("/products?q=gift%20box#top");
   });
 });

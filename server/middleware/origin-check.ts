@@ -8,15 +8,18 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * ARCHITECTURE.md "Sessions": a state-changing request must come from our own
  * origin when the browser could have added credentials on its own (a cookie).
  * A foreign Origin is refused for every non-bearer request (that also stops
- * login CSRF); a cookie-carried request with neither Origin nor Referer is refused too.
- * Bearer clients are not browsers acting on their own, so they pass.
+ * login CSRF); so is `Origin: null`, which a browser sends from an opaque context (a
+ * sandboxed frame, or a foreign page with `Referrer-Policy: no-referrer`), so that login
+ * CSRF cannot hide behind it. A cookie-carried request with neither Origin nor Referer is
+ * refused too. Bearer clients and server-to-server callers (no Origin) pass.
  */
 export function originCheck({ env }: AppDeps) {
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE.has(c.req.method) || c.get("authVia") === "bearer") return next();
     const claimed = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
-    if (!claimed || claimed === "null") {
+    if (claimed === "null") throw new AppError("forbidden", "This request did not come from the shop's own pages.");
+    if (!claimed) {
       if (c.get("authVia") === "cookie") throw new AppError("forbidden", "This request did not come from the shop's own pages.");
       return next();
     }

@@ -234,6 +234,13 @@ describe("Origin check on cookie-carried state changes", () => {
       headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
     });
     expect(evil.status).toBe(403);
+    // a foreign page with Referrer-Policy: no-referrer makes the browser send Origin: null
+    const opaque = await t.app.request("/api/auth/login", {
+      method: "POST",
+      body: JSON.stringify({ email: user.email, password: DEFAULT_PASSWORD }),
+      headers: { Origin: "null", "Content-Type": "application/json" },
+    });
+    expect(opaque.status).toBe(403);
     const token = await t.loginAs(user);
     const bearer = await t.app.request(`/api/users/${user.id}`, {
       method: "PUT",

@@ -28,6 +28,13 @@ export type TestContext = {
   loginAs: (user: { id: string; role: "customer" | "admin" }) => Promise<string>;
 };
 
+// Closes what createTestContext opened once the file's tests are done. Registered when this
+// module is imported (during collection): a hook registered inside beforeAll never runs.
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
 /** A fresh database (copied from the migrated template) and the real app on it, per test file. */
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-api-"));
@@ -63,7 +70,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   });
   const app = createApp({ database, env, logger: createLogger("silent") });
 
-  afterAll(async () => {
+  closers.push(async () => {
     await database.close();
     await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
