@@ -131,7 +131,7 @@ const scriptsByPage: Record<string, { url: string; gzipBytes: number }[]> = {};
 for (const page of pages) {
   // a first visit warms the server (SSR caches, image files), so the measured run is steady
   await fetch(baseUrl + page.path);
-  const runs = [];
+  const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"][] = [];
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(baseUrl + page.path, {
       port: chrome.port,
