@@ -56,6 +56,13 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=paystack" });
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET)
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    // the sandbox's 'Pay now' completes an order without taking money: never in production
+    if (env.NODE_ENV === "production" && (env.PAYMENT_PROVIDER === "sandbox" || !env.PAYSTACK_SECRET_KEY))
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYSTACK_SECRET_KEY"],
+        message: "is required in production: the sandbox payment provider takes no money",
+      });
   });
 
 export type Env = Omit<z.output<typeof envSchema>, "SESSION_SECRET" | "PAYMENT_PROVIDER"> & {

@@ -42,4 +42,11 @@ describe("parseEnv", () => {
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ DATA_DIR: base.DATA_DIR, NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
   });
+
+  it("never runs the sandbox payment provider in production (its 'Pay now' takes no money)", () => {
+    const production = { DATA_DIR: base.DATA_DIR, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+    expect(() => parseEnv(production)).toThrow(/^Invalid configuration: PAYSTACK_SECRET_KEY is required in production/);
+    expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: "sandbox", PAYSTACK_SECRET_KEY: "sk_live_x" })).toThrow(/PAYSTACK_SECRET_KEY/);
+    expect(parseEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_x" }).PAYMENT_PROVIDER).toBe("paystack");
+  });
 });

@@ -4,6 +4,8 @@ export const PAYSTACK_SCRIPT = "https://js.paystack.co/v2/inline.js";
 export const SCRIPT_LOAD_FAILED = "Failed to load payment modal. Check your internet connection and retry later.";
 const ATTEMPTS = 3;
 const RETRY_MS = 1000;
+// a request that neither loads nor fails (a stalled mobile connection) counts as a failed attempt
+const ATTEMPT_TIMEOUT_MS = 10_000;
 
 type PaystackPopup = {
   resumeTransaction(accessCode: string, callbacks: { onSuccess?: () => void; onCancel?: () => void; onError?: (e: unknown) => void }): void;
@@ -14,26 +16,33 @@ declare global {
   }
 }
 
-function loadOnce(src: string, nonce: string | undefined): Promise<void> {
+function loadOnce(src: string, nonce: string | undefined, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    if (nonce) script.nonce = nonce;
-    script.onload = () => resolve();
-    script.onerror = () => {
+    const fail = () => {
+      window.clearTimeout(timer);
+      script.onload = script.onerror = null;
       script.remove();
       reject(new Error("script failed"));
     };
+    const timer = window.setTimeout(fail, timeoutMs);
+    script.src = src;
+    script.async = true;
+    if (nonce) script.nonce = nonce;
+    script.onload = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    script.onerror = fail;
     document.head.appendChild(script);
   });
 }
 
-export async function loadPaystackScript(nonce?: string, src = PAYSTACK_SCRIPT): Promise<void> {
+export async function loadPaystackScript(nonce?: string, src = PAYSTACK_SCRIPT, timeoutMs = ATTEMPT_TIMEOUT_MS): Promise<void> {
   if (window.PaystackPop) return;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
-      await loadOnce(src, nonce);
+      await loadOnce(src, nonce, timeoutMs);
       if (window.PaystackPop) return;
     } catch {
       /* retried below */

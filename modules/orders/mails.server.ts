@@ -40,3 +40,24 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[]) {
     kind: "order_new_admin",
   });
 }
+
+/**
+ * The money arrived for an order that is cancelled and cannot be revived (its items sold
+ * out meanwhile): the shopper is told the refund is coming, the shop that it must send it.
+ */
+export async function refundDueMails(tx: Tx, p: Purchase, items: Item[]) {
+  const settings = await getSettings(tx as never);
+  const number = orderNumber(p.id);
+  await enqueueMail(tx, {
+    to: p.email,
+    subject: `Your ${settings.shopName} order #${number}: your payment will be refunded`,
+    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, but the order had already been cancelled and the items sold out in the meantime. We are refunding the full amount to your card within 5 working days; you do not need to do anything.\n\n${summary(p, items)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    kind: "order_refund_due",
+  });
+  await enqueueMail(tx, {
+    to: settings.contactEmail,
+    subject: `Refund needed: order #${number}, ${formatNaira(p.totalKobo)}`,
+    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? "unknown"}) and its stock is no longer available. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}> from the payment provider's dashboard.\n\n${summary(p, items)}\n`,
+    kind: "order_refund_admin",
+  });
+}

@@ -4,6 +4,12 @@
 
 export type DeliveryMethod = "standard" | "express";
 
+/**
+ * The largest order taken online: ₦20,000,000. Money columns are 32-bit integer kobo
+ * (up to ₦21.4M); above this an order is a conversation with the shop, not a card payment.
+ */
+export const MAX_ORDER_KOBO = 2_000_000_000;
+
 export type PricedLineInput = { priceKobo: number; discountKobo: number; quantity: number };
 
 export type PricingRules = {

@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { cartItems, products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
+import { products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { SessionUser } from "../accounts/sessions.server";
+import { formatNaira } from "../../lib/money";
 import { cartLines } from "../cart/service.server";
-import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
-import { orderMails } from "./mails.server";
-import { priceOrder, pricingLga } from "./pricing";
+import type { PaymentProvider } from "../payments/provider.server";
+import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "./pricing";
 import { loadPricing } from "./pricing.server";
 import type { CheckoutInput } from "./schemas";
 import { toPurchaseView } from "./views.server";
@@ -15,9 +14,6 @@ import type { PurchaseView } from "./types";
 
 /** Unpaid purchases hold their stock this long, then are cancelled (expireStalePurchases). */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
-
-type Actor = Pick<SessionUser, "id" | "role">;
-type PurchaseRow = typeof purchases.$inferSelect;
 
 export type StartedPurchase = { purchase: PurchaseView; reference: string; authorizationUrl: string; accessCode?: string };
 
@@ -28,7 +24,7 @@ const newReference = () => `ALF-${crypto.randomBytes(10).toString("hex")}`;
  * per line (never below 0, whatever runs at the same time), in product-id
  * order so two carts never lock each other. A shortfall names the product.
  */
-async function reserveStock(tx: Tx, lines: { productId: string; quantity: number; title: string }[]) {
+export async function reserveStock(tx: Tx, lines: { productId: string; quantity: number; title: string }[]) {
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
     const taken = await tx
       .update(products)
@@ -70,6 +66,11 @@ export async function placePurchase(db: Db, userId: string, input: CheckoutInput
     const lga = pricingLga(input.lga, user.lga);
     const pricing = await loadPricing(tx, lga);
     const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
+    if (priced.totalKobo > MAX_ORDER_KOBO)
+      throw new AppError(
+        "invalid",
+        `Orders above ${formatNaira(MAX_ORDER_KOBO)} can't be paid online. Please lower the quantities or contact us.`,
+      );
     await reserveStock(tx, lines);
     const [purchase] = await tx
       .insert(purchases)
@@ -177,25 +178,6 @@ export async function cancelPendingPurchase(db: Db, reference: string, note = "p
   await cancelPurchases(db, [p.id], note);
 }
 
-/**
- * The payment popup closed or failed without paying (PAYSTACK_MODE=popup): the
- * order is cancelled now, through the same path as the sandbox's 'Cancel
- * payment', instead of after the 30-minute window; the cart stays. The provider
- * is asked first, so a payment that did go through completes instead. If it
- * cannot be asked, the order is cancelled anyway: a payment arriving later still
- * completes it while the stock lasts (completePurchase).
- */
-export async function abandonPayment(db: Db, provider: PaymentProvider, actor: Actor, reference: string): Promise<PurchaseView> {
-  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
-  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
-  if (current.status === "pending") {
-    const payment = await provider.verify(reference).catch(() => null);
-    if (payment?.status === "success") await completePurchase(db, reference, payment, "verify");
-    else await cancelPendingPurchase(db, reference, "payment window closed without paying");
-  }
-  return (await getPurchaseByReference(db, reference))!;
-}
-
 /** Cancels every purchase still unpaid after the payment window and releases its stock. */
 export async function expireStalePurchases(db: Db, now = new Date()): Promise<number> {
   const stale = await db
@@ -210,111 +192,6 @@ export async function expireStalePurchases(db: Db, now = new Date()): Promise<nu
     now,
   );
   return done.length;
-}
-
-export type CompletionResult = { outcome: "completed" | "already_completed" | "rejected" | "not_paid"; purchase: PurchaseRow | null };
-
-/**
- * Marks a purchase paid exactly once, whatever the number and order of verifies
- * and webhooks: the conditional UPDATE ... WHERE status = 'pending' lets one
- * caller win; the others change nothing. The amount and currency must match
- * the stored total exactly. The winner clears the bought lines from the cart
- * and queues both mails in the same transaction.
- */
-export async function completePurchase(
-  db: Db,
-  reference: string,
-  payment: VerifiedPayment,
-  via: "verify" | "webhook",
-  now = new Date(),
-): Promise<CompletionResult> {
-  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
-  if (!current) return { outcome: "rejected", purchase: null };
-  if (current.status === "completed") return { outcome: "already_completed", purchase: current };
-  if (payment.status !== "success") return { outcome: "not_paid", purchase: current };
-  if (payment.amountKobo !== current.totalKobo || payment.currency !== current.currency) return { outcome: "rejected", purchase: current };
-
-  try {
-    return await markPaid(db, current, payment, via, now);
-  } catch (e) {
-    if (!(e instanceof AppError && e.kind === "conflict")) throw e;
-    // paid after the window closed and the stock is gone: an admin must refund
-    await db.insert(purchaseEvents).values({
-      purchaseId: current.id,
-      status: "cancelled",
-      note: `payment received after cancellation (${payment.transactionId ?? "no id"}), stock no longer available: refund needed`,
-    });
-    return { outcome: "rejected", purchase: current };
-  }
-}
-
-async function markPaid(
-  db: Db,
-  current: PurchaseRow,
-  payment: VerifiedPayment,
-  via: "verify" | "webhook",
-  now: Date,
-): Promise<CompletionResult> {
-  const { reference } = current;
-  return db.transaction(async (tx) => {
-    const fromStatus = current.status === "cancelled" ? "cancelled" : "pending";
-    if (fromStatus === "cancelled") {
-      // paid after the window closed: take the stock again if it is still there
-      const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, current.id));
-      const claimed = await tx
-        .update(purchases)
-        .set({ status: "pending" })
-        .where(and(eq(purchases.id, current.id), eq(purchases.status, "cancelled")))
-        .returning({ id: purchases.id });
-      if (!claimed.length) return { outcome: "already_completed" as const, purchase: current };
-      await reserveStock(
-        tx,
-        items.filter((i) => i.productId).map((i) => ({ productId: i.productId!, quantity: i.quantity, title: i.title })),
-      );
-    }
-    const [paid] = await tx
-      .update(purchases)
-      .set({ status: "completed", paidAt: now, transactionId: payment.transactionId, updatedAt: now })
-      .where(
-        and(
-          eq(purchases.reference, reference),
-          eq(purchases.status, "pending"),
-          eq(purchases.totalKobo, payment.amountKobo),
-          eq(purchases.currency, payment.currency),
-        ),
-      )
-      .returning();
-    if (!paid) {
-      const [again] = await tx.select().from(purchases).where(eq(purchases.reference, reference));
-      return { outcome: again?.status === "completed" ? ("already_completed" as const) : ("rejected" as const), purchase: again ?? null };
-    }
-    await tx.insert(purchaseEvents).values({ purchaseId: paid.id, status: "completed", note: `payment confirmed by ${via}` });
-    const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, paid.id));
-    if (paid.userId) {
-      const bought = items.map((i) => i.productId).filter((id): id is string => !!id);
-      if (bought.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
-    }
-    await orderMails(tx, paid, items);
-    return { outcome: "completed" as const, purchase: paid };
-  });
-}
-
-/** /checkout/complete: ask the provider, then complete (or not). Only the buyer or an admin may look. */
-export async function verifyAndComplete(db: Db, provider: PaymentProvider, actor: Actor, reference: string) {
-  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
-  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
-  let outcome: CompletionResult["outcome"] = current.status === "completed" ? "already_completed" : "not_paid";
-  let paymentStatus: VerifiedPayment["status"] | null = null;
-  if (current.status === "pending" || current.status === "cancelled") {
-    const payment = await provider.verify(reference);
-    paymentStatus = payment.status;
-    outcome = (await completePurchase(db, reference, payment, "verify")).outcome;
-    // came back without paying: the stock goes back, the cart stays
-    if (outcome === "not_paid" && (payment.status === "abandoned" || payment.status === "failed"))
-      await cancelPendingPurchase(db, reference, `payment ${payment.status}`);
-  }
-  const purchase = await getPurchaseByReference(db, reference);
-  return { outcome, paymentStatus, purchase: purchase! };
 }
 
 export async function getPurchaseByReference(db: Db, reference: string): Promise<PurchaseView | null> {

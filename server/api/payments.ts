@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isValidPaystackSignature } from "../../modules/payments/paystack.server";
-import { completePurchase } from "../../modules/orders/service.server";
+import { completePurchase } from "../../modules/orders/completion.server";
 import type { AppDeps, AppEnv } from "../context";
 import { AppError } from "../../lib/errors";
 

@@ -129,7 +129,7 @@ describe("Paystack adapter", () => {
   });
 
   it("/checkout/complete's verification completes only on success with the exact amount and currency", async () => {
-    const { verifyAndComplete } = await import("../../modules/orders/service.server");
+    const { verifyAndComplete } = await import("../../modules/orders/completion.server");
     const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
     const cases = [
       { data: { status: "success", amount: 1, currency: "NGN" }, completes: false },
@@ -179,10 +179,13 @@ describe("POST /api/payments/paystack/webhook", () => {
     expect((await purchaseRow(reference)).status).toBe("completed");
     expect(await stockOf(product.id)).toBe(9);
     expect(await mailsFor(user.email)).toBe(1);
+    expect(
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_new_admin"))).filter((m) => m.text.includes(reference)),
+    ).toHaveLength(1);
   });
 
   it("the same event 10 times at once, mixed with verifies: one completion, one stock change, one mail", async () => {
-    const { verifyAndComplete } = await import("../../modules/orders/service.server");
+    const { verifyAndComplete } = await import("../../modules/orders/completion.server");
     const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
     const { user, product, reference } = await pendingPurchase();
     verifyAnswer = (ref) => ({

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, deliveryRates, idempotencyKeys, mailOutbox, products, purchaseItems, purchases } from "../../db/schema";
-import { completePurchase, expireStalePurchases, PAYMENT_WINDOW_MS, verifyAndComplete } from "../../modules/orders/service.server";
+import { completePurchase, verifyAndComplete } from "../../modules/orders/completion.server";
+import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/service.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -104,6 +105,16 @@ describe("POST /api/purchases/create", () => {
     expect(
       (await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, deliveryMethod: "drone" } })).status,
     ).toBe(400);
+  });
+
+  it("refuses an order too large for online payment with a 400, not a database error", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000_000, discountKobo: 0, stock: 50 });
+    const { user } = await shopperWithCart(3, product);
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    expect(res.status).toBe(400);
+    expect((await res.json()).msg).toMatch(/Orders above ₦20,000,000 can't be paid online/);
+    expect(await stockOf(product.id)).toBe(50);
+    expect(await purchasesOf(user.id)).toHaveLength(0);
   });
 
   it("refuses an empty cart", async () => {
@@ -300,9 +311,67 @@ describe("sandbox payment and completion", () => {
     await expireStalePurchases(t.db, new Date(Date.now() + PAYMENT_WINDOW_MS + 60_000));
     const item = lateBuy.purchase.items[0];
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, item.productId));
-    const result = await completePurchase(t.db, lateBuy.reference, { ...paid, amountKobo: lateBuy.purchase.totalAmount * 100 }, "webhook");
-    expect(result.outcome).toBe("rejected");
+    const latePaid = { ...paid, amountKobo: lateBuy.purchase.totalAmount * 100, transactionId: "2" };
+    const result = await completePurchase(t.db, lateBuy.reference, latePaid, "webhook");
+    expect(result.outcome).toBe("refund_due");
     expect(await stockOf(item.productId)).toBe(0);
+    // the money is recorded on the cancelled order and both sides are told, once
+    const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, lateBuy.reference));
+    expect(row).toMatchObject({ status: "cancelled", transactionId: "2" });
+    expect(row!.paidAt).not.toBeNull();
+    const refundMails = async () =>
+      (await t.db.select().from(mailOutbox)).filter((m) => m.kind.startsWith("order_refund") && m.subject.includes(row!.id.slice(0, 8)));
+    expect((await refundMails()).map((m) => m.kind).sort()).toEqual(["order_refund_admin", "order_refund_due"]);
+    expect((await completePurchase(t.db, lateBuy.reference, latePaid, "webhook")).outcome).toBe("refund_due");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), late, lateBuy.reference)).outcome).toBe("refund_due");
+    expect(await refundMails()).toHaveLength(2);
+    expect(await stockOf(item.productId)).toBe(0);
+  });
+
+  it("a paid order cancelled by the shop stays cancelled: a repeated verify or webhook changes nothing", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const { user, product } = await shopperWithCart(2);
+    const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
+    await recordSandboxDecision(t.db, reference, "pay");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference)).outcome).toBe("completed");
+    const cancel = await t.request(`/api/purchases/${purchase.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } });
+    expect(cancel.status).toBe(200);
+    expect(await stockOf(product.id)).toBe(10);
+    const [cancelled] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
+    // the shopper fills the cart again, then reloads the old confirmation link; the webhook is retried too
+    await createCartItem(t.db, user.id, product.id, 1);
+    const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "tx-9" };
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference)).outcome).toBe("refund_due");
+    expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("refund_due");
+    const [after] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
+    expect(after).toMatchObject({ status: "cancelled", transactionId: cancelled!.transactionId });
+    expect(after!.paidAt).toEqual(cancelled!.paidAt);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
+    const confirmations = (await t.db.select().from(mailOutbox)).filter((m) => m.to === user.email && m.kind === "order_confirmation");
+    expect(confirmations).toHaveLength(1);
+  });
+
+  it("a payment and a cancel never interleave: whichever comes second sees the first", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const { user, product } = await shopperWithCart(1, await createProduct(t.db, { stock: 1 }));
+    const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
+    const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "tx-race" };
+    const [payment, cancel] = await Promise.all([
+      completePurchase(t.db, reference, paid, "webhook"),
+      t.request(`/api/purchases/${purchase.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } }),
+    ]);
+    const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
+    // either paid then cancelled by the shop (stock back, refund due), or cancelled then revived by the payment
+    if (row!.status === "cancelled") {
+      expect(payment.outcome).toBe("completed");
+      expect(cancel.status).toBe(200);
+      expect(await stockOf(product.id)).toBe(1);
+    } else {
+      expect(row!.status).toBe("completed");
+      expect(await stockOf(product.id)).toBe(0);
+    }
+    expect(row!.paidAt).not.toBeNull();
   });
 });
 

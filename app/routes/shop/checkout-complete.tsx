@@ -6,7 +6,8 @@ import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { requireUserPage } from "../../lib/guards.server";
 import { AppError } from "../../../lib/errors";
-import { verifyAndComplete } from "../../../modules/orders/service.server";
+import { formatNairaAmount } from "../../../lib/money";
+import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import type { Route } from "./+types/checkout-complete";
 
@@ -22,22 +23,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!reference) throw redirect("/checkout");
   try {
     const result = await verifyAndComplete(db, paymentProvider(env, db), user, reference);
-    const { status } = result.purchase;
+    const { status, paidAt } = result.purchase;
+    // paid, but the order is cancelled (sold out before the money arrived, or cancelled by the shop): never "try again"
+    if (status === "cancelled" && paidAt) return { order: result.purchase, waiting: false, unreachable: false, refund: true };
     if (status === "cancelled" || status === "failed")
       throw redirect(`/checkout?payment=${result.paymentStatus === "failed" ? "failed" : "cancelled"}`);
-    return { order: result.purchase, waiting: status === "pending", unreachable: false };
+    return { order: result.purchase, waiting: status === "pending", unreachable: false, refund: false };
   } catch (e) {
     if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "We could not find that order." }, { status: 404 });
     if (e instanceof AppError) {
       logger.warn({ reference, err: e.message }, "payment verification failed");
-      return { order: null, waiting: true, unreachable: true };
+      return { order: null, waiting: true, unreachable: true, refund: false };
     }
     throw e;
   }
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, waiting, unreachable } = loaderData;
+  const { order, waiting, unreachable, refund } = loaderData;
   const { revalidate } = useRevalidator();
   const completed = order?.status === "completed";
   // the header's cart count was read while this page's loader emptied the cart: read it again once
@@ -58,6 +61,25 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           </a>
           <Link to="/checkout" className="btn-outline">
             Back to checkout
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  if (refund) {
+    return (
+      <main id="main" className="container-page max-w-xl py-16 text-center">
+        <h1 className="text-3xl">{orderNumber(order.id)} was cancelled</h1>
+        <p className="mt-4 text-muted" data-testid="refund-message">
+          We received your payment of {formatNairaAmount(order.totalAmount)}, but this order is cancelled, so we are refunding the full
+          amount to your card within 5 working days. You do not need to do anything; the details are in your email.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/profile" className="btn-outline">
+            My orders
+          </Link>
+          <Link to="/products" className="btn-primary">
+            Continue shopping
           </Link>
         </div>
       </main>
