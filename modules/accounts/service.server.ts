@@ -72,8 +72,10 @@ export async function listTownNames(db: Db): Promise<string[]> {
 }
 
 /** A chosen town must be one we deliver to; returns its stored spelling. */
-async function checkTown(db: Db, lga: string | undefined): Promise<string | undefined> {
+async function checkTown(db: Db, lga: string | undefined, saved?: string | null): Promise<string | undefined> {
   if (!lga) return lga;
+  // the profile form still offers a saved town that is no longer a delivery area: keeping it is no new choice
+  if (saved && saved.toLowerCase() === lga.toLowerCase()) return saved;
   const towns = await listTownNames(db);
   const match = towns.find((t) => t.toLowerCase() === lga.toLowerCase());
   if (!match) throw new AppError("invalid", "Please check the highlighted fields.", { fields: { lga: "Choose a town from the list" } });
@@ -137,7 +139,10 @@ export async function updateProfile(db: Db, id: string, input: ProfileUpdateInpu
   // an empty optional field is the shopper clearing it
   if (data.phone !== undefined) changes.phone = data.phone || null;
   if (data.address !== undefined) changes.address = data.address || null;
-  if (data.lga !== undefined) changes.lga = (await checkTown(db, data.lga)) || null;
+  if (data.lga !== undefined) {
+    const [current] = await db.select({ lga: users.lga }).from(users).where(eq(users.id, id));
+    changes.lga = (await checkTown(db, data.lga, current?.lga)) || null;
+  }
   if (!Object.keys(changes).length) return getUser(db, id);
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (!row) throw AppError.notFound("User");

@@ -14,12 +14,20 @@ const BATCH = 20;
 // a claimed mail is hidden this long; if the process dies mid-send, another worker retries it
 const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 3600_000;
-// after this many failures (more than a day of retries) a mail is marked failed for an admin to see; it stays in the table
-export const MAX_ATTEMPTS = 30;
 
 /** Exponential backoff: 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The one failure not worth retrying: the SMTP server refused the recipient with a 5xx (no such mailbox).
+ * Anything else (no connection, timeouts, 4xx, a refused login or sender) may pass once the server or the
+ * settings are fixed, so an outage only delays mail, never loses it.
+ */
+function isPermanentRejection(e: unknown): boolean {
+  const { command, responseCode } = (e ?? {}) as { command?: unknown; responseCode?: unknown };
+  return command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
 }
 
 export function outboxDir(dataDir: string) {
@@ -96,7 +104,11 @@ async function claimDue(db: Db): Promise<OutboxRow[]> {
     .returning();
 }
 
-/** One pass: sends what is due; a failure is recorded and retried later with backoff. Returns how many were handled. */
+/**
+ * One pass: sends what is due; a failure is recorded and retried later with backoff, for as long as it takes,
+ * unless the server refused the recipient for good (then the mail is marked failed and stays for an admin).
+ * Returns how many were handled.
+ */
 export async function deliverDueMails(deps: MailDeps): Promise<{ sent: number; failed: number }> {
   const send = senderFor(deps);
   const claimed = await claimDue(deps.db);
@@ -113,7 +125,7 @@ export async function deliverDueMails(deps: MailDeps): Promise<{ sent: number; f
     } catch (e) {
       failed++;
       const attempts = mail.attempts + 1;
-      const giveUp = attempts >= MAX_ATTEMPTS;
+      const giveUp = isPermanentRejection(e);
       await deps.db
         .update(mailOutbox)
         .set({
@@ -125,7 +137,7 @@ export async function deliverDueMails(deps: MailDeps): Promise<{ sent: number; f
         .where(eq(mailOutbox.id, mail.id));
       deps.logger[giveUp ? "error" : "warn"](
         { mailId: mail.id, kind: mail.kind, attempts, err: (e as Error).message },
-        giveUp ? "mail delivery gave up" : "mail delivery failed, will retry",
+        giveUp ? "mail refused for good by the SMTP server" : "mail delivery failed, will retry",
       );
     }
   }

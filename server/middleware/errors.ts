@@ -12,6 +12,7 @@ export function errorResponse(err: unknown, c: Context<AppEnv>) {
     if (appError.retryAfter) c.header("Retry-After", String(appError.retryAfter));
     return c.json(appError.toBody(), appError.status as 400);
   }
+  // a failed query is logged without its values: see the logger's err serializer
   c.get("logger")?.error({ err, requestId }, "unhandled error");
   const body: ErrorBody = { msg: "Something went wrong. Please try again.", code: "internal", requestId };
   return c.json(body, 500);

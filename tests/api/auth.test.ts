@@ -300,6 +300,18 @@ describe("forgot and reset password", () => {
     expect((await post("/api/auth/login", { email: "gbenga@example.ng", password: "Brand-new-2026" })).status).toBe(200);
   });
 
+  it("issues a link that expires one hour after it was asked for", async () => {
+    const user = await createUser(t.db, { email: "ngozi@example.ng" });
+    const before = Date.now();
+    await post("/api/auth/forgot-password", { email: "ngozi@example.ng" });
+    const after = Date.now();
+    const [reset] = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    const HOUR = 60 * 60_000;
+    // a second either side for clock rounding; a different lifetime is a failure
+    expect(reset!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + HOUR - 1000);
+    expect(reset!.expiresAt.getTime()).toBeLessThanOrEqual(after + HOUR + 1000);
+  });
+
   it("refuses an expired link", async () => {
     const user = await createUser(t.db, { email: "funmi@example.ng" });
     await post("/api/auth/forgot-password", { email: "funmi@example.ng" });

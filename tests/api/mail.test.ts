@@ -11,13 +11,18 @@ import { createTestContext, type TestContext } from "../support/test-app";
 
 const logger = createLogger("silent");
 
-/** A real SMTP server on a free port that keeps what it receives. */
-async function startSmtp() {
+/** A real SMTP server on a free port that keeps what it receives; `refuse` answers RCPT TO for an address with that code. */
+async function startSmtp({ refuse = {} }: { refuse?: Record<string, number> } = {}) {
   const received: { to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, done) {
+      const code = refuse[address.address];
+      if (!code) return done();
+      done(Object.assign(new Error(code >= 500 ? "No such user here" : "Mailbox busy, try later"), { responseCode: code }));
+    },
     onData(stream, session, done) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -109,7 +114,36 @@ describe("an SMTP outage delays mail, never loses it", () => {
   });
 
   it("backs off exponentially up to an hour", () => {
-    expect([1, 2, 3, 10, 30].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 10, 30, 5000].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000, 3_600_000]);
+  });
+
+  it("never gives up on an outage: after days of failed attempts the mail is still retried within the hour", async () => {
+    const mail = await createMail(t.db, { to: "patient@example.ng", attempts: 200 });
+    expect(await flushOutbox({ db: t.db, env: t.env, logger })).toEqual({ sent: 0, failed: 1 });
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(row).toMatchObject({ status: "pending", attempts: 201 });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
+  });
+});
+
+describe("a recipient the SMTP server refuses", () => {
+  let t: TestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp({ refuse: { "gone@example.ng": 550, "busy@example.ng": 451 } });
+    t = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  });
+  afterAll(() => smtp.close());
+
+  it("marks the mail failed on a permanent (5xx) refusal, and retries a temporary (4xx) one", async () => {
+    const gone = await createMail(t.db, { to: "gone@example.ng" });
+    const busy = await createMail(t.db, { to: "busy@example.ng" });
+    expect(await flushOutbox({ db: t.db, env: t.env, logger })).toEqual({ sent: 0, failed: 2 });
+    const rows = await t.db.select().from(mailOutbox);
+    expect(rows.find((r) => r.id === gone.id)).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/550/) });
+    expect(rows.find((r) => r.id === busy.id)).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringMatching(/451/) });
+    expect(smtp.received).toEqual([]);
   });
 });
 

@@ -82,6 +82,22 @@ describe.each(backends)("rate limits kept in %s", (backend) => {
     await expectTooMany(await post("/api/auth/adminlogin", { email: user.email, password }, freshIp()), 15);
   });
 
+  it("counts login and admin login failures against one budget per account: 10 guesses in all, whichever door", async () => {
+    const password = "Calm-and-kind-2026";
+    // the admin door answers a customer's right password with a 403, so a guess there is as good as one at login
+    const user = await createUser(t.db, { password });
+    for (let i = 0; i < 5; i++)
+      expect((await post("/api/auth/adminlogin", { email: user.email, password: "wrong-password" }, freshIp())).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post("/api/auth/login", { email: user.email, password: "wrong-password" }, freshIp())).status).toBe(401);
+    await expectTooMany(await post("/api/auth/login", { email: user.email, password }, freshIp()), 15);
+
+    const other = await createUser(t.db, { password });
+    for (let i = 0; i < 10; i++)
+      expect((await post("/api/auth/login", { email: other.email, password: "wrong-password" }, freshIp())).status).toBe(401);
+    await expectTooMany(await post("/api/auth/adminlogin", { email: other.email, password }, freshIp()), 15);
+  });
+
   it("limits the admin login per account after 5 attempts", async () => {
     const admin = await createAdminUser(t.db);
     for (let i = 0; i < 5; i++)

@@ -102,6 +102,23 @@ describe("GET and PUT /api/users/{id}", () => {
     expect((await noName.json()).fields.firstName).toBe("First name is required");
   });
 
+  it("saves a profile that keeps an LGA no longer delivered to; a newly chosen LGA must still be a delivery area", async () => {
+    // Ikeja is not among this shop's delivery rates (only Surulere is); the profile form still offers a saved one
+    const dupe = await createUser(t.db, { firstName: "Dupe", lga: "Ikeja" });
+    const put = (json: unknown) => t.request(`/api/users/${dupe.id}`, { method: "PUT", as: dupe, json });
+
+    const kept = await put({ firstName: "Dupsy", lga: "ikeja" });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ firstName: "Dupsy", lga: "Ikeja" });
+
+    const moved = await put({ lga: "Yaba" });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).fields.lga).toBe("Choose a town from the list");
+    expect((await (await put({ lga: "Surulere" })).json()).lga).toBe("Surulere");
+    // once left, the old LGA cannot be chosen again
+    expect((await put({ lga: "Ikeja" })).status).toBe(400);
+  });
+
   it("answers 404 for an unknown or malformed id (admin), never 500", async () => {
     expect((await t.request("/api/users/00000000-0000-4000-8000-000000000000", { as: admin })).status).toBe(404);
     expect((await t.request("/api/users/not-a-uuid", { as: admin })).status).toBe(404);
