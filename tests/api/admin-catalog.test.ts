@@ -322,3 +322,36 @@ describe("posts write API", () => {
     expect((await t.request(`/api/posts/${post.id}`, { method: "PUT", json: { title: "a", heading: "b", text: "c" } })).status).toBe(401);
   });
 });
+
+describe("JSON create bodies go through the shared reader", () => {
+  const creates = ["/api/products/create", "/api/categories/create", "/api/posts/create"];
+
+  it("answers 400 naming the field when a text holds a NUL character", async () => {
+    const category = await createCategory(t.db);
+    const bodies = [
+      { title: "Bad\u0000title", price: 1000, description: "d", categoryId: category.id },
+      { name: "Bad\u0000name" },
+      { title: "Bad\u0000title", heading: "h", text: "t" },
+    ];
+    for (const [i, path] of creates.entries()) {
+      const res = await t.request(path, { method: "POST", as: admin, json: bodies[i] });
+      expect(res.status, path).toBe(400);
+      expect(Object.keys((await res.json()).fields), path).toEqual([i === 1 ? "name" : "title"]);
+    }
+  });
+
+  it("answers 400 'not valid JSON' for a malformed body", async () => {
+    for (const path of creates) {
+      const res = await t.request(path, {
+        method: "POST",
+        as: admin,
+        headers: { "Content-Type": "application/json" },
+        body: '{"name": "Half',
+      });
+      expect(res.status, path).toBe(400);
+      const body = await res.json();
+      expect(body.msg, path).toBe("The request body is not valid JSON.");
+      expect(body.fields, path).toBeUndefined();
+    }
+  });
+});
