@@ -3,7 +3,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productImages, products } from "../../db/schema";
+import { categories, productImages, products } from "../../db/schema";
+import { fromUniqueViolation } from "../../lib/errors";
 import { uploadDir } from "../../lib/storage.server";
 import { createAdminUser, createBlogPost, createCategory, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -264,6 +265,27 @@ describe("categories write API", () => {
     const updated = await res.json();
     expect(updated.imageUrl).not.toBe(cat.imageUrl);
     expect(fileOnDisk(cat.imageUrl)).toBe(false);
+  });
+
+  it("two simultaneous creates of one name: one is created, the other is a 409 naming the field (never a 500)", async () => {
+    const create = () => t.request("/api/categories/create", { method: "POST", as: admin, json: { name: "Race Day" } });
+    const results = await Promise.all([create(), create(), create()]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const res of results.filter((r) => r.status === 409))
+      expect((await res.json()).fields).toEqual({ name: expect.stringMatching(/already exists/) });
+  });
+
+  it("maps the database's own unique violation (as this driver raises it) to a 409 naming the field", async () => {
+    await t.db.insert(categories).values({ name: "Twice" });
+    const err = await t.db
+      .insert(categories)
+      .values({ name: "twice" })
+      .catch((e: unknown) => e);
+    expect(fromUniqueViolation(err)).toMatchObject({
+      kind: "conflict",
+      fields: { name: "A category with this name already exists." },
+    });
+    expect(fromUniqueViolation(new Error("other"))).toBeNull();
   });
 
   it("names the field when the name is missing; 404 for a missing category", async () => {

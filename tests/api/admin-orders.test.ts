@@ -246,6 +246,15 @@ describe("delivery rates write API", () => {
     expect((await res.json()).fields.lga).toBeTruthy();
   });
 
+  it("two simultaneous creates of one LGA: one is created, the other is a 409 naming the field (never a 500)", async () => {
+    const create = () =>
+      t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "Agege", deliveryCharge: 1000 } });
+    const results = await Promise.all([create(), create(), create()]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const res of results.filter((r) => r.status === 409))
+      expect((await res.json()).fields).toEqual({ lga: expect.stringMatching(/already has a delivery rate/) });
+  });
+
   it("is for admins only; 404 on a missing rate", async () => {
     const rate = await createDeliveryRate(t.db);
     expect((await t.request("/api/deliveryrates/create", { method: "POST", json: { lga: "A", deliveryCharge: 0 } })).status).toBe(401);
