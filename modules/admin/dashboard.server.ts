@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contactMessages, newsletterSubscribers, purchases, users } from "../../db/schema";
+import { contactMessages, newsletterSubscribers, purchases, userSearchText, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
@@ -74,9 +74,8 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
   if (q.role) where.push(eq(users.role, q.role));
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;
-    where.push(
-      sql`(${users.firstName} ilike ${like} or ${users.lastName} ilike ${like} or ${users.email} ilike ${like} or ${users.phone} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like})`,
-    );
+    // one expression, the one users_search_trgm_idx is built on, so the trigram index serves it
+    where.push(sql`${userSearchText(users)} ilike ${like}`);
   }
   const range = dayRange(q.from, q.to);
   if (range.from) where.push(gte(users.createdAt, range.from));

@@ -50,6 +50,19 @@ describe("GET /api/purchases (admin list)", () => {
     expect((await res.json()).every((p: { status: string }) => p.status === "pending" || /pending/i.test(p.status))).toBe(true);
   });
 
+  it("finds a purchase by the customer's last name, or the full name, and follows a changed last name", async () => {
+    const buyer = await createUser(t.db, { firstName: "Ifeoma", lastName: "Okonkwo-Bassey", email: "ify@surname.ng" });
+    const purchase = await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }]);
+    for (const q of ["okonkwo-bassey", "Ifeoma Okonkwo"]) {
+      const res = await t.request(`/api/purchases?q=${encodeURIComponent(q)}`, { as: admin });
+      expect(res.headers.get("X-Total-Count"), q).toBe("1");
+      expect((await res.json())[0], q).toMatchObject({ id: purchase.id, lastName: "Okonkwo-Bassey" });
+    }
+    await t.db.update(purchases).set({ lastName: "Adeyemi" }).where(eq(purchases.id, purchase.id));
+    expect((await t.request("/api/purchases?q=adeyemi", { as: admin })).headers.get("X-Total-Count")).toBe("1");
+    expect((await t.request("/api/purchases?q=bassey", { as: admin })).headers.get("X-Total-Count")).toBe("0");
+  });
+
   it("names a bad query parameter", async () => {
     const res = await t.request("/api/purchases?from=yesterday", { as: admin });
     expect(res.status).toBe(400);
