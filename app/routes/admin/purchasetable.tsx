@@ -40,6 +40,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         to={query.to}
         dates
         clearTo="/purchasetable"
+        keep={["status", "sort"]}
       />
       <AdminTable caption="Purchases">
         <thead className="border-b border-line bg-sand/60">
