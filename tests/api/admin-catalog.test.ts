@@ -226,9 +226,16 @@ describe("PUT/DELETE /api/products/{id}", () => {
     expect(second.images.every((i: { url: string }) => !fileOnDisk(i.url))).toBe(true);
   });
 
-  it("asks for a file when the image form is empty", async () => {
+  it("asks for a file when the image form is empty, or its file is (0 bytes)", async () => {
     const p = await createProduct(t.db);
-    const res = await t.request(`/api/products/${p.id}`, { method: "PUT", as: admin, body: form({ other: "x" }) });
+    let res = await t.request(`/api/products/${p.id}`, { method: "PUT", as: admin, body: form({ other: "x" }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.imageUrl).toBe("Please select an image to upload");
+    res = await t.request(`/api/products/${p.id}`, {
+      method: "PUT",
+      as: admin,
+      body: form({}, { data: Buffer.alloc(0), name: "empty.png", type: "image/png" }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).fields.imageUrl).toBe("Please select an image to upload");
   });
