@@ -58,6 +58,35 @@ export function fromZod(error: ZodError, msg = "Please check the highlighted fie
   return new AppError("invalid", msg, { fields: zodFields(error) });
 }
 
+type PgError = { code?: unknown; constraint?: unknown };
+
+// PostgreSQL's error, as the driver raised it: Drizzle wraps it in `cause` (PGlite and node-postgres alike)
+function pgError(e: unknown): PgError | null {
+  if (!e || typeof e !== "object") return null;
+  const cause = (e as { cause?: unknown }).cause;
+  return cause && typeof cause === "object" && "code" in cause ? (cause as PgError) : (e as PgError);
+}
+
+/** SQLSTATE 23505: a unique index refused the write. */
+export function isUniqueViolation(e: unknown): boolean {
+  return pgError(e)?.code === "23505";
+}
+
+// The unique indexes a person can hit when two saves race past the services' checks: the field to name.
+const uniqueFields: Record<string, { field: string; msg: string }> = {
+  categories_name_lower_idx: { field: "name", msg: "A category with this name already exists." },
+  delivery_rates_lga_lower_idx: { field: "lga", msg: "This LGA already has a delivery rate." },
+  users_email_lower_idx: { field: "email", msg: "An account with this email already exists." },
+};
+
+/** A unique violation as a 409 naming the field when we know it; null for any other error. */
+export function fromUniqueViolation(e: unknown): AppError | null {
+  if (!isUniqueViolation(e)) return null;
+  const known = uniqueFields[String(pgError(e)?.constraint)];
+  if (known) return new AppError("conflict", known.msg, { fields: { [known.field]: known.msg } });
+  return new AppError("conflict", "This already exists. Please reload the page and try again.");
+}
+
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }

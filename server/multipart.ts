@@ -1,7 +1,9 @@
 import type { Context } from "hono";
+import type { z } from "zod";
 import { AppError } from "../lib/errors";
 import { rejectNulText } from "../lib/nul-text";
 import { MAX_UPLOAD_BYTES } from "../lib/uploads.server";
+import { readJson } from "./http";
 
 export type MultipartBody = { fields: Record<string, string>; file: Buffer | null };
 
@@ -49,4 +51,14 @@ export function requireFile(body: MultipartBody): Buffer {
   if (!body.file)
     throw new AppError("invalid", "Please select an image to upload", { fields: { imageUrl: "Please select an image to upload" } });
   return body.file;
+}
+
+/**
+ * A create body (spec §7): a multipart form with an optional image, or JSON read by
+ * `readJson` (malformed JSON and NUL text are a 400); either way validated by the schema.
+ */
+export async function readFormOrJson<S extends z.ZodType>(c: Context, schema: S): Promise<{ input: z.output<S>; file: Buffer | null }> {
+  if (!isMultipart(c)) return { input: await readJson(c, schema), file: null };
+  const body = await readMultipart(c);
+  return { input: schema.parse(body.fields), file: body.file };
 }

@@ -103,7 +103,9 @@ export async function createReview(db: Db, userId: string, productId: string, ov
   );
 }
 
-/** A purchase with its item snapshots; totals follow the lines unless overridden. */
+const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"];
+
+/** A purchase with its item snapshots; totals follow the lines unless overridden. A paid one was paid when it was placed, unless `paidAt` says otherwise. */
 export async function createPurchase(
   db: Db,
   user: typeof t.users.$inferSelect,
@@ -138,6 +140,7 @@ export async function createPurchase(
         paymentProvider: "sandbox",
         reference: `ALF-${crypto.randomUUID()}`,
         status: "completed",
+        paidAt: PAID_STATUSES.includes(overrides.status ?? "completed") ? (overrides.createdAt ?? new Date()) : null,
         ...overrides,
       })
       .returning(),

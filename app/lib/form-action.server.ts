@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ZodError, type z } from "zod";
-import { AppError, fromZod, isAppError } from "../../lib/errors";
+import { AppError, fromUniqueViolation, fromZod, isAppError } from "../../lib/errors";
 import { rejectNulText } from "../../lib/nul-text";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 
@@ -23,7 +23,7 @@ export async function formAction<T>(run: () => Promise<T>) {
   try {
     return await run();
   } catch (caught) {
-    const e = caught instanceof ZodError ? fromZod(caught) : caught;
+    const e = caught instanceof ZodError ? fromZod(caught) : (fromUniqueViolation(caught) ?? caught);
     if (isAppError(e)) {
       const headers: HeadersInit = e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {};
       return data<FormResult>({ msg: e.message, fields: e.fields }, { status: e.status, headers });

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const roleEnum = pgEnum("role", ["customer", "admin"]);
+
+/** What the users search ('/dashboard', '/teamtable', GET /api/users) looks in; its trigram index is on this very expression. */
+export const userSearchText = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn }) =>
+  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, ''))`;
 
 export const users = pgTable(
   "users",
@@ -27,6 +31,7 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt),
     index("users_role_idx").on(t.role),
     index("users_lga_idx").on(t.lga),
+    index("users_search_trgm_idx").using("gin", sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
 

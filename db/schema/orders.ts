@@ -43,8 +43,9 @@ export const purchases = pgTable(
     reference: text().notNull().unique(),
     transactionId: text(),
     paidAt: timestamp({ withTimezone: true }),
-    // lower-cased "first name email" for the admin search, copied to the narrow, trigram-indexed purchase_search table
-    searchText: text().generatedAlwaysAs(sql`lower(first_name || ' ' || email)`),
+    // lower-cased "first last email" for the admin search, copied to the narrow, trigram-indexed purchase_search table;
+    // btrim drops the space an empty last name would leave
+    searchText: text().generatedAlwaysAs(sql`lower(btrim(first_name || ' ' || last_name) || ' ' || email)`),
     expiresAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -52,6 +53,8 @@ export const purchases = pgTable(
   (t) => [
     check("purchases_total_non_negative", sql`${t.totalKobo} >= 0`),
     index("purchases_created_at_idx").on(t.createdAt),
+    // the dashboard counts revenue by the day it was paid
+    index("purchases_paid_at_idx").on(t.paidAt),
     index("purchases_status_idx").on(t.status, t.createdAt),
     index("purchases_email_idx").on(sql`lower(${t.email})`),
     index("purchases_user_id_idx").on(t.userId, t.createdAt),
@@ -102,5 +105,9 @@ export const purchaseEvents = pgTable(
     actorId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("purchase_events_purchase_id_idx").on(t.purchaseId, t.createdAt)],
+  (t) => [
+    index("purchase_events_purchase_id_idx").on(t.purchaseId, t.createdAt),
+    // deleting a user sets actor_id to null: without an index that is a scan of every event
+    index("purchase_events_actor_id_idx").on(t.actorId),
+  ],
 );

@@ -16,7 +16,7 @@ export const purchaseSearch = pgTable(
     purchaseId: uuid()
       .primaryKey()
       .references(() => purchases.id, { onDelete: "cascade" }),
-    // copy of purchases.search_text: lower(first name || ' ' || email)
+    // copy of purchases.search_text: lower(first name || ' ' || last name || ' ' || email)
     searchText: text().notNull(),
     status: purchaseStatusEnum().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveryRates, users } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { AppError, isUniqueViolation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { welcomeMail } from "./mails";
@@ -118,7 +118,7 @@ export async function registerUser(
     });
   } catch (e) {
     // two registrations racing for one email: the unique index decides
-    if (String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code) === "23505") throw emailTaken();
+    if (isUniqueViolation(e)) throw emailTaken();
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contactMessages, newsletterSubscribers, purchases, users } from "../../db/schema";
+import { contactMessages, newsletterSubscribers, purchases, userSearchText, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
@@ -26,14 +26,17 @@ export type DashboardStats = {
   daily: { day: string; revenue: number; orders: number }[];
 };
 
-/** The owner's at-a-glance figures for this month, and paid sales per day for 30 days. */
+/**
+ * The owner's at-a-glance figures for this month, and paid sales per day for 30 days.
+ * A sale counts on the day it was paid (paid_at), not the day the order was placed.
+ */
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
   const [[month], [customers], daily] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
-      .where(and(paidStatuses, sql`${purchases.createdAt} >= ${since}`)),
+      .where(and(paidStatuses, gte(purchases.paidAt, since))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -41,8 +44,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(p.total_kobo), 0)::bigint as revenue, count(p.id)::int as orders
       from generate_series(((${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date - 29), (${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date, interval '1 day') as d(day)
-      left join ${purchases} p on (p.created_at at time zone 'Africa/Lagos')::date = d.day::date
-        and p.created_at >= ${new Date(now.getTime() - 31 * 86400_000)}
+      left join ${purchases} p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
+        and p.paid_at >= ${new Date(now.getTime() - 31 * 86400_000)}
         and p.status in ('completed', 'processing', 'shipped', 'delivered')
       group by d.day order by d.day`),
   ]);
@@ -74,9 +77,8 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
   if (q.role) where.push(eq(users.role, q.role));
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;
-    where.push(
-      sql`(${users.firstName} ilike ${like} or ${users.lastName} ilike ${like} or ${users.email} ilike ${like} or ${users.phone} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like})`,
-    );
+    // one expression, the one users_search_trgm_idx is built on, so the trigram index serves it
+    where.push(sql`${userSearchText(users)} ilike ${like}`);
   }
   const range = dayRange(q.from, q.to);
   if (range.from) where.push(gte(users.createdAt, range.from));

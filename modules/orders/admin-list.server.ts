@@ -28,7 +28,7 @@ function statusWord(q?: string): PurchaseStatus | undefined {
   return q ? purchaseStatuses.find((s) => s === q.toLowerCase()) : undefined;
 }
 
-/** The text to look for in "first name email", unless the search is a status word. */
+/** The text to look for in "first last email", unless the search is a status word. */
 function searchTerm(q: ListQuery): string | undefined {
   return q.q && !statusWord(q.q) ? q.q.toLowerCase() : undefined;
 }

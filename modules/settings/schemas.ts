@@ -9,6 +9,9 @@ const numberOf = (label: string) =>
   z.number({
     error: (issue) => (issue.input === undefined || Number.isNaN(issue.input) ? `${label} is required` : `${label} must be a number`),
   });
+/** The fee fields' step in naira on /settings: any whole kobo, what koboFee below accepts. */
+export const FEE_STEP_NAIRA = "0.01";
+
 const koboFee = (label: string) =>
   numberOf(label)
     .int(`${label} can have at most 2 decimals`)

@@ -5,15 +5,15 @@ import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
 import { readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
-import { isMultipart, readMultipart, requireFile } from "../multipart";
+import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
 
 export function adminCategoryRoutes(deps: AppDeps) {
   const db = deps.database.db;
   const storage = storageFor(deps);
   return new Hono<AppEnv>()
     .post("/categories/create", requireAdmin(), async (c) => {
-      const body = isMultipart(c) ? await readMultipart(c) : { fields: await c.req.json().catch(() => ({})), file: null };
-      return c.json(await createCategory(db, storage, categoryInput.parse(body.fields), body.file), 201);
+      const { input, file } = await readFormOrJson(c, categoryInput);
+      return c.json(await createCategory(db, storage, input, file), 201);
     })
     .put("/categories/:id", requireAdmin(), async (c) => {
       const id = pathId(c, "Category");

@@ -5,7 +5,7 @@ import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
 import { readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
-import { isMultipart, readMultipart, requireFile } from "../multipart";
+import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
 
 // spec §7 product writes, admin only; reads live in the storefront's products router.
 export function adminProductRoutes(deps: AppDeps) {
@@ -13,8 +13,8 @@ export function adminProductRoutes(deps: AppDeps) {
   const storage = storageFor(deps);
   return new Hono<AppEnv>()
     .post("/products/create", requireAdmin(), async (c) => {
-      const body = isMultipart(c) ? await readMultipart(c) : { fields: await c.req.json().catch(() => ({})), file: null };
-      const product = await createProduct(db, storage, productInput.parse(body.fields), body.file);
+      const { input, file } = await readFormOrJson(c, productInput);
+      const product = await createProduct(db, storage, input, file);
       return c.json(product, 201);
     })
     .put("/products/:id", requireAdmin(), async (c) => {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { AppError, fromZod, type ErrorBody } from "../../lib/errors";
+import { AppError, fromUniqueViolation, fromZod, type ErrorBody } from "../../lib/errors";
 import type { AppEnv } from "../context";
 
 /** The one place that turns any thrown error into a status and a {msg, code, fields} body. */
@@ -25,7 +25,7 @@ function toAppError(err: unknown): AppError | null {
     if (err.status === 413) return new AppError("too_large", "The request is too large.");
     if (err.status === 400) return new AppError("invalid", err.message || "Bad request.");
   }
-  return null;
+  return fromUniqueViolation(err);
 }
 
 export function notFoundResponse(c: Context<AppEnv>) {

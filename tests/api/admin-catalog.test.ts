@@ -3,7 +3,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productImages, products } from "../../db/schema";
+import { categories, productImages, products } from "../../db/schema";
+import { fromUniqueViolation } from "../../lib/errors";
 import { uploadDir } from "../../lib/storage.server";
 import { createAdminUser, createBlogPost, createCategory, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -225,9 +226,16 @@ describe("PUT/DELETE /api/products/{id}", () => {
     expect(second.images.every((i: { url: string }) => !fileOnDisk(i.url))).toBe(true);
   });
 
-  it("asks for a file when the image form is empty", async () => {
+  it("asks for a file when the image form is empty, or its file is (0 bytes)", async () => {
     const p = await createProduct(t.db);
-    const res = await t.request(`/api/products/${p.id}`, { method: "PUT", as: admin, body: form({ other: "x" }) });
+    let res = await t.request(`/api/products/${p.id}`, { method: "PUT", as: admin, body: form({ other: "x" }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.imageUrl).toBe("Please select an image to upload");
+    res = await t.request(`/api/products/${p.id}`, {
+      method: "PUT",
+      as: admin,
+      body: form({}, { data: Buffer.alloc(0), name: "empty.png", type: "image/png" }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).fields.imageUrl).toBe("Please select an image to upload");
   });
@@ -264,6 +272,27 @@ describe("categories write API", () => {
     const updated = await res.json();
     expect(updated.imageUrl).not.toBe(cat.imageUrl);
     expect(fileOnDisk(cat.imageUrl)).toBe(false);
+  });
+
+  it("two simultaneous creates of one name: one is created, the other is a 409 naming the field (never a 500)", async () => {
+    const create = () => t.request("/api/categories/create", { method: "POST", as: admin, json: { name: "Race Day" } });
+    const results = await Promise.all([create(), create(), create()]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const res of results.filter((r) => r.status === 409))
+      expect((await res.json()).fields).toEqual({ name: expect.stringMatching(/already exists/) });
+  });
+
+  it("maps the database's own unique violation (as this driver raises it) to a 409 naming the field", async () => {
+    await t.db.insert(categories).values({ name: "Twice" });
+    const err = await t.db
+      .insert(categories)
+      .values({ name: "twice" })
+      .catch((e: unknown) => e);
+    expect(fromUniqueViolation(err)).toMatchObject({
+      kind: "conflict",
+      fields: { name: "A category with this name already exists." },
+    });
+    expect(fromUniqueViolation(new Error("other"))).toBeNull();
   });
 
   it("names the field when the name is missing; 404 for a missing category", async () => {
@@ -320,5 +349,38 @@ describe("posts write API", () => {
     const post = await createBlogPost(t.db);
     expect((await t.request(`/api/posts/${post.id}`, { method: "DELETE", as: customer })).status).toBe(403);
     expect((await t.request(`/api/posts/${post.id}`, { method: "PUT", json: { title: "a", heading: "b", text: "c" } })).status).toBe(401);
+  });
+});
+
+describe("JSON create bodies go through the shared reader", () => {
+  const creates = ["/api/products/create", "/api/categories/create", "/api/posts/create"];
+
+  it("answers 400 naming the field when a text holds a NUL character", async () => {
+    const category = await createCategory(t.db);
+    const bodies = [
+      { title: "Bad\u0000title", price: 1000, description: "d", categoryId: category.id },
+      { name: "Bad\u0000name" },
+      { title: "Bad\u0000title", heading: "h", text: "t" },
+    ];
+    for (const [i, path] of creates.entries()) {
+      const res = await t.request(path, { method: "POST", as: admin, json: bodies[i] });
+      expect(res.status, path).toBe(400);
+      expect(Object.keys((await res.json()).fields), path).toEqual([i === 1 ? "name" : "title"]);
+    }
+  });
+
+  it("answers 400 'not valid JSON' for a malformed body", async () => {
+    for (const path of creates) {
+      const res = await t.request(path, {
+        method: "POST",
+        as: admin,
+        headers: { "Content-Type": "application/json" },
+        body: '{"name": "Half',
+      });
+      expect(res.status, path).toBe(400);
+      const body = await res.json();
+      expect(body.msg, path).toBe("The request body is not valid JSON.");
+      expect(body.fields, path).toBeUndefined();
+    }
   });
 });

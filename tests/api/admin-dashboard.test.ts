@@ -49,6 +49,30 @@ describe("dashboard figures", () => {
     expect(stats.daily.find((d) => d.day === "2026-11-18")).toMatchObject({ revenue: 0, orders: 0 });
   });
 
+  it("counts a sale in the month and on the day it was paid, not the day it was ordered", async () => {
+    // a month of its own, far from the other tests' orders
+    const now = new Date("2035-03-20T12:00:00Z");
+    const buyer = await createUser(t.db);
+    const product = await createProduct(t.db);
+    // ordered in February, paid on 2 March: March's sale
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+      totalKobo: 3_000_000,
+      status: "completed",
+      createdAt: new Date("2035-02-26T09:00:00Z"),
+      paidAt: new Date("2035-03-02T09:00:00Z"),
+    });
+    // ordered in March, not paid yet: no sale
+    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+      totalKobo: 5_000_000,
+      status: "pending",
+      createdAt: new Date("2035-03-10T09:00:00Z"),
+    });
+    const stats = await dashboardStats(t.db, now);
+    expect(stats).toMatchObject({ revenue: 30_000, orders: 1, averageOrderValue: 30_000 });
+    expect(stats.daily.find((d) => d.day === "2035-03-02")).toMatchObject({ revenue: 30_000, orders: 1 });
+    expect(stats.daily.find((d) => d.day === "2035-02-26")).toMatchObject({ revenue: 0, orders: 0 });
+  });
+
   it("starts the month at midnight in Lagos", () => {
     expect(monthStart(new Date("2026-11-30T23:30:00Z")).toISOString()).toBe("2026-11-30T23:00:00.000Z");
     expect(monthStart(new Date("2026-11-15T00:00:00Z")).toISOString()).toBe("2026-10-31T23:00:00.000Z");

@@ -1,5 +1,18 @@
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAdminUser, createBlogPost, createCategory, createDeliveryRate, createProduct, createUser } from "../factories";
+import { appContext } from "../../app/context";
+import { loader as categoryTableLoader } from "../../app/routes/admin/categorytable";
+import { loader as purchaseTableLoader } from "../../app/routes/admin/purchasetable";
+import { createLogger } from "../../lib/logger.server";
+import {
+  createAdminUser,
+  createBlogPost,
+  createCategory,
+  createDeliveryRate,
+  createProduct,
+  createPurchase,
+  createUser,
+} from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Issue 6: every admin table's list parameters (q, from, to, page, pageSize, sort, and
@@ -125,5 +138,49 @@ describe("GET /api/purchases (admin)", () => {
     const res = await get("/api/purchases?sort=cheapest", admin);
     expect(res.status).toBe(400);
     expect(res.body.fields.sort).toBe("Sort must be one of newest, oldest, total_desc, total_asc");
+  });
+});
+
+describe("admin table screens", () => {
+  const load = async (loader: (args: never) => Promise<unknown>, path: string) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db: t.db,
+      env: t.env,
+      logger: createLogger("silent"),
+      requestId: "test",
+      nonce: "",
+      user: { id: admin.id, role: "admin", firstName: "Abike", lastName: "Owner", email: "abike@example.ng" },
+      clientIp: "127.0.0.1",
+    });
+    try {
+      return { data: await loader({ request: new Request(`http://localhost:3000${path}`), params: {}, context } as never) };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+      throw thrown;
+    }
+  };
+
+  it("a page past the end (its last row just deleted) goes to the last page with rows, filters kept", async () => {
+    const buyer = await createUser(t.db, { firstName: "Pagely", email: "pagely@pages.ng" });
+    const product = await createProduct(t.db);
+    for (let i = 0; i < 6; i++) await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { status: "pending" });
+    // 6 matches, 5 a page: page 2 holds one row; once it is gone page 2 is past the end
+    expect(await load(purchaseTableLoader, "/purchasetable?q=pagely&status=pending&sort=oldest&page=2")).toMatchObject({
+      data: { total: 6, items: [{ firstName: "Pagely" }] },
+    });
+    expect(await load(purchaseTableLoader, "/purchasetable?q=pagely&status=pending&sort=oldest&page=3")).toEqual({
+      status: 302,
+      location: "/purchasetable?q=pagely&status=pending&sort=oldest&page=2",
+    });
+    // "tea": 2 categories, 3 a page
+    expect(await load(categoryTableLoader, "/categorytable?q=tea&page=2")).toEqual({
+      status: 302,
+      location: "/categorytable?q=tea&page=1",
+    });
+    expect(await load(categoryTableLoader, "/categorytable?q=nothing-like-it&page=5")).toEqual({
+      status: 302,
+      location: "/categorytable?q=nothing-like-it&page=1",
+    });
   });
 });

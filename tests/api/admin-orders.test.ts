@@ -50,6 +50,19 @@ describe("GET /api/purchases (admin list)", () => {
     expect((await res.json()).every((p: { status: string }) => p.status === "pending" || /pending/i.test(p.status))).toBe(true);
   });
 
+  it("finds a purchase by the customer's last name, or the full name, and follows a changed last name", async () => {
+    const buyer = await createUser(t.db, { firstName: "Ifeoma", lastName: "Okonkwo-Bassey", email: "ify@surname.ng" });
+    const purchase = await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }]);
+    for (const q of ["okonkwo-bassey", "Ifeoma Okonkwo"]) {
+      const res = await t.request(`/api/purchases?q=${encodeURIComponent(q)}`, { as: admin });
+      expect(res.headers.get("X-Total-Count"), q).toBe("1");
+      expect((await res.json())[0], q).toMatchObject({ id: purchase.id, lastName: "Okonkwo-Bassey" });
+    }
+    await t.db.update(purchases).set({ lastName: "Adeyemi" }).where(eq(purchases.id, purchase.id));
+    expect((await t.request("/api/purchases?q=adeyemi", { as: admin })).headers.get("X-Total-Count")).toBe("1");
+    expect((await t.request("/api/purchases?q=bassey", { as: admin })).headers.get("X-Total-Count")).toBe("0");
+  });
+
   it("names a bad query parameter", async () => {
     const res = await t.request("/api/purchases?from=yesterday", { as: admin });
     expect(res.status).toBe(400);
@@ -244,6 +257,15 @@ describe("delivery rates write API", () => {
     res = await t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "surulere", deliveryCharge: 100 } });
     expect(res.status).toBe(409);
     expect((await res.json()).fields.lga).toBeTruthy();
+  });
+
+  it("two simultaneous creates of one LGA: one is created, the other is a 409 naming the field (never a 500)", async () => {
+    const create = () =>
+      t.request("/api/deliveryrates/create", { method: "POST", as: admin, json: { lga: "Agege", deliveryCharge: 1000 } });
+    const results = await Promise.all([create(), create(), create()]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const res of results.filter((r) => r.status === 409))
+      expect((await res.json()).fields).toEqual({ lga: expect.stringMatching(/already has a delivery rate/) });
   });
 
   it("is for admins only; 404 on a missing rate", async () => {

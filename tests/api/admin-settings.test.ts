@@ -1,7 +1,14 @@
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../app/context";
+import SettingsPage, { action as settingsAction } from "../../app/routes/admin/settings";
 import { mailOutbox } from "../../db/schema";
+import { createLogger } from "../../lib/logger.server";
 import { defaultSettings, settingsSchema } from "../../modules/settings/schemas";
+import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -53,6 +60,55 @@ describe("PUT /api/settings: messages name the field as /settings labels it", ()
       lowStockThreshold: "Low-stock threshold is required",
       contactEmail: "Contact email is required",
     });
+  });
+});
+
+describe("/settings form: the fee fields follow the API's rule (any whole kobo)", () => {
+  const post = async (fees: Record<string, string>) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db: t.db,
+      env: t.env,
+      logger: createLogger("silent"),
+      requestId: "test",
+      nonce: "",
+      user: { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" },
+      clientIp: "127.0.0.1",
+    });
+    const s = defaultSettings;
+    const body = new URLSearchParams({
+      shopName: s.shopName,
+      contactEmail: s.contactEmail,
+      contactPhone: s.contactPhone,
+      contactAddress: s.contactAddress,
+      vatRate: "7.5",
+      usdRate: String(s.usdRate),
+      standardDeliveryKobo: "2000",
+      expressSurchargeKobo: "3000",
+      lowStockThreshold: "5",
+      ...fees,
+    });
+    const request = new Request("http://localhost:3000/settings", { method: "POST", body });
+    const result = await settingsAction({ request, context, params: {} } as never);
+    return "data" in (result as object) ? (result as { data: unknown }).data : result;
+  };
+
+  it("offers a step of ₦0.01 on both fee fields", () => {
+    const loaderData = { settings: defaultSettings, subscribers: { items: [], total: 0 }, messages: { items: [], total: 0 } };
+    const Stub = createRoutesStub([{ path: "/settings", Component: () => createElement(SettingsPage, { loaderData } as never) }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/settings"] }));
+    for (const name of ["standardDeliveryKobo", "expressSurchargeKobo"])
+      expect(html, name).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*step="0.01"|<input[^>]*step="0.01"[^>]*name="${name}"`));
+  });
+
+  it("saves a fee in kobo, and names a third decimal as the API does instead of rounding it", async () => {
+    expect(await post({ standardDeliveryKobo: "1550.5" })).toMatchObject({ ok: true });
+    expect((await getSettings(t.db)).standardDeliveryKobo).toBe(155_050);
+    expect(await post({ expressSurchargeKobo: "3000.125" })).toEqual({
+      ok: false,
+      fields: { expressSurchargeKobo: "Express surcharge can have at most 2 decimals" },
+    });
+    expect((await getSettings(t.db)).expressSurchargeKobo).toBe(300_000);
   });
 });
 

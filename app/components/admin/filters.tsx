@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 
 type Props = {
   placeholder: string;
@@ -10,12 +10,22 @@ type Props = {
   dates?: boolean;
   clearTo: string;
   label?: string;
+  /** other URL parameters of the list (status, sort) that a new search keeps */
+  keep?: string[];
 };
 
 /** Search box (and date filters) sent as a GET form: the server filters, the URL keeps the state. */
-export function ListFilters({ placeholder, q = "", from = "", to = "", dates = false, clearTo, label = "Search" }: Props) {
+export function ListFilters({ placeholder, q = "", from = "", to = "", dates = false, clearTo, label = "Search", keep = [] }: Props) {
+  const [params] = useSearchParams();
+  const kept = keep.flatMap((name) => {
+    const value = params.get(name);
+    return value ? [{ name, value }] : [];
+  });
   return (
     <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-linen p-3">
+      {kept.map((k) => (
+        <input key={k.name} type="hidden" name={k.name} value={k.value} />
+      ))}
       <div className="min-w-48 flex-1">
         <label htmlFor="list-q" className="label">
           {label}
@@ -44,7 +54,7 @@ export function ListFilters({ placeholder, q = "", from = "", to = "", dates = f
       <button type="submit" className="btn-primary min-h-10 py-2">
         Search
       </button>
-      {dates || q ? (
+      {dates || q || kept.length ? (
         <Link to={clearTo} className="btn-outline min-h-10 py-2">
           Clear Filters
         </Link>

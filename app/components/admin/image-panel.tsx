@@ -22,7 +22,8 @@ export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
   const [removing, setRemoving] = useState(false);
 
   async function upload() {
-    if (!file) {
+    // spec §5: a chosen file that is empty (0 bytes) is no image either; the API says the same (server/multipart.ts)
+    if (!file || file.size === 0) {
       setError("Please select an image to upload");
       return;
     }

@@ -1,7 +1,7 @@
 import { FileText, FolderTree, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingCart, Truck, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Toaster } from "react-hot-toast";
-import { NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
 import { RouteError } from "../../components/route-error";
 import { Logo } from "../../components/layout/logo";
@@ -41,10 +41,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const open = openOn === pathname;
   const isActive = (l: (typeof links)[number]) => pathname === l.to || (l.also ?? []).some((p) => pathname.startsWith(p));
 
+  // a plain Link: NavLink would set aria-current from its own path only, so /editproduct/{id}
+  // would look active under Products without saying so; one rule marks both here
   const nav = (
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-3">
       {links.map((l) => (
-        <NavLink
+        <Link
           key={l.to}
           to={l.to}
           aria-current={isActive(l) ? "page" : undefined}
@@ -52,7 +54,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         >
           <l.icon size={18} aria-hidden="true" />
           {l.label}
-        </NavLink>
+        </Link>
       ))}
     </nav>
   );

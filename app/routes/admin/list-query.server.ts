@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { Logger } from "../../../lib/logger.server";
 
@@ -17,6 +17,18 @@ export function listQuery<S extends z.ZodType>(request: Request, schema: S, keys
       { status: 400 },
     );
   return result.data;
+}
+
+/**
+ * A page past the end (its last row was just deleted, or an old link) goes to the
+ * last page that has rows: the footer never reads 'Showing 6 to 5 of 5'.
+ */
+export function redirectPastLastPage(request: Request, query: { page: number; pageSize: number }, total: number) {
+  const last = Math.max(1, Math.ceil(total / query.pageSize));
+  if (query.page <= last) return;
+  const url = new URL(request.url);
+  url.searchParams.set("page", String(last));
+  throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

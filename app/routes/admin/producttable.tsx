@@ -8,7 +8,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
 import { listAdminProducts } from "../../../modules/catalog/admin.server";
-import { listQuery } from "./list-query.server";
+import { listQuery, redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/producttable";
 
 export const meta = () => [{ title: "Products | Alafia admin" }];
@@ -18,6 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const query = listQuery(request, adminProductListQuery, ["q", "from", "to", "page"]);
   const { items, total } = await listAdminProducts(db, query);
+  redirectPastLastPage(request, query, total);
   return { items, total, query };
 }
 

@@ -9,7 +9,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
-import { listQuery } from "./list-query.server";
+import { listQuery, redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/purchasetable";
 
 export const meta = () => [{ title: "Purchases | Alafia admin" }];
@@ -18,6 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = listQuery(request, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"]);
   const { items, total } = await listAdminPurchases(context.get(appContext).db, query);
+  redirectPastLastPage(request, query, total);
   return { items, total, query };
 }
 
@@ -40,6 +41,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         to={query.to}
         dates
         clearTo="/purchasetable"
+        keep={["status", "sort"]}
       />
       <AdminTable caption="Purchases">
         <thead className="border-b border-line bg-sand/60">

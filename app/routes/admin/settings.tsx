@@ -6,8 +6,9 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
+import { hasCents } from "../../../modules/admin/form-fields";
 import { recentMessages, recentSubscribers } from "../../../modules/admin/dashboard.server";
-import { settingsSchema } from "../../../modules/settings/schemas";
+import { FEE_STEP_NAIRA, settingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/settings";
 
@@ -21,6 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
+/** Naira to kobo; a third decimal is left as a fraction of a kobo so the schema names it, never rounded away. */
+const kobo = (v: FormDataEntryValue | null) => {
+  const naira = num(v);
+  return hasCents(naira) ? nairaToKobo(naira) : naira * 100;
+};
 
 /** The form shows naira and percent; the settings keep kobo and fractions (same schema as PUT /api/settings). */
 export async function action({ context, request }: Route.ActionArgs) {
@@ -33,8 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     contactAddress: String(form.get("contactAddress") ?? ""),
     vatRate: num(form.get("vatRate")) / 100,
     usdRate: num(form.get("usdRate")),
-    standardDeliveryKobo: nairaToKobo(num(form.get("standardDeliveryKobo"))),
-    expressSurchargeKobo: nairaToKobo(num(form.get("expressSurchargeKobo"))),
+    standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
+    expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
     lowStockThreshold: num(form.get("lowStockThreshold")),
   });
   if (!parsed.success) return data({ ok: false as const, fields: zodFields(parsed.error) }, { status: 400 });
@@ -89,7 +95,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           {input("standardDeliveryKobo", {
             defaultValue: String(koboToNaira(s.standardDeliveryKobo)),
             type: "number",
-            step: "100",
+            step: FEE_STEP_NAIRA,
             min: 0,
           })}
         </Field>
@@ -97,7 +103,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           {input("expressSurchargeKobo", {
             defaultValue: String(koboToNaira(s.expressSurchargeKobo)),
             type: "number",
-            step: "100",
+            step: FEE_STEP_NAIRA,
             min: 0,
           })}
         </Field>

@@ -7,7 +7,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { searchUsers } from "../../../modules/admin/dashboard.server";
 import { adminUserListQuery } from "../../../modules/admin/user-list-schemas";
-import { listQuery } from "./list-query.server";
+import { listQuery, redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/teamtable";
 
 export const meta = () => [{ title: "Team Members | Alafia admin" }];
@@ -17,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = listQuery(request, adminUserListQuery, ["q", "page"]);
   // spec §2: only users whose role is admin; the search now applies
   const team = await searchUsers(context.get(appContext).db, { ...query, role: "admin" });
+  redirectPastLastPage(request, query, team.total);
   return { team, query };
 }
 

@@ -1,0 +1,31 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import AdminLayout from "./layout";
+
+const admin = { firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" };
+const render = (url: string) => {
+  const Stub = createRoutesStub([
+    { path: "*", Component: () => <AdminLayout {...({ loaderData: { admin } } as React.ComponentProps<typeof AdminLayout>)} /> },
+  ]);
+  return renderToString(<Stub initialEntries={[url]} />);
+};
+/** the sidebar links marked as the current page, and those painted as active */
+const current = (html: string) => [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>(?:<svg.*?<\/svg>)?([^<]+)<\/a>/g)].map((m) => m[1]);
+const painted = (html: string) =>
+  [...html.matchAll(/<a [^>]*class="[^"]*bg-rose text-white[^"]*"[^>]*>(?:<svg.*?<\/svg>)?([^<]+)<\/a>/g)].map((m) => m[1]);
+
+describe("admin sidebar", () => {
+  it.each([
+    ["/producttable?page=2", "Products"],
+    ["/createproduct", "Products"],
+    ["/editproduct/5f0c4c59-3a44-4c56-9a55-3b1a1f0e7a01", "Products"],
+    ["/viewpurchase/5f0c4c59-3a44-4c56-9a55-3b1a1f0e7a01", "Purchases"],
+    ["/editlga/5f0c4c59-3a44-4c56-9a55-3b1a1f0e7a01", "Delivery Rates"],
+    ["/settings", "Settings"],
+  ])("on %s marks %s as the current page, and only that link looks active", (url, label) => {
+    const html = render(url);
+    expect(current(html)).toEqual([label]);
+    expect(painted(html)).toEqual([label]);
+  });
+});
