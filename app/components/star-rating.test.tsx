@@ -9,4 +9,10 @@ describe("star rating", () => {
     expect(html).not.toMatch(/\(<!-- -->\d/);
     expect(html.match(/fill-gold/g)).toHaveLength(4);
   });
+
+  it("draws the empty stars in a colour that meets 3:1 (taupe), not the faint line colour", () => {
+    const html = renderToString(<StarRating rating={2} count={3} />);
+    expect(html.match(/text-taupe/g)).toHaveLength(3);
+    expect(html).not.toContain("text-line");
+  });
 });
