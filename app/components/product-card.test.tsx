@@ -76,6 +76,14 @@ describe("product card (spec §2 Cards)", () => {
   it("shows a discounted price with the original struck through", () => {
     const { html } = render(product({ price: 15_000, discount: 11_000 }));
     expect(html).toContain("₦11,000");
-    expect(html).toMatch(/<s [^>]*aria-label="was ₦15,000"[^>]*>₦15,000<\/s>/);
+    // "was" is read as text (no aria-label on <s>)
+    expect(html).toMatch(/<s [^>]*><span class="sr-only">was <\/span>₦15,000<\/s>/);
+    expect(html).not.toContain('aria-label="was');
+  });
+
+  it("leaves the image out of the link's name: the title is already its text", () => {
+    const { html } = render(product({ imageUrl: "/uploads/journal.jpg" }));
+    expect(html).toMatch(/<img [^>]*alt=""/);
+    expect(html).not.toContain(`alt="90-Day Gratitude Journal"`);
   });
 });
