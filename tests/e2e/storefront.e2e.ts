@@ -325,6 +325,7 @@ describe("content pages", () => {
     const res = await response;
     expect(res.status()).toBe(201);
     expect(JSON.parse(res.request().postData()!).source).toBe("author");
+    await expect.poll(() => page.locator("#get-started").getByText(/your request has been received/i).isVisible()).toBe(true);
     await context.close();
   });
 
