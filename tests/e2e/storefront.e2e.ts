@@ -38,10 +38,16 @@ describe("home page", () => {
       await waitForHydration(page);
       const hero = page.getByRole("region", { name: "Highlights" });
       const active = () => hero.locator('[aria-roledescription="slide"][data-active="true"]').getAttribute("aria-label");
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Empower yourself.*Elevate.*Thrive/);
+      // one h1 outside the slider, which stays in the page whichever slide shows; the slide titles are h2
+      expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual([
+        "Alafia Self-Care: journals, cards and gifts for self-care",
+      ]);
+      expect(await hero.getByRole("heading", { level: 1 }).count()).toBe(0);
+      expect(await hero.getByRole("heading", { level: 2, name: /Empower yourself.*Elevate.*Thrive/ }).isVisible()).toBe(true);
       expect(await active()).toBe("1 of 2");
       await page.mouse.move(5, 5); // away from the slider: it must not be paused by hover
       await expect.poll(active, { timeout: 4500 }).toBe("2 of 2");
+      expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1); // slide 1 is inert now; the h1 is not in it
       expect(await hero.getByText("Surprise her with a gift that lasts beyond the moment").isVisible()).toBe(true);
       // pause holds the slide
       await hero.getByRole("button", { name: "Pause slides" }).click();
@@ -325,7 +331,14 @@ describe("content pages", () => {
     const res = await response;
     expect(res.status()).toBe(201);
     expect(JSON.parse(res.request().postData()!).source).toBe("author");
-    await expect.poll(() => page.locator("#get-started").getByText(/your request has been received/i).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator("#get-started")
+          .getByText(/your request has been received/i)
+          .isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 
