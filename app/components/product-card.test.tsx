@@ -56,12 +56,14 @@ describe("product card (spec §2 Cards)", () => {
 
   it("shows the real average rating and review count, not fixed stars", () => {
     const { html } = render(product({ rating: 4.5, reviews: 2 }));
-    expect(html).toContain('aria-label="Rated 4.5 out of 5 from 2 reviews"');
+    // the name sits on an element with a role (role="img"), not on the plain <p> around it
+    expect(html).toMatch(/<span role="img" aria-label="Rated 4.5 out of 5 from 2 reviews"[^>]*>/);
+    expect(html).not.toMatch(/<p [^>]*aria-label/);
     expect(html).toContain("(<!-- -->2<!-- -->)");
     // 4.5 rounds to 5 filled stars; 2.4 to 2 filled and 3 outlined
     expect(html.match(/fill-gold/g)).toHaveLength(5);
     const low = render(product({ rating: 2.4, reviews: 7 })).html;
-    expect(low).toContain('aria-label="Rated 2.4 out of 5 from 7 reviews"');
+    expect(low).toMatch(/role="img" aria-label="Rated 2.4 out of 5 from 7 reviews"/);
     expect(low.match(/fill-gold/g)).toHaveLength(2);
   });
 
@@ -74,6 +76,14 @@ describe("product card (spec §2 Cards)", () => {
   it("shows a discounted price with the original struck through", () => {
     const { html } = render(product({ price: 15_000, discount: 11_000 }));
     expect(html).toContain("₦11,000");
-    expect(html).toMatch(/<s [^>]*aria-label="was ₦15,000"[^>]*>₦15,000<\/s>/);
+    // "was" is read as text (no aria-label on <s>)
+    expect(html).toMatch(/<s [^>]*><span class="sr-only">was <\/span>₦15,000<\/s>/);
+    expect(html).not.toContain('aria-label="was');
+  });
+
+  it("leaves the image out of the link's name: the title is already its text", () => {
+    const { html } = render(product({ imageUrl: "/uploads/journal.jpg" }));
+    expect(html).toMatch(/<img [^>]*alt=""/);
+    expect(html).not.toContain(`alt="90-Day Gratitude Journal"`);
   });
 });

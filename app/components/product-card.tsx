@@ -13,12 +13,15 @@ import { StarRating } from "./star-rating";
 export function ProductCard({ product, priority = false, href }: { product: ProductView; priority?: boolean; href?: string }) {
   const discounted = product.discount > 0;
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-linen shadow-sm transition-shadow hover:shadow-md">
+    // relative: the visually hidden "was" (position absolute) stays inside the card; in the scrolling
+    // carousel it would otherwise escape the track and widen the whole page
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-linen shadow-sm transition-shadow hover:shadow-md">
       <Link to={href ?? `/productdetails/${product.id}`} className="flex h-full flex-col">
         <ResponsiveImage
           images={product.images}
           fallbackUrl={product.imageUrl}
-          alt={product.title}
+          // decorative here: the title just below is already the link's text
+          alt=""
           sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
           priority={priority}
           className="aspect-square w-full object-cover"
@@ -31,7 +34,9 @@ export function ProductCard({ product, priority = false, href }: { product: Prod
             {discounted ? (
               <>
                 <span className="text-lg font-bold text-rose">{formatNairaAmount(product.discount)}</span>
-                <s className="text-sm text-muted" aria-label={`was ${formatNairaAmount(product.price)}`}>
+                <s className="text-sm text-muted">
+                  {/* read as text: aria-label on <s> is not reliably announced */}
+                  <span className="sr-only">was </span>
                   {formatNairaAmount(product.price)}
                 </s>
               </>

@@ -49,11 +49,3 @@ export async function getPost(db: Db, id: string): Promise<PostView> {
   if (!row) throw AppError.notFound("Blog post");
   return toView(row);
 }
-
-/** The text as paragraphs: posts are plain text with blank lines between paragraphs (never raw HTML). */
-export function paragraphs(text: string): string[] {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.replace(/\s*\r?\n\s*/g, " ").trim())
-    .filter(Boolean);
-}

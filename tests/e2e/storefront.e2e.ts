@@ -1,7 +1,15 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { api, fullScreenshot, header, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import {
+  api,
+  expectNoSidewaysScroll,
+  fullScreenshot,
+  header,
+  reviewAsNewBuyer,
+  skipNewsletterPopup,
+  waitForHydration,
+} from "./support/shop";
 
 const browser = useBrowser();
 const viewports = ["phone", "desktop"] as const;
@@ -38,10 +46,16 @@ describe("home page", () => {
       await waitForHydration(page);
       const hero = page.getByRole("region", { name: "Highlights" });
       const active = () => hero.locator('[aria-roledescription="slide"][data-active="true"]').getAttribute("aria-label");
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Empower yourself.*Elevate.*Thrive/);
+      // one h1 outside the slider, which stays in the page whichever slide shows; the slide titles are h2
+      expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual([
+        "Alafia Self-Care: journals, cards and gifts for self-care",
+      ]);
+      expect(await hero.getByRole("heading", { level: 1 }).count()).toBe(0);
+      expect(await hero.getByRole("heading", { level: 2, name: /Empower yourself.*Elevate.*Thrive/ }).isVisible()).toBe(true);
       expect(await active()).toBe("1 of 2");
       await page.mouse.move(5, 5); // away from the slider: it must not be paused by hover
       await expect.poll(active, { timeout: 4500 }).toBe("2 of 2");
+      expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1); // slide 1 is inert now; the h1 is not in it
       expect(await hero.getByText("Surprise her with a gift that lasts beyond the moment").isVisible()).toBe(true);
       // pause holds the slide
       await hero.getByRole("button", { name: "Pause slides" }).click();
@@ -83,6 +97,7 @@ describe("home page", () => {
         expect(await next.isVisible()).toBe(false);
       }
       expect(await page.getByRole("heading", { name: "Get new posts in your inbox" }).isVisible()).toBe(true);
+      await expectNoSidewaysScroll(page);
       await fullScreenshot(page, `home-full-${viewport}`);
       await expectAccessible(page);
       await context.close();
@@ -128,6 +143,7 @@ describe("browsing", () => {
       await expect
         .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }).isVisible())
         .toBe(true);
+      await expectNoSidewaysScroll(page);
       await fullScreenshot(page, `category-${viewport}`);
       await expectAccessible(page);
 
@@ -137,14 +153,19 @@ describe("browsing", () => {
       await page.waitForURL(/\/productdetails\//);
       await waitForHydration(page);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      const { body: product } = await api<{ size: string | null }>(`/api/products/${new URL(page.url()).pathname.split("/").pop()}`);
       expect(await page.getByTestId("product-price").textContent()).toMatch(/₦[\d,]+/);
       expect(await page.getByRole("button", { name: "Add To Cart" }).isVisible()).toBe(true);
       expect(await page.getByText(/^(In stock|Only \d+ left|Out of stock)$/).isVisible()).toBe(true);
       const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
       // each size's visible label is its last word (the rest is for screen readers)
       expect((await sizes.allTextContents()).map((t) => t.trim().split(/\s+/).pop())).toEqual(["XS", "S", "M", "L", "XL"]);
-      expect(await page.locator('[aria-current="true"]').count()).toBeLessThanOrEqual(1);
+      // spec §2: only the product's own size is highlighted (none for a one-size product)
+      const marked = await sizes.and(page.locator('[aria-current="true"]')).allTextContents();
+      expect(marked.map((t) => t.trim().split(/\s+/).pop())).toEqual(product.size ? [product.size] : []);
+      expect(await page.getByRole("list", { name: /^Size/ }).locator("[aria-current]").count()).toBe(marked.length);
       expect(await page.getByRole("heading", { name: "Reviews" }).isVisible()).toBe(true);
+      await expectNoSidewaysScroll(page);
       await fullScreenshot(page, `product-${viewport}`);
       await expectAccessible(page);
       await context.close();
@@ -202,8 +223,20 @@ describe("browsing", () => {
       const total = Number(headers.get("X-Total-Count"));
       expect(await page.locator("main article").count()).toBe(Math.min(12, total));
       expect(await page.getByText(`Showing 1 to 12 of ${total}`).isVisible()).toBe(true);
-      await page.getByLabel("Sort by").selectOption("price_asc");
+      // WCAG 3.2.2: arrow keys only move the choice; nothing reloads until Apply
+      const sort = page.getByLabel("Sort by");
+      await sort.focus();
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => sort.inputValue()).toBe("price_asc");
+      await page.waitForTimeout(600);
+      expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
+      await page.getByRole("button", { name: "Apply" }).click();
       await page.waitForURL(/sort=price_asc/);
+      // a pick with the mouse or a finger applies at once
+      await sort.dispatchEvent("pointerdown");
+      await sort.selectOption("price_desc");
+      await page.waitForURL(/sort=price_desc/);
+      await expectNoSidewaysScroll(page);
       await fullScreenshot(page, `products-${viewport}`);
       await expectAccessible(page);
       await page.getByRole("link", { name: "Page 2" }).click();
@@ -269,6 +302,28 @@ describe("browsing", () => {
       await context.close();
     });
   }
+
+  it("shows a product's reviews, each with its own stars and no count, accessibly", async () => {
+    const { body: found } = await api<{ id: string; title: string }[]>("/api/products?q=heart-to-heart%20conversation%20cards");
+    // a product with stock to spare: the purchase behind the review leaves the demo's low-stock items as they are
+    const product = found.find((p) => p.title === "Heart-to-Heart Conversation Cards")!;
+    const buyer = await browser.newPage("phone");
+    await reviewAsNewBuyer(buyer.context, product.id, { rating: 4, comment: "Small enough for my bag; one card a day." });
+    await buyer.context.close();
+
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto(`/productdetails/${product.id}`);
+    await waitForHydration(page);
+    const review = page.getByTestId("review-list").getByRole("listitem").filter({ hasText: "Small enough for my bag" });
+    expect(await review.getByRole("img", { name: "Rated 4 out of 5", exact: true }).isVisible()).toBe(true);
+    expect(await review.innerText()).not.toMatch(/\(\d+\)/);
+    // the product's own stars carry the count
+    expect(await page.getByRole("img", { name: /^Rated [\d.]+ out of 5 from \d+ reviews?$/ }).count()).toBe(1);
+    await fullScreenshot(page, "product-reviewed-phone");
+    await expectAccessible(page);
+    await context.close();
+  });
 });
 
 describe("content pages", () => {
@@ -289,14 +344,68 @@ describe("content pages", () => {
         const res = await page.goto(path);
         expect(res?.status(), path).toBe(200);
         expect(await page.getByRole("heading", { name: heading }).first().isVisible(), path).toBe(true);
-        // nothing wider than the screen
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+        expect(await page.getByRole("heading", { level: 1 }).count(), `${path} has one h1`).toBe(1);
+        await expectNoSidewaysScroll(page, path);
         await screenshot(page, `page${path.replace(/\//g, "-")}-${viewport}`);
         await expectAccessible(page);
       }
       await context.close();
     });
   }
+
+  it("/about tells the mission, story, offerings and values, with a blog-subscribe box", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/about");
+    const section = (name: string) => page.getByRole("region", { name });
+    expect(await section("Our mission").innerText()).toMatch(/empower women to pause, elevate their everyday and thrive/);
+    expect(await section("Our story").innerText()).toMatch(/means peace and wellbeing in Yoruba/);
+    expect(await section("What we offer").getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Self-care packages",
+      "Journals and calendars",
+      "Cards and colouring",
+      "Coaching",
+    ]);
+    expect(await section("Our values").getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Gentleness",
+      "Made for here",
+      "Honesty",
+      "Care in the details",
+    ]);
+    expect(await section("Subscribe to our blog").getByLabel("Email address").getAttribute("type")).toBe("email");
+    await context.close();
+  });
+
+  it("/poptest: 'Time Check' is a modal alertdialog with the spec's text; focus starts on Continue; Escape or a button closes it", async () => {
+    const text = "You have been in this meeting for 15 minutes. Would you like to continue or end the meeting?";
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/poptest");
+    await waitForHydration(page);
+    const dialog = page.getByRole("alertdialog", { name: "Time Check" });
+    expect(await dialog.getAttribute("aria-modal")).toBe("true");
+    // described by the spec's sentence, shown in full
+    expect(await dialog.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby")!)?.textContent)).toBe(text);
+    expect(await dialog.getByText(text, { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "End Meeting" }).isVisible()).toBe(true);
+    const continueButton = dialog.getByRole("button", { name: "Continue" });
+    expect(await continueButton.isVisible()).toBe(true);
+    await expect.poll(() => continueButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    // truly modal: the page behind is inert
+    expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+    await screenshot(page, "poptest-dialog-phone");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByText("Carry on, we will check in again later.").isVisible()).toBe(true);
+
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "End Meeting" }).click();
+    await expect.poll(() => page.getByText("The meeting has ended.").isVisible()).toBe(true);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    await context.close();
+  });
 
   it("has a refunds section and NDPR wording on the policies", async () => {
     const { context, page } = await browser.newPage("desktop");
@@ -325,6 +434,14 @@ describe("content pages", () => {
     const res = await response;
     expect(res.status()).toBe(201);
     expect(JSON.parse(res.request().postData()!).source).toBe("author");
+    await expect
+      .poll(() =>
+        page
+          .locator("#get-started")
+          .getByText(/your request has been received/i)
+          .isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 

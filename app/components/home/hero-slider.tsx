@@ -65,11 +65,8 @@ export function HeroSlider() {
           >
             <div className="container-page flex min-h-[22rem] flex-col justify-center py-14 sm:min-h-[26rem] sm:py-20">
               <p className="text-sm font-bold uppercase tracking-[0.2em] text-rose-dark">{slide.eyebrow}</p>
-              {i === 0 ? (
-                <h1 className="mt-3 max-w-2xl text-4xl leading-tight sm:text-5xl">{slide.title}</h1>
-              ) : (
-                <h2 className="mt-3 max-w-2xl text-4xl leading-tight sm:text-5xl">{slide.title}</h2>
-              )}
+              {/* h2 for both: a hidden slide is inert, so the page's h1 lives outside the slider */}
+              <h2 className="mt-3 max-w-2xl text-4xl leading-tight sm:text-5xl">{slide.title}</h2>
               <p className="mt-4 max-w-xl text-lg text-muted">{slide.text}</p>
               <Link to="/products" className="btn-primary mt-8 self-start">
                 Shop Now

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { postJson } from "../../lib/api-client";
 
-type Props = { titleId: string; idPrefix: string; onSignedUp?: () => void };
+// the title is the page's h1 on /popup, an h2 inside the home page's dialog
+type Props = { titleId: string; idPrefix: string; titleLevel?: 1 | 2; onSignedUp?: () => void };
 
 /** First name, last name, email and Sign Up (spec §2 pop-up); stored through POST /api/newsletter, source "popup". */
-export function PopupSignupForm({ titleId, idPrefix, onSignedUp }: Props) {
+export function PopupSignupForm({ titleId, idPrefix, titleLevel = 2, onSignedUp }: Props) {
+  const Title = titleLevel === 1 ? "h1" : "h2";
   const [state, setState] = useState<{ status: "idle" | "busy" | "done" | "error"; msg?: string; fields?: Record<string, string> }>({
     status: "idle",
   });
@@ -34,9 +36,9 @@ export function PopupSignupForm({ titleId, idPrefix, onSignedUp }: Props) {
   return (
     <div>
       <p className="text-sm font-bold uppercase tracking-[0.2em] text-rose-dark">Join our circle</p>
-      <h2 id={titleId} className="mt-2 text-2xl sm:text-3xl">
+      <Title id={titleId} className="mt-2 text-2xl sm:text-3xl">
         A little calm in your inbox
-      </h2>
+      </Title>
       <p className="mt-2 text-muted">Gentle self-care notes, new arrivals and members-only offers. No spam, ever.</p>
       {state.status === "done" ? (
         <p role="status" className="mt-6 rounded-2xl bg-sage-soft p-4 font-semibold text-sage">

@@ -43,7 +43,8 @@ export function ProductReviews({ productId, reviews }: { productId: string; revi
         <ul className="mt-4 space-y-4" data-testid="review-list">
           {reviews.map((r) => (
             <li key={r.id} className="rounded-2xl border border-line bg-linen p-4">
-              <StarRating rating={r.rating} count={1} />
+              {/* one review's own stars: no count beside them */}
+              <StarRating rating={r.rating} />
               <p className="mt-2">{r.comment}</p>
               <p className="mt-1 text-sm text-muted">{r.author}</p>
             </li>

@@ -1,6 +1,7 @@
 import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatPostDate } from "../../components/blog/blog-card";
+import { BlogText } from "../../components/blog-text";
 import { JsonLd } from "../../components/json-ld";
 import { NewsletterForm } from "../../components/newsletter-form";
 import { ResponsiveImage } from "../../components/responsive-image";
@@ -9,7 +10,7 @@ import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
 import { AppError } from "../../../lib/errors";
 import { idParam } from "../../../modules/catalog/schemas";
-import { getPost, paragraphs } from "../../../modules/content/posts.server";
+import { getPost } from "../../../modules/content/posts.server";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import type { Route } from "./+types/blog-details";
@@ -38,7 +39,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const image = sourceImageUrl(post);
     return {
       post,
-      body: paragraphs(post.text),
       url: `${origin}/blogdetails/${post.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
       shareImageUrl: absoluteUrl(origin, shareImagePath("posts", post.id, shareImageVersion(image))),
@@ -51,7 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function BlogDetails({ loaderData }: Route.ComponentProps) {
-  const { post, body, url, imageUrl, origin } = loaderData;
+  const { post, url, imageUrl, origin } = loaderData;
   return (
     <main id="main" className="container-page py-8">
       <nav aria-label="Breadcrumb">
@@ -73,12 +73,8 @@ export default function BlogDetails({ loaderData }: Route.ComponentProps) {
           priority
           className="mt-6 aspect-[3/2] w-full rounded-3xl object-cover"
         />
-        {/* plain text paragraphs, never raw HTML */}
-        <div className="mt-8 space-y-5 text-lg leading-relaxed">
-          {body.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </div>
+        {/* paragraphs with the safe Markdown subset (bold, italic, links); raw HTML stays text */}
+        <BlogText text={post.text} className="mt-8 text-lg" />
       </article>
       <section aria-labelledby="post-subscribe" className="mx-auto mt-12 max-w-3xl rounded-3xl bg-sage-soft p-6 sm:p-8">
         <h2 id="post-subscribe" className="text-2xl">

@@ -37,6 +37,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, bestSellers, posts } = loaderData;
   return (
     <main id="main">
+      {/* the page's one h1 stays put: the slides (h2) take turns being inert every 3 s */}
+      <h1 className="sr-only">Alafia Self-Care: journals, cards and gifts for self-care</h1>
       <HeroSlider />
 
       <section className="container-page py-14" aria-labelledby="categories-title">

@@ -14,7 +14,7 @@ export default function Popup() {
   return (
     <main id="main" className="container-page py-12">
       <div className="mx-auto max-w-md rounded-3xl border border-line bg-linen p-6 shadow-sm sm:p-8">
-        <PopupSignupForm titleId="popup-page-title" idPrefix="popup-page" />
+        <PopupSignupForm titleId="popup-page-title" idPrefix="popup-page" titleLevel={1} />
       </div>
     </main>
   );

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
@@ -58,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, total, categories, category, q, sort, page } = loaderData;
   const submit = useSubmit();
+  // was the last select opened with a mouse or a finger (true) or moved with keys (false)?
+  const pickedByPointer = useRef(false);
   const hrefFor = (n: number) => {
     const sp = new URLSearchParams();
     if (q) sp.set("q", q);
@@ -78,9 +81,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         method="get"
         action="/products"
         className="mt-6 grid gap-3 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+        onPointerDown={(e) => {
+          pickedByPointer.current = e.target instanceof Element && e.target.closest("select") !== null;
+        }}
+        onKeyDown={() => {
+          pickedByPointer.current = false;
+        }}
         onChange={(e) => {
-          // a new category or order applies at once; the search text waits for Enter or Apply
-          if (e.target instanceof HTMLSelectElement) void submit(e.currentTarget);
+          // WCAG 3.2.2: a category or order picked with the mouse or a finger applies at once; arrow keys
+          // only move the choice (each press fires change), and Apply sends it, as it does without JavaScript
+          if (e.target instanceof HTMLSelectElement && pickedByPointer.current) void submit(e.currentTarget);
         }}
       >
         <div>

@@ -109,6 +109,42 @@ export async function expectedDelivery(lga: string, method: "standard" | "expres
   return method === "express" ? standard + settings.expressSurchargeKobo / 100 : standard;
 }
 
+/**
+ * A review of `productId` by a new shopper who bought it (the shop takes reviews only from buyers):
+ * registered, signed in, one unit paid on the sandbox page, then reviewed, all through the shop's
+ * own calls in `context`, whose cookies become the shopper's session.
+ */
+export async function reviewAsNewBuyer(context: BrowserContext, productId: string, review: { rating: number; comment: string }) {
+  const page = await context.newPage();
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await page.request.post(path, { data, headers: { Origin: baseUrl } });
+    if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const email = `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.ng`;
+  const password = "Calm-days-2026";
+  await post("/api/auth/register", { firstName: "Bisi", lastName: "Adeyemi", email, password });
+  await post("/api/auth/login", { email, password });
+  await post("/api/cart/create", { productId, quantity: 1 });
+  const { authorizationUrl } = await post<{ authorizationUrl: string }>("/api/purchases/create", {
+    street: "14 Admiralty Way",
+    city: "Lekki",
+    state: "Lagos",
+    phone: "08031234567",
+  });
+  await page.goto(authorizationUrl);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  // the confirmation page verifies the payment and completes the order
+  await page.waitForURL(/\/checkout\/complete\?reference=/);
+  await post(`/api/reviews/${productId}`, review);
+  await page.close();
+}
+
+/** Nothing wider than the screen (360 px on a phone): no sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page, label = new URL(page.url()).pathname) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), label).toBe(true);
+}
+
 /** The product page's review count as it shows under the stars ('No reviews yet' = 0). */
 export async function shownReviewCount(page: Page): Promise<number> {
   const heading = await page.locator("main h1").locator("xpath=..").innerText();
