@@ -1,5 +1,6 @@
 import type { PostView } from "../../modules/content/posts.server";
 import type { ProductView } from "../../modules/catalog/types";
+import { plainText } from "./safe-markdown";
 
 // spec §9 previews: a product card shows the description's first 32 characters, a blog card
 // the text's first 200, each followed by ' . . .' when there is more.
@@ -23,4 +24,4 @@ export function flattenText(text: string): string {
 // the page's HTML and hydration data stay small. A post's text is flattened before the cut,
 // so its 201 characters are the ones the card counts.
 export const forProductCard = (p: ProductView): ProductView => ({ ...p, description: p.description.slice(0, PRODUCT_PREVIEW_LENGTH + 1) });
-export const forBlogCard = (p: PostView): PostView => ({ ...p, text: flattenText(p.text).slice(0, POST_PREVIEW_LENGTH + 1) });
+export const forBlogCard = (p: PostView): PostView => ({ ...p, text: flattenText(plainText(p.text)).slice(0, POST_PREVIEW_LENGTH + 1) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBlogText, parseInline } from "./safe-markdown";
+import { parseBlogText, parseInline, plainText } from "./safe-markdown";
 
 describe("blog text (safe Markdown subset)", () => {
   it("keeps paragraphs separated by blank lines, and line breaks inside them", () => {
@@ -26,5 +26,13 @@ describe("blog text (safe Markdown subset)", () => {
   it("refuses javascript: and protocol-relative links", () => {
     expect(parseInline("[x](javascript:alert(1))")[0]).toMatchObject({ kind: "text" });
     expect(parseInline("[x](//evil.example)")).toEqual([{ kind: "text", text: "[x](//evil.example)" }]);
+  });
+});
+
+describe("plainText (previews, meta descriptions, share tags)", () => {
+  it("keeps the words and drops the Markdown marks", () => {
+    expect(plainText("## Breathe\n\nA **deep** breath, *slowly*. See [our guide](https://alafia.ng/guide).")).toBe(
+      "Breathe\n\nA deep breath, slowly. See our guide.",
+    );
   });
 });

@@ -34,3 +34,10 @@ export function parseBlogText(text: string): Block[] {
       return { kind: "paragraph", lines: chunk.split("\n").map(parseInline) };
     });
 }
+
+/** The words of blog text without its Markdown marks: for previews, descriptions and share tags. */
+export function plainText(text: string): string {
+  return parseBlogText(text)
+    .map((block) => (block.kind === "heading" ? block.text : block.lines.map((line) => line.map((i) => i.text).join("")).join("\n")))
+    .join("\n\n");
+}

@@ -8,6 +8,7 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { appContext } from "../../context";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
+import { plainText } from "../../lib/safe-markdown";
 import { AppError } from "../../../lib/errors";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getPost } from "../../../modules/content/posts.server";
@@ -20,7 +21,7 @@ export function meta({ data }: Route.MetaArgs) {
   const { post, url, shareImageUrl } = data;
   return pageMeta({
     title: post.title,
-    description: excerpt(`${post.heading}. ${post.text}`, 155),
+    description: excerpt(`${post.heading}. ${plainText(post.text)}`, 155),
     url,
     image: shareImageUrl,
     imageAlt: post.title,
@@ -88,7 +89,7 @@ export default function BlogDetails({ loaderData }: Route.ComponentProps) {
           "@type": "BlogPosting",
           headline: post.title,
           alternativeHeadline: post.heading,
-          description: excerpt(post.text, 200),
+          description: excerpt(plainText(post.text), 200),
           datePublished: post.createdAt,
           dateModified: post.createdAt,
           mainEntityOfPage: url,
