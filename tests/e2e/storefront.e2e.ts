@@ -498,8 +498,27 @@ describe("server HTML, before any JavaScript", () => {
     expect(data).toMatchObject({
       "@type": "Product",
       name: product.title,
-      offers: { priceCurrency: "NGN", availability: expect.stringMatching(/schema.org\/(InStock|OutOfStock)/) },
+      offers: {
+        priceCurrency: "NGN",
+        price: (product.discount > 0 ? product.discount : product.price).toFixed(2),
+        availability: expect.stringMatching(/schema.org\/(InStock|OutOfStock)/),
+      },
     });
+    expect(html).toContain(`<meta name="twitter:data1" content="₦${price}"/>`);
+    // a shopper's phone browser gets the same in the streamed HTML, before hydration
+    const phone = await fetch(`${baseUrl}/productdetails/${product.id}`, {
+      headers: {
+        "User-Agent": "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+      },
+    });
+    const streamed = await phone.text();
+    for (const part of [
+      `<title>${escapedTitle} | Alafia Self-Care</title>`,
+      `₦${price}`,
+      '<meta property="og:image" content="http',
+      '"@type":"Product"',
+    ])
+      expect(streamed).toContain(part);
   });
 
   it("has BlogPosting JSON-LD and Open Graph tags on a post", async () => {

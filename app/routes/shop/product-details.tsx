@@ -33,6 +33,9 @@ export function meta({ data }: Route.MetaArgs) {
       { property: "product:price:amount", content: price.toFixed(2) },
       { property: "product:price:currency", content: "NGN" },
       { property: "product:availability", content: product.stock > 0 ? "in stock" : "out of stock" },
+      // X/Twitter cards show these as a labelled line under the title
+      { name: "twitter:label1", content: "Price" },
+      { name: "twitter:data1", content: formatNairaAmount(price) },
     ],
   });
 }
