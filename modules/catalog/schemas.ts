@@ -20,6 +20,11 @@ export const productListQuery = z
   .strict();
 export type ProductListQuery = z.input<typeof productListQuery>;
 
+/** GET /api/categories/{id}: its products come a page at a time (100 by default), the total in X-Total-Count. */
+export const categoryProductsQuery = productListQuery.pick({ sort: true, page: true }).extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+});
+
 export const idParam = z.uuid({ message: "Not a valid id" });
 
 /** A query string that takes no parameters: anything given is a 400. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { categoryListQuery } from "../../modules/catalog/admin-schemas";
 import { searchCategories } from "../../modules/catalog/admin.server";
-import { productListQuery } from "../../modules/catalog/schemas";
+import { categoryProductsQuery, productListQuery } from "../../modules/catalog/schemas";
 import { getCategory, getProduct, listProducts } from "../../modules/catalog/service.server";
 import type { AppDeps, AppEnv } from "../context";
 import { readQuery, withTotal } from "../http";
@@ -25,9 +25,11 @@ export function catalogReadRoutes({ database }: AppDeps) {
       return c.json(items);
     })
     .get("/categories/:id", async (c) => {
+      const query = readQuery(c, categoryProductsQuery);
       const category = await getCategory(db, readId(c));
-      // spec §3: a category read by id also carries its products
-      const { items } = await listProducts(db, { categoryId: category.id, pageSize: 100 });
+      // spec §3: a category read by id also carries its products (a page of them; the count says how many in all)
+      const { items, total } = await listProducts(db, { ...query, categoryId: category.id });
+      withTotal(c, total);
       return c.json({ ...category, products: items });
     });
 }

@@ -248,10 +248,23 @@ describe("GET /api/categories and /api/categories/{id}", () => {
     expect(body).toMatchObject({ id: calendars.id, name: "Motivational Calendars" });
     expect(body.products.map((p: { id: string }) => p.id)).toEqual([wallCalendar.id]);
     expect(body.products[0]).toMatchObject({ price: 15_000, discount: 11_000, category: { name: "Motivational Calendars" } });
+    expect(res.headers.get("X-Total-Count")).toBe("1");
+  });
+
+  it("pages a category's products instead of cutting them off silently", async () => {
+    const { res, body } = await getJson(`/api/categories/${journals.id}?pageSize=1&page=2&sort=price_asc`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("2");
+    expect(body.products).toHaveLength(1);
+    const { body: first } = await getJson(`/api/categories/${journals.id}?pageSize=1&page=1&sort=price_asc`);
+    expect(first.products[0].id).not.toBe(body.products[0].id);
+    expect(first.products[0].price).toBeLessThanOrEqual(body.products[0].price);
   });
 
   it("404s an unknown category, 400s a malformed id or an unexpected parameter", async () => {
-    expect((await t.request(`/api/categories/${NO_SUCH_ID}`)).status).toBe(404);
+    const missing = await getJson(`/api/categories/${NO_SUCH_ID}`);
+    expect(missing.res.status).toBe(404);
+    expect(missing.body.msg).toMatch(/not found/i);
     expect((await t.request("/api/categories/abc")).status).toBe(400);
     expect((await t.request("/api/categories?country=ng")).status).toBe(400);
   });

@@ -78,7 +78,9 @@ describe("GET /api/deliveryrates", () => {
 
   it("answers one rate, 404 for an unknown id, 400 for a malformed id or parameter", async () => {
     expect((await getJson(`/api/deliveryrates/${ikeja.id}`)).body).toEqual({ id: ikeja.id, lga: "Ikeja", deliveryCharge: 2500 });
-    expect((await t.request(`/api/deliveryrates/${NO_SUCH_ID}`)).status).toBe(404);
+    const missing = await getJson(`/api/deliveryrates/${NO_SUCH_ID}`);
+    expect(missing.res.status).toBe(404);
+    expect(missing.body.msg).toMatch(/not found/i);
     expect((await t.request("/api/deliveryrates/ikeja")).status).toBe(400);
     expect((await t.request("/api/deliveryrates?sort=cheapest")).status).toBe(400);
   });
