@@ -77,34 +77,59 @@ export function useCartBadge(signedIn: boolean, serverCount: number): number {
   return signedIn ? serverCount : guestCartQuantity(lines);
 }
 
+const PENDING = "cartMerge";
+type PendingMerge = { id: string; lines: GuestCartLine[] };
+
+function readPending(): PendingMerge | null {
+  try {
+    const p = JSON.parse(window.localStorage.getItem(PENDING) ?? "null") as PendingMerge | null;
+    return p && typeof p.id === "string" && Array.isArray(p.lines) ? { id: p.id, lines: p.lines.filter(isLine) } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Call right after a successful login or registration: moves the guest cart into
  * the account (quantities add up, capped by stock), then empties it here.
- * Failure keeps the guest cart for the next try.
+ *
+ * The lines move to a "sent" slot with an id before the request goes out, and the id
+ * travels as the Idempotency-Key: if the connection drops mid-request (common on
+ * mobile data) the same lines are sent again with the same id at the next page,
+ * and the server applies them once. Nothing is lost and nothing is added twice.
+ * Lines the server refuses come back to the guest cart.
  */
 export async function mergeGuestCartAfterLogin(): Promise<boolean> {
-  const lines = readGuestCart();
-  if (!lines.length) return true;
-  // Empty the guest cart before sending, so a reload while the request is in
-  // flight cannot merge the same lines twice. `keepalive` lets the request finish
-  // even if the shopper navigates away; the lines come back only when the server
-  // refused them or the phone is offline (the request never left).
-  clearGuestCart();
-  const restore = () => write(mergeLines(readGuestCart(), lines));
+  let pending = readPending();
+  if (!pending) {
+    const lines = readGuestCart();
+    if (!lines.length) return true;
+    pending = { id: crypto.randomUUID(), lines: lines.slice(0, 100) };
+    window.localStorage.setItem(PENDING, JSON.stringify(pending));
+    clearGuestCart();
+  }
+  let res: Response;
   try {
-    const res = await fetch("/api/cart/merge", {
+    res = await fetch("/api/cart/merge", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": `merge-${pending.id}` },
       credentials: "same-origin",
       keepalive: true,
-      body: JSON.stringify({ lines: lines.slice(0, 100) }),
+      body: JSON.stringify({ lines: pending.lines }),
     });
-    if (!res.ok) restore();
-    return res.ok;
   } catch {
-    if (!navigator.onLine) restore();
-    return false;
+    return false; // kept in the sent slot: the next page sends it again with the same key
   }
+  if (res.status === 409 || res.status >= 500) return false; // still running, or a passing fault: retried later
+  window.localStorage.removeItem(PENDING);
+  if (!res.ok) write(mergeLines(readGuestCart(), pending.lines));
+  // a guest cart filled while this one was in flight goes in too
+  return res.ok && (readGuestCart().length === 0 || (await mergeGuestCartAfterLogin()));
+}
+
+/** Whether a guest cart, or one sent but not confirmed, waits to be merged. */
+function mergeWaiting(): boolean {
+  return readGuestCart().length > 0 || readPending() !== null;
 }
 
 function mergeLines(a: GuestCartLine[], b: GuestCartLine[]): GuestCartLine[] {
@@ -125,7 +150,7 @@ function mergeLines(a: GuestCartLine[], b: GuestCartLine[]): GuestCartLine[] {
 export function useMergeGuestCartWhenSignedIn(signedIn: boolean) {
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (!signedIn || readGuestCart().length === 0) return;
+    if (!signedIn || !mergeWaiting()) return;
     let cancelled = false;
     void mergeGuestCartAfterLogin().then((merged) => {
       if (merged && !cancelled) void revalidator.revalidate();

@@ -13,6 +13,7 @@ import {
 } from "../../modules/cart/service.server";
 import { quoteGuestCart } from "../../modules/cart/quote.server";
 import type { AppDeps, AppEnv } from "../context";
+import { idempotent } from "../idempotent";
 import { readJson, readQuery, uuidParam } from "../http";
 import { assertSelfOrAdmin, currentUser, requireUser } from "../middleware/auth";
 
@@ -43,8 +44,11 @@ export function cartRoutes({ database }: AppDeps) {
       .post("/cart/merge", async (c) => {
         const { lines } = await readJson(c, mergeCartInput);
         const userId = currentUser(c).id;
-        const cartItems = await mergeCart(db, userId, lines);
-        return c.json({ cartItems, count: await cartCount(db, userId) });
+        // quantities add up, so a merge resent after a dropped connection must apply once
+        return idempotent(c, db, `cart-merge:${userId}`, lines, 200, async () => ({
+          cartItems: await mergeCart(db, userId, lines),
+          count: await cartCount(db, userId),
+        }));
       })
       .get("/cart/summary", async (c) => {
         const q = readQuery(c, summaryQuery);

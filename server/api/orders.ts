@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import { AppError } from "../../lib/errors";
-import { requestHash, once } from "../../modules/orders/idempotency.server";
-import { abandonPaymentInput, createPurchaseInput, idempotencyKeySchema } from "../../modules/orders/schemas";
+import { abandonPaymentInput, createPurchaseInput } from "../../modules/orders/schemas";
 import { abandonPayment } from "../../modules/orders/completion.server";
-import { listMyPurchases, startPurchase, type StartedPurchase } from "../../modules/orders/service.server";
+import { listMyPurchases, startPurchase } from "../../modules/orders/service.server";
 import { callbackUrl, paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
+import { idempotent } from "../idempotent";
 import { readJson } from "../http";
 import { currentUser, requireUser } from "../middleware/auth";
 
@@ -24,13 +23,7 @@ export function orderRoutes({ database, env }: AppDeps) {
       const input = { street, city, state, phone, lga, deliveryMethod };
       const user = currentUser(c);
       const start = () => startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, c.req.url, ref));
-      const header = c.req.header("Idempotency-Key");
-      if (header === undefined) return c.json(await start(), 201);
-      const key = idempotencyKeySchema.safeParse(header);
-      if (!key.success) throw new AppError("invalid", key.error.issues[0]!.message);
-      const answer = await once<StartedPurchase>(db, `purchase:${user.id}`, key.data, requestHash(input), 201, start);
-      if (answer.replayed) c.header("Idempotent-Replayed", "true");
-      return c.json(answer.body, answer.status as 201);
+      return idempotent(c, db, `purchase:${user.id}`, input, 201, start);
     })
     .post("/purchases/cancel", async (c) => {
       // the payment popup closed or failed: cancel now, the stock goes back, the cart stays

@@ -145,6 +145,34 @@ describe("guest cart", () => {
     expect(Object.fromEntries((await lines(user.id)).map((l) => [l.productId, l.quantity]))[a.id]).toBe(5);
   });
 
+  it("a merge resent with the same Idempotency-Key (a dropped connection) is applied once", async () => {
+    const user = await createUser(t.db);
+    const a = await createProduct(t.db, { stock: 20 });
+    const send = () =>
+      t.request("/api/cart/merge", {
+        method: "POST",
+        as: user,
+        headers: { "Idempotency-Key": "merge-2b7c1f0e-9a4d-4c11-8f00-3d2e1a5b6c7d" },
+        json: { lines: [{ productId: a.id, quantity: 3 }] },
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await again.json()).count).toBe(3);
+    expect((await lines(user.id)).map((l) => l.quantity)).toEqual([3]);
+    // another shopper's merge with the same key is their own
+    const other = await createUser(t.db);
+    const theirs = await t.request("/api/cart/merge", {
+      method: "POST",
+      as: other,
+      headers: { "Idempotency-Key": "merge-2b7c1f0e-9a4d-4c11-8f00-3d2e1a5b6c7d" },
+      json: { lines: [{ productId: a.id, quantity: 1 }] },
+    });
+    expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
+    expect((await lines(other.id)).map((l) => l.quantity)).toEqual([1]);
+  });
+
   it("needs a session to merge", async () => {
     expect((await t.request("/api/cart/merge", { method: "POST", json: { lines: [] } })).status).toBe(401);
   });
