@@ -41,13 +41,11 @@ export const admin = {
   },
   showing: (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+ entries$/),
   /** the mails the outbox worker wrote to DATA_DIR/outbox (no SMTP in E2E) */
-  outboxText() {
+  /** The mails the outbox worker wrote to DATA_DIR/outbox (no SMTP set), one text per mail. */
+  outboxMails(): string[] {
     const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-    if (!fs.existsSync(dir)) return "";
-    return fs
-      .readdirSync(dir)
-      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-      .join("\n");
+    if (!fs.existsSync(dir)) return [];
+    return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
   },
 };
 
