@@ -104,31 +104,33 @@ describe("home page", () => {
     });
   }
 
-  it("stores a newsletter sign-up from the pop-up", async () => {
-    const { context, page } = await browser.newPage("phone");
-    await page.goto("/");
-    const dialog = page.getByRole("dialog", { name: "A little calm in your inbox" });
-    await dialog.waitFor({ state: "visible", timeout: 4000 });
-    const email = `popup-${Date.now()}@example.ng`;
-    await dialog.getByLabel("First name").fill("Ada");
-    await dialog.getByLabel("Last name").fill("Obi");
-    await dialog.getByLabel("Email").fill(email);
-    const response = page.waitForResponse((r) => r.url().endsWith("/api/newsletter") && r.request().method() === "POST");
-    await dialog.getByRole("button", { name: "Sign Up" }).click();
-    expect((await response).status()).toBe(201);
-    await expect.poll(() => dialog.getByText(/thank you for subscribing/i).isVisible()).toBe(true);
-    await screenshot(page, "home-popup-signed-up-phone");
-    expect(await page.evaluate(() => window.localStorage.getItem("hasSeenPopup"))).toBe("true");
-    // stored: signing up again with the same address is recognised
-    const again = await fetch(`${baseUrl}/api/newsletter`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: baseUrl },
-      body: JSON.stringify({ email, source: "footer" }),
+  for (const viewport of viewports) {
+    it(`stores a newsletter sign-up from the pop-up (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await page.goto("/");
+      const dialog = page.getByRole("dialog", { name: "A little calm in your inbox" });
+      await dialog.waitFor({ state: "visible", timeout: 4000 });
+      const email = `popup-${viewport}-${Date.now()}@example.ng`;
+      await dialog.getByLabel("First name").fill("Ada");
+      await dialog.getByLabel("Last name").fill("Obi");
+      await dialog.getByLabel("Email").fill(email);
+      const response = page.waitForResponse((r) => r.url().endsWith("/api/newsletter") && r.request().method() === "POST");
+      await dialog.getByRole("button", { name: "Sign Up" }).click();
+      expect((await response).status()).toBe(201);
+      await expect.poll(() => dialog.getByText(/thank you for subscribing/i).isVisible()).toBe(true);
+      await screenshot(page, `home-popup-signed-up-${viewport}`);
+      expect(await page.evaluate(() => window.localStorage.getItem("hasSeenPopup"))).toBe("true");
+      // stored: signing up again with the same address is recognised
+      const again = await fetch(`${baseUrl}/api/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: baseUrl },
+        body: JSON.stringify({ email, source: "footer" }),
+      });
+      expect(again.status).toBe(200);
+      expect((await again.json()).msg).toMatch(/already/i);
+      await context.close();
     });
-    expect(again.status).toBe(200);
-    expect((await again.json()).msg).toMatch(/already/i);
-    await context.close();
-  });
+  }
 });
 
 describe("browsing", () => {
