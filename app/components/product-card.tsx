@@ -10,7 +10,18 @@ import { StarRating } from "./star-rating";
  * first 32 characters, image or placeholder, and the real rating. `href` overrides the link
  * (the promo page sends anonymous visitors to /promosign).
  */
-export function ProductCard({ product, priority = false, href }: { product: ProductView; priority?: boolean; href?: string }) {
+export function ProductCard({
+  product,
+  priority = false,
+  href,
+  // the grids: two cards a row on phones and tablets, three or four from lg (max 280 px)
+  sizes = "(min-width: 1024px) 280px, 46vw",
+}: {
+  product: ProductView;
+  priority?: boolean;
+  href?: string;
+  sizes?: string;
+}) {
   const discounted = product.discount > 0;
   return (
     // relative: the visually hidden "was" (position absolute) stays inside the card; in the scrolling
@@ -22,15 +33,15 @@ export function ProductCard({ product, priority = false, href }: { product: Prod
           fallbackUrl={product.imageUrl}
           // decorative here: the title just below is already the link's text
           alt=""
-          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
+          sizes={sizes}
           priority={priority}
           className="aspect-square w-full object-cover"
         />
-        <div className="flex flex-1 flex-col gap-1.5 p-4">
-          <h3 className="font-display text-lg leading-snug group-hover:text-rose">{product.title}</h3>
+        <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+          <h3 className="font-display text-base leading-snug group-hover:text-rose sm:text-lg">{product.title}</h3>
           <p className="text-sm text-muted">{previewText(product.description, PRODUCT_PREVIEW_LENGTH)}</p>
           <StarRating rating={product.rating} count={product.reviews} />
-          <p className="mt-auto flex items-baseline gap-2 pt-1">
+          <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
             {discounted ? (
               <>
                 <span className="text-lg font-bold text-rose">{formatNairaAmount(product.discount)}</span>

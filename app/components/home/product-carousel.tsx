@@ -53,7 +53,8 @@ export function ProductCarousel({ products, label }: { products: ProductView[]; 
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${products.length}`}
           >
-            <ProductCard product={product} />
+            {/* one card a view on phones, three from 768 px (spec §2) */}
+            <ProductCard product={product} sizes="(min-width: 1152px) 360px, (min-width: 768px) 31vw, 88vw" />
           </li>
         ))}
       </ul>
