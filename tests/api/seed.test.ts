@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../db/seed/demo";
 import * as t from "../../db/schema";
 import { localStorage } from "../../lib/storage.server";
@@ -13,6 +13,7 @@ const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-seed-"));
 beforeAll(async () => {
   ctx = await createTestContext();
 });
+afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
 
 const count = async (
   table: typeof t.products | typeof t.categories | typeof t.blogPosts | typeof t.deliveryRates | typeof t.productImages,
