@@ -57,6 +57,19 @@ describe("home page", () => {
       await expect.poll(active, { timeout: 4500 }).toBe("2 of 2");
       expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1); // slide 1 is inert now; the h1 is not in it
       expect(await hero.getByText("Surprise her with a gift that lasts beyond the moment").isVisible()).toBe(true);
+      // hovering (desktop) or focusing a control inside holds the slide
+      if (viewport === "desktop") {
+        await hero.hover();
+        const hovered = await active();
+        await page.waitForTimeout(3500);
+        expect(await active()).toBe(hovered);
+        await page.mouse.move(5, 5);
+      }
+      await hero.getByRole("button", { name: "Show slide 1" }).focus();
+      const focused = await active();
+      await page.waitForTimeout(3500);
+      expect(await active()).toBe(focused);
+      await hero.getByRole("button", { name: "Show slide 1" }).blur();
       // pause holds the slide
       await hero.getByRole("button", { name: "Pause slides" }).click();
       const held = await active();
@@ -68,19 +81,35 @@ describe("home page", () => {
       const bestSellers = page.getByRole("region", { name: "Best sellers" });
       expect(await bestSellers.getByRole("link").count()).toBeGreaterThanOrEqual(3);
       const next = bestSellers.getByRole("button", { name: "Next products" });
+      const track = bestSellers.locator("ul");
+      // where the track rests once its smooth scroll has finished
+      const restingAt = () =>
+        track.evaluate(async (el) => {
+          let last = -1;
+          while (Math.round(el.scrollLeft) !== last) {
+            last = Math.round(el.scrollLeft);
+            await new Promise((r) => setTimeout(r, 200));
+          }
+          return { left: last, end: el.scrollWidth - el.clientWidth };
+        });
+      // spec §2: 3 cards a view from 768 px, otherwise 1
+      const wholeCardsInView = () =>
+        track.evaluate((el) => {
+          const view = el.getBoundingClientRect();
+          return [...el.children].filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.left >= view.left - 1 && r.right <= view.right + 1;
+          }).length;
+        });
+      expect(await wholeCardsInView()).toBe(viewport === "desktop" ? 3 : 1);
+      // the keyboard moves it too: arrow keys on a focused card
+      await bestSellers.getByRole("link").first().focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(async () => (await restingAt()).left).toBeGreaterThan(0);
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(async () => (await restingAt()).left).toBe(0);
       if (viewport === "desktop") {
         expect(await next.isVisible()).toBe(true);
-        const track = bestSellers.locator("ul");
-        // where the track rests once its smooth scroll has finished
-        const restingAt = () =>
-          track.evaluate(async (el) => {
-            let last = -1;
-            while (Math.round(el.scrollLeft) !== last) {
-              last = Math.round(el.scrollLeft);
-              await new Promise((r) => setTimeout(r, 200));
-            }
-            return { left: last, end: el.scrollWidth - el.clientWidth };
-          });
         const atEnd = async () => {
           const { left, end } = await restingAt();
           return Math.abs(left - end) <= 2;

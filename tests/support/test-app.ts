@@ -51,7 +51,17 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // pool.end() resolves while its connections are still saying goodbye; forcing the drop then
+      // kills them mid-way and their clients throw. Wait for them to go (2 s at most), then force.
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(`drop database if exists ${name}${i < 20 ? "" : " with (force)"}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== "55006" || i >= 20) throw e; // 55006: still in use
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     };
   } else {
