@@ -118,6 +118,24 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    close: () => endPool(pool),
   };
+}
+
+/**
+ * pool.end() resolves once its clients are asked to end, not once they have: the pool
+ * says 'remove' as each connection really closes. Waiting for those lets a shutdown (or
+ * a test dropping its database) know the server has let go of every connection.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on("remove", () => {
+      if (--open <= 0) resolve();
+    });
+    setTimeout(resolve, 5_000).unref(); // a connection that never answers does not hold the shutdown
+  });
+  await pool.end();
+  await closed;
 }

@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { expect, it } from "vitest";
-import { withDatabase } from "../support/global-setup";
+import { dropDatabaseWhenFree, withDatabase } from "../support/global-setup";
 import { migrationsFolder } from "../../db/client";
 
 /** The migrations folder as it was up to and including `lastTag`. */
@@ -45,7 +45,7 @@ async function emptyDatabase() {
     migrate: (folder: string) => migratePg(db, { migrationsFolder: folder }),
     close: async () => {
       await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await dropDatabaseWhenFree(admin, name);
       await admin.end();
     },
   };

@@ -58,3 +58,20 @@ export function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/**
+ * Drops a test database once nothing uses it: a closing pool can still hold a connection
+ * for a moment, and a forced drop then kills it mid-goodbye (an unhandled 57P01 in the
+ * test). Waits up to 2 s, then forces.
+ */
+export async function dropDatabaseWhenFree(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`drop database if exists ${name}${i < 20 ? "" : " with (force)"}`);
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "55006" || i >= 20) throw e; // 55006: still in use
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

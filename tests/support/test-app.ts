@@ -9,7 +9,7 @@ import { parseEnv, type Env } from "../../lib/env.server";
 import { createLogger } from "../../lib/logger.server";
 import { createSession } from "../../modules/accounts/sessions.server";
 import { createApp } from "../../server/app";
-import { withDatabase } from "./global-setup";
+import { dropDatabaseWhenFree, withDatabase } from "./global-setup";
 
 export type TestContext = {
   app: ReturnType<typeof createApp>;
@@ -51,17 +51,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // pool.end() resolves while its connections are still saying goodbye; forcing the drop then
-      // kills them mid-way and their clients throw. Wait for them to go (2 s at most), then force.
-      for (let i = 0; ; i++) {
-        try {
-          await c.query(`drop database if exists ${name}${i < 20 ? "" : " with (force)"}`);
-          break;
-        } catch (e) {
-          if ((e as { code?: string }).code !== "55006" || i >= 20) throw e; // 55006: still in use
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
+      await dropDatabaseWhenFree(c, name);
       await c.end();
     };
   } else {
