@@ -103,7 +103,7 @@ describe("home page", () => {
         });
       expect(await wholeCardsInView()).toBe(viewport === "desktop" ? 3 : 1);
       // the keyboard moves it too: arrow keys on a focused card
-      await bestSellers.getByRole("link").first().focus();
+      await track.getByRole("link").first().focus();
       await page.keyboard.press("ArrowRight");
       await expect.poll(async () => (await restingAt()).left).toBeGreaterThan(0);
       await page.keyboard.press("ArrowLeft");

@@ -45,7 +45,11 @@ export const admin = {
   outboxMails(): string[] {
     const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
     if (!fs.existsSync(dir)) return [];
-    return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+    // each mail is written twice: <id>.eml (the message) and <id>.json (its fields)
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".eml"))
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
   },
 };
 
