@@ -9,11 +9,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort } from "./free-port";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
@@ -35,12 +35,7 @@ if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build"))
   if (built.status !== 0) process.exit(1);
 }
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-perf-"));
 const baseUrl = `http://127.0.0.1:${port}`;
 const env: NodeJS.ProcessEnv = {

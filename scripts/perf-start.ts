@@ -5,18 +5,13 @@
 // Writes test-results/perf-start.json; exits 1 when the second start changed the data.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 if (process.argv.includes("--cold")) fs.rmSync("build", { recursive: true, force: true });
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-start-"));
 const baseUrl = `http://127.0.0.1:${port}`;
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };

@@ -2,9 +2,9 @@
 // DATA_DIR, then runs the browser journeys (tests/e2e/*.e2e.ts) against it.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../scripts/free-port";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chrome)) {
@@ -16,12 +16,7 @@ if (!fs.existsSync("build/server/index.js")) {
   if (built.status !== 0) process.exit(1);
 }
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-e2e-"));
 const baseUrl = `http://127.0.0.1:${port}`;
 const serverEnv: NodeJS.ProcessEnv = {

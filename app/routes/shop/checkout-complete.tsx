@@ -74,14 +74,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           We received your payment of {formatNairaAmount(order.totalAmount)}, but this order is cancelled, so we are refunding the full
           amount to your card within 5 working days. You do not need to do anything; the details are in your email.
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/profile" className="btn-outline">
-            My orders
-          </Link>
-          <Link to="/products" className="btn-primary">
-            Continue shopping
-          </Link>
-        </div>
+        <AfterOrderLinks />
       </main>
     );
   }
@@ -100,15 +93,21 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
       </section>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/profile" className="btn-outline">
-          My orders
-        </Link>
-        <Link to="/products" className="btn-primary">
-          Continue shopping
-        </Link>
-      </div>
+      <AfterOrderLinks />
     </main>
+  );
+}
+
+function AfterOrderLinks() {
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <Link to="/profile" className="btn-outline">
+        My orders
+      </Link>
+      <Link to="/products" className="btn-primary">
+        Continue shopping
+      </Link>
+    </div>
   );
 }
 
