@@ -1,9 +1,6 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appContext } from "../../app/context";
 import { loader as categoryTableLoader } from "../../app/routes/admin/categorytable";
 import { loader as purchaseTableLoader } from "../../app/routes/admin/purchasetable";
-import { createLogger } from "../../lib/logger.server";
 import {
   createAdminUser,
   createBlogPost,
@@ -13,7 +10,7 @@ import {
   createPurchase,
   createUser,
 } from "../factories";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // Issue 6: every admin table's list parameters (q, from, to, page, pageSize, sort, and
 // status/role where they apply) are the API's too, with the total in X-Total-Count and
@@ -143,16 +140,7 @@ describe("GET /api/purchases (admin)", () => {
 
 describe("admin table screens", () => {
   const load = async (loader: (args: never) => Promise<unknown>, path: string) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db: t.db,
-      env: t.env,
-      logger: createLogger("silent"),
-      requestId: "test",
-      nonce: "",
-      user: { id: admin.id, role: "admin", firstName: "Abike", lastName: "Owner", email: "abike@example.ng" },
-      clientIp: "127.0.0.1",
-    });
+    const context = routerContext(t, { id: admin.id, role: "admin", firstName: "Abike", lastName: "Owner", email: "abike@example.ng" });
     try {
       return { data: await loader({ request: new Request(`http://localhost:3000${path}`), params: {}, context } as never) };
     } catch (thrown) {

@@ -1,16 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appContext } from "../../app/context";
 import SettingsPage, { action as settingsAction } from "../../app/routes/admin/settings";
 import { mailOutbox } from "../../db/schema";
-import { createLogger } from "../../lib/logger.server";
 import { defaultSettings, settingsSchema } from "../../modules/settings/schemas";
 import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
 let admin: { id: string; role: "admin" };
@@ -65,16 +63,7 @@ describe("PUT /api/settings: messages name the field as /settings labels it", ()
 
 describe("/settings form: the fee fields follow the API's rule (any whole kobo)", () => {
   const post = async (fees: Record<string, string>) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db: t.db,
-      env: t.env,
-      logger: createLogger("silent"),
-      requestId: "test",
-      nonce: "",
-      user: { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" },
-      clientIp: "127.0.0.1",
-    });
+    const context = routerContext(t, { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" });
     const s = defaultSettings;
     const body = new URLSearchParams({
       shopName: s.shopName,

@@ -1,14 +1,12 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter, RouterContextProvider } from "react-router";
+import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appContext } from "../../app/context";
 import Category, { loader as categoryLoader } from "../../app/routes/shop/category";
 import Promo, { loader as promoLoader } from "../../app/routes/shop/promo";
-import { createLogger } from "../../lib/logger.server";
 import { renderRobots } from "../../modules/content/sitemap.server";
 import { createCategory, createProduct } from "../factories";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // The storefront's list pages, loader and server render in-process (the browser journeys
 // run on the demo data, whose categories and sale are too small to reach a second page).
@@ -32,16 +30,7 @@ beforeAll(async () => {
 
 type AnyLoader = (args: never) => Promise<unknown>;
 async function load<L extends AnyLoader>(loader: L, path: string, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    db: t.db,
-    env: t.env,
-    logger: createLogger("silent"),
-    requestId: "test",
-    nonce: "",
-    user: null,
-    clientIp: "127.0.0.1",
-  });
+  const context = routerContext(t, null);
   return (await loader({ request: new Request(`http://localhost:3000${path}`), params, context } as never)) as Awaited<ReturnType<L>>;
 }
 /** the status of what a loader threw (a 400 or 404 page) */

@@ -3,7 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { RouterContextProvider } from "react-router";
 import { afterAll, inject } from "vitest";
+import { appContext, type AppServices } from "../../app/context";
 import { openDatabase, type Database } from "../../db/client";
 import { parseEnv, type Env } from "../../lib/env.server";
 import { createLogger } from "../../lib/logger.server";
@@ -88,4 +90,19 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     return app.request(p, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }, nodeEnv);
   };
   return { app, database, db: database.db, env, request, loginAs };
+}
+
+/** The load context a React Router loader or action gets in the running app, on this test's database. */
+export function routerContext(t: Pick<TestContext, "db" | "env">, user: AppServices["user"]): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    db: t.db,
+    env: t.env,
+    logger: createLogger("silent"),
+    requestId: "test",
+    nonce: "",
+    user,
+    clientIp: "127.0.0.1",
+  });
+  return context;
 }
