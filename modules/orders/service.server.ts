@@ -95,24 +95,15 @@ export async function placePurchase(db: Db, userId: string, input: CheckoutInput
         "invalid",
         `Orders above ${formatNaira(MAX_ORDER_KOBO)} can't be paid online. Please lower the quantities or contact us.`,
       );
-    const earlier = await tx
-      .select({ id: purchases.id })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.status, "pending")))
-      .for("update");
-    await lockProducts(tx, [
-      ...lines.map((l) => l.productId),
-      ...(await productsOf(
-        tx,
-        earlier.map((e) => e.id),
-      )),
-    ]);
-    await cancelPendingIn(
-      tx,
-      earlier.map((e) => e.id),
-      shopperCancelNotes.replaced,
-      now,
-    );
+    const earlier = (
+      await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.status, "pending")))
+        .for("update")
+    ).map((e) => e.id);
+    await lockProducts(tx, [...lines.map((l) => l.productId), ...(await productsOf(tx, earlier))]);
+    await cancelPendingIn(tx, earlier, shopperCancelNotes.replaced, now);
     await reserveStock(tx, lines);
     const [purchase] = await tx
       .insert(purchases)
