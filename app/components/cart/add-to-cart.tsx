@@ -28,7 +28,8 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
       if (root?.user) {
         const res = await postJson("/api/cart/create", { productId: product.id, quantity });
         if (!res.ok) {
-          toast.error("Failed to complete purchase");
+          // above the shop's quantity limit: say so; anything else is spec §8's message
+          toast.error(res.status === 400 && res.error.fields?.quantity ? res.error.msg : "Failed to complete purchase");
           return;
         }
       } else {

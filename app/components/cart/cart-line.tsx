@@ -12,7 +12,7 @@ type Props = {
   onRemove: () => void;
 };
 
-/** One cart row: image, title, unit price, stepper (1 … stock) and delete. */
+/** One cart row: image, title, unit price, stepper (1 … the stock or the shop's quantity limit) and delete. */
 export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }: Props) {
   const unit = item.discount > 0 ? item.discount : item.price;
   return (
@@ -67,7 +67,7 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
               type="button"
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Increase quantity"
-              disabled={busy || item.quantity >= item.stock}
+              disabled={busy || item.quantity >= item.maxQuantity}
               onClick={() => onQuantity(item.quantity + 1)}
             >
               <Plus size={14} className="mx-auto" aria-hidden="true" />
