@@ -24,6 +24,14 @@ describe("rejectNulText", () => {
     }
   });
 
+  it("refuses a lone surrogate (PostgreSQL's jsonb cannot hold one) but not a whole emoji", () => {
+    for (const text of ["\ud800", "a\udfffb", "\udfff\ud800", "🙂\ud83d"])
+      expect(() => rejectNulText({ shopName: text })).toThrow(
+        expect.objectContaining({ kind: "invalid", fields: { shopName: expect.any(String) } }),
+      );
+    expect(() => rejectNulText({ shopName: "Alafia 🙂🌸" })).not.toThrow();
+  });
+
   it("refuses a NUL character in a field's name too", () => {
     expect(() => rejectNulText({ "title\u0000": "Journal" })).toThrow(expect.objectContaining({ kind: "invalid" }));
   });

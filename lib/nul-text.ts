@@ -1,8 +1,11 @@
 import { AppError } from "./errors";
 
-// PostgreSQL text cannot hold the NUL character: a "\u0000" reaching a query is a 500 from
-// the database. Every body, form and query is checked here first, so it is a 400 instead.
+// PostgreSQL text cannot hold the NUL character, and its jsonb refuses a lone UTF-16 surrogate
+// ("\ud800" in a JSON body: the settings, a stored idempotent answer): either reaching a query is
+// a 500 from the database. Every body, form and query is checked here first, so it is a 400 instead.
 const NUL = "\u0000";
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
 
 /**
  * No payload of the shop nests deeper than a few levels (a cart's lines are 3); a body
@@ -21,7 +24,7 @@ function findProblem(root: unknown): Found | null {
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === "string") {
-      if (value.includes(NUL)) return { field: path, problem: "nul" };
+      if (unstorable(value)) return { field: path, problem: "nul" };
       continue;
     }
     if (!value || typeof value !== "object") continue;
@@ -30,7 +33,7 @@ function findProblem(root: unknown): Found | null {
     // pushed in reverse so the first field is checked (and named) first
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, v] = entries[i]!;
-      if (key.includes(NUL)) return { field: path || "body", problem: "nul" };
+      if (unstorable(key)) return { field: path || "body", problem: "nul" };
       stack.push({ value: v, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }
@@ -38,8 +41,8 @@ function findProblem(root: unknown): Found | null {
 }
 
 /**
- * Throws a 400 naming the first field whose text (or name) holds a NUL character, or
- * saying the body nests deeper than MAX_NESTING levels.
+ * Throws a 400 naming the first field whose text (or name) holds a NUL character or a lone
+ * surrogate, or saying the body nests deeper than MAX_NESTING levels.
  */
 export function rejectNulText(value: unknown) {
   const found = findProblem(value);

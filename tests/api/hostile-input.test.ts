@@ -129,6 +129,28 @@ describe("a JSON body nested thousands of levels deep", () => {
   });
 });
 
+describe("a lone UTF-16 surrogate in a JSON body", () => {
+  // JSON may escape one ("\ud800"); PostgreSQL's jsonb (the settings, stored idempotent answers) refuses it
+  it("is a 400 naming the field, on PUT /api/settings and POST /api/purchases/create", async () => {
+    const settings = await t.request("/api/settings", {
+      method: "PUT",
+      as: admin,
+      body: '{"shopName":"\\udfff\\ud800"}',
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(settings.status).toBe(400);
+    expect(await settings.json()).toMatchObject({ fields: { shopName: expect.stringMatching(NUL_MESSAGE) } });
+    const purchase = await t.request("/api/purchases/create", {
+      method: "POST",
+      as: customer,
+      body: '{"street":"1 Allen \\ud800 Avenue","city":"Lagos","state":"Lagos","phone":"08012345678"}',
+      headers: { "Content-Type": "application/json", "Idempotency-Key": "surrogate-key-1" },
+    });
+    expect(purchase.status).toBe(400);
+    expect(await purchase.json()).toMatchObject({ fields: { street: expect.stringMatching(NUL_MESSAGE) } });
+  });
+});
+
 describe("the /settings form", () => {
   const form = (overrides: Record<string, string>) => {
     const body = new URLSearchParams({
