@@ -2,19 +2,20 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { createLogger, type Logger } from "../lib/logger.server";
 import { appContext } from "./context";
 
 export const streamTimeout = 5_000;
 
 /**
- * Every error a loader, action or render throws (not the 4xx responses they throw on
- * purpose) goes through the shop's logger, whose serializer keeps a failed query's values
+ * Every error a loader, action or render throws (not the 4xx responses they or React Router
+ * throw on purpose) goes through the shop's logger, whose serializer keeps a failed query's values
  * out of the log. React Router's default would print the error, parameters and all, to stderr.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // a closed connection, or React Router's own 4xx (a POST to a page without an action): no server error
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   // the path only: a query string can hold a reset token or a shopper's search
   loggerOf(context).error({ err: error, method: request.method, path: new URL(request.url).pathname }, "page error");
 };

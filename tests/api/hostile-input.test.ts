@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "../../app/routes/account/login";
 import { action as settingsAction } from "../../app/routes/admin/settings";
 import { loader as blogTableLoader } from "../../app/routes/admin/blogtable";
 import { loader as categoryTableLoader } from "../../app/routes/admin/categorytable";
@@ -148,6 +149,26 @@ describe("a lone UTF-16 surrogate in a JSON body", () => {
     });
     expect(purchase.status).toBe(400);
     expect(await purchase.json()).toMatchObject({ fields: { street: expect.stringMatching(NUL_MESSAGE) } });
+  });
+});
+
+describe("a page form that is not a form", () => {
+  // found by the page fuzzer: request.formData() throws on these, and the actions let it through as a 500
+  it.each([
+    ["a broken multipart body", "--x\r\nnonsense", "multipart/form-data; boundary=x"],
+    ["multipart without a boundary", "a=b", "multipart/form-data"],
+    ["JSON", '{"email":"ada@example.ng"}', "application/json"],
+  ])("%s posted to /login is a 400 saying so", async (_what, body, type) => {
+    const res = await call(loginAction, "/login", null, { method: "POST", body, headers: { "Content-Type": type } });
+    expect(res).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/form could not be read/) } });
+  });
+
+  it("holding a NUL character in any field is a 400 naming the field", async () => {
+    const body = new URLSearchParams({ email: "ada@example.ng", password: "pass\u0000word" });
+    expect(await call(loginAction, "/login", null, { method: "POST", body })).toMatchObject({
+      status: 400,
+      body: { fields: { password: expect.stringMatching(NUL_MESSAGE) } },
+    });
   });
 });
 

@@ -86,6 +86,19 @@ describe("a page whose loader fails in the database", () => {
     expect(lines.join("\n")).not.toContain(SECRET);
   });
 
+  it("logs nothing for a 4xx: a POST to a page without an action is a 405, not a server error", async () => {
+    const lines: string[] = [];
+    const logger = createLogger("error", { write: (line: string) => void lines.push(line) });
+    const app = createApp({ database: t.database, env: t.env, logger }, { build: buildWith() });
+    const res = await app.request("http://localhost:3000/search", {
+      method: "POST",
+      body: new URLSearchParams({ q: "x" }),
+      headers: { Origin: "http://localhost:3000" },
+    });
+    expect(res.status).toBe(405);
+    expect(lines).toEqual([]);
+  });
+
   it("logs an error that wraps a failed query without the query's values too", async () => {
     const lines: string[] = [];
     const logger = createLogger("error", { write: (line: string) => void lines.push(line) });

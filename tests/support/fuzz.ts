@@ -270,7 +270,13 @@ export function encodeAny(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return value.replace(/[\ud800-\udfff]/g, "").split("").map((c) => encodeURIComponent(c)).join("") + "%ED%A0%80";
+    return (
+      value
+        .replace(/[\ud800-\udfff]/g, "")
+        .split("")
+        .map((c) => encodeURIComponent(c))
+        .join("") + "%ED%A0%80"
+    );
   }
 }
 
@@ -279,7 +285,11 @@ export function hostileQuery(rng: Rng, names: readonly string[] = queryNames): s
   const parts: string[] = [];
   for (const name of rng.some(names, 4)) {
     const raw = rng.chance(0.15) ? rng.pick(["%", "%zz", "%00", "%ff", "%c0%80", "%ed%a0%80", "a%2", "%%", "+", "%0a"]) : null;
-    const value = rng.chance(0.2) ? rng.pick(hostileDates) : rng.chance(0.2) ? String(rng.pick(numbers)) : hostileString(rng);
+    // long, but mostly within what a server takes in a URL (16 KB of headers in Node)
+    const value = (rng.chance(0.2) ? rng.pick(hostileDates) : rng.chance(0.2) ? String(rng.pick(numbers)) : hostileString(rng)).slice(
+      0,
+      rng.chance(0.05) ? 20_000 : 2_000,
+    );
     parts.push(`${encodeURIComponent(name)}=${raw ?? encodeAny(value)}`);
     // the same name twice
     if (rng.chance(0.1)) parts.push(`${encodeURIComponent(name)}=${encodeAny(hostileString(rng))}`);
