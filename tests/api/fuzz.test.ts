@@ -10,21 +10,9 @@ import {
   createPurchase,
   createUser,
 } from "../factories";
-import {
-  badId,
-  fuzzSeed,
-  hostileForm,
-  hostileMultipart,
-  hostileQuery,
-  hostileValue,
-  leaksStack,
-  malformedJson,
-  mutateBody,
-  nestedJson,
-  randomBody,
-  Rng,
-  Tally,
-} from "../support/fuzz";
+import { hostileForm, hostileMultipart, hostileQuery, leaksStack, mutateBody, randomBody } from "../support/fuzz";
+import { fuzzSeed, Rng, Tally } from "../support/fuzz-rng";
+import { badId, hostileValue, malformedJson, nestedJson } from "../support/fuzz-values";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Hostile requests to every /api route, as anonymous, customer and admin: malformed and

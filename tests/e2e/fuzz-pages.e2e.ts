@@ -4,18 +4,9 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEmail, adminPassword } from "./support/admin";
 import { baseUrl } from "./support/browser";
-import {
-  badId,
-  fieldNames,
-  fuzzSeed,
-  hostileForm,
-  hostileMultipart,
-  hostileQuery,
-  leaksStack,
-  malformedJson,
-  Rng,
-  Tally,
-} from "../support/fuzz";
+import { hostileForm, hostileMultipart, hostileQuery, leaksStack } from "../support/fuzz";
+import { fuzzSeed, Rng, Tally } from "../support/fuzz-rng";
+import { badId, fieldNames, malformedJson } from "../support/fuzz-values";
 
 // Hostile requests to every page route of the built shop (the one the e2e runner started),
 // over plain HTTP: GET with hostile query strings (as documents and as React Router's .data
