@@ -2,10 +2,33 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { createLogger, type Logger } from "../lib/logger.server";
 import { appContext } from "./context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or render throws (not the 4xx responses they or React Router
+ * throw on purpose) goes through the shop's logger, whose serializer keeps a failed query's values
+ * out of the log. React Router's default would print the error, parameters and all, to stderr.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // a closed connection, or React Router's own 4xx (a POST to a page without an action): no server error
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // the path only: a query string can hold a reset token or a shopper's search
+  loggerOf(context).error({ err: error, method: request.method, path: new URL(request.url).pathname }, "page error");
+};
+
+let fallbackLogger: Logger | undefined;
+/** The request's logger; the same redacting logger when React Router failed before the context was set. */
+function loggerOf(context: unknown): Logger {
+  try {
+    return (context as RouterContextProvider).get(appContext).logger;
+  } catch {
+    return (fallbackLogger ??= createLogger("error"));
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -18,7 +41,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // the CSP nonce made by the server for this request (server/middleware/security-headers.ts)
-  const { nonce } = loadContext.get(appContext);
+  const { nonce, logger } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -48,7 +71,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "page render error");
       },
     });
   });

@@ -9,6 +9,8 @@ export type Storage = {
   remove(url: string): Promise<void>;
   /** reads a stored file by public URL; null when it is not (or no longer) there */
   get(url: string): Promise<Buffer | null>;
+  /** the public URL a key is (or would be) stored under, to look for a file made earlier */
+  url(key: string): string;
 };
 
 export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Storage {
@@ -19,6 +21,7 @@ export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Stor
     return key.includes("..") ? null : path.join(uploadDir, key);
   };
   return {
+    url: (key) => `${publicPrefix}/${key}`,
     async put(key, data) {
       const file = path.join(uploadDir, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
@@ -42,4 +45,9 @@ export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Stor
 
 export function uploadDir(dataDir: string): string {
   return path.join(dataDir, "uploads");
+}
+
+/** The shop's storage for uploaded and generated files: the one place that picks where they live. */
+export function shopStorage(env: { DATA_DIR: string }): Storage {
+  return localStorage(uploadDir(env.DATA_DIR));
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { AppError } from "../lib/errors";
-import { localStorage, uploadDir, type Storage } from "../lib/storage.server";
+import { shopStorage, type Storage } from "../lib/storage.server";
 import type { AppDeps } from "./context";
 
 const uuid = z.uuid();
@@ -14,7 +14,7 @@ export function pathId(c: Context, what: string): string {
 }
 
 export function storageFor(deps: AppDeps): Storage {
-  return localStorage(uploadDir(deps.env.DATA_DIR));
+  return shopStorage(deps.env);
 }
 
 /** A CSV download; the name carries today's date. */

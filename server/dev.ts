@@ -4,7 +4,7 @@ import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { createLogger } from "../lib/logger.server";
+import { createLogger, logProcessErrors } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp } from "./app";
 import { startBackgroundJobs } from "./background-jobs";
@@ -13,6 +13,7 @@ import { loadEnvOrExit } from "./main";
 
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
+logProcessErrors(logger);
 const database = await bootstrap(env, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createApp(

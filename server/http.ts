@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, fromZod } from "../lib/errors";
 import { rejectNulText } from "../lib/nul-text";
+import { parseSearchParams } from "../lib/search-params";
 
 /** Reads a JSON body and validates it: malformed JSON and bad fields are both a 400. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -17,13 +18,9 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return result.data;
 }
 
-/** Validates query parameters: a bad one is a 400 naming it. */
+/** Validates query parameters (lib/search-params.ts, as the pages do): a bad one is a 400 naming it. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const query = c.req.query();
-  rejectNulText(query);
-  const result = schema.safeParse(query);
-  if (!result.success) throw fromZod(result.error, "Invalid query parameter.");
-  return result.data;
+  return parseSearchParams(new URL(c.req.url).searchParams, schema);
 }
 
 /** Page of a list, with the total in X-Total-Count (ARCHITECTURE.md "API"). */

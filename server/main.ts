@@ -2,7 +2,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, type Env } from "../lib/env.server";
-import { createLogger } from "../lib/logger.server";
+import { createLogger, logProcessErrors } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp } from "./app";
 import { startBackgroundJobs } from "./background-jobs";
@@ -25,6 +25,7 @@ export async function startServer() {
   const startedAt = performance.now();
   const env = loadEnvOrExit();
   const logger = createLogger(env.LOG_LEVEL);
+  logProcessErrors(logger);
   const database = await bootstrap(env, logger);
   const buildDir = path.resolve("build");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;

@@ -4,11 +4,25 @@ import { AppError, fromUniqueViolation, fromZod, isAppError } from "../../lib/er
 import { rejectNulText } from "../../lib/nul-text";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 
+/**
+ * The posted form. A body that is not a form (a broken multipart body, a JSON body) or a
+ * field (name or text) holding a NUL character is an AppError 400, never a crash.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("invalid", "The form could not be read. Please reload the page and try again.");
+  }
+  for (const [name, value] of form) if (typeof value === "string") rejectNulText({ [name]: value });
+  return form;
+}
+
 /** Parses a form post with the form's schema; a bad field is an AppError with field messages. */
 export async function parseForm<S extends z.ZodObject>(request: Request, schema: S): Promise<{ data: z.output<S>; form: FormData }> {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(schema, form);
-  rejectNulText(values);
   const result = schema.safeParse(values);
   if (!result.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(result.error) });
   return { data: result.data, form };

@@ -1,11 +1,13 @@
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { appContext } from "../context";
+import { formAction, readForm } from "../lib/form-action.server";
 import { requireUserPage } from "../lib/guards.server";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { cancelPendingPurchase } from "../../modules/orders/service.server";
 import { recordSandboxDecision, sandboxPayment } from "../../modules/payments/sandbox.server";
+import { paymentReference } from "../../modules/payments/schemas";
 import type { Route } from "./+types/pay-sandbox";
 
 export function meta() {
@@ -18,8 +20,10 @@ async function payment(args: Route.LoaderArgs | Route.ActionArgs) {
   const { db, env } = context.get(appContext);
   if (env.PAYMENT_PROVIDER !== "sandbox") throw data({ msg: "Not found" }, { status: 404 });
   const user = requireUserPage(context, request);
+  const reference = paymentReference.safeParse(params.reference);
+  if (!reference.success) throw data({ msg: `Please check the link: ${reference.error.issues[0]!.message}.` }, { status: 400 });
   try {
-    const p = await sandboxPayment(db, params.reference);
+    const p = await sandboxPayment(db, reference.data);
     if (user.role !== "admin" && p.userId !== user.id) throw AppError.notFound("Payment");
     return { db, p };
   } catch (e) {
@@ -38,14 +42,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { db, p } = await payment(args);
-  const intent = (await args.request.formData()).get("intent");
-  if (intent === "pay") {
-    await recordSandboxDecision(db, p.reference, "pay");
-    throw redirect(complete(p.reference));
-  }
-  await recordSandboxDecision(db, p.reference, "cancel");
-  await cancelPendingPurchase(db, p.reference);
-  throw redirect("/checkout?payment=cancelled");
+  return formAction(async () => {
+    const intent = (await readForm(args.request)).get("intent");
+    if (intent === "pay") {
+      await recordSandboxDecision(db, p.reference, "pay");
+      throw redirect(complete(p.reference));
+    }
+    await recordSandboxDecision(db, p.reference, "cancel");
+    await cancelPendingPurchase(db, p.reference);
+    throw redirect("/checkout?payment=cancelled");
+  });
 }
 
 export default function SandboxPayment({ loaderData }: Route.ComponentProps) {

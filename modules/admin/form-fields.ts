@@ -44,13 +44,25 @@ export const optionalText = (label: string, max: number) =>
 /** Has at most two decimals (spec §5: step 0.01). */
 export const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-/** Admin list paging and date filters (YYYY-MM-DD, inclusive). */
-export const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Use a real date")
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+// A day the database can hold and a shop can mean: year 0001 (or 0000) is outside what
+// PostgreSQL's timestamps take once shifted to Lagos time; 2026-02-31 is not a day at all.
+const FIRST_DAY = "1900-01-01";
+const LAST_DAY = "2999-12-31";
+const isRealDay = (s: string) => {
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+};
+
+/** Admin list paging and date filters (YYYY-MM-DD, inclusive): the one date parser of the API's and the pages' lists. */
+export const dateParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-01-31", abort: true })
+    .refine(isRealDay, { message: "Use a real date", abort: true })
+    .refine((s) => s >= FIRST_DAY && s <= LAST_DAY, "Use a date between 1900 and 2999")
+    .optional(),
+);
 
 const pageSizeParam = z.coerce.number().int().min(1).max(100);
 

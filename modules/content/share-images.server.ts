@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import type { Storage } from "../../lib/storage.server";
 import { getCategory, getProduct } from "../catalog/service.server";
 import { getPost } from "./posts.server";
-import { SHARE_IMAGE, SHARE_IMAGE_DESIGN, type ShareImageKind } from "./share-images";
+import { SHARE_IMAGE, SHARE_IMAGE_DESIGN, shareImagePath, type ShareImageKind } from "./share-images";
 
 type WithImage = { imageUrl: string | null; images: { url: string }[] };
 
@@ -26,11 +26,50 @@ const find: Record<ShareImageKind, (db: Db, id: string) => Promise<WithImage>> =
   categories: getCategory,
 };
 
-/** The share picture of a product, post or category (not_found for an unknown id), and its version. */
-export async function shareImage(db: Db, storage: Storage, kind: ShareImageKind, id: string): Promise<{ jpeg: Buffer; version: string }> {
+export type ShareImageAnswer = { jpeg: Buffer } | { moved: string };
+
+/**
+ * What /og/{kind}/{id}.jpg?v=… answers. The current version's picture is drawn once (about
+ * half a second of CPU) and kept in storage under its version, so every server reads it from
+ * there; any other `v` (an old version, a made-up one, none) is sent to the current version's
+ * URL instead of drawing anything. Not found for an unknown record.
+ */
+export async function shareImageFor(
+  db: Db,
+  storage: Storage,
+  kind: ShareImageKind,
+  id: string,
+  requestedVersion: string | null,
+): Promise<ShareImageAnswer> {
   const url = sourceImageUrl(await find[kind](db, id));
-  const source = url ? await storage.get(url) : null;
-  return { jpeg: source ? await pictureOf(source) : await defaultShareImage(), version: shareImageVersion(url) };
+  const version = shareImageVersion(url);
+  if (requestedVersion !== version) return { moved: shareImagePath(kind, id, version) };
+  // the branded picture is made once per process: nothing to keep per record
+  if (!url) return { jpeg: await defaultShareImage() };
+  return {
+    jpeg: await storedOnce(storage, `share/${kind}/${id}-${version}.jpg`, async () => {
+      const source = await storage.get(url);
+      return source ? { jpeg: await shareImageRenderer.draw(source), keep: true } : { jpeg: await defaultShareImage(), keep: false };
+    }),
+  };
+}
+
+// Requests for a picture not yet in storage share one drawing per key in this process.
+const drawing = new Map<string, Promise<Buffer>>();
+
+async function storedOnce(storage: Storage, key: string, draw: () => Promise<{ jpeg: Buffer; keep: boolean }>): Promise<Buffer> {
+  const pending = drawing.get(key);
+  if (pending) return pending;
+  const work = (async () => {
+    const stored = await storage.get(storage.url(key));
+    if (stored) return stored;
+    const { jpeg, keep } = await draw();
+    // a record whose image file is gone shows the branded picture, but it is not kept as its own
+    if (keep) await storage.put(key, jpeg, SHARE_IMAGE.type);
+    return jpeg;
+  })().finally(() => drawing.delete(key));
+  drawing.set(key, work);
+  return work;
 }
 
 const { width, height } = SHARE_IMAGE;
@@ -75,3 +114,6 @@ export function defaultShareImage(): Promise<Buffer> {
   });
   return defaultPicture;
 }
+
+/** The drawing itself, kept apart so that tests can count how often it runs. */
+export const shareImageRenderer = { draw: pictureOf };

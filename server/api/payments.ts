@@ -3,6 +3,9 @@ import { isValidPaystackSignature } from "../../modules/payments/paystack.server
 import { completePurchase } from "../../modules/orders/completion.server";
 import type { AppDeps, AppEnv } from "../context";
 import { AppError } from "../../lib/errors";
+import { rejectNulText } from "../../lib/nul-text";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 type PaystackEvent = {
   event?: string;
@@ -17,12 +20,16 @@ export function paymentRoutes({ database, env }: AppDeps) {
     if (!isValidPaystackSignature(env.PAYSTACK_SECRET_KEY ?? "", raw, c.req.header("x-paystack-signature"))) {
       throw new AppError("unauthorized", "Invalid signature.");
     }
-    let event: PaystackEvent;
+    let parsed: unknown;
     try {
-      event = JSON.parse(raw) as PaystackEvent;
+      parsed = JSON.parse(raw);
     } catch {
       throw new AppError("invalid", "The request body is not valid JSON.");
     }
+    // signed, but still only an event when it is shaped like one (and holds no NUL for the database)
+    if (!isObject(parsed) || (parsed.data !== undefined && !isObject(parsed.data))) throw new AppError("invalid", "Not a Paystack event.");
+    rejectNulText(parsed);
+    const event = parsed as PaystackEvent;
     const data = event.data;
     if (event.event === "charge.success" && typeof data?.reference === "string") {
       const result = await completePurchase(

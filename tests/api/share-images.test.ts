@@ -2,13 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localStorage } from "../../lib/storage.server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loader as ogImageLoader } from "../../app/routes/seo/og-image";
+import { localStorage, shopStorage, type Storage } from "../../lib/storage.server";
 import { setProductImage } from "../../modules/catalog/admin.server";
 import { setPostImage } from "../../modules/content/admin.server";
-import { defaultShareImage, shareImage } from "../../modules/content/share-images.server";
+import type { ShareImageKind } from "../../modules/content/share-images";
+import { defaultShareImage, shareImageFor, shareImageRenderer } from "../../modules/content/share-images.server";
 import { createBlogPost, createProduct } from "../factories";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // Link previews (issue 3): a 1200×630 JPEG made from the stored image, read through the storage module.
 let t: TestContext;
@@ -26,6 +28,16 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
+
+/** The current version's picture, as /og/{kind}/{id}.jpg?v={current} answers it. */
+async function shareImage(db: TestContext["db"], store: Storage, kind: ShareImageKind, id: string) {
+  const moved = await shareImageFor(db, store, kind, id, null);
+  if (!("moved" in moved)) throw new Error("a request without a version must be redirected");
+  const version = new URL(moved.moved, "http://x").searchParams.get("v")!;
+  const answer = await shareImageFor(db, store, kind, id, version);
+  if (!("jpeg" in answer)) throw new Error("the current version must be answered with the picture");
+  return { jpeg: answer.jpeg, version };
+}
 
 const describeJpeg = async (jpeg: Buffer) => {
   const { width, height, format } = await sharp(jpeg).metadata();
@@ -84,5 +96,91 @@ describe("storage.get", () => {
     expect(await storage.get("/uploads/notes/missing.txt")).toBeNull();
     expect(await storage.get("/uploads/../secret")).toBeNull();
     expect(await storage.get("https://elsewhere.example/a.txt")).toBeNull();
+  });
+});
+
+describe("GET /og/{kind}/{id}.jpg?v=…", () => {
+  // the shop's own storage (DATA_DIR/uploads), as the route uses it
+  const shop = () => shopStorage(t.env);
+  const get = async (path: string) => {
+    const url = new URL(path, "http://localhost:3000");
+    const [, , kind, file] = url.pathname.split("/");
+    try {
+      return await ogImageLoader({
+        request: new Request(url),
+        params: { kind: kind!, file: file! },
+        context: routerContext(t, null),
+      } as never);
+    } catch (e) {
+      return e as { init: { status: number } };
+    }
+  };
+  const draws = () => vi.mocked(shareImageRenderer.draw).mock.calls.length;
+  const location = (res: unknown) => (res as Response).headers.get("Location");
+  const versionIn = (path: string | null) => new URL(path!, "http://x").searchParams.get("v");
+  afterEach(() => vi.restoreAllMocks());
+
+  it("draws the current version once, keeps it in storage, and redirects any other v to it", async () => {
+    const product = await createProduct(t.db);
+    await setProductImage(t.db, shop(), product.id, await photo("#a3435a"));
+    vi.spyOn(shareImageRenderer, "draw");
+    const base = `/og/products/${product.id}.jpg`;
+
+    // no version, or a made-up one: a redirect to the current version, nothing drawn
+    const moved = await get(base);
+    expect((moved as Response).status).toBe(302);
+    const current = location(moved)!;
+    expect(current).toMatch(new RegExp(`^${base}\\?v=[0-9a-f]{12}$`));
+    expect(location(await get(`${base}?v=anything-${Math.random()}`))).toBe(current);
+    expect(draws()).toBe(0);
+
+    // the first requests for the current version arrive together: one drawing between them
+    const [one, two] = (await Promise.all([get(current), get(current)])) as Response[];
+    expect([one!.status, two!.status]).toEqual([200, 200]);
+    expect(one!.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const jpeg = Buffer.from(await one!.arrayBuffer());
+    expect(Buffer.from(await two!.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(await describeJpeg(jpeg)).toEqual({ width: 1200, height: 630, format: "jpeg" });
+    expect(draws()).toBe(1);
+
+    // later requests (on this server or another sharing the storage) read the kept picture
+    const again = (await get(current)) as Response;
+    expect(Buffer.from(await again.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(draws()).toBe(1);
+    expect((await shop().get(shop().url(`share/products/${product.id}-${versionIn(current)}.jpg`)))?.equals(jpeg)).toBe(true);
+  });
+
+  it("moves to a new version when the image changes: the old v redirects there, the new one is drawn once", async () => {
+    const product = await createProduct(t.db);
+    await setProductImage(t.db, shop(), product.id, await photo("#53705b"));
+    const base = `/og/products/${product.id}.jpg`;
+    const before = location(await get(base))!;
+    await get(before);
+    await setProductImage(t.db, shop(), product.id, await photo("#c9954c"));
+    vi.spyOn(shareImageRenderer, "draw");
+    const after = location(await get(before))!;
+    expect(after).not.toBe(before);
+    expect(versionIn(after)).toMatch(/^[0-9a-f]{12}$/);
+    expect(((await get(after)) as Response).status).toBe(200);
+    expect(((await get(after)) as Response).status).toBe(200);
+    expect(draws()).toBe(1);
+  });
+
+  it("answers a record without an image with the branded picture, drawing nothing per record", async () => {
+    const bare = await createProduct(t.db, { imageUrl: null });
+    vi.spyOn(shareImageRenderer, "draw");
+    const res = (await get(location(await get(`/og/products/${bare.id}.jpg`))!)) as Response;
+    expect(Buffer.from(await res.arrayBuffer()).equals(await defaultShareImage())).toBe(true);
+    expect(draws()).toBe(0);
+  });
+
+  it("is a 404 for an unknown record, kind or file name", async () => {
+    for (const path of [
+      `/og/posts/${NO_SUCH_ID}.jpg?v=1`,
+      `/og/users/${NO_SUCH_ID}.jpg`,
+      "/og/products/nope.jpg",
+      `/og/products/${NO_SUCH_ID}.png`,
+    ])
+      expect((await get(path)) as unknown).toMatchObject({ init: { status: 404 } });
   });
 });

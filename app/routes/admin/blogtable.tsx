@@ -7,14 +7,15 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminPostListQuery } from "../../../modules/content/admin-schemas";
 import { searchPosts } from "../../../modules/content/admin.server";
-import { listQuery, redirectPastLastPage } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/blogtable";
 
 export const meta = () => [{ title: "Blog Posts | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = listQuery(request, adminPostListQuery, ["q", "page"]);
+  const query = readSearchParams(request, adminPostListQuery, ["q", "page"]);
   const { items, total } = await searchPosts(context.get(appContext).db, query);
   redirectPastLastPage(request, query, total);
   // spec §9: blog columns are cut to 16 characters; only that goes to the page

@@ -7,14 +7,15 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminCategoryListQuery } from "../../../modules/catalog/admin-schemas";
 import { searchCategories } from "../../../modules/catalog/admin.server";
-import { listQuery, redirectPastLastPage } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/categorytable";
 
 export const meta = () => [{ title: "Categories | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = listQuery(request, adminCategoryListQuery, ["q", "page"]);
+  const query = readSearchParams(request, adminCategoryListQuery, ["q", "page"]);
   const { items, total } = await searchCategories(context.get(appContext).db, query);
   redirectPastLastPage(request, query, total);
   return { items, total, query };

@@ -7,7 +7,8 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { dashboardStats, searchUsers } from "../../../modules/admin/dashboard.server";
 import { adminUserListQuery } from "../../../modules/admin/user-list-schemas";
-import { listQuery, redirectPastLastPage } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Alafia admin" }];
@@ -15,7 +16,7 @@ export const meta = () => [{ title: "Dashboard | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const query = listQuery(request, adminUserListQuery, ["q", "page"]);
+  const query = readSearchParams(request, adminUserListQuery, ["q", "page"]);
   const [stats, users] = await Promise.all([dashboardStats(db), searchUsers(db, query)]);
   redirectPastLastPage(request, query, users.total);
   return { stats, users, query };

@@ -8,14 +8,14 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { deliveryRateListQuery } from "../../../modules/delivery/admin-schemas";
 import { searchDeliveryRates } from "../../../modules/delivery/admin.server";
-import { listQuery } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
 import type { Route } from "./+types/lga";
 
 export const meta = () => [{ title: "Delivery Rates | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = listQuery(request, deliveryRateListQuery, ["q"]);
+  const query = readSearchParams(request, deliveryRateListQuery, ["q"]);
   return { rates: (await searchDeliveryRates(context.get(appContext).db, query)).items, q: query.q };
 }
 

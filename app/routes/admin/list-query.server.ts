@@ -1,23 +1,5 @@
 import { data, redirect } from "react-router";
-import type { z } from "zod";
 import type { Logger } from "../../../lib/logger.server";
-
-/** Reads a table's filters from the URL with the API's schema; a bad value is a 400 page, not a crash. */
-export function listQuery<S extends z.ZodType>(request: Request, schema: S, keys: string[]): z.output<S> {
-  const params = new URL(request.url).searchParams;
-  const raw: Record<string, string> = {};
-  for (const k of keys) {
-    const v = params.get(k);
-    if (v !== null && v !== "") raw[k] = v;
-  }
-  const result = schema.safeParse(raw);
-  if (!result.success)
-    throw data(
-      { msg: "Please check the filters: " + result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") },
-      { status: 400 },
-    );
-  return result.data;
-}
 
 /**
  * A page past the end (its last row was just deleted, or an old link) goes to the

@@ -8,7 +8,8 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
 import { listAdminProducts } from "../../../modules/catalog/admin.server";
-import { listQuery, redirectPastLastPage } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/producttable";
 
 export const meta = () => [{ title: "Products | Alafia admin" }];
@@ -16,7 +17,7 @@ export const meta = () => [{ title: "Products | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const query = listQuery(request, adminProductListQuery, ["q", "from", "to", "page"]);
+  const query = readSearchParams(request, adminProductListQuery, ["q", "from", "to", "page"]);
   const { items, total } = await listAdminProducts(db, query);
   redirectPastLastPage(request, query, total);
   return { items, total, query };

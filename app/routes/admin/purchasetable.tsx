@@ -9,14 +9,15 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
-import { listQuery, redirectPastLastPage } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/purchasetable";
 
 export const meta = () => [{ title: "Purchases | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = listQuery(request, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"]);
+  const query = readSearchParams(request, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"]);
   const { items, total } = await listAdminPurchases(context.get(appContext).db, query);
   redirectPastLastPage(request, query, total);
   return { items, total, query };

@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { Field, fieldProps } from "../../components/admin/field";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
+import { formAction, readForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
@@ -31,22 +32,24 @@ const kobo = (v: FormDataEntryValue | null) => {
 /** The form shows naira and percent; the settings keep kobo and fractions (same schema as PUT /api/settings). */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context, request);
-  const form = await request.formData();
-  const parsed = settingsSchema.safeParse({
-    shopName: String(form.get("shopName") ?? ""),
-    contactEmail: String(form.get("contactEmail") ?? ""),
-    contactPhone: String(form.get("contactPhone") ?? ""),
-    contactAddress: String(form.get("contactAddress") ?? ""),
-    vatRate: num(form.get("vatRate")) / 100,
-    usdRate: num(form.get("usdRate")),
-    standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
-    expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
-    lowStockThreshold: num(form.get("lowStockThreshold")),
-    maxLineQuantity: num(form.get("maxLineQuantity")),
+  return formAction(async () => {
+    const form = await readForm(request);
+    const parsed = settingsSchema.safeParse({
+      shopName: String(form.get("shopName") ?? ""),
+      contactEmail: String(form.get("contactEmail") ?? ""),
+      contactPhone: String(form.get("contactPhone") ?? ""),
+      contactAddress: String(form.get("contactAddress") ?? ""),
+      vatRate: num(form.get("vatRate")) / 100,
+      usdRate: num(form.get("usdRate")),
+      standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
+      expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
+      lowStockThreshold: num(form.get("lowStockThreshold")),
+      maxLineQuantity: num(form.get("maxLineQuantity")),
+    });
+    if (!parsed.success) return data({ ok: false as const, fields: zodFields(parsed.error) }, { status: 400 });
+    await updateSettings(context.get(appContext).db, parsed.data);
+    return { ok: true as const, fields: {} as Record<string, string> };
   });
-  if (!parsed.success) return data({ ok: false as const, fields: zodFields(parsed.error) }, { status: 400 });
-  await updateSettings(context.get(appContext).db, parsed.data);
-  return { ok: true as const, fields: {} as Record<string, string> };
 }
 
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "Africa/Lagos" });

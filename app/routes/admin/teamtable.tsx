@@ -7,14 +7,15 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { searchUsers } from "../../../modules/admin/dashboard.server";
 import { adminUserListQuery } from "../../../modules/admin/user-list-schemas";
-import { listQuery, redirectPastLastPage } from "./list-query.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/teamtable";
 
 export const meta = () => [{ title: "Team Members | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = listQuery(request, adminUserListQuery, ["q", "page"]);
+  const query = readSearchParams(request, adminUserListQuery, ["q", "page"]);
   // spec §2: only users whose role is admin; the search now applies
   const team = await searchUsers(context.get(appContext).db, { ...query, role: "admin" });
   redirectPastLastPage(request, query, team.total);

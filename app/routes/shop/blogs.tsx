@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { BlogCard } from "../../components/blog/blog-card";
 import { Pagination } from "../../components/pagination";
 import { appContext } from "../../context";
+import { readSearchParams } from "../../lib/search-params.server";
 import { forBlogCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
@@ -21,11 +21,9 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const page = new URL(request.url).searchParams.get("page");
-  const parsed = pageQuery.safeParse(page ? { page, pageSize: PAGE_SIZE } : { pageSize: PAGE_SIZE });
-  if (!parsed.success) throw data({ msg: "That page number is not valid." }, { status: 400 });
-  const { items, total } = await listPosts(db, parsed.data);
-  return { posts: items.map(forBlogCard), total, page: parsed.data.page, origin: siteOrigin(context, request) };
+  const paging = readSearchParams(request, pageQuery, ["page"], { pageSize: PAGE_SIZE });
+  const { items, total } = await listPosts(db, paging);
+  return { posts: items.map(forBlogCard), total, page: paging.page, origin: siteOrigin(context, request) };
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
 import { appContext } from "../../context";
+import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { absoluteUrl, pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
@@ -31,15 +32,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
-  const page = new URL(request.url).searchParams.get("page");
-  const paging = pageQuery.safeParse(page ? { page, pageSize: PAGE_SIZE } : { pageSize: PAGE_SIZE });
-  if (!paging.success) throw data({ msg: "That page number is not valid." }, { status: 400 });
+  const paging = readSearchParams(request, pageQuery, ["page"], { pageSize: PAGE_SIZE });
   try {
     const category = await getCategory(db, id.data);
-    const { items, total } = await listProducts(db, { categoryId: category.id, ...paging.data });
+    const { items, total } = await listProducts(db, { categoryId: category.id, ...paging });
     const origin = siteOrigin(context, request);
     const shareImageUrl = absoluteUrl(origin, shareImagePath("categories", category.id, shareImageVersion(sourceImageUrl(category))));
-    return { category, products: items.map(forProductCard), total, page: paging.data.page, origin, shareImageUrl };
+    return { category, products: items.map(forProductCard), total, page: paging.page, origin, shareImageUrl };
   } catch (error) {
     if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
     throw error;

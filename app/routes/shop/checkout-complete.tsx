@@ -1,25 +1,30 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
+import { z } from "zod";
 import { OrderDetails, orderDate, orderNumber } from "../../components/orders/order-details";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { requireUserPage } from "../../lib/guards.server";
+import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
+import { paymentReference } from "../../../modules/payments/schemas";
 import type { Route } from "./+types/checkout-complete";
 
 export function meta() {
   return [{ title: "Order confirmation | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
+const completeQuery = z.object({ reference: paymentReference.optional() });
+
 /** The provider sends the shopper here: verify with the provider, complete once, show the order. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
   const { db, env, logger } = context.get(appContext);
-  const reference = new URL(request.url).searchParams.get("reference");
+  const { reference } = readSearchParams(request, completeQuery, ["reference"]);
   if (!reference) throw redirect("/checkout");
   try {
     const result = await verifyAndComplete(db, paymentProvider(env, db), user, reference);

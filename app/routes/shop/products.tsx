@@ -1,8 +1,9 @@
 import { useRef } from "react";
-import { data, Form, Link, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
 import { appContext } from "../../context";
+import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
@@ -36,12 +37,8 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const params = new URL(request.url).searchParams;
   // only the parameters this page understands (tracking parameters are ignored); empty means absent
-  const raw = Object.fromEntries(["q", "categoryId", "sort", "page"].flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const parsed = productListQuery.safeParse({ ...raw, pageSize: PAGE_SIZE });
-  if (!parsed.success) throw data({ msg: "That filter is not valid." }, { status: 400 });
-  const query = parsed.data;
+  const query = readSearchParams(request, productListQuery, ["q", "categoryId", "sort", "page"], { pageSize: PAGE_SIZE });
   const [{ items, total }, categories] = await Promise.all([listProducts(db, query), listCategories(db)]);
   const category = categories.find((c) => c.id === query.categoryId) ?? null;
   return {

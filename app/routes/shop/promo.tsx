@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
 import { appContext } from "../../context";
+import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
 import { siteOrigin } from "../../lib/site-origin.server";
@@ -23,15 +23,13 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user } = context.get(appContext);
-  const page = new URL(request.url).searchParams.get("page");
-  const paging = pageQuery.safeParse(page ? { page, pageSize: PAGE_SIZE } : { pageSize: PAGE_SIZE });
-  if (!paging.success) throw data({ msg: "That page number is not valid." }, { status: 400 });
+  const paging = readSearchParams(request, pageQuery, ["page"], { pageSize: PAGE_SIZE });
   // spec §2: only products with a discount
-  const { items, total } = await listProducts(db, { promo: true, ...paging.data });
+  const { items, total } = await listProducts(db, { promo: true, ...paging });
   return {
     products: items.map(forProductCard),
     total,
-    page: paging.data.page,
+    page: paging.page,
     signedIn: Boolean(user),
     origin: siteOrigin(context, request),
   };

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { StarPicker } from "../../components/reviews/star-picker";
 import { appContext } from "../../context";
+import { readForm } from "../../lib/form-action.server";
 import { requireUserPage } from "../../lib/guards.server";
 import { AppError } from "../../../lib/errors";
-import { rejectNulText } from "../../../lib/nul-text";
 import { reviewFormInput } from "../../../modules/reviews/schemas";
 import { reviewableProducts, submitReview } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/review";
@@ -24,11 +24,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db, logger } = context.get(appContext);
-  const values = Object.fromEntries(await request.formData());
-  const parsed = reviewFormInput.safeParse(values);
-  if (!parsed.success) return { ok: false, msg: parsed.error.issues[0]!.message };
   try {
-    rejectNulText(values);
+    const parsed = reviewFormInput.safeParse(Object.fromEntries(await readForm(request)));
+    if (!parsed.success) return { ok: false, msg: parsed.error.issues[0]!.message };
     await submitReview(db, user.id, parsed.data.productId, parsed.data);
     return { ok: true, msg: "Review submitted successfully!" };
   } catch (e) {
