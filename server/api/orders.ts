@@ -22,7 +22,7 @@ export function orderRoutes({ database, env }: AppDeps) {
       const { street, city, state, phone, lga, deliveryMethod } = body;
       const input = { street, city, state, phone, lga, deliveryMethod };
       const user = currentUser(c);
-      const start = () => startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, c.req.url, ref));
+      const start = () => startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, ref));
       return idempotent(c, db, `purchase:${user.id}`, input, 201, start);
     })
     .post("/purchases/cancel", async (c) => {

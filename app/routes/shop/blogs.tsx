@@ -4,7 +4,7 @@ import { Pagination } from "../../components/pagination";
 import { appContext } from "../../context";
 import { forBlogCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { pageQuery } from "../../../modules/catalog/schemas";
 import { listPosts } from "../../../modules/content/posts.server";
 import type { Route } from "./+types/blogs";
@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const parsed = pageQuery.safeParse(page ? { page, pageSize: PAGE_SIZE } : { pageSize: PAGE_SIZE });
   if (!parsed.success) throw data({ msg: "That page number is not valid." }, { status: 400 });
   const { items, total } = await listPosts(db, parsed.data);
-  return { posts: items.map(forBlogCard), total, page: parsed.data.page, origin: siteOrigin(context, request) };
+  return { posts: items.map(forBlogCard), total, page: parsed.data.page, origin: publicOrigin(context.get(appContext).env) };
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
