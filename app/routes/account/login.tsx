@@ -4,7 +4,8 @@ import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm } from "../../lib/forms";
 import { login } from "../../../modules/accounts/auth.server";
-import { loginInput, safeRedirect } from "../../../modules/accounts/schemas";
+import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
+import { loginInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
 import type { Route } from "./+types/login";
 
@@ -58,8 +59,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        Don't have an account?{" "}
-        <Link to="/register" className="font-semibold text-rose-dark underline underline-offset-4">
+        Don't have an account? {/* signing up on the way to a page (checkout) comes back to it too */}
+        <Link to={withRedirect("/register", redirectTo)} className="font-semibold text-rose-dark underline underline-offset-4">
           Sign up
         </Link>
       </p>
