@@ -3,6 +3,7 @@ import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm } from "../../lib/forms";
+import { mergeGuestCartAfterLogin } from "../../lib/guest-cart";
 import { login } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import { loginInput } from "../../../modules/accounts/schemas";
@@ -25,6 +26,19 @@ export async function action({ context, request }: Route.ActionArgs) {
     // spec §4: a customer goes to / (or back to the page that sent them here)
     return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo")));
   });
+}
+
+/**
+ * In the browser: once the server has signed the shopper in (its answer is a redirect), her guest cart
+ * goes into the account before the next page loads, so /checkout prices the merged cart from the start.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) await mergeGuestCartAfterLogin().catch(() => false);
+    throw thrown;
+  }
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
