@@ -2,6 +2,7 @@ import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 // the long journeys get room on a busy machine; they take ~25 s on a quiet one
@@ -145,6 +146,22 @@ describe("shopper account journeys", () => {
     await page.waitForURL(/\/profile$/);
     await expect.poll(() => page.getByRole("heading", { name: "My profile" }).isVisible()).toBe(true);
     await screenshot(page, "profile-after-login-desktop");
+    await context.close();
+  });
+});
+
+describe("names", () => {
+  it("the pop-up sign-up says which name the shop refused, and why", async () => {
+    const { context, page } = await openPage("phone");
+    await page.goto("/popup");
+    await waitForHydration(page);
+    const form = page.locator("main");
+    await form.getByLabel("First name").fill("Visit https://evil.example");
+    await form.getByLabel("Email").fill(newShopper("popup").email);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect.poll(() => form.getByRole("status").textContent()).toBe("First name cannot contain a web address");
+    expect(await form.getByLabel("First name").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "popup-name-refused-phone");
     await context.close();
   });
 });
