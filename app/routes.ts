@@ -17,7 +17,6 @@ export default [
     route("profile", "routes/account/profile.tsx"),
     route("logout", "routes/account/logout.tsx"),
     route("admin", "routes/admin/admin-login.tsx"),
-    route("adminregister", "routes/admin/admin-register.tsx"),
     // storefront (issue 3)
     route("products", "routes/shop/products.tsx"),
     route("categories/:id", "routes/shop/category.tsx"),
@@ -44,6 +43,8 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("teamtable", "routes/admin/teamtable.tsx"),
+    // spec §2 /adminregister: adding a team member, inside the back office
+    route("adminregister", "routes/admin/admin-register.tsx"),
     route("producttable", "routes/admin/producttable.tsx"),
     route("createproduct", "routes/admin/createproduct.tsx"),
     route("editproduct/:id", "routes/admin/editproduct.tsx"),

@@ -18,7 +18,8 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
-    PUBLIC_URL: optionalUrl,
+    // the shop's absolute URL (lib/public-origin.ts): required in production, http(s) only
+    PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
@@ -62,6 +63,13 @@ export const envSchema = z
         code: "custom",
         path: ["PAYSTACK_SECRET_KEY"],
         message: "is required in production: the sandbox payment provider takes no money",
+      });
+    // absolute links (reset mails, canonical URLs, payment callbacks) are never built from a request's Host
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "is required in production (the shop's address, e.g. https://alafia.ng)",
       });
   });
 

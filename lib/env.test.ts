@@ -47,6 +47,20 @@ describe("parseEnv", () => {
     const production = { DATA_DIR: base.DATA_DIR, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
     expect(() => parseEnv(production)).toThrow(/^Invalid configuration: PAYSTACK_SECRET_KEY is required in production/);
     expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: "sandbox", PAYSTACK_SECRET_KEY: "sk_live_x" })).toThrow(/PAYSTACK_SECRET_KEY/);
-    expect(parseEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_x" }).PAYMENT_PROVIDER).toBe("paystack");
+    expect(parseEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_x", PUBLIC_URL: "https://alafia.ng" }).PAYMENT_PROVIDER).toBe(
+      "paystack",
+    );
+  });
+
+  it("requires PUBLIC_URL in production: absolute links are never built from a request's Host", () => {
+    const production = {
+      DATA_DIR: base.DATA_DIR,
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(32),
+      PAYSTACK_SECRET_KEY: "sk_live_x",
+    };
+    expect(() => parseEnv(production)).toThrow(/^Invalid configuration: PUBLIC_URL is required in production/);
+    expect(() => parseEnv({ ...production, PUBLIC_URL: "ftp://alafia.ng" })).toThrow(/^Invalid configuration: PUBLIC_URL /);
+    expect(parseEnv({ ...production, PUBLIC_URL: "https://alafia.ng" }).PUBLIC_URL).toBe("https://alafia.ng");
   });
 });

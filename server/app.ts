@@ -14,6 +14,7 @@ import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
 import type { AppDeps, AppEnv } from "./context";
 import { errorResponse, notFoundResponse } from "./middleware/errors";
 import { requestLog } from "./middleware/request-id";
+import { privateResponses } from "./middleware/cache-control";
 import { securityHeaders } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
@@ -65,15 +66,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
 
-  app.use(sessionMiddleware(deps));
-  // for /api and for React Router actions alike
-  app.use(originCheck(deps));
-
-  const api = new Hono<AppEnv>();
   const tooLarge = (): never => {
     throw new AppError("too_large", "The request is too large.");
   };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  // page forms (React Router actions) get the limit of /api's JSON: a 413 before the body is read
+  // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
+  app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : jsonLimit(c, next)));
+
+  app.use(sessionMiddleware(deps));
+  app.use(privateResponses());
+  // for /api and for React Router actions alike
+  app.use(originCheck(deps));
+
+  const api = new Hono<AppEnv>();
   // Image uploads (multipart on the admin write routes) may carry up to 10 MB.
   const uploadLimit = bodyLimit({
     maxSize: MAX_MULTIPART_BYTES,

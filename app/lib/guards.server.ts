@@ -1,10 +1,27 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext, type SessionUser } from "../context";
 
-function backTo(request: Request): string {
+/**
+ * The address of the page a request is for, as the visitor's browser shows it. A client-side
+ * navigation asks React Router for the page's data at `/checkout.data` (`/_.data` for `/`, with
+ * trailing-slash-aware data requests) plus a `_routes` parameter: coming back there after logging
+ * in would be a 404, so both are taken off, as React Router itself does to match the route.
+ */
+export function pageAddress(request: Request): string {
   const url = new URL(request.url);
-  return encodeURIComponent(url.pathname + url.search);
+  let path = url.pathname;
+  if (path.endsWith("/_.data")) path = path.slice(0, -"_.data".length);
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  // the query as the visitor wrote it ("?edit" stays "?edit"), less React Router's own parameter
+  const query = url.search
+    .slice(1)
+    .split("&")
+    .filter((part) => part && part.split("=")[0] !== "_routes")
+    .join("&");
+  return (path || "/") + (query ? `?${query}` : "");
 }
+
+const backTo = (request: Request) => encodeURIComponent(pageAddress(request));
 
 /** Shopper pages (/profile, /checkout): anonymous visitors go to /login and come back after. */
 export function requireUserPage(context: Readonly<RouterContextProvider>, request: Request): SessionUser {

@@ -117,6 +117,8 @@ export async function mergeGuestCartAfterLogin(): Promise<boolean> {
       keepalive: true,
       body: JSON.stringify({ lines: pending.lines }),
     });
+    // read to its end: an unread (compressed) answer keeps the request open in the browser
+    await res.arrayBuffer();
   } catch {
     return false; // kept in the sent slot: the next page sends it again with the same key
   }

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password.server";
-import { countFailedAttempts, enforceRateLimit, rateRules, type RateLimitStore } from "../../lib/rate-limit.server";
+import { enforceRateLimit, rateRules, throttleLogin, type RateLimitStore } from "../../lib/rate-limit.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { resetMail } from "./mails";
 import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, type LoginInput, type RegisterInput } from "./schemas";
@@ -34,12 +34,11 @@ async function checkPassword(db: Db, email: string, password: string) {
 /** POST /api/auth/login and the /login form: a fresh session at every login. */
 export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
-  const user = await countFailedAttempts(
+  // who is held back after failures, and for how long: lib/rate-limit.server.ts throttleLogin
+  const user = await throttleLogin(
     deps.limits,
-    [
-      [rateRules.loginIp, meta.ip],
-      [rateRules.loginAccount, data.email],
-    ],
+    { ip: rateRules.loginIp, accountIp: rateRules.loginAccountIp, account: rateRules.loginAccount },
+    { ip: meta.ip, account: data.email },
     async () => (await checkPassword(deps.db, data.email, data.password)) ?? fail(),
   );
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
@@ -49,12 +48,10 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta)
 /** POST /api/auth/adminlogin and /admin (spec §2): only administrators get in; the message is shown as is. */
 export async function adminLogin(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
-  const user = await countFailedAttempts(
+  const user = await throttleLogin(
     deps.limits,
-    [
-      [rateRules.adminLoginIp, meta.ip],
-      [rateRules.adminLoginAccount, data.email],
-    ],
+    { ip: rateRules.adminLoginIp, accountIp: rateRules.adminLoginAccountIp, account: rateRules.loginAccount },
+    { ip: meta.ip, account: data.email },
     async () => {
       const found = (await checkPassword(deps.db, data.email, data.password)) ?? fail();
       if (found.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");

@@ -1,17 +1,21 @@
 import type { OutgoingMail } from "../mail/outbox.server";
 
-// The words of the account mails, kept apart from the rules that send them.
-export function welcomeMail(user: { email: string; firstName: string }, shopUrl: string): OutgoingMail {
+// The words of the account mails, kept apart from the rules that send them. They are sent from the
+// shop's address, so they hold only the shop's own words: never a name or other text a visitor typed
+// (anyone can register with someone else's email and put a message in the name fields).
+export function welcomeMail(user: { email: string }, shopUrl: string): OutgoingMail {
   return {
     kind: "welcome",
     to: user.email,
     subject: "Welcome to Alafia Self-Care",
     text: [
-      `Hello ${user.firstName},`,
+      "Hello,",
       "",
       "Welcome to Alafia Self-Care. Your account is ready: you can keep a cart, check out faster and follow your orders.",
       "",
       `Visit the shop: ${shopUrl}/`,
+      "",
+      "If you did not create this account, write to us by replying to this mail and we will close it.",
       "",
       "Take a breath, take care of you.",
       "Alafia Self-Care",
@@ -19,13 +23,13 @@ export function welcomeMail(user: { email: string; firstName: string }, shopUrl:
   };
 }
 
-export function resetMail(user: { email: string; firstName: string }, link: string): OutgoingMail {
+export function resetMail(user: { email: string }, link: string): OutgoingMail {
   return {
     kind: "password_reset",
     to: user.email,
     subject: "Reset your Alafia Self-Care password",
     text: [
-      `Hello ${user.firstName},`,
+      "Hello,",
       "",
       "Someone (hopefully you) asked to reset the password of your Alafia Self-Care account.",
       "Open this link within 1 hour to choose a new password. It works once.",

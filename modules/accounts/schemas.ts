@@ -7,7 +7,47 @@ export const email = z
   .pipe(z.email({ message: "Enter a valid email address" }));
 // ASVS 2.1: 8 to 128 characters, anything allowed
 export const password = z.string().min(8, "Password must be at least 8 characters").max(128, "Password must be at most 128 characters");
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
+
+// A person's name is one line of letters (any script, with their accents), spaces, hyphens,
+// apostrophes and full stops: the shop mails names from its own address, so a name must not be able
+// to carry line breaks, control or direction characters, markup or a web address.
+const NAME_CHARACTERS = /^[\p{L}\p{M}]+(?:[ '’.-]+[\p{L}\p{M}]+)*[ '’.-]*$/u;
+// "evil.com", "www.x": a dot between two words of letters; initials ("J. R.", "J.R.") are no address
+const WEB_ADDRESS = /(^|[^\p{L}])www\.|[\p{L}\p{N}-]{2,}\.[\p{L}]{2,}/iu;
+const URL_LIKE = /:\/\/|www\./i;
+
+/** Why `value` is not a name, or null. */
+export function nameProblem(label: string, value: string): string | null {
+  if (URL_LIKE.test(value) || WEB_ADDRESS.test(value)) return `${label} cannot contain a web address`;
+  if (!NAME_CHARACTERS.test(value)) return `${label} must be one line of letters, spaces, hyphens, apostrophes or full stops`;
+  return null;
+}
+
+/** A required name of at most `max` characters (first and last names: 60). */
+export const personName = (label: string, max = 60) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .superRefine((value, ctx) => {
+      // a name over the limit is refused already (and never scanned at length)
+      const problem = value.length <= max ? nameProblem(label, value) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
+/** A name that may be left empty (the newsletter's): "" or a name. */
+export const optionalPersonName = (label: string, max = 60) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .superRefine((value, ctx) => {
+      const problem = value && value.length <= max ? nameProblem(label, value) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional();
+const name = (label: string) => personName(label);
 const required = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -95,21 +135,3 @@ export const userListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
-
-/**
- * Where to go back after logging in: only a path on this site (no open redirect). Control
- * characters and backslashes are refused outright: browsers drop a tab or newline, so
- * "/\t/evil.example" would become "//evil.example", and read "\\" as "/".
- */
-export function safeRedirect(to: unknown, fallback = "/"): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
-  const base = "http://shop.invalid";
-  let url: URL;
-  try {
-    url = new URL(to, base);
-  } catch {
-    return fallback;
-  }
-  return url.origin === base ? url.pathname + url.search + url.hash : fallback;
-}

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { email } from "../accounts/schemas";
+import { email, optionalPersonName, personName } from "../accounts/schemas";
 
 export const newsletterSources = ["popup", "footer", "blog", "about", "author", "home"] as const;
 
 export const newsletterInput = z
   .object({
     email,
-    firstName: z.string().trim().max(60).optional(),
-    lastName: z.string().trim().max(60).optional(),
+    firstName: optionalPersonName("First name"),
+    lastName: optionalPersonName("Last name"),
     source: z.enum(newsletterSources).default("footer"),
   })
   .strict();
@@ -16,7 +16,7 @@ export type NewsletterInput = z.input<typeof newsletterInput>;
 // spec §5: contact form, name, email and message required, email valid
 export const contactInput = z
   .object({
-    name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters"),
+    name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters").pipe(personName("Name", 100)),
     email,
     message: z.string().trim().min(1, "Enter a message").max(5000, "Keep your message under 5,000 characters"),
   })

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../lib/env.server";
+import { publicOrigin } from "../../lib/public-origin";
 import { paystackProvider } from "./paystack.server";
 import { sandboxProvider } from "./sandbox.server";
 
@@ -34,8 +35,7 @@ export function paymentProvider(env: Env, db: Db): PaymentProvider {
   return sandboxProvider(db);
 }
 
-/** The public address of the shop, for the provider's callback URL. */
-export function callbackUrl(env: Env, requestUrl: string, reference: string): string {
-  const base = env.PUBLIC_URL ?? new URL(requestUrl).origin;
-  return new URL(`/checkout/complete?reference=${encodeURIComponent(reference)}`, base).toString();
+/** Where the provider sends the shopper back: on the shop's public address, never the request's Host. */
+export function callbackUrl(env: Env, reference: string): string {
+  return `${publicOrigin(env)}/checkout/complete?reference=${encodeURIComponent(reference)}`;
 }

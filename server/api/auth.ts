@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { rateLimitStore } from "../../lib/rate-limit.server";
-import { shopUrl } from "../../lib/shop-url.server";
+import { publicOrigin } from "../../lib/public-origin";
 import {
   adminLogin,
   login,
@@ -33,7 +33,7 @@ export function authRoutes({ database, env }: AppDeps) {
   return new Hono<AppEnv>()
     .post("/auth/register", async (c) => {
       const input = await readJson(c, registerInput);
-      const user = await register(auth(), input, { ...meta(c), by: c.get("user"), shopUrl: shopUrl(env, c.req.url) });
+      const user = await register(auth(), input, { ...meta(c), by: c.get("user"), shopUrl: publicOrigin(env) });
       return c.json({ user }, 201);
     })
     .post("/auth/login", async (c) => signedIn(c, await login(auth(), await readJson(c, loginInput), meta(c))))
@@ -50,7 +50,7 @@ export function authRoutes({ database, env }: AppDeps) {
     })
     .post("/auth/forgot-password", async (c) => {
       const input = await readJson(c, forgotPasswordInput);
-      return c.json(await requestPasswordReset(auth(), input, { ...meta(c), shopUrl: shopUrl(env, c.req.url) }));
+      return c.json(await requestPasswordReset(auth(), input, { ...meta(c), shopUrl: publicOrigin(env) }));
     })
     .post("/auth/reset-password", async (c) => {
       const input = await readJson(c, resetPasswordInput);

@@ -11,11 +11,13 @@ import { listCommunicationPlatforms, recordCommunicationChoice, sendContactMessa
 import type { AppDeps, AppEnv } from "../context";
 import { readJson, readQuery, withTotal } from "../http";
 import { readId } from "./params";
+import { rateRules } from "../../lib/rate-limit.server";
+import { limitPerAddress } from "../middleware/rate-limit";
 
 // spec §7: the read side of blog posts and delivery rates (public, with the admin tables' list parameters),
 // the contact form and the /test page calls.
-export function contentReadRoutes({ database }: AppDeps) {
-  const { db } = database;
+export function contentReadRoutes(deps: AppDeps) {
+  const { db } = deps.database;
   return new Hono<AppEnv>()
     .get("/posts", async (c) => {
       const { items, total } = await searchPosts(db, readQuery(c, postListQuery));
@@ -33,6 +35,10 @@ export function contentReadRoutes({ database }: AppDeps) {
       readQuery(c, noQuery);
       return c.json(await listCommunicationPlatforms(db));
     })
-    .post("/test/create", async (c) => c.json(await recordCommunicationChoice(db, await readJson(c, communicationChoiceInput)), 201))
-    .post("/contact", async (c) => c.json(await sendContactMessage(db, await readJson(c, contactInput)), 201));
+    .post("/test/create", limitPerAddress(deps, rateRules.testChoiceIp), async (c) =>
+      c.json(await recordCommunicationChoice(db, await readJson(c, communicationChoiceInput)), 201),
+    )
+    .post("/contact", limitPerAddress(deps, rateRules.contactIp), async (c) =>
+      c.json(await sendContactMessage(db, await readJson(c, contactInput)), 201),
+    );
 }

@@ -28,7 +28,7 @@ export function orderRoutes({ database, env }: AppDeps) {
       // a replayed Idempotency-Key starts nothing, so only a checkout that runs is counted
       const start = async () => {
         await countCheckoutStart(rateLimitStore(db, env), user.id, ip);
-        return startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, c.req.url, ref));
+        return startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, ref));
       };
       return idempotent(c, db, `purchase:${user.id}`, input, 201, start);
     })

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../lib/errors";
+import { publicOrigin } from "../../lib/public-origin";
 import type { AppDeps, AppEnv } from "../context";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,7 +15,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * refused too. Bearer clients and server-to-server callers (no Origin) pass.
  */
 export function originCheck({ env }: AppDeps) {
-  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
+  const shopOrigin = new URL(publicOrigin(env)).origin;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE.has(c.req.method) || c.get("authVia") === "bearer") return next();
     const claimed = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
@@ -24,8 +25,7 @@ export function originCheck({ env }: AppDeps) {
       return next();
     }
     const own = new URL(c.req.url).origin;
-    if (claimed !== own && claimed !== publicOrigin)
-      throw new AppError("forbidden", "This request did not come from the shop's own pages.");
+    if (claimed !== own && claimed !== shopOrigin) throw new AppError("forbidden", "This request did not come from the shop's own pages.");
     return next();
   });
 }

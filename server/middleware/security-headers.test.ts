@@ -32,3 +32,18 @@ describe("Content-Security-Policy", () => {
     expect(JSON.stringify(policy)).not.toContain("paystack");
   });
 });
+
+describe("Referrer-Policy", () => {
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ production: true }));
+  app.get("/resetpassword", (c) => c.html("<p>reset</p>", 200, { "Referrer-Policy": "no-referrer" }));
+  app.get("/login", (c) => c.html("<p>login</p>"));
+
+  it("keeps a page's own stricter policy", async () => {
+    expect((await app.request("/resetpassword")).headers.get("Referrer-Policy")).toBe("no-referrer");
+  });
+
+  it("gives every other page the shop's policy", async () => {
+    expect((await app.request("/login")).headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});

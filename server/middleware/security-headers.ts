@@ -42,7 +42,8 @@ export function securityHeaders({ production, dev = false, imageOrigins = [], pa
         "object-src 'none'",
       ].join("; "),
     );
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // a page may ask for a stricter policy of its own (the reset page: its address holds the token)
+    if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     h.set("Cross-Origin-Opener-Policy", "same-origin");

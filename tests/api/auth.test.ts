@@ -32,7 +32,9 @@ describe("POST /api/auth/register", () => {
     expect(body.user).toMatchObject({ firstName: "Adaeze", email: "adaeze@example.ng", role: "customer", lga: "Ikeja" });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "adaeze@example.ng"));
     expect(mails.map((m) => m.kind)).toEqual(["welcome"]);
-    expect(mails[0]!.text).toContain("Hello Adaeze");
+    expect(mails[0]!.text).toContain("Welcome to Alafia Self-Care");
+    // the shop's own words only: no text the visitor typed (tests/api/person-names.test.ts)
+    expect(mails[0]!.text).not.toContain("Adaeze");
   });
 
   it("stores the password as an argon2id hash with m = 19 MiB, t = 2, p = 1 (issue 4)", async () => {

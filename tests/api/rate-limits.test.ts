@@ -78,24 +78,27 @@ describe.each(backends)("rate limits kept in %s", (backend) => {
   it("counts a customer's correct password at the admin door as a failure", async () => {
     const password = "Calm-and-kind-2026";
     const user = await createUser(t.db, { password });
-    for (let i = 0; i < 5; i++) expect((await post("/api/auth/adminlogin", { email: user.email, password }, freshIp())).status).toBe(403);
-    await expectTooMany(await post("/api/auth/adminlogin", { email: user.email, password }, freshIp()), 15);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await post("/api/auth/adminlogin", { email: user.email, password }, ip)).status).toBe(403);
+    await expectTooMany(await post("/api/auth/adminlogin", { email: user.email, password }, ip), 15);
   });
 
-  it("counts login and admin login failures against one budget per account: 10 guesses in all, whichever door", async () => {
+  it("counts login and admin login failures against one budget per account and address: 10 guesses in all, whichever door", async () => {
     const password = "Calm-and-kind-2026";
     // the admin door answers a customer's right password with a 403, so a guess there is as good as one at login
     const user = await createUser(t.db, { password });
+    const ip = freshIp();
     for (let i = 0; i < 5; i++)
-      expect((await post("/api/auth/adminlogin", { email: user.email, password: "wrong-password" }, freshIp())).status).toBe(401);
+      expect((await post("/api/auth/adminlogin", { email: user.email, password: "wrong-password" }, ip)).status).toBe(401);
     for (let i = 0; i < 5; i++)
-      expect((await post("/api/auth/login", { email: user.email, password: "wrong-password" }, freshIp())).status).toBe(401);
-    await expectTooMany(await post("/api/auth/login", { email: user.email, password }, freshIp()), 15);
+      expect((await post("/api/auth/login", { email: user.email, password: "wrong-password" }, ip)).status).toBe(401);
+    await expectTooMany(await post("/api/auth/login", { email: user.email, password }, ip), 15);
 
     const other = await createUser(t.db, { password });
+    const otherIp = freshIp();
     for (let i = 0; i < 10; i++)
-      expect((await post("/api/auth/login", { email: other.email, password: "wrong-password" }, freshIp())).status).toBe(401);
-    await expectTooMany(await post("/api/auth/adminlogin", { email: other.email, password }, freshIp()), 15);
+      expect((await post("/api/auth/login", { email: other.email, password: "wrong-password" }, otherIp)).status).toBe(401);
+    await expectTooMany(await post("/api/auth/adminlogin", { email: other.email, password }, otherIp), 15);
   });
 
   it("limits the admin login per account after 5 attempts", async () => {

@@ -2,6 +2,7 @@ import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 // the long journeys get room on a busy machine; they take ~25 s on a quiet one
@@ -149,6 +150,22 @@ describe("shopper account journeys", () => {
   });
 });
 
+describe("names", () => {
+  it("the pop-up sign-up says which name the shop refused, and why", async () => {
+    const { context, page } = await openPage("phone");
+    await page.goto("/popup");
+    await waitForHydration(page);
+    const form = page.locator("main");
+    await form.getByLabel("First name").fill("Visit https://evil.example");
+    await form.getByLabel("Email").fill(newShopper("popup").email);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect.poll(() => form.getByRole("status").textContent()).toBe("First name cannot contain a web address");
+    expect(await form.getByLabel("First name").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "popup-name-refused-phone");
+    await context.close();
+  });
+});
+
 describe("admin access", () => {
   for (const viewport of ["phone", "desktop"] as const) {
     it(`an admin logs in at /admin and lands on /dashboard (${viewport})`, async () => {
@@ -163,6 +180,38 @@ describe("admin access", () => {
       await page.waitForURL(/\/dashboard$/);
       await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
       await screenshot(page, `dashboard-${viewport}`);
+      await context.close();
+    });
+  }
+
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`an admin adds a team member from the back office and is back on /teamtable, still signed in (${viewport})`, async () => {
+      const { context, page } = await openPage(viewport);
+      await page.goto("/admin");
+      await accountPages(page).logIn(adminEmail, adminPassword);
+      await page.waitForURL(/\/dashboard$/);
+      // signed in, /admin does not ask again
+      await page.goto("/admin");
+      await page.waitForURL(/\/dashboard$/);
+
+      await page.goto("/teamtable");
+      await page.getByRole("link", { name: "Add team member" }).click();
+      await page.waitForURL(/\/adminregister$/);
+      const member = newShopper(`team-${viewport}`);
+      const form = page.locator("main");
+      await form.getByLabel("First Name").fill("Ngozi");
+      await form.getByLabel("Last Name").fill("Eze");
+      await form.getByLabel("Email").fill(member.email);
+      await form.getByLabel("Phone Number").fill(member.phone);
+      await form.getByLabel("Password", { exact: true }).fill(member.password);
+      await screenshot(page, `adminregister-${viewport}`);
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Sign Up" }).click();
+
+      await page.waitForURL((u) => u.pathname === "/teamtable");
+      await expect.poll(() => page.getByText(`The administrator account for ${member.email} has been created.`).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("cell", { name: member.email }).isVisible()).toBe(true);
+      await screenshot(page, `teamtable-member-added-${viewport}`);
       await context.close();
     });
   }
@@ -182,11 +231,10 @@ describe("admin access", () => {
     await screenshot(page, "dashboard-403-desktop");
     await expectAccessible(page);
 
+    // adding a team member is a back-office screen like the others
     const register = await page.goto("/adminregister");
     expect(register?.status()).toBe(403);
-    await expect
-      .poll(() => page.getByText("Only a signed-in shop administrator can create an administrator account.").isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).isVisible()).toBe(true);
 
     await page.goto("/admin");
     await account.logIn(shopper.email, shopper.password);
@@ -243,6 +291,7 @@ async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserCont
   const paths = [
     "/dashboard",
     "/teamtable",
+    "/adminregister",
     "/producttable",
     "/createproduct",
     `/editproduct/${product}`,

@@ -30,7 +30,11 @@ export function PopupSignupForm({ titleId, idPrefix, titleLevel = 2, onSignedUp 
     if (result.ok) {
       setState({ status: "done", msg: result.data.msg });
       onSignedUp?.();
-    } else setState({ status: "error", msg: result.error.fields?.email ?? result.error.msg, fields: result.error.fields });
+    } else {
+      const f = result.error.fields;
+      // the field the server named (a name with a line break or a web address is refused too)
+      setState({ status: "error", msg: f?.email ?? f?.firstName ?? f?.lastName ?? result.error.msg, fields: f });
+    }
   }
 
   return (
@@ -51,13 +55,29 @@ export function PopupSignupForm({ titleId, idPrefix, titleLevel = 2, onSignedUp 
               <label htmlFor={`${idPrefix}-first-name`} className="label">
                 First name
               </label>
-              <input id={`${idPrefix}-first-name`} name="firstName" autoComplete="given-name" maxLength={60} className="input" />
+              <input
+                id={`${idPrefix}-first-name`}
+                name="firstName"
+                autoComplete="given-name"
+                maxLength={60}
+                className="input"
+                aria-invalid={state.fields?.firstName ? true : undefined}
+                aria-describedby={state.fields?.firstName ? `${idPrefix}-status` : undefined}
+              />
             </div>
             <div>
               <label htmlFor={`${idPrefix}-last-name`} className="label">
                 Last name
               </label>
-              <input id={`${idPrefix}-last-name`} name="lastName" autoComplete="family-name" maxLength={60} className="input" />
+              <input
+                id={`${idPrefix}-last-name`}
+                name="lastName"
+                autoComplete="family-name"
+                maxLength={60}
+                className="input"
+                aria-invalid={state.fields?.lastName ? true : undefined}
+                aria-describedby={state.fields?.lastName ? `${idPrefix}-status` : undefined}
+              />
             </div>
           </div>
           <div>

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { rateLimitStore } from "../../../lib/rate-limit.server";
-import { shopUrl } from "../../../lib/shop-url.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import type { AuthDeps, ClientMeta, SignedIn } from "../../../modules/accounts/auth.server";
 import { sessionCookie } from "../../../modules/accounts/session-cookie.server";
 import type { AppServices } from "../../context";
@@ -11,7 +11,7 @@ export function authDeps(ctx: AppServices): AuthDeps {
 }
 
 export function clientMeta(ctx: AppServices, request: Request): ClientMeta & { shopUrl: string } {
-  return { ip: ctx.clientIp, userAgent: request.headers.get("user-agent") ?? undefined, shopUrl: shopUrl(ctx.env, request.url) };
+  return { ip: ctx.clientIp, userAgent: request.headers.get("user-agent") ?? undefined, shopUrl: publicOrigin(ctx.env) };
 }
 
 /** After a login: the session cookie, then on to the next page. */

@@ -3,8 +3,10 @@ import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm } from "../../lib/forms";
+import { mergeGuestCartAfterLogin } from "../../lib/guest-cart";
 import { login } from "../../../modules/accounts/auth.server";
-import { loginInput, safeRedirect } from "../../../modules/accounts/schemas";
+import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
+import { loginInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
 import type { Route } from "./+types/login";
 
@@ -24,6 +26,19 @@ export async function action({ context, request }: Route.ActionArgs) {
     // spec §4: a customer goes to / (or back to the page that sent them here)
     return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo")));
   });
+}
+
+/**
+ * In the browser: once the server has signed the shopper in (its answer is a redirect), her guest cart
+ * goes into the account before the next page loads, so /checkout prices the merged cart from the start.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) await mergeGuestCartAfterLogin().catch(() => false);
+    throw thrown;
+  }
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -58,8 +73,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        Don't have an account?{" "}
-        <Link to="/register" className="font-semibold text-rose-dark underline underline-offset-4">
+        Don't have an account? {/* signing up on the way to a page (checkout) comes back to it too */}
+        <Link to={withRedirect("/register", redirectTo)} className="font-semibold text-rose-dark underline underline-offset-4">
           Sign up
         </Link>
       </p>

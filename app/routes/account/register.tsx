@@ -1,9 +1,10 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, FailureText, Field, FieldError, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm } from "../../lib/forms";
 import { register } from "../../../modules/accounts/auth.server";
+import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import { registerForm } from "../../../modules/accounts/schemas";
 import { listTownNames } from "../../../modules/accounts/service.server";
 import { authDeps, clientMeta } from "./account.server";
@@ -22,20 +23,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   return formAction(async () => {
-    const { data } = await parseForm(request, registerForm);
+    const { data, form } = await parseForm(request, registerForm);
     await register(authDeps(ctx), data, { ...clientMeta(ctx, request), by: null });
-    // spec §4: the full sign-up goes to /login
-    return redirect("/login?registered=1");
+    // spec §4: the full sign-up goes to /login; a shopper on her way to a page (checkout) goes on there after
+    return redirect(withRedirect("/login?registered=1", safeRedirect(form.get("redirectTo"), "")));
   });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const { errors, onSubmit, msg } = useZodForm(registerForm, actionData);
+  const redirectTo = safeRedirect(params.get("redirectTo"), "");
   return (
     <AuthCard title="Create your account" intro="Join Alafia Self-Care: a calmer way to shop for you and the women you love.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First Name" name="firstName" required autoComplete="given-name" maxLength={60} error={errors.firstName} />
           <Field label="Last Name" name="lastName" required autoComplete="family-name" maxLength={60} error={errors.lastName} />
@@ -74,7 +78,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <p className="mt-6 text-center text-sm">
         Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-rose-dark underline underline-offset-4">
+        <Link to={withRedirect("/login", redirectTo)} className="font-semibold text-rose-dark underline underline-offset-4">
           Log in
         </Link>
       </p>

@@ -1,14 +1,22 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm } from "../../lib/forms";
 import { adminLogin } from "../../../modules/accounts/auth.server";
-import { loginInput, safeRedirect } from "../../../modules/accounts/schemas";
+import { safeRedirect } from "../../../modules/accounts/safe-redirect";
+import { loginInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "../account/account.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta = () => [{ title: "Admin login | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  // an admin already signed in stays in the back office: on to the screen asked for, else /dashboard
+  if (context.get(appContext).user?.role === "admin")
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"));
+  return null;
+}
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
@@ -25,11 +33,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { errors, onSubmit, msg } = useZodForm(loginInput, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
-  const created = params.get("created");
   return (
     <AuthCard title="Admin login" intro="For the Alafia Self-Care team.">
       <div className="space-y-4">
-        <FormMessage tone="success">{created ? `The administrator account for ${created} has been created.` : null}</FormMessage>
         {/* spec §8: the admin login shows the server's msg */}
         <FormMessage tone="error">{msg}</FormMessage>
       </div>

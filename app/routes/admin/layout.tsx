@@ -16,7 +16,7 @@ const links = [
   { to: "/producttable", label: "Products", icon: Package, also: ["/createproduct", "/editproduct"] },
   { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },
   { to: "/blogtable", label: "Blog", icon: FileText, also: ["/createpost", "/editblog"] },
-  { to: "/teamtable", label: "Team Members", icon: Users },
+  { to: "/teamtable", label: "Team Members", icon: Users, also: ["/adminregister"] },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 

@@ -1,8 +1,9 @@
 import { UserPlus } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ListFilters } from "../../components/admin/filters";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { UsersTable } from "../../components/admin/users-table";
+import { FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { searchUsers } from "../../../modules/admin/dashboard.server";
@@ -24,6 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function TeamTable({ loaderData }: Route.ComponentProps) {
   const { team, query } = loaderData;
+  // back from /adminregister with a new team member
+  const created = useSearchParams()[0].get("created");
   return (
     <>
       <PageHeader title="Team Members">
@@ -31,6 +34,11 @@ export default function TeamTable({ loaderData }: Route.ComponentProps) {
           <UserPlus size={16} aria-hidden="true" /> Add team member
         </Link>
       </PageHeader>
+      {created ? (
+        <div className="mb-4">
+          <FormMessage tone="success">{`The administrator account for ${created} has been created.`}</FormMessage>
+        </div>
+      ) : null}
       <ListFilters placeholder="Search team members..." q={query.q} clearTo="/teamtable" />
       <UsersTable users={team.items} full={false} />
       <TableFooter page={query.page} pageSize={query.pageSize} total={team.total} />

@@ -1,6 +1,7 @@
 import { NewsletterForm } from "../../components/newsletter-form";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { appContext } from "../../context";
+import { publicOrigin } from "../../../lib/public-origin";
 import type { Route } from "./+types/about";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -12,8 +13,8 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(context, request) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: publicOrigin(context.get(appContext).env) };
 }
 
 const offerings = [

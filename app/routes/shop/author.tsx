@@ -1,7 +1,8 @@
 import { CalendarCheck, Compass, Sparkles } from "lucide-react";
 import { NewsletterForm } from "../../components/newsletter-form";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { appContext } from "../../context";
+import { publicOrigin } from "../../../lib/public-origin";
 import type { Route } from "./+types/author";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -13,8 +14,8 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(context, request) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: publicOrigin(context.get(appContext).env) };
 }
 
 const offers = [

@@ -7,7 +7,7 @@ import { NewsletterForm } from "../../components/newsletter-form";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { appContext } from "../../context";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { plainText } from "../../lib/safe-markdown";
 import { AppError } from "../../../lib/errors";
 import { idParam } from "../../../modules/catalog/schemas";
@@ -30,13 +30,13 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   try {
     const post = await getPost(db, id.data);
-    const origin = siteOrigin(context, request);
+    const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(post);
     return {
       post,

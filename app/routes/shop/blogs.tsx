@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { readSearchParams } from "../../lib/search-params.server";
 import { forBlogCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { pageQuery } from "../../../modules/catalog/schemas";
 import { listPosts } from "../../../modules/content/posts.server";
 import type { Route } from "./+types/blogs";
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const paging = readSearchParams(request, pageQuery, ["page"], { pageSize: PAGE_SIZE });
   const { items, total } = await listPosts(db, paging);
-  return { posts: items.map(forBlogCard), total, page: paging.page, origin: siteOrigin(context, request) };
+  return { posts: items.map(forBlogCard), total, page: paging.page, origin: publicOrigin(context.get(appContext).env) };
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {

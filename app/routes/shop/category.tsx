@@ -6,7 +6,7 @@ import { appContext } from "../../context";
 import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { absoluteUrl, pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { idParam, pageQuery } from "../../../modules/catalog/schemas";
 import { getCategory, listProducts } from "../../../modules/catalog/service.server";
 import { shareImagePath } from "../../../modules/content/share-images";
@@ -36,7 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     const category = await getCategory(db, id.data);
     const { items, total } = await listProducts(db, { categoryId: category.id, ...paging });
-    const origin = siteOrigin(context, request);
+    const origin = publicOrigin(context.get(appContext).env);
     const shareImageUrl = absoluteUrl(origin, shareImagePath("categories", category.id, shareImageVersion(sourceImageUrl(category))));
     return { category, products: items.map(forProductCard), total, page: paging.page, origin, shareImageUrl };
   } catch (error) {

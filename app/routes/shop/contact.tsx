@@ -4,7 +4,7 @@ import { toast } from "../../components/toasts";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { zodFields } from "../../../lib/errors";
 import { contactInput } from "../../../modules/marketing/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
@@ -18,10 +18,10 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
   const s = await getSettings(db);
-  return { contact: { email: s.contactEmail, phone: s.contactPhone, address: s.contactAddress }, origin: siteOrigin(context, request) };
+  return { contact: { email: s.contactEmail, phone: s.contactPhone, address: s.contactAddress }, origin: publicOrigin(env) };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {

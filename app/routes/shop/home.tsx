@@ -8,7 +8,7 @@ import { NewsletterForm } from "../../components/newsletter-form";
 import { appContext } from "../../context";
 import { forProductCard, forBlogCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { listBestSellers, listCategories } from "../../../modules/catalog/service.server";
 import { listPosts } from "../../../modules/content/posts.server";
 import type { Route } from "./+types/home";
@@ -22,14 +22,14 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const [categories, bestSellers, posts] = await Promise.all([listCategories(db), listBestSellers(db, 9), listPosts(db, { pageSize: 3 })]);
   return {
     categories,
     bestSellers: bestSellers.map(forProductCard),
     posts: posts.items.map(forBlogCard),
-    origin: siteOrigin(context, request),
+    origin: publicOrigin(context.get(appContext).env),
   };
 }
 

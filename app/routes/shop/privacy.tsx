@@ -1,7 +1,7 @@
 import { PolicyPage } from "../../components/policy-page";
 import { appContext } from "../../context";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/privacy";
 
@@ -14,9 +14,9 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const s = await getSettings(context.get(appContext).db);
-  return { email: s.contactEmail, address: s.contactAddress, shopName: s.shopName, origin: siteOrigin(context, request) };
+  return { email: s.contactEmail, address: s.contactAddress, shopName: s.shopName, origin: publicOrigin(context.get(appContext).env) };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {

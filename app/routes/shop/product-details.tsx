@@ -8,7 +8,7 @@ import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
 import { appContext } from "../../context";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { idParam } from "../../../modules/catalog/schemas";
@@ -40,13 +40,13 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   try {
     const [product, reviews, settings] = await Promise.all([getProduct(db, id.data), listReviews(db, id.data), getSettings(db)]);
-    const origin = siteOrigin(context, request);
+    const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(product);
     const price = product.discount > 0 ? product.discount : product.price;
     return {

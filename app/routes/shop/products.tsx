@@ -6,7 +6,7 @@ import { appContext } from "../../context";
 import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { productListQuery } from "../../../modules/catalog/schemas";
 import { listCategories, listProducts } from "../../../modules/catalog/service.server";
 import type { Route } from "./+types/products";
@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     q: query.q ?? "",
     sort: query.sort,
     page: query.page,
-    origin: siteOrigin(context, request),
+    origin: publicOrigin(context.get(appContext).env),
   };
 }
 

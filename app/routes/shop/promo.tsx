@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { pageQuery } from "../../../modules/catalog/schemas";
 import { listProducts } from "../../../modules/catalog/service.server";
 import type { Route } from "./+types/promo";
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total,
     page: paging.page,
     signedIn: Boolean(user),
-    origin: siteOrigin(context, request),
+    origin: publicOrigin(context.get(appContext).env),
   };
 }
 

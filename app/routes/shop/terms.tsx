@@ -1,7 +1,7 @@
 import { PolicyPage } from "../../components/policy-page";
 import { appContext } from "../../context";
 import { pageMeta } from "../../lib/seo";
-import { siteOrigin } from "../../lib/site-origin.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { formatNaira } from "../../../lib/money";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/terms";
@@ -14,7 +14,7 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const s = await getSettings(context.get(appContext).db);
   return {
     email: s.contactEmail,
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     vatPercent: Math.round(s.vatRate * 1000) / 10,
     standard: formatNaira(s.standardDeliveryKobo),
     express: formatNaira(s.standardDeliveryKobo + s.expressSurchargeKobo),
-    origin: siteOrigin(context, request),
+    origin: publicOrigin(context.get(appContext).env),
   };
 }
 

@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeRateLimitStores, rateRules } from "../../lib/rate-limit.server";
+import { createAdminUser, createUser } from "../factories";
+import { testRedisUrl } from "../support/redis";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+// Login throttling (docs/decisions/login-throttling.md): failures lock an account for the address
+// they come from, so a guesser elsewhere never locks the owner out, while one address still gets
+// 10 guesses per account in 15 minutes; guesses from many addresses are capped per account too.
+const backends = testRedisUrl ? (["database", "redis"] as const) : (["database"] as const);
+
+// documentation addresses (RFC 5737 and 3849): each test speaks from its own
+let n = 0;
+const freshIp = () => `198.51.100.${++n}`;
+const PASSWORD = "Calm-and-kind-2026";
+
+describe.each(backends)("login throttling kept in %s", (backend) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext(backend === "redis" ? { REDIS_URL: testRedisUrl! } : {});
+  });
+  afterAll(async () => {
+    if (backend === "redis") {
+      const redis = new Redis(testRedisUrl!);
+      const keys = await redis.keys(`${t.env.REDIS_PREFIX}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+    await closeRateLimitStores();
+  });
+  const login = (door: "login" | "adminlogin", email: string, password: string, ip: string) =>
+    t.request(`/api/auth/${door}`, { method: "POST", json: { email, password }, ip });
+
+  for (const door of ["login", "adminlogin"] as const) {
+    it(`${door}: 10 wrong passwords from one address never lock the owner out at another address`, async () => {
+      const owner = await createAdminUser(t.db, { password: PASSWORD });
+      const attacker = freshIp();
+      const budget = door === "login" ? rateRules.loginAccountIp.limit : rateRules.adminLoginAccountIp.limit;
+      for (let i = 0; i < budget; i++) expect((await login(door, owner.email, "wrong-password", attacker)).status).toBe(401);
+      // the guesser's address is held back, even with the right password: guessing is as slow as before
+      const held = await login(door, owner.email, PASSWORD, attacker);
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(800);
+      // the owner, elsewhere, signs in
+      expect((await login(door, owner.email, PASSWORD, freshIp())).status).toBe(200);
+    });
+  }
+
+  it("an owner who mistypes at her own address is not held back by a guesser elsewhere", async () => {
+    const owner = await createUser(t.db, { password: PASSWORD });
+    const attacker = freshIp();
+    const home = freshIp();
+    for (let i = 0; i < 10; i++) await login("login", owner.email, "wrong-password", attacker);
+    expect((await login("login", owner.email, "typo-password", home)).status).toBe(401);
+    expect((await login("login", owner.email, PASSWORD, home)).status).toBe(200);
+  });
+
+  it("caps guesses from many addresses per account: past the account-wide limit an address that failed is refused, the owner's fresh address gets in", async () => {
+    const owner = await createUser(t.db, { password: PASSWORD });
+    const wide = rateRules.loginAccount.limit;
+    const perAddress = rateRules.loginAccountIp.limit - 1;
+    const botnet: string[] = [];
+    let failures = 0;
+    while (failures < wide) {
+      const ip = freshIp();
+      botnet.push(ip);
+      for (let i = 0; i < perAddress && failures < wide; i++, failures++)
+        expect((await login("login", owner.email, `guess-${failures}`, ip)).status).toBe(401);
+    }
+    // every address that has failed is now refused, even below its own limit
+    await Promise.all(
+      botnet.slice(0, 3).map(async (ip) => expect((await login("login", owner.email, "guess-again", ip)).status).toBe(429)),
+    );
+    // a fresh address gets one try: a wrong one is counted and refused from then on
+    const newcomer = freshIp();
+    expect((await login("login", owner.email, "wrong-password", newcomer)).status).toBe(401);
+    expect((await login("login", owner.email, PASSWORD, newcomer)).status).toBe(429);
+    // the owner, at an address that has not been failing, signs in
+    expect((await login("login", owner.email, PASSWORD, freshIp())).status).toBe(200);
+    // and another account is not affected
+    const other = await createUser(t.db, { password: PASSWORD });
+    expect((await login("login", other.email, PASSWORD, botnet[0]!)).status).toBe(200);
+  }, 120_000);
+
+  it("a burst of parallel guesses from one address is capped at the address's budget", async () => {
+    const owner = await createUser(t.db, { password: PASSWORD });
+    const ip = freshIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login("login", owner.email, `parallel-${i}-${crypto.randomUUID()}`, ip).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(rateRules.loginAccountIp.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - rateRules.loginAccountIp.limit);
+  });
+});

@@ -1,0 +1,141 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { createAdminUser, createUser, DEFAULT_PASSWORD } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+// The account pages over HTTP (React Router's document and data requests, as a browser makes them):
+// where a visitor is sent before and after logging in or signing up, and the back office's own doors.
+let t: PagesContext;
+beforeAll(async () => {
+  t = await createPagesContext();
+});
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+/** where a data request (a client-side navigation) was redirected: React Router answers 202 with the target inside */
+async function dataRedirect(res: Response): Promise<string | undefined> {
+  expect(res.status).toBe(202);
+  return (await res.text()).match(/"redirect","([^"]*)"/)?.[1];
+}
+const location = (res: Response) => res.headers.get("location");
+const newEmail = () => `shopper-${crypto.randomUUID().slice(0, 8)}@example.ng`;
+
+describe("a guarded page reached by a client-side navigation", () => {
+  it("sends a guest to /login with the page's own address, never React Router's data URL", async () => {
+    expect(await dataRedirect(await t.page("/checkout.data"))).toBe("/login?redirectTo=%2Fcheckout");
+    expect(await dataRedirect(await t.page("/profile.data?edit&_routes=routes%2Faccount%2Fprofile"))).toBe(
+      "/login?redirectTo=%2Fprofile%3Fedit",
+    );
+  });
+
+  it("sends a visitor whose session ended to /admin with the admin screen's address (the sidebar's links)", async () => {
+    expect(await dataRedirect(await t.page("/producttable.data?page=2"))).toBe("/admin?redirectTo=%2Fproducttable%3Fpage%3D2");
+    // a document request keeps working as before
+    expect(location(await t.page("/dashboard"))).toBe("/admin?redirectTo=%2Fdashboard");
+  });
+});
+
+describe("logging in or signing up on the way to a page", () => {
+  it("the login page's Sign up link and the sign-up form carry the destination on to the login", async () => {
+    const login = await (await t.page("/login?redirectTo=%2Fcheckout")).text();
+    expect(login).toContain('href="/register?redirectTo=%2Fcheckout"');
+    const register = await (await t.page("/register?redirectTo=%2Fcheckout")).text();
+    expect(register).toContain('name="redirectTo" value="/checkout"');
+    expect(register).toContain('href="/login?redirectTo=%2Fcheckout"');
+
+    const email = newEmail();
+    const fields = { firstName: "Temi", lastName: "Adebayo", email, phone: "08031234567", address: "5 Allen Avenue", lga: "Ikeja" };
+    const signedUp = await t.page("/register", form({ ...fields, password: "Calm-and-kind-2026", redirectTo: "/checkout" }));
+    expect(signedUp.status).toBe(302);
+    expect(location(signedUp)).toBe("/login?registered=1&redirectTo=%2Fcheckout");
+
+    const loggedIn = await t.page("/login", form({ email, password: "Calm-and-kind-2026", redirectTo: "/checkout" }));
+    expect(location(loggedIn)).toBe("/checkout");
+  });
+
+  it("a sign-up without a destination still goes to /login (spec §4)", async () => {
+    const email = newEmail();
+    const fields = { firstName: "Bisi", lastName: "Ade", email, phone: "08031234567", address: "5 Allen Avenue", lga: "Ikeja" };
+    const res = await t.page("/register", form({ ...fields, password: "Calm-and-kind-2026" }));
+    expect(location(res)).toBe("/login?registered=1");
+    expect((await t.db.select().from(users).where(eq(users.email, email))).length).toBe(1);
+  });
+});
+
+describe("redirectTo never leaves the shop", () => {
+  const evil = [
+    "/.//evil.example/phish",
+    "//evil.example",
+    "/\\evil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "https://evil.example",
+  ];
+
+  it("a signed-in visitor of /login goes to a page of the shop, whatever redirectTo says", async () => {
+    const user = await createUser(t.db);
+    for (const to of evil) {
+      const res = await t.page(`/login?redirectTo=${encodeURIComponent(to)}`, { as: user });
+      expect([to, location(res)]).toEqual([to, "/"]);
+    }
+    expect(location(await t.page("/login?redirectTo=%2Fprofile", { as: user }))).toBe("/profile");
+  });
+
+  it("the login, admin login and sign-up forms ignore a foreign redirectTo", async () => {
+    const user = await createUser(t.db);
+    const admin = await createAdminUser(t.db);
+    for (const to of evil) {
+      const customer = await t.page("/login", form({ email: user.email, password: DEFAULT_PASSWORD, redirectTo: to }));
+      expect([to, location(customer)]).toEqual([to, "/"]);
+      const back = await t.page("/admin", form({ email: admin.email, password: DEFAULT_PASSWORD, redirectTo: to }));
+      expect([to, location(back)]).toEqual([to, "/dashboard"]);
+    }
+    const fields = { firstName: "Kemi", lastName: "Bello", phone: "08031234567", address: "5 Allen Avenue", lga: "Ikeja" };
+    const res = await t.page("/register", form({ ...fields, email: newEmail(), password: "Calm-and-kind-2026", redirectTo: evil[0]! }));
+    expect(location(res)).toBe("/login?registered=1");
+  });
+});
+
+describe("the back office's own doors", () => {
+  it("an admin visiting /admin while signed in goes to /dashboard (or back to the screen asked for)", async () => {
+    const admin = await createAdminUser(t.db);
+    expect(location(await t.page("/admin", { as: admin }))).toBe("/dashboard");
+    expect(location(await t.page("/admin?redirectTo=%2Fteamtable", { as: admin }))).toBe("/teamtable");
+    // a customer still sees the admin login (to sign in as an admin)
+    expect((await t.page("/admin", { as: await createUser(t.db) })).status).toBe(200);
+  });
+
+  it("/adminregister is a back-office screen: the admin adds a team member and returns to /teamtable, signed in", async () => {
+    const admin = await createAdminUser(t.db);
+    const screen = await t.page("/adminregister", { as: admin });
+    expect(screen.status).toBe(200);
+    const html = await screen.text();
+    // the sidebar of the back office, with Team Members current
+    expect(html).toMatch(/aria-current="page"[^>]*href="\/teamtable"|href="\/teamtable"[^>]*aria-current="page"/);
+
+    const email = newEmail();
+    const fields = { firstName: "Ngozi", lastName: "Eze", email, phone: "08031234567", password: "Team-member-2026" };
+    const res = await t.page("/adminregister", { ...form(fields), as: admin });
+    expect(res.status).toBe(302);
+    expect(location(res)).toBe(`/teamtable?created=${encodeURIComponent(email)}`);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const team = await (await t.page(location(res)!, { as: admin })).text();
+    expect(team).toContain(`The administrator account for ${email} has been created.`);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row!.role).toBe("admin");
+  });
+
+  it("/adminregister sends a guest to the admin login and refuses a customer", async () => {
+    expect(location(await t.page("/adminregister"))).toBe("/admin?redirectTo=%2Fadminregister");
+    const customer = await createUser(t.db);
+    expect((await t.page("/adminregister", { as: customer })).status).toBe(403);
+    const fields = { firstName: "Sneaky", lastName: "Person", email: newEmail(), phone: "08031234567", password: "Team-member-2026" };
+    expect((await t.page("/adminregister", { ...form(fields), as: customer })).status).toBe(403);
+    expect((await t.db.select().from(users).where(eq(users.email, fields.email))).length).toBe(0);
+  });
+});

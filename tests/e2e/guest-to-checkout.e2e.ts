@@ -1,0 +1,130 @@
+// A guest with a full cart presses 'Proceed to payment': she is asked to log in (or sign up) and
+// then lands on /checkout with the cart she filled as a guest, merged into her account.
+import crypto from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { accountPages, newShopper, type Shopper } from "./support/account-pages";
+import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { breakdown, cart, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+
+const browser = useBrowser();
+const JOURNEY_MS = 120_000;
+
+/** As a guest: the first product of /products, 2 of it, into the cart, then on /cart. */
+async function fillCartAsGuest(page: Page): Promise<string> {
+  await page.goto("/products");
+  await page.locator('a[href^="/productdetails/"]').first().click();
+  await page.waitForURL(/\/productdetails\//);
+  await expect.poll(() => page.getByRole("button", { name: "Add To Cart" }).isVisible()).toBe(true);
+  const title = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.waitForURL(/\/cart$/);
+  await expect.poll(() => cart.lines(page).count()).toBe(1);
+  return title;
+}
+
+/** Proceed to payment, a client-side move into a page that needs an account. */
+async function proceedToPayment(page: Page) {
+  await page.getByRole("link", { name: "Proceed to payment" }).click();
+  await page.waitForURL((u) => u.pathname === "/login");
+  // the page's own address, never React Router's /checkout.data
+  expect(new URL(page.url()).search).toBe("?redirectTo=%2Fcheckout");
+  await expect.poll(() => page.getByText("Please log in to continue.").isVisible()).toBe(true);
+}
+
+/** On /checkout with the guest's line (2 × the product) in the order summary, read from her account. */
+async function expectCheckoutWithMergedCart(page: Page, title: string) {
+  await page.waitForURL((u) => u.pathname === "/checkout");
+  await expect.poll(() => page.getByRole("heading", { name: "Order summary" }).isVisible()).toBe(true);
+  const summary = page.locator("aside[aria-labelledby=checkout-summary]");
+  await expect.poll(() => summary.getByText(`2 × ${title}`).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => summary.getByText("Your cart is empty.").count()).toBe(0);
+  // merged on the server (the guest cart in the browser is handed over and emptied)
+  await cart.merged(page, 2);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("cart"))).toBe("[]");
+  // priced on the merged cart: the line's total is the subtotal, and the Pay button asks for the total
+  const lineTotal = nairaOf(await summary.getByRole("listitem").first().locator("span").last().innerText());
+  expect(lineTotal).toBeGreaterThan(0);
+  await expect.poll(async () => (await breakdown(page, "summary")).subtotal).toBe(lineTotal);
+  const quoted = await breakdown(page, "summary");
+  expect(quoted.total).toBe(quoted.subtotal + quoted.vat + quoted.delivery);
+  const pay = page.getByRole("button", { name: /^Pay ₦/ });
+  expect(nairaOf((await pay.innerText()).replace(/^Pay/, ""))).toBe(quoted.total);
+  expect(await pay.isEnabled()).toBe(true);
+}
+
+/** An account made beforehand through the API (a shopper who comes back). */
+async function existingShopper(tag: string): Promise<Shopper> {
+  const shopper = newShopper(tag);
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    body: JSON.stringify({ firstName: shopper.firstName, lastName: shopper.lastName, email: shopper.email, password: shopper.password }),
+  });
+  expect(res.status).toBe(201);
+  return shopper;
+}
+
+describe("guest → Proceed to payment → account → /checkout", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(
+      `logs in and lands on /checkout with the merged cart (${viewport})`,
+      async () => {
+        const shopper = await existingShopper(`g2c-login-${viewport}`);
+        const { context, page } = await browser.newPage(viewport);
+        await skipNewsletterPopup(context);
+        const title = await fillCartAsGuest(page);
+        await screenshot(page, `guest-to-checkout-cart-${viewport}`);
+
+        await proceedToPayment(page);
+        await screenshot(page, `guest-to-checkout-login-${viewport}`);
+        await expectAccessible(page);
+        await accountPages(page).logIn(shopper.email, shopper.password);
+
+        await expectCheckoutWithMergedCart(page, title);
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, `guest-to-checkout-checkout-${viewport}`);
+        await context.close();
+      },
+      JOURNEY_MS,
+    );
+
+    it(
+      `signs up from the login page and lands on /checkout with the merged cart (${viewport})`,
+      async () => {
+        const shopper = { ...newShopper(`g2c-signup-${viewport}`), email: `g2c.${crypto.randomUUID().slice(0, 8)}@example.ng` };
+        const { context, page } = await browser.newPage(viewport);
+        await skipNewsletterPopup(context);
+        const title = await fillCartAsGuest(page);
+        await proceedToPayment(page);
+
+        await page.locator("main").getByRole("link", { name: "Sign up" }).click();
+        await page.waitForURL((u) => u.pathname === "/register");
+        expect(new URL(page.url()).search).toBe("?redirectTo=%2Fcheckout");
+        const form = page.locator("main");
+        await form.getByLabel("First Name").fill(shopper.firstName);
+        await form.getByLabel("Last Name").fill(shopper.lastName);
+        await form.getByLabel("Email").fill(shopper.email);
+        await form.getByLabel("Phone Number").fill(shopper.phone);
+        await form.getByLabel("Address").fill(shopper.address);
+        await form.getByLabel("Town").selectOption({ index: 1 });
+        await form.getByLabel("Password", { exact: true }).fill(shopper.password);
+        await screenshot(page, `guest-to-checkout-signup-${viewport}`);
+        await page.getByRole("button", { name: "Sign Up" }).click();
+
+        // spec §4: the full sign-up goes to /login, which now knows where the shopper was going
+        await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.has("registered"));
+        expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/checkout");
+        await expect.poll(() => page.getByText("Your account is ready. Please log in.").isVisible()).toBe(true);
+        await screenshot(page, `guest-to-checkout-registered-${viewport}`);
+        await accountPages(page).logIn(shopper.email, shopper.password);
+
+        await expectCheckoutWithMergedCart(page, title);
+        await screenshot(page, `guest-to-checkout-after-signup-${viewport}`);
+        await context.close();
+      },
+      JOURNEY_MS,
+    );
+  }
+});

@@ -1,0 +1,49 @@
+import type { ServerBuild } from "react-router";
+import { afterAll } from "vitest";
+import { createServer, type ViteDevServer } from "vite";
+import { createLogger } from "../../lib/logger.server";
+import { sessionCookieName } from "../../modules/accounts/session-cookie.server";
+import { createApp } from "../../server/app";
+import { createTestContext, type TestContext } from "./test-app";
+
+export type PagesContext = TestContext & {
+  /**
+   * a request to the whole app, React Router pages included, as a browser sends it: `as` signs in
+   * with the session cookie, `ip` is the socket's peer address; redirects are not followed
+   */
+  page: (path: string, init?: RequestInit & { as?: { id: string; role: "customer" | "admin" }; ip?: string }) => Promise<Response>;
+};
+
+const servers: ViteDevServer[] = [];
+afterAll(async () => {
+  for (const vite of servers.splice(0)) await vite.close();
+});
+
+/**
+ * The test context of createTestContext() plus the React Router pages, served from the sources
+ * through Vite (as `npm run dev` does, ~4 s for the first page): page routes, their loaders'
+ * headers and the server's middleware are tested over HTTP in-process, on PGlite and PostgreSQL.
+ */
+export async function createPagesContext(overrides: Record<string, string> = {}): Promise<PagesContext> {
+  const t = await createTestContext(overrides);
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  servers.push(vite);
+  const app = createApp(
+    { database: t.database, env: t.env, logger: createLogger("silent") },
+    { build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
+  );
+  const page: PagesContext["page"] = async (p, init = {}) => {
+    const { as, ip, headers, ...rest } = init;
+    const h = new Headers(headers);
+    if (as) h.append("Cookie", `${sessionCookieName(t.env)}=${await t.loginAs(as)}`);
+    if (rest.method && rest.method !== "GET" && !h.has("Origin")) h.set("Origin", "http://localhost:3000");
+    const nodeEnv = ip ? { incoming: { socket: { remoteAddress: ip } } } : undefined;
+    const url = p.startsWith("http") ? p : `http://localhost:3000${p}`;
+    return app.request(url, { redirect: "manual", ...rest, headers: h }, nodeEnv);
+  };
+  return { ...t, app, page };
+}
