@@ -13,6 +13,8 @@
 //   --volume        PostgreSQL only: load 10,000 products and 100,000 orders first (seed:volume)
 //   --rounds N      rounds (default 3); --seconds N per request and round (default 5)
 //   --strict        exit 1 when a target is missed
+//   --shop-dir DIR  run `npm start` in another checkout (built, with its node_modules), to
+//                   compare two versions of the shop with the same benchmark
 import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -42,6 +44,9 @@ const volume = flag("--volume");
 const strict = flag("--strict");
 const ROUNDS = option("--rounds", 3, 10);
 const SECONDS = option("--seconds", 5, 30);
+const shopDirArg = args.indexOf("--shop-dir");
+const shopDir = shopDirArg >= 0 ? path.resolve(args[shopDirArg + 1] ?? ".") : undefined;
+if (shopDir && !fs.existsSync(path.join(shopDir, "package.json"))) fail(`--shop-dir: no package.json in ${shopDir}`);
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
 if (volume && !postgres) fail("--volume needs --db postgres (and DATABASE_URL).");
@@ -86,11 +91,11 @@ process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
 const dbLabel = postgres ? "PostgreSQL" : "PGlite";
 process.stdout.write(
   `perf:load on ${dbLabel}${volume ? " + volume data" : ""}, shop mode ${production ? "production" : (process.env.NODE_ENV ?? "development")}; ` +
-    `${os.cpus().length} cores, load average ${loadAverage()}\nStarting the shop (npm start)...\n`,
+    `${os.cpus().length} cores, load average ${loadAverage()}\nStarting the shop (npm start${shopDir ? ` in ${shopDir}` : ""})...\n`,
 );
 // stdout ignored: one log line per request would drown the terminal (and is written all the same)
 try {
-  shop = await startShop({ env: shopEnv, stdout: "ignore" });
+  shop = await startShop({ env: shopEnv, stdout: "ignore", cwd: shopDir });
   await run(shop.baseUrl);
 } catch (e) {
   process.stderr.write(`perf:load failed: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -197,6 +202,7 @@ async function run(base: string) {
     cores: os.cpus().length,
     node: process.version,
     loadAverage: loadDuring,
+    shopDir: shopDir ?? null,
     asset,
     productPage,
     results: rows,

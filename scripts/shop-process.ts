@@ -16,20 +16,30 @@ type Options = {
   stdout?: "inherit" | "ignore";
   /** how long a start (a build included, when the sources changed) may take */
   timeoutMs?: number;
+  /** the checkout to start (default: this one), e.g. to compare two versions with one benchmark */
+  cwd?: string;
 };
 
 /** Runs `npm start` and waits until GET /api/health answers 200. */
-export async function startShop({ env, stdout = "inherit", timeoutMs = 600_000 }: Options): Promise<ShopProcess> {
+export async function startShop({ env, stdout = "inherit", timeoutMs = 600_000, cwd }: Options): Promise<ShopProcess> {
   const baseUrl = `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? "3000"}`;
-  const child = spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", stdout, "inherit"], detached: true });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const child = spawn("npm", ["start", "--silent"], { env, cwd, stdio: ["ignore", stdout, "inherit"], detached: true });
   const stop = async () => {
     try {
       process.kill(-child.pid!, "SIGTERM");
     } catch {
-      /* already gone */
+      return; // already gone
     }
-    await exited;
+    // npm may leave before the server has shut down (closed its database): wait for the whole group
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      try {
+        process.kill(-child.pid!, 0);
+      } catch {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    process.kill(-child.pid!, "SIGKILL");
   };
   // a script that exits (or is interrupted) takes its shop with it
   process.once("exit", () => {
