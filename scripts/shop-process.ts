@@ -62,6 +62,6 @@ export async function startShop({ env, stdout = "inherit", timeoutMs = 600_000, 
       () => false,
     );
     if (ok) return { baseUrl, process: child, stop };
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
