@@ -6,7 +6,8 @@
 // connections, loopback) in alternating rounds: the reference and the shop back to back.
 // SSR pages are held against one of the shop's own hashed static assets under /assets.
 // Prints a table (median of the rounds; ratio = median of the per-round ratios) with the
-// targets, writes test-results/perf-load.json. Exits 0 even when a target is missed,
+// targets, and the CPU milliseconds the serving processes spent per answer (from /proc: it
+// moves far less than req/s with the load of a shared machine), writes test-results/perf-load.json. Exits 0 even when a target is missed,
 // unless --strict. The shop's mode is the caller's NODE_ENV, as for `npm start`
 // (production: a session secret and a Paystack key that is never used are filled in).
 //   --db postgres   PostgreSQL from DATABASE_URL (default: the embedded PGlite)
@@ -21,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./free-port";
+import { groupPids } from "./perf-load/cpu";
 import { recordAnswer, rawGet } from "./perf-load/http-raw";
 import { measure, type Sample, type Target } from "./perf-load/measure";
 import type { ReplayMessage } from "./perf-load/replay-server";
@@ -152,12 +154,15 @@ async function run(base: string) {
     { name: "SSR product page", path: productPage, reference: "static asset", minRatio: 0.3, maxP99Ms: 50 },
     { name: "SSR product page, signed in", path: productPage, reference: "static asset", minRatio: 0.1, headers: { cookie } },
   ];
+  // CPU time is counted over the shop's whole process group (npm and the server) and the replay's process
+  const shopPids = () => groupPids(shop!.process.pid!);
+  const barePids = () => [replay!.pid!];
   const references: Record<Check["reference"], Target> = {
-    "bare list": { url: `${bare}${LIST}` },
-    "bare health": { url: `${bare}/api/health` },
-    "static asset": { url: `${base}${asset}` },
+    "bare list": { url: `${bare}${LIST}`, pids: barePids },
+    "bare health": { url: `${bare}/api/health`, pids: barePids },
+    "static asset": { url: `${base}${asset}`, pids: shopPids },
   };
-  const shopTarget = (c: Check): Target => ({ url: `${base}${c.path}`, headers: c.headers });
+  const shopTarget = (c: Check): Target => ({ url: `${base}${c.path}`, headers: c.headers, pids: shopPids });
 
   process.stdout.write(
     `Shop on ${base}, bare node:http on ${bare}, static asset ${asset}; ${CONNECTIONS} connections, ` +
@@ -184,7 +189,7 @@ async function run(base: string) {
       const [reference, shopSample] = round % 2 ? [second, first] : [first, second];
       results.get(check)!.push({ shop: shopSample, reference });
       process.stdout.write(
-        `  round ${round + 1} ${check.name.padEnd(28)} ${shopSample.rps.toFixed(0).padStart(6)} req/s vs ${reference.rps.toFixed(0).padStart(6)} ${check.reference} (p99 ${shopSample.p99} ms)\n`,
+        `  round ${round + 1} ${check.name.padEnd(28)} ${shopSample.rps.toFixed(0).padStart(6)} req/s vs ${reference.rps.toFixed(0).padStart(6)} ${check.reference} (p99 ${shopSample.p99} ms, ${shopSample.cpuMs?.toFixed(2) ?? "-"} CPU ms/req)\n`,
       );
     }
     loadDuring.push(loadAverage());

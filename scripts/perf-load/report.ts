@@ -23,12 +23,17 @@ export type Row = {
   errors: number;
   referenceRps: number;
   referenceP99: number;
+  /** CPU milliseconds per answer, shop and reference (null without /proc) */
+  cpuMs: number | null;
+  referenceCpuMs: number | null;
   /** median of the per-round ratios: each round's pair ran back to back */
   ratio: number;
   target: string;
   pass: boolean;
   rounds: { shop: Sample; reference: Sample }[];
 };
+
+const medianOrNull = (xs: (number | null)[]) => (xs.some((x) => x === null) ? null : median(xs as number[]));
 
 export function summarise(check: Check, rounds: { shop: Sample; reference: Sample }[]): Row {
   const ratio = median(rounds.map((r) => (r.reference.rps > 0 ? r.shop.rps / r.reference.rps : 0)));
@@ -49,6 +54,8 @@ export function summarise(check: Check, rounds: { shop: Sample; reference: Sampl
     errors,
     referenceRps: median(rounds.map((r) => r.reference.rps)),
     referenceP99: median(rounds.map((r) => r.reference.p99)),
+    cpuMs: medianOrNull(rounds.map((r) => r.shop.cpuMs)),
+    referenceCpuMs: medianOrNull(rounds.map((r) => r.reference.cpuMs)),
     ratio,
     target,
     pass,
@@ -63,21 +70,37 @@ export const loadAverage = () =>
     .join(" ");
 
 export function table(rows: Row[]): string {
-  const head = ["request", "req/s", "p50 ms", "p99 ms", "non-2xx", "reference", "ref req/s", "ratio", "target", ""];
+  const head = [
+    "request",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "non-2xx",
+    "CPU ms/req",
+    "reference",
+    "ref req/s",
+    "ref CPU ms",
+    "ratio",
+    "target",
+    "",
+  ];
+  const cpu = (ms: number | null) => (ms === null ? "-" : ms.toFixed(3));
   const body = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
     String(r.non2xx + r.errors),
+    cpu(r.cpuMs),
     r.reference,
     r.referenceRps.toFixed(0),
+    cpu(r.referenceCpuMs),
     `${r.ratio.toFixed(3)}×`,
     r.target,
     r.pass ? "PASS" : "MISS",
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 || i === 5 || i === 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+    `| ${cells.map((c, i) => (i === 0 || i === 6 || i === 10 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   return [line(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
 }

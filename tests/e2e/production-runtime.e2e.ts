@@ -47,10 +47,10 @@ async function loadedByServer(tag: string, extraEnv: Record<string, string>, uns
   } finally {
     await shop.stop();
   }
-  // npm and node each wrote a file: the server is the process that ran the compiled launcher
+  // every node process wrote a file (npm, a build if one ran): the server loaded the React Router build
   const reports = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Loaded);
-  const server = reports.find((r) => r.scripts.some((s) => s.includes("/node_modules/react-dom/")));
-  expect(server, `no process loaded React DOM among ${reports.map((r) => r.argv.join(" ")).join("; ")}`).toBeDefined();
+  const server = reports.find((r) => r.scripts.some((s) => s.endsWith("/build/server/index.js")));
+  expect(server, `no process loaded build/server/index.js among ${reports.map((r) => r.argv.join(" ")).join("; ")}`).toBeDefined();
   return { answers, files: [...server!.scripts, ...server!.required], argv: server!.argv };
 }
 
