@@ -88,8 +88,9 @@ export function table(rows: Row[]): string {
   const body = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
+    // no answer within the run: its latency is longer than the run, not 0
+    r.rps ? r.p50.toFixed(1) : "-",
+    r.rps ? r.p99.toFixed(1) : "-",
     String(r.non2xx + r.errors),
     cpu(r.cpuMs),
     r.reference,
