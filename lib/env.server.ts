@@ -117,13 +117,30 @@ function localSessionSecret(dataDir: string): string {
 
 let cached: Env | undefined;
 
-/** The process's configuration, read once (with `.env` when present). */
+/**
+ * The process's configuration, read once (with `.env` when present). NODE_ENV is the shop's
+ * own mode; `npm start` reads it here before it sets the libraries' NODE_ENV to production
+ * (scripts/production-libraries.ts), so the value read first is the one that counts.
+ */
 export function getEnv(): Env {
   if (!cached) {
     if (fs.existsSync(".env")) process.loadEnvFile(".env");
     cached = parseEnv(process.env);
   }
   return cached;
+}
+
+/** Reads the configuration or stops with one line naming the bad variable. */
+export function loadEnvOrExit(): Env {
+  try {
+    return getEnv();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
 }
 
 /** The secret-free part of the configuration that may reach the browser. */

@@ -1,4 +1,4 @@
-// `npm run perf:pages`: starts the built shop on a free port with a temporary DATA_DIR
+// `npm run perf:pages`: starts the shop (`npm start`) on a free port with a temporary DATA_DIR
 // (demo data), then measures /, /products and a product page with Lighthouse (mobile
 // defaults: emulated phone, simulated slow 4G) in the system Chromium. Reports the
 // JavaScript the page loaded, in gzip bytes, and the category scores; writes them to
@@ -6,7 +6,7 @@
 // `--runs N` times (default 3) and the run with the median performance score is reported,
 // as Lighthouse's own guidance on variability advises; every run's score is printed too.
 // Targets (issue 3): ≤ 120 KB JS on the product page; performance ≥ 95, accessibility 100, SEO 100.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -14,6 +14,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort } from "./free-port";
+import { startShop } from "./shop-process";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
@@ -30,8 +31,8 @@ const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const targets = { productJsKb: 120, performance: 95, accessibility: 100, seo: 100 };
 
-if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build")) {
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+if (process.argv.includes("--build")) {
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(1);
 }
 
@@ -47,14 +48,8 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: "warn",
 };
 delete env.DATABASE_URL;
-const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
 let chrome: chromeLauncher.LaunchedChrome | undefined; // eslint-disable-line prefer-const -- assigned after the server is up, read by cleanUp
 const cleanUp = () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {
-    /* already gone */
-  }
   try {
     chrome?.kill();
   } catch {
@@ -65,18 +60,11 @@ const cleanUp = () => {
 process.on("exit", cleanUp);
 process.on("SIGINT", () => process.exit(130));
 
-let ready = false;
-for (let i = 0; i < 240 && !ready; i++) {
-  ready = await fetch(`${baseUrl}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (!ready) await new Promise((r) => setTimeout(r, 500));
-}
-if (!ready) {
-  process.stderr.write("The shop did not start within 120 s.\n");
+// the way `npm start` starts it (building first when the sources changed); stopped when this script exits
+await startShop({ env }).catch((e: Error) => {
+  process.stderr.write(`${e.message}\n`);
   process.exit(1);
-}
+});
 
 const [product] = (await (await fetch(`${baseUrl}/api/products?pageSize=1&sort=best_selling`)).json()) as { id: string }[];
 const pages = [

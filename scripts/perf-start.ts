@@ -3,11 +3,11 @@
 // DATA_DIR and checks that nothing was seeded twice. `--cold` deletes the build first, so
 // the first start also builds the app, as it does on a fresh clone.
 // Writes test-results/perf-start.json; exits 1 when the second start changed the data.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
+import { startShop } from "./shop-process";
 
 if (process.argv.includes("--cold")) fs.rmSync("build", { recursive: true, force: true });
 
@@ -36,28 +36,12 @@ async function counts(): Promise<Counts> {
 /** Starts the shop, waits for /api/health, reads the counts, stops it. Milliseconds until healthy. */
 async function timedStart(): Promise<{ ms: number; counts: Counts }> {
   const started = performance.now();
-  const server = spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  const exited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
+  const shop = await startShop({ env, stdout: "ignore" });
   try {
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`npm start exited with ${server.exitCode}`);
-      if (performance.now() - started > 600_000) throw new Error("the shop did not start within 10 minutes");
-      const ok = await fetch(`${baseUrl}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const ms = Math.round(performance.now() - started);
     return { ms, counts: await counts() };
   } finally {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
-    await exited;
+    await shop.stop();
   }
 }
 

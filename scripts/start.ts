@@ -1,11 +1,17 @@
-// `npm start`: check the configuration, build when the sources are newer than
-// the build, then start the server (migrations and demo data happen at start).
+// `npm start` (compiled into build/node/start.js and run by scripts/launch.js with plain
+// node): check the configuration, build the app when its sources are newer than the build,
+// switch the libraries to their production builds, then start the server (migrations and
+// demo data happen at start). Nothing here may load React or React Router: the server is
+// imported only once the libraries' mode is set.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { loadEnvOrExit, startServer } from "../server/main";
+import { loadEnvOrExit } from "../lib/env.server";
+import { useProductionLibraries } from "./production-libraries";
 
-loadEnvOrExit();
+const startedAt = performance.now();
+// the shop's own mode (NODE_ENV, .env included) is read here, before the libraries' is set
+const env = loadEnvOrExit();
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -18,15 +24,27 @@ function newestMtime(dir: string): number {
 
 const built = path.resolve("build/server/index.js");
 const sources = ["app", "modules", "lib", "db/schema", "public"].filter((d) => fs.existsSync(d));
+// the Vite config and its plugins (scripts/vite-*.ts) shape the build too
+const configs = [
+  "react-router.config.ts",
+  "vite.config.ts",
+  ...fs
+    .readdirSync("scripts")
+    .filter((f) => f.startsWith("vite-"))
+    .map((f) => path.join("scripts", f)),
+];
 const stale =
   !fs.existsSync(built) ||
-  Math.max(...sources.map(newestMtime), fs.statSync("react-router.config.ts").mtimeMs, fs.statSync("vite.config.ts").mtimeMs) >
-    fs.statSync(built).mtimeMs;
+  Math.max(...sources.map(newestMtime), ...configs.map((f) => fs.statSync(f).mtimeMs)) > fs.statSync(built).mtimeMs;
 
 if (stale) {
+  // the app (build/client, build/server) and, since React Router's build empties build/, this
+  // server bundle again (build/node): main.js keeps its name, so the import below finds it
   process.stdout.write("Building the shop (first start or changed sources)...\n");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await startServer();
+useProductionLibraries();
+const { startServer } = await import("../server/main");
+await startServer(env, startedAt);

@@ -1,29 +1,20 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { ConfigError, getEnv, type Env } from "../lib/env.server";
+import type { Env } from "../lib/env.server";
 import { createLogger, logProcessErrors } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp } from "./app";
 import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
 
-/** Reads the configuration or stops with one line naming the bad variable. */
-export function loadEnvOrExit(): Env {
-  try {
-    return getEnv();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(1);
-    }
-    throw e;
-  }
-}
+export { loadEnvOrExit } from "../lib/env.server";
 
-export async function startServer() {
-  const startedAt = performance.now();
-  const env = loadEnvOrExit();
+/**
+ * Migrates, seeds and serves the built app (build/server, build/client). `npm start` calls it
+ * from scripts/start.ts with the configuration it read before the libraries were loaded.
+ */
+export async function startServer(env: Env, startedAt = performance.now()) {
   const logger = createLogger(env.LOG_LEVEL);
   logProcessErrors(logger);
   const database = await bootstrap(env, logger);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 describe("npm start with bad configuration", () => {
   it("stops with one line naming the variable", () => {
-    const run = spawnSync("npx", ["tsx", "scripts/start.ts"], {
+    const run = spawnSync("npm", ["start", "--silent"], {
       env: { ...process.env, PORT: "abc", DATA_DIR: "/tmp/alafia-config-test" },
       encoding: "utf8",
       timeout: 30_000,

@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
 }, 130_000);
 afterAll(async () => {
-  shop?.stop();
+  await shop?.stop();
   await new Promise<void>((r) => fakePaystack.close(() => r()));
 });
 

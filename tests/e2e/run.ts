@@ -1,19 +1,16 @@
-// `npm run test:e2e`: starts the built shop on a free port with a temporary
+// `npm run test:e2e`: starts the shop (`npm start`) on a free port with a temporary
 // DATA_DIR, then runs the browser journeys (tests/e2e/*.e2e.ts) against it.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
+import { startShop } from "../../scripts/shop-process";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chrome)) {
   process.stderr.write(`Chromium not found at ${chrome}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).\n`);
   process.exit(1);
-}
-if (!fs.existsSync("build/server/index.js")) {
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
 }
 
 const port = await freePort();
@@ -32,28 +29,11 @@ const serverEnv: NodeJS.ProcessEnv = {
 delete serverEnv.DATABASE_URL;
 
 const started = performance.now();
-const server = spawn("npx", ["tsx", "scripts/start.ts"], { env: serverEnv, stdio: ["ignore", "inherit", "inherit"], detached: true });
-const stopServer = () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {
-    /* already gone */
-  }
-};
-process.on("exit", stopServer);
-
-let ready = false;
-for (let i = 0; i < 240 && !ready; i++) {
-  ready = await fetch(`${baseUrl}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (!ready) await new Promise((r) => setTimeout(r, 500));
-}
-if (!ready) {
-  process.stderr.write("The shop did not start within 120 s.\n");
+// the way `npm start` starts it (building first when the sources changed)
+const server = await startShop({ env: serverEnv }).catch((e: Error) => {
+  process.stderr.write(`${e.message}\n`);
   process.exit(1);
-}
+});
 process.stdout.write(`Shop up on ${baseUrl} after ${Math.round(performance.now() - started)} ms\n`);
 
 const run = spawnSync("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
@@ -67,6 +47,6 @@ const run = spawnSync("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts
     E2E_DATA_DIR: dataDir,
   },
 });
-stopServer();
+await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(run.status ?? 1);

@@ -1,20 +1,19 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../../scripts/free-port";
+import { startShop } from "../../../scripts/shop-process";
 
 /**
- * A second shop, started from the same build with extra configuration (for
- * journeys that need another mode, such as PAYSTACK_MODE=popup). Stopped by the caller.
+ * A second shop, started from the same build the way `npm start` starts it, with extra
+ * configuration (for journeys that need another mode, such as PAYSTACK_MODE=popup) on a
+ * fresh DATA_DIR. Stopped by the caller.
  */
-export async function startExtraShop(extraEnv: Record<string, string>): Promise<{ baseUrl: string; stop: () => void }> {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
+export async function startExtraShop(
+  extraEnv: Record<string, string>,
+  options: { unset?: string[] } = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-e2e-extra-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -26,26 +25,18 @@ export async function startExtraShop(extraEnv: Record<string, string>): Promise<
     LOG_LEVEL: "warn",
     ...extraEnv,
   };
-  delete env.DATABASE_URL;
-  const child = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "ignore", detached: true });
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
+  for (const name of ["DATABASE_URL", ...(options.unset ?? [])]) delete env[name];
+  try {
+    const shop = await startShop({ env, stdout: "ignore", timeoutMs: 120_000 });
+    return {
+      baseUrl,
+      stop: async () => {
+        await shop.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
     fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${baseUrl}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { baseUrl, stop };
-    await new Promise((r) => setTimeout(r, 500));
+    throw e;
   }
-  stop();
-  throw new Error("the extra shop did not start within 120 s");
 }
