@@ -15,6 +15,7 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   discount: 0,
   size: "M",
   color: "Blush Pink",
+  trackStock: true,
   stock: 10,
   categoryId: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
   category: { id: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", name: "Gratitude Journals" },

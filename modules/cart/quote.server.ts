@@ -8,7 +8,8 @@ import type { CartItemView, CartSummary } from "./types";
 
 /**
  * A guest's cart (kept in the browser) priced by the same function as the
- * server cart. Unknown products drop out; quantities are capped by stock.
+ * server cart. Unknown products drop out; each line keeps the quantity asked for
+ * and its product's stock, so the cart can say 'Only N left' (as the server cart does).
  */
 export async function quoteGuestCart(
   db: Db,
@@ -23,9 +24,9 @@ export async function quoteGuestCart(
   const byId = new Map(rows.map((p) => [p.id, p]));
   const cart = lines.flatMap((l) => {
     const p = byId.get(l.productId);
-    if (!p || p.stock <= 0) return [];
+    if (!p) return [];
     byId.delete(l.productId); // one line per product
-    return [{ p, quantity: Math.min(l.quantity, p.stock) }];
+    return [{ p, quantity: l.quantity }];
   });
   const pricing = await loadPricing(db, null);
   const priced = priceOrder({

@@ -4,6 +4,7 @@ import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
+import { hasEnough, isSoldOut, unitsLeftText } from "../catalog/stock";
 import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../orders/pricing";
 import { loadDeliveryRates, loadPricingRules } from "../orders/pricing.server";
 import type { CartItemView, CartSummary } from "./types";
@@ -67,7 +68,8 @@ export async function cartCount(db: Db, userId: string): Promise<number> {
 
 /**
  * Adds quantities to the cart in one statement: an existing line grows, and no
- * line goes above the product's stock (the guest-cart merge uses this too).
+ * line goes above the product's stock when it is tracked (the guest-cart merge
+ * relies on this; least() ignores the null of an untracked product).
  */
 async function addLines(db: Db | Tx, userId: string, lines: { productId: string; quantity: number }[]) {
   if (!lines.length) return;
@@ -83,11 +85,24 @@ async function addLines(db: Db | Tx, userId: string, lines: { productId: string;
     });
 }
 
+/** 409 naming what is left, rather than a quantity quietly lowered: 'Only 3 left of …' or '… is sold out.' */
+function notEnoughStock(title: string, left: number, inCart = 0): AppError {
+  const have = inCart > 0 ? ` You already have ${inCart} in your cart.` : "";
+  return new AppError("conflict", left > 0 ? `Only ${left} left of ${title}.${have}` : `${title} is sold out.`, {
+    fields: { quantity: unitsLeftText(left) },
+  });
+}
+
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
   const [product] = await db.select({ stock: products.stock, title: products.title }).from(products).where(eq(products.id, productId));
   if (!product) throw AppError.notFound("Product");
-  if (product.stock <= 0) throw new AppError("conflict", `${product.title} is sold out.`);
-  await addLines(db, userId, [{ productId, quantity: Math.min(quantity, product.stock) }]);
+  const [existing] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  const inCart = existing?.quantity ?? 0;
+  if (!hasEnough(product.stock, inCart + quantity)) throw notEnoughStock(product.title, product.stock ?? 0, inCart);
+  await addLines(db, userId, [{ productId, quantity }]);
   const [line] = await db
     .select()
     .from(cartItems)
@@ -104,7 +119,9 @@ export async function mergeCart(db: Db, userId: string, lines: { productId: stri
       .select({ id: products.id, stock: products.stock })
       .from(products)
       .where(inArray(products.id, [...wanted.keys()]));
-    const merged = stock.filter((p) => p.stock > 0).map((p) => ({ productId: p.id, quantity: Math.min(wanted.get(p.id)!, p.stock) }));
+    const merged = stock
+      .filter((p) => !isSoldOut(p.stock))
+      .map((p) => ({ productId: p.id, quantity: Math.min(wanted.get(p.id)!, p.stock ?? Infinity) }));
     await addLines(db, userId, merged);
   }
   return listCart(db, userId);
@@ -124,8 +141,7 @@ async function ownedLine(db: Db, actor: Actor, id: string) {
 /** Saved quantity changes (the spec only changed them on screen). */
 export async function updateCartItem(db: Db, actor: Actor, id: string, quantity: number) {
   const line = await ownedLine(db, actor, id);
-  if (quantity > line.stock)
-    throw new AppError("conflict", line.stock > 0 ? `Only ${line.stock} left of ${line.title}.` : `${line.title} is sold out.`);
+  if (!hasEnough(line.stock, quantity)) throw notEnoughStock(line.title, line.stock ?? 0);
   const [updated] = await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, id)).returning();
   return updated!;
 }

@@ -11,8 +11,8 @@ export type CartItemView = {
   price: number;
   discount: number;
   totalPrice: number;
-  /** units left, so the stepper never goes above it */
-  stock: number;
+  /** units left, so the line can say 'Only N left' when more is asked; null: not tracked */
+  stock: number | null;
   Product: { imageUrl: string | null };
 };
 

@@ -72,11 +72,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const deliveryError = signedIn ? loaderData.deliveryError : guest.error;
   const loading = !signedIn && guest.loading;
 
-  async function change(item: CartItemView, quantity: number | "remove") {
+  /** Saves a change; resolves to the reason a quantity was refused (the line shows it). */
+  async function change(item: CartItemView, quantity: number | "remove"): Promise<string | null> {
     if (!signedIn) {
       if (quantity === "remove") removeFromGuestCart(item.productId);
-      else setGuestCartQuantity(item.productId, Math.min(quantity, item.stock));
-      return;
+      else setGuestCartQuantity(item.productId, quantity);
+      return null;
     }
     setBusy(true);
     const res =
@@ -86,6 +87,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     if (!res.ok) toast.error(res.error.msg);
     await revalidator.revalidate();
     setBusy(false);
+    return res.ok ? null : (res.error.fields?.quantity ?? null);
   }
 
   return (
@@ -114,7 +116,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 currency={currency}
                 usdRate={summary?.usdRate ?? 0}
                 busy={busy}
-                onQuantity={(q) => void change(item, q)}
+                onQuantity={(q) => change(item, q)}
                 onRemove={() => void change(item, "remove")}
               />
             ))}

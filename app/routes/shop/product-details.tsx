@@ -13,6 +13,7 @@ import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
+import { isSoldOut } from "../../../modules/catalog/stock";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { listReviews } from "../../../modules/reviews/service.server";
@@ -32,7 +33,7 @@ export function meta({ data }: Route.MetaArgs) {
     extra: [
       { property: "product:price:amount", content: price.toFixed(2) },
       { property: "product:price:currency", content: "NGN" },
-      { property: "product:availability", content: product.stock > 0 ? "in stock" : "out of stock" },
+      { property: "product:availability", content: isSoldOut(product.stock) ? "out of stock" : "in stock" },
       // X/Twitter cards show these as a labelled line under the title
       { name: "twitter:label1", content: "Price" },
       { name: "twitter:data1", content: formatNairaAmount(price) },
@@ -82,7 +83,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       url,
       price: price.toFixed(2),
       priceCurrency: "NGN",
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: isSoldOut(product.stock) ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },
     ...(product.reviews > 0
