@@ -87,4 +87,10 @@ describe("product card (spec §2 Cards)", () => {
     expect(html).toMatch(/<img [^>]*alt=""/);
     expect(html).not.toContain(`alt="90-Day Gratitude Journal"`);
   });
+
+  it("says 'Sold out' when its stock is tracked and none is left; never when stock is not tracked", () => {
+    expect(render(product({ trackStock: true, stock: 0 })).text).toContain("Sold out");
+    expect(render(product({ trackStock: true, stock: 1 })).text).not.toContain("Sold out");
+    expect(render(product({ trackStock: false, stock: null })).text).not.toContain("Sold out");
+  });
 });
