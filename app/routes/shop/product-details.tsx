@@ -16,7 +16,7 @@ import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/catalog/stock";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
-import { listReviews } from "../../../modules/reviews/service.server";
+import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
 
@@ -42,17 +42,23 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db, user } = context.get(appContext);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   try {
-    const [product, reviews, settings] = await Promise.all([getProduct(db, id.data), listReviews(db, id.data), getSettings(db)]);
+    const [product, reviews, reviewer, settings] = await Promise.all([
+      getProduct(db, id.data),
+      listReviews(db, id.data),
+      reviewerOf(db, user?.id ?? null, id.data),
+      getSettings(db),
+    ]);
     const origin = siteOrigin(context, request);
     const image = sourceImageUrl(product);
     const price = product.discount > 0 ? product.discount : product.price;
     return {
       product,
       reviews,
+      reviewer,
       price,
       lowStockThreshold: settings.lowStockThreshold,
       url: `${origin}/productdetails/${product.id}`,
@@ -66,7 +72,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, price, lowStockThreshold, url, imageUrl } = loaderData;
+  const { product, reviews, reviewer, price, lowStockThreshold, url, imageUrl } = loaderData;
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -158,7 +164,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <ProductReviews productId={product.id} reviews={reviews} />
+      <ProductReviews productId={product.id} reviews={reviews} reviewer={reviewer} />
       <JsonLd data={structured} />
     </main>
   );
