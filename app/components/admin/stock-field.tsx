@@ -19,11 +19,7 @@ export function StockField({ initial, error }: { initial: { trackStock: boolean;
           checked={track}
           onChange={(e) => setTrack(e.target.checked)}
           aria-describedby="f-trackStock-hint"
-          className="peer sr-only"
-        />
-        <span
-          aria-hidden="true"
-          className="relative inline-block h-6 w-11 shrink-0 rounded-full bg-taupe transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-sage peer-checked:after:translate-x-5 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-rose"
+          className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-taupe transition-colors before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:transition-transform before:content-[''] checked:bg-sage checked:before:translate-x-5"
         />
         <span className="font-semibold">Track stock</span>
       </label>
