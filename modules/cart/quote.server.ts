@@ -3,38 +3,47 @@ import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { priceOrder } from "../orders/pricing";
-import { loadPricing } from "../orders/pricing.server";
+import { loadPricing, loadPricingRules } from "../orders/pricing.server";
+import { toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 
 /**
  * A guest's cart (kept in the browser) priced by the same function as the
- * server cart. Unknown products drop out; each line keeps the quantity asked for
- * and its product's stock, so the cart can say 'Only N left' (as the server cart does).
+ * server cart, for the delivery area she chose in the cart (`lga`; absent: no
+ * delivery priced yet, an unknown one is a 400 naming `lga`). Unknown products
+ * drop out; quantities are capped by the shop's quantity limit but not by the
+ * stock: each line keeps the quantity asked for and its product's stock, so the
+ * cart can say 'Only N left' (as the server cart does).
  */
 export async function quoteGuestCart(
   db: Db,
   lines: { productId: string; quantity: number }[],
+  lga?: string,
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
-  const rows = lines.length
-    ? await db
-        .select()
-        .from(products)
-        .where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]))
-    : [];
+  const [rows, pricing] = await Promise.all([
+    lines.length
+      ? db
+          .select()
+          .from(products)
+          .where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]))
+      : [],
+    lga === undefined ? loadPricingRules(db).then((p) => ({ ...p, area: null })) : loadPricing(db, lga),
+  ]);
+  const limit = pricing.maxLineQuantity;
   const byId = new Map(rows.map((p) => [p.id, p]));
   const cart = lines.flatMap((l) => {
     const p = byId.get(l.productId);
     if (!p) return [];
     byId.delete(l.productId); // one line per product
-    return [{ p, quantity: l.quantity }];
+    return [{ p, quantity: Math.min(l.quantity, limit) }];
   });
-  const pricing = await loadPricing(db, null);
+  const { area } = pricing;
   const priced = priceOrder({
     lines: cart.map(({ p, quantity }) => ({ priceKobo: p.priceKobo, discountKobo: p.discountKobo, quantity })),
     rules: pricing.rules,
     deliveryMethod: "standard",
-    lga: null,
-    rates: pricing.rates,
+    lga: area?.lga,
+    rates: area ? [area] : [],
   });
   return {
     cartItems: cart.map(({ p, quantity }, i) => ({
@@ -50,19 +59,9 @@ export async function quoteGuestCart(
       discount: koboToNaira(p.discountKobo),
       totalPrice: koboToNaira(priced.lines[i]!.totalKobo),
       stock: p.stock,
+      maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
     })),
-    summary: {
-      subtotal: koboToNaira(priced.subtotalKobo),
-      discount: koboToNaira(priced.discountKobo),
-      vat: koboToNaira(priced.vatKobo),
-      vatRate: pricing.rules.vatRate,
-      deliveryCharge: koboToNaira(priced.deliveryKobo),
-      total: koboToNaira(priced.totalKobo),
-      deliveryMethod: "standard",
-      lga: null,
-      matchedLga: null,
-      usdRate: pricing.usdRate,
-    },
+    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod: "standard", area }),
   };
 }

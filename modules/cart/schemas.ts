@@ -39,3 +39,6 @@ export const mergeCartInput = z
   })
   .strict();
 export type MergeCartInput = z.infer<typeof mergeCartInput>;
+
+/** POST /api/cart/quote: the guest cart, priced for the delivery area chosen in the cart (if any yet). */
+export const quoteCartInput = mergeCartInput.extend({ lga: z.string().trim().max(100).optional() }).strict();

@@ -5,8 +5,11 @@ import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
 import { hasEnough, isSoldOut, unitsLeftText } from "../catalog/stock";
-import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../orders/pricing";
-import { loadDeliveryRates, loadPricingRules } from "../orders/pricing.server";
+import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
+import { priceLine, priceOrder, pricingLga, type DeliveryMethod, type DeliveryRate } from "../orders/pricing";
+import { loadPricingRules } from "../orders/pricing.server";
+import { getSettings } from "../settings/service.server";
+import { toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 
 type Actor = Pick<SessionUser, "id" | "role">;
@@ -35,7 +38,19 @@ export async function cartLines(db: Db | Tx, userId: string) {
 
 type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
 
-function toCartItemView(r: CartLine): CartItemView {
+/** The shop's quantity limit per product (a store setting). */
+export async function lineLimit(db: Db | Tx): Promise<number> {
+  return (await getSettings(db as Db)).maxLineQuantity;
+}
+
+/** The 400 for a line above the shop's quantity limit; it names the field `quantity`. */
+export function lineLimitError(title: string, limit: number): AppError {
+  return new AppError("invalid", `You can order at most ${limit} of ${title} at a time.`, {
+    fields: { quantity: `The most you can order is ${limit}` },
+  });
+}
+
+function toCartItemView(r: CartLine, limit: number): CartItemView {
   return {
     id: r.id,
     productId: r.productId,
@@ -49,12 +64,14 @@ function toCartItemView(r: CartLine): CartItemView {
     discount: koboToNaira(r.discountKobo),
     totalPrice: koboToNaira(priceLine(r).totalKobo),
     stock: r.stock,
+    maxQuantity: Math.max(0, Math.min(r.stock ?? limit, limit)),
     Product: { imageUrl: r.imageUrl },
   };
 }
 
 export async function listCart(db: Db, userId: string): Promise<CartItemView[]> {
-  return (await cartLines(db, userId)).map(toCartItemView);
+  const [lines, limit] = await Promise.all([cartLines(db, userId), lineLimit(db)]);
+  return lines.map((l) => toCartItemView(l, limit));
 }
 
 /** spec §3 Cart count: the total quantity of the lines. */
@@ -68,10 +85,11 @@ export async function cartCount(db: Db, userId: string): Promise<number> {
 
 /**
  * Adds quantities to the cart in one statement: an existing line grows, and no
- * line goes above the product's stock when it is tracked (the guest-cart merge
- * relies on this; least() ignores the null of an untracked product).
+ * line goes above the product's stock (when it is tracked: least() ignores the
+ * null of an untracked product) or the shop's quantity limit (the guest-cart
+ * merge relies on this).
  */
-async function addLines(db: Db | Tx, userId: string, lines: { productId: string; quantity: number }[]) {
+async function addLines(db: Db | Tx, userId: string, lines: { productId: string; quantity: number }[], limit: number) {
   if (!lines.length) return;
   await db
     .insert(cartItems)
@@ -79,7 +97,7 @@ async function addLines(db: Db | Tx, userId: string, lines: { productId: string;
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
       set: {
-        quantity: sql`greatest(1, least(${cartItems.quantity} + excluded.quantity, (select ${products.stock} from ${products} where ${products.id} = excluded.product_id)))`,
+        quantity: sql`greatest(1, least(${cartItems.quantity} + excluded.quantity, ${limit}::int, (select ${products.stock} from ${products} where ${products.id} = excluded.product_id)))`,
         updatedAt: new Date(),
       },
     });
@@ -96,13 +114,15 @@ function notEnoughStock(title: string, left: number, inCart = 0): AppError {
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
   const [product] = await db.select({ stock: products.stock, title: products.title }).from(products).where(eq(products.id, productId));
   if (!product) throw AppError.notFound("Product");
-  const [existing] = await db
+  const limit = await lineLimit(db);
+  const [held] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
-  const inCart = existing?.quantity ?? 0;
+  const inCart = held?.quantity ?? 0;
+  if (inCart + quantity > limit) throw lineLimitError(product.title, limit);
   if (!hasEnough(product.stock, inCart + quantity)) throw notEnoughStock(product.title, product.stock ?? 0, inCart);
-  await addLines(db, userId, [{ productId, quantity }]);
+  await addLines(db, userId, [{ productId, quantity }], limit);
   const [line] = await db
     .select()
     .from(cartItems)
@@ -110,7 +130,7 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
   return line!;
 }
 
-/** Merges a guest cart: quantities add up, capped by stock; unknown or sold-out products are skipped. */
+/** Merges a guest cart: quantities add up, capped by stock and the quantity limit; unknown or sold-out products are skipped. */
 export async function mergeCart(db: Db, userId: string, lines: { productId: string; quantity: number }[]) {
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
@@ -119,10 +139,11 @@ export async function mergeCart(db: Db, userId: string, lines: { productId: stri
       .select({ id: products.id, stock: products.stock })
       .from(products)
       .where(inArray(products.id, [...wanted.keys()]));
+    const limit = await lineLimit(db);
     const merged = stock
       .filter((p) => !isSoldOut(p.stock))
-      .map((p) => ({ productId: p.id, quantity: Math.min(wanted.get(p.id)!, p.stock ?? Infinity) }));
-    await addLines(db, userId, merged);
+      .map((p) => ({ productId: p.id, quantity: Math.min(wanted.get(p.id)!, p.stock ?? Infinity, limit) }));
+    await addLines(db, userId, merged, limit);
   }
   return listCart(db, userId);
 }
@@ -141,6 +162,8 @@ async function ownedLine(db: Db, actor: Actor, id: string) {
 /** Saved quantity changes (the spec only changed them on screen). */
 export async function updateCartItem(db: Db, actor: Actor, id: string, quantity: number) {
   const line = await ownedLine(db, actor, id);
+  const limit = await lineLimit(db);
+  if (quantity > limit) throw lineLimitError(line.title, limit);
   if (!hasEnough(line.stock, quantity)) throw notEnoughStock(line.title, line.stock ?? 0);
   const [updated] = await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, id)).returning();
   return updated!;
@@ -156,41 +179,37 @@ export async function clearCart(db: Db | Tx, userId: string) {
 }
 
 /**
- * The cart's priced summary for the /cart page and /checkout (naira). spec §8:
- * when the delivery rates cannot be read, only the delivery charge is missing
- * (null, shown as 'Error loading delivery charge'); subtotal and VAT still
- * show, and the total is subtotal + VAT, labelled as before delivery.
+ * The cart's priced summary for the /cart page and /checkout (naira), for the
+ * delivery area `lga` (absent: the profile's, when it is one of the shop's
+ * areas). An `lga` given but not a delivery area is a 400 naming it; no area at
+ * all prices no delivery yet (areaNeeded). spec §8: when the delivery rates
+ * cannot be read, only the delivery charge is missing (null, shown as 'Error
+ * loading delivery charge'); subtotal and VAT still show, and the total is
+ * subtotal + VAT, labelled as before delivery.
  */
 export async function cartSummary(
   db: Db,
   userId: string,
   options: { deliveryMethod?: DeliveryMethod; lga?: string | null; onRatesError?: (err: unknown) => void } = {},
 ): Promise<{ items: CartItemView[]; summary: CartSummary }> {
-  const [lines, [user], { rules, usdRate }] = await Promise.all([
+  const [lines, [user], { rules, usdRate, maxLineQuantity }] = await Promise.all([
     cartLines(db, userId),
     db.select({ lga: users.lga }).from(users).where(eq(users.id, userId)),
     loadPricingRules(db),
   ]);
   const lga = pricingLga(options.lga, user?.lga);
   const deliveryMethod = options.deliveryMethod ?? "standard";
-  const rates = await loadDeliveryRates(db, lga).catch((err: unknown) => {
+  let ratesFailed = false;
+  const area: DeliveryRate | null = await findDeliveryArea(db, lga, rules.standardDeliveryKobo).catch((err: unknown) => {
     options.onRatesError?.(err);
+    ratesFailed = true;
     return null;
   });
-  const priced = priceOrder({ lines, rules, deliveryMethod, lga, rates: rates ?? [] });
+  // a profile's LGA outside the areas only leaves the area to choose; an area asked for must exist
+  if (!area && !ratesFailed && options.lga !== undefined) throw unknownAreaError(options.lga);
+  const priced = priceOrder({ lines, rules, deliveryMethod, lga: area?.lga, rates: area ? [area] : [] });
   return {
-    items: lines.map(toCartItemView),
-    summary: {
-      subtotal: koboToNaira(priced.subtotalKobo),
-      discount: koboToNaira(priced.discountKobo),
-      vat: koboToNaira(priced.vatKobo),
-      vatRate: rules.vatRate,
-      deliveryCharge: rates ? koboToNaira(priced.deliveryKobo) : null,
-      total: koboToNaira(rates ? priced.totalKobo : priced.subtotalKobo + priced.vatKobo),
-      deliveryMethod,
-      lga,
-      matchedLga: rates ? priced.matchedLga : null,
-      usdRate,
-    },
+    items: lines.map((l) => toCartItemView(l, maxLineQuantity)),
+    summary: toCartSummary(priced, { rules, usdRate, deliveryMethod, area, ratesFailed }),
   };
 }

@@ -13,6 +13,8 @@ export type CartItemView = {
   totalPrice: number;
   /** units left, so the line can say 'Only N left' when more is asked; null: not tracked */
   stock: number | null;
+  /** the most this line can hold: the stock (when tracked), and the shop's quantity limit per product */
+  maxQuantity: number;
   Product: { imageUrl: string | null };
 };
 
@@ -22,12 +24,20 @@ export type CartSummary = {
   discount: number;
   vat: number;
   vatRate: number;
-  /** null: the delivery rates could not be read (spec §8 'Error loading delivery charge') */
+  /**
+   * null: no delivery area chosen yet (areaNeeded), or the delivery rates could not
+   * be read (spec §8 'Error loading delivery charge')
+   */
   deliveryCharge: number | null;
   /** subtotal + VAT + delivery; subtotal + VAT while deliveryCharge is null */
   total: number;
   deliveryMethod: "standard" | "express";
+  /** the delivery area pricing the summary, spelled as the shop spells it; null until one is chosen */
   lga: string | null;
   matchedLga: string | null;
+  /** true until the shopper chooses one of the shop's delivery areas: nothing is priced for delivery yet */
+  areaNeeded: boolean;
+  /** what standard and express delivery cost for the area (null without one) */
+  deliveryOptions: { standard: number; express: number } | null;
   usdRate: number;
 };

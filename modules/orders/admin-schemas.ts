@@ -3,6 +3,8 @@ import { listParams, sortParam } from "../admin/form-fields";
 
 export const purchaseStatuses = ["pending", "completed", "processing", "shipped", "delivered", "cancelled", "failed"] as const;
 export type PurchaseStatus = (typeof purchaseStatuses)[number];
+/** Statuses of an order whose payment was confirmed (the back office moves it on from completed). */
+export const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const satisfies readonly PurchaseStatus[];
 
 export const purchaseSorts = ["newest", "oldest", "total_desc", "total_asc"] as const;
 

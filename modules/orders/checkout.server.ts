@@ -1,27 +1,37 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveryRates, users } from "../../db/schema";
+import { users } from "../../db/schema";
+import { findDeliveryArea, listDeliveryAreas } from "../delivery/areas.server";
+import { loadPricingRules } from "./pricing.server";
 
-// spec §9: the profile's fallback LGA list when no delivery rates exist yet
-const FALLBACK_LGAS = ["Ikorodu", "Surulere", "Magodo", "Lekki", "Ikeja"];
-
-/** The LGA names a shopper can pick at checkout: the delivery rates' areas. */
+/** The LGA names a shopper can pick in the cart and at checkout: the shop's delivery areas. */
 export async function deliveryAreas(db: Db): Promise<string[]> {
-  const rows = await db.select({ lga: deliveryRates.lga }).from(deliveryRates).orderBy(asc(deliveryRates.lga));
-  return rows.length ? rows.map((r) => r.lga) : FALLBACK_LGAS;
+  const { rules } = await loadPricingRules(db);
+  return (await listDeliveryAreas(db, rules.standardDeliveryKobo)).map((a) => a.lga);
 }
 
 /**
- * The checkout form prefilled from the profile. The LGA select shows one of the
- * areas (spelled as the area is) or "" ("Other area"): what the form shows is
- * what the summary and the order are priced with.
+ * The delivery area a page starts with: the one chosen in the cart (`chosen`),
+ * else the profile's, each only if the shop delivers there; null lets the
+ * shopper choose. Spelled as the area is.
  */
-export async function checkoutDefaults(db: Db, userId: string, areas: string[]) {
-  const [u] = await db
-    .select({ phone: users.phone, address: users.address, lga: users.lga, state: users.state })
-    .from(users)
-    .where(eq(users.id, userId));
-  const wanted = u?.lga?.trim().toLowerCase();
-  const lga = (wanted && areas.find((a) => a.trim().toLowerCase() === wanted)) || "";
-  return { street: u?.address ?? "", city: u?.lga ?? "", state: u?.state ?? "Lagos", phone: u?.phone ?? "", lga };
+export async function startingArea(db: Db, userId: string | null, chosen: string | null): Promise<string | null> {
+  const { rules } = await loadPricingRules(db);
+  const picked = await findDeliveryArea(db, chosen, rules.standardDeliveryKobo);
+  if (picked || !userId) return picked?.lga ?? null;
+  const [u] = await db.select({ lga: users.lga }).from(users).where(eq(users.id, userId));
+  return (await findDeliveryArea(db, u?.lga, rules.standardDeliveryKobo))?.lga ?? null;
+}
+
+/**
+ * The checkout form prefilled from the profile, with the area she starts with
+ * ("" until she chooses one): what the form shows is what the summary and the
+ * order are priced with.
+ */
+export async function checkoutDefaults(db: Db, userId: string, chosen: string | null) {
+  const [[u], lga] = await Promise.all([
+    db.select({ phone: users.phone, address: users.address, lga: users.lga, state: users.state }).from(users).where(eq(users.id, userId)),
+    startingArea(db, userId, chosen),
+  ]);
+  return { street: u?.address ?? "", city: u?.lga ?? "", state: u?.state ?? "Lagos", phone: u?.phone ?? "", lga: lga ?? "" };
 }

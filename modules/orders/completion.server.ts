@@ -5,14 +5,14 @@ import { AppError } from "../../lib/errors";
 import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
 import type { SessionUser } from "../accounts/sessions.server";
 import type { PurchaseView } from "./types";
-import { orderMails, refundDueMails } from "./mails.server";
-import { cancelPendingPurchase, getPurchaseByReference, reserveStock } from "./service.server";
+import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
+import { PAID_STATUSES } from "./admin-schemas";
+import { cancelPendingPurchase, getPurchaseByReference, reserveStock, shopperCancelNotes } from "./service.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type Actor = Pick<SessionUser, "id" | "role">;
 
-/** Statuses of an order whose payment was confirmed (the back office moves it on from completed). */
-export const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const;
+export { PAID_STATUSES };
 const isPaidStatus = (status: string) => (PAID_STATUSES as readonly string[]).includes(status);
 
 export type CompletionResult = {
@@ -28,12 +28,13 @@ export type CompletionResult = {
  * currency must match the stored total exactly. The winner clears the bought lines
  * from the cart and queues both mails in the same transaction.
  *
- * A payment for a cancelled order (the 30-minute window closed, or the shopper
- * cancelled, just before the money arrived) completes it if the stock can be taken
- * again. Otherwise the payment is recorded on the cancelled order (paid_at,
- * transaction id), the shopper and the shop are told a refund is due, once. An order
- * that was paid and then cancelled by the shop stays cancelled: a repeated verify
- * or webhook changes nothing.
+ * A payment for an order cancelled before it was paid, but not by the shop (the
+ * 30-minute window closed, or the shopper cancelled or replaced it, just before the
+ * money arrived), completes it if the stock can be taken again. An order the shop
+ * cancelled stays cancelled whatever arrives. When the order stays cancelled, the
+ * payment is recorded on it (paid_at, transaction id), and the shopper and the shop
+ * are told a refund is due, once. An order that was paid and then cancelled by the
+ * shop stays cancelled: a repeated verify or webhook changes nothing.
  */
 export async function completePurchase(
   db: Db,
@@ -52,7 +53,13 @@ export async function completePurchase(
       return { outcome: "rejected" as const, purchase: current };
 
     const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, current.id));
-    if (current.status === "cancelled" && !(await takeStockAgain(tx, items))) {
+    // why a cancelled order cannot be revived by this payment (null: it can, and was)
+    let staysCancelled: RefundReason | null = null;
+    if (current.status === "cancelled") {
+      if (await cancelledByShop(tx, current.id)) staysCancelled = "cancelled_by_shop";
+      else if (!(await takeStockAgain(tx, items))) staysCancelled = "sold_out";
+    }
+    if (staysCancelled) {
       const [kept] = await tx
         .update(purchases)
         .set({ paidAt: now, transactionId: payment.transactionId, updatedAt: now })
@@ -61,9 +68,9 @@ export async function completePurchase(
       await tx.insert(purchaseEvents).values({
         purchaseId: current.id,
         status: "cancelled",
-        note: `payment received by ${via} after cancellation (${payment.transactionId ?? "no id"}), stock no longer available: refund needed`,
+        note: `payment received by ${via} after cancellation (${payment.transactionId ?? "no id"}), ${refundNotes[staysCancelled]}: refund needed`,
       });
-      await refundDueMails(tx, kept!, items);
+      await refundDueMails(tx, kept!, items, staysCancelled);
       return { outcome: "refund_due" as const, purchase: kept! };
     }
     if (current.status !== "pending" && current.status !== "cancelled") return { outcome: "rejected" as const, purchase: current };
@@ -81,6 +88,27 @@ export async function completePurchase(
     await orderMails(tx, paid!, items);
     return { outcome: "completed" as const, purchase: paid! };
   });
+}
+
+const refundNotes: Record<RefundReason, string> = {
+  cancelled_by_shop: "the shop had cancelled the order",
+  sold_out: "stock no longer available",
+};
+
+const shopperNotes: readonly (string | null)[] = Object.values(shopperCancelNotes);
+
+/**
+ * Whether anyone but the shopper's own path cancelled this order: read from its
+ * history under the order's lock. The window closing and the shopper's cancels
+ * are recorded with no actor and one of shopperCancelNotes; the back office's
+ * cancel records the admin who did it. Anything else counts as the shop's.
+ */
+async function cancelledByShop(tx: Tx, purchaseId: string): Promise<boolean> {
+  const cancels = await tx
+    .select({ note: purchaseEvents.note, actorId: purchaseEvents.actorId })
+    .from(purchaseEvents)
+    .where(and(eq(purchaseEvents.purchaseId, purchaseId), eq(purchaseEvents.status, "cancelled")));
+  return !cancels.length || cancels.some((e) => e.actorId !== null || !shopperNotes.includes(e.note));
 }
 
 /** Reserves a cancelled order's items again, all or none (a savepoint undoes a partial take). */
@@ -112,7 +140,7 @@ export async function verifyAndComplete(db: Db, provider: PaymentProvider, actor
     outcome = (await completePurchase(db, reference, payment, "verify")).outcome;
     // came back without paying: the stock goes back, the cart stays
     if (outcome === "not_paid" && (payment.status === "abandoned" || payment.status === "failed"))
-      await cancelPendingPurchase(db, reference, `payment ${payment.status}`);
+      await cancelPendingPurchase(db, reference, shopperCancelNotes[payment.status]);
   }
   const purchase = await getPurchaseByReference(db, reference);
   return { outcome, paymentStatus, purchase: purchase! };
@@ -132,7 +160,7 @@ export async function abandonPayment(db: Db, provider: PaymentProvider, actor: A
   if (current.status === "pending") {
     const payment = await provider.verify(reference).catch(() => null);
     if (payment?.status === "success") await completePurchase(db, reference, payment, "verify");
-    else await cancelPendingPurchase(db, reference, "payment window closed without paying");
+    else await cancelPendingPurchase(db, reference, shopperCancelNotes.windowClosed);
   }
   return (await getPurchaseByReference(db, reference))!;
 }

@@ -41,23 +41,33 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[]) {
   });
 }
 
+/** Why a paid order stays cancelled: the shop had cancelled it, or its items sold out after it lapsed. */
+export type RefundReason = "cancelled_by_shop" | "sold_out";
+
 /**
- * The money arrived for an order that is cancelled and cannot be revived (its items sold
- * out meanwhile): the shopper is told the refund is coming, the shop that it must send it.
+ * The money arrived for an order that is cancelled and cannot be revived: the
+ * shopper is told the refund is coming, the shop that it must send it.
  */
-export async function refundDueMails(tx: Tx, p: Purchase, items: Item[]) {
+export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason: RefundReason) {
   const settings = await getSettings(tx as never);
   const number = orderNumber(p.id);
+  const why = {
+    cancelled_by_shop: { shopper: "but we had already cancelled the order", shop: "which the shop had cancelled before it was paid" },
+    sold_out: {
+      shopper: "but the order had already been cancelled and the items sold out in the meantime",
+      shop: "and its stock is no longer available",
+    },
+  }[reason];
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number}: your payment will be refunded`,
-    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, but the order had already been cancelled and the items sold out in the meantime. We are refunding the full amount to your card within 5 working days; you do not need to do anything.\n\n${summary(p, items)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, ${why.shopper}. We are refunding the full amount to your card within 5 working days; you do not need to do anything.\n\n${summary(p, items)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_refund_due",
   });
   await enqueueMail(tx, {
     to: settings.contactEmail,
     subject: `Refund needed: order #${number}, ${formatNaira(p.totalKobo)}`,
-    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? "unknown"}) and its stock is no longer available. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}> from the payment provider's dashboard.\n\n${summary(p, items)}\n`,
+    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? "unknown"}), ${why.shop}. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}> from the payment provider's dashboard.\n\n${summary(p, items)}\n`,
     kind: "order_refund_admin",
   });
 }

@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { deliveryRates } from "../../db/schema";
+import { findDeliveryArea, requireDeliveryArea } from "../delivery/areas.server";
 import { getSettings } from "../settings/service.server";
 import type { DeliveryRate, PricingRules } from "./pricing";
 
-/** The settings' side of priceOrder: VAT, fees, and the USD display rate. */
-export async function loadPricingRules(db: Db | Tx): Promise<{ rules: PricingRules; usdRate: number }> {
+/** The settings' side of priceOrder: VAT, fees, the USD display rate and the quantity limit per product. */
+export async function loadPricingRules(db: Db | Tx): Promise<{ rules: PricingRules; usdRate: number; maxLineQuantity: number }> {
   const settings = await getSettings(db as Db);
   return {
     rules: {
@@ -14,24 +13,28 @@ export async function loadPricingRules(db: Db | Tx): Promise<{ rules: PricingRul
       expressSurchargeKobo: settings.expressSurchargeKobo,
     },
     usdRate: settings.usdRate,
+    maxLineQuantity: settings.maxLineQuantity,
   };
 }
 
-/** The delivery rate of the LGA (if any), matched case-insensitively (spec §9). */
-export async function loadDeliveryRates(db: Db | Tx, lga: string | null | undefined): Promise<DeliveryRate[]> {
-  const wanted = lga?.trim().toLowerCase();
-  if (!wanted) return [];
-  return db
-    .select({ lga: deliveryRates.lga, chargeKobo: deliveryRates.chargeKobo })
-    .from(deliveryRates)
-    .where(sql`lower(trim(${deliveryRates.lga})) = ${wanted}`);
-}
+type Pricing = Awaited<ReturnType<typeof loadPricingRules>>;
 
-/** What priceOrder needs from the database: the settings' rules and the LGA's rate (if any). */
+/**
+ * What priceOrder needs to price an order delivered to `lga`: the settings' rules
+ * and the area's rate. An empty LGA, or one the shop does not deliver to, is a 400
+ * naming `lga`: the shopper never picks her own delivery charge.
+ */
 export async function loadPricing(
   db: Db | Tx,
   lga: string | null | undefined,
-): Promise<{ rules: PricingRules; rates: DeliveryRate[]; usdRate: number }> {
-  const [{ rules, usdRate }, rates] = await Promise.all([loadPricingRules(db), loadDeliveryRates(db, lga)]);
-  return { rules, rates, usdRate };
+): Promise<Pricing & { area: DeliveryRate; rates: DeliveryRate[] }> {
+  const pricing = await loadPricingRules(db);
+  const area = await requireDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo);
+  return { ...pricing, area, rates: [area] };
+}
+
+/** The same, for a summary that may not know the area yet: `area` is null when `lga` names none of the shop's areas. */
+export async function loadPricingIfKnown(db: Db | Tx, lga: string | null | undefined): Promise<Pricing & { area: DeliveryRate | null }> {
+  const pricing = await loadPricingRules(db);
+  return { ...pricing, area: await findDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo) };
 }

@@ -15,7 +15,7 @@ export type PricedLineInput = { priceKobo: number; discountKobo: number; quantit
 export type PricingRules = {
   /** VAT as a fraction of the subtotal (spec §9: 0.075) */
   vatRate: number;
-  /** fallback standard fee when the shopper's LGA has no rate (spec §9: ₦2,000) */
+  /** the standard fee of spec §9's fallback areas, while the shop has no delivery rates (₦2,000) */
   standardDeliveryKobo: number;
   /** added to the standard fee for express (₦3,000, so express is ₦5,000 with no LGA rate) */
   expressSurchargeKobo: number;
@@ -44,6 +44,8 @@ export type PriceBreakdown = {
   totalKobo: number;
   /** the delivery rate that applied, or null when the settings' fee did */
   matchedLga: string | null;
+  /** what each delivery method costs for this area, shown beside the method's choice */
+  deliveryOptions: Record<DeliveryMethod, number>;
 };
 
 const PPM = 1_000_000;
@@ -78,10 +80,11 @@ export function priceLine(l: PricedLineInput): PricedLine {
 }
 
 /**
- * Which LGA prices an order, the same for the checkout summary and the order:
- * the area chosen on the checkout form wins, "" ("Other area") included, which
- * matches no rate; only a request that does not mention the LGA at all (an
- * API client following spec §7) falls back to the profile's LGA.
+ * Which LGA prices an order, the same for the cart, the checkout summary and the
+ * order: the area chosen (in the cart or on the checkout form) wins; only a
+ * request that does not mention the LGA at all (an API client following spec §7)
+ * falls back to the profile's LGA. Either must be one of the shop's delivery
+ * areas (requireDeliveryArea): "" or an unknown name is refused, never priced.
  */
 export function pricingLga(chosen: string | null | undefined, profileLga: string | null | undefined): string | null {
   const lga = chosen === undefined ? profileLga : chosen;
@@ -95,8 +98,12 @@ export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceIn
   const discountKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
   const vatKobo = vatOf(subtotalKobo, rules.vatRate);
   const rate = findDeliveryRate(rates, lga);
+  const deliveryOptions = {
+    standard: deliveryCharge(rules, "standard", rate),
+    express: deliveryCharge(rules, "express", rate),
+  };
   // nothing to deliver in an empty cart
-  const deliveryKobo = lines.length === 0 ? 0 : deliveryCharge(rules, deliveryMethod, rate);
+  const deliveryKobo = lines.length === 0 ? 0 : deliveryOptions[deliveryMethod];
   return {
     lines: priced,
     subtotalKobo,
@@ -105,5 +112,6 @@ export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceIn
     deliveryKobo,
     totalKobo: subtotalKobo + vatKobo + deliveryKobo,
     matchedLga: rate?.lga ?? null,
+    deliveryOptions,
   };
 }

@@ -14,14 +14,17 @@ export const checkoutFields = {
   phone: required("Phone")
     .max(30)
     .regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number"),
-  // absent: the profile's LGA prices the order; "" is the form's "Other area" (pricingLga)
+  // one of the shop's delivery areas (checked by the server); absent: the profile's LGA, which must be one too (pricingLga)
   lga: z.string().trim().max(100).optional(),
   deliveryMethod: z.enum(["standard", "express"], { error: "Choose a delivery method" }).default("standard"),
 };
 
-/** The checkout form, in the browser and on the server. */
-export const checkoutInput = z.object(checkoutFields).strict();
-export type CheckoutInput = z.infer<typeof checkoutInput>;
+/** The checkout form, in the browser and on the server: the form always names the delivery area. */
+export const checkoutInput = z
+  .object({ ...checkoutFields, lga: z.string({ error: "Choose your delivery area" }).trim().min(1, "Choose your delivery area").max(100) })
+  .strict();
+/** What a checkout hands the service: the form's fields, or an API client's without the LGA. */
+export type CheckoutInput = z.infer<ReturnType<typeof z.object<typeof checkoutFields>>>;
 
 /**
  * POST /api/purchases/create: the checkout form. The spec's client also sends

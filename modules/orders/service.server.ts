@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
-import { cartLines } from "../cart/service.server";
+import { cartLines, lineLimitError } from "../cart/service.server";
 import type { PaymentProvider } from "../payments/provider.server";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "./pricing";
 import { loadPricing } from "./pricing.server";
@@ -14,6 +14,23 @@ import type { PurchaseView } from "./types";
 
 /** Unpaid purchases hold their stock this long, then are cancelled (expireStalePurchases). */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Why a pending order was cancelled when the shop did not decide it: the window
+ * closed, or the shopper left, failed or replaced the payment. A payment that
+ * still arrives for such an order completes it while the stock lasts; an order
+ * the shop cancelled stays cancelled (completePurchase reads these notes).
+ */
+export const shopperCancelNotes = {
+  expired: "not paid within 30 minutes",
+  cancelled: "payment cancelled by the shopper",
+  windowClosed: "payment window closed without paying",
+  notStarted: "the payment could not be started",
+  replaced: "replaced by a newer checkout",
+  abandoned: "payment abandoned",
+  failed: "payment failed",
+} as const;
+export type ShopperCancelNote = (typeof shopperCancelNotes)[keyof typeof shopperCancelNotes];
 
 export type StartedPurchase = { purchase: PurchaseView; reference: string; authorizationUrl: string; accessCode?: string };
 
@@ -57,21 +74,37 @@ export async function releaseStock(tx: Tx, purchaseIds: string[]) {
     where ${products.id} = s.product_id and ${products.stock} is not null`);
 }
 
-/** A pending purchase from the server cart, priced by the server, stock reserved. */
+/**
+ * A pending purchase from the server cart, priced by the server, stock reserved.
+ * A shopper has one pending checkout at most: a new one cancels the one before
+ * and gives its stock back, in the same transaction. The shopper's row is locked
+ * first, so her checkouts run one after another however many arrive at once.
+ */
 export async function placePurchase(db: Db, userId: string, input: CheckoutInput, provider: PaymentProvider["name"], now = new Date()) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
     if (!user) throw new AppError("unauthorized", "Please log in to continue.");
     const lines = await cartLines(tx, userId);
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
-    const lga = pricingLga(input.lga, user.lga);
-    const pricing = await loadPricing(tx, lga);
+    const pricing = await loadPricing(tx, pricingLga(input.lga, user.lga));
+    const lga = pricing.area.lga;
+    const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
+    if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
     const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
     if (priced.totalKobo > MAX_ORDER_KOBO)
       throw new AppError(
         "invalid",
         `Orders above ${formatNaira(MAX_ORDER_KOBO)} can't be paid online. Please lower the quantities or contact us.`,
       );
+    const earlier = (
+      await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.status, "pending")))
+        .for("update")
+    ).map((e) => e.id);
+    await lockProducts(tx, [...lines.map((l) => l.productId), ...(await productsOf(tx, earlier))]);
+    await cancelPendingIn(tx, earlier, shopperCancelNotes.replaced, now);
     await reserveStock(tx, lines);
     const [purchase] = await tx
       .insert(purchases)
@@ -148,32 +181,60 @@ export async function startPurchase(
       ...(started.accessCode ? { accessCode: started.accessCode } : {}),
     };
   } catch (e) {
-    await cancelPurchases(db, [row.id], "the payment could not be started");
+    await cancelPurchases(db, [row.id], shopperCancelNotes.notStarted);
     throw e;
   }
 }
 
+/** The products a set of purchases holds stock of. */
+async function productsOf(tx: Tx, purchaseIds: string[]): Promise<string[]> {
+  if (!purchaseIds.length) return [];
+  const rows = await tx
+    .selectDistinct({ productId: purchaseItems.productId })
+    .from(purchaseItems)
+    .where(and(inArray(purchaseItems.purchaseId, purchaseIds), isNotNull(purchaseItems.productId)));
+  return rows.map((r) => r.productId!);
+}
+
 /**
- * pending → cancelled (only from pending), stock given back, each change recorded.
- * Exported for the back office's cancel action.
+ * Locks the products' rows in id order before stock is released and reserved in
+ * one transaction: two checkouts then always take their locks in the same order
+ * and never wait on each other in a circle.
  */
-export async function cancelPurchases(db: Db, ids: string[], note: string, now = new Date()) {
+async function lockProducts(tx: Tx, productIds: string[]) {
+  const ids = [...new Set(productIds)];
+  if (ids.length)
+    await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("no key update");
+}
+
+/** pending → cancelled inside the caller's transaction (only from pending), stock given back, each change recorded. */
+async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancelNote, now: Date): Promise<string[]> {
+  if (!ids.length) return [];
+  const cancelled = await tx
+    .update(purchases)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending")))
+    .returning({ id: purchases.id });
+  const done = cancelled.map((c) => c.id);
+  await releaseStock(tx, done);
+  if (done.length) await tx.insert(purchaseEvents).values(done.map((purchaseId) => ({ purchaseId, status: "cancelled" as const, note })));
+  return done;
+}
+
+/**
+ * pending → cancelled (only from pending), stock given back, each change recorded,
+ * for a reason that is not the shop's (the back office cancels with changePurchaseStatus).
+ */
+export async function cancelPurchases(db: Db, ids: string[], note: ShopperCancelNote, now = new Date()) {
   if (!ids.length) return [];
   return db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(purchases)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending")))
-      .returning({ id: purchases.id });
-    const done = cancelled.map((c) => c.id);
-    await releaseStock(tx, done);
-    if (done.length) await tx.insert(purchaseEvents).values(done.map((purchaseId) => ({ purchaseId, status: "cancelled" as const, note })));
-    return done;
+    await lockProducts(tx, await productsOf(tx, ids));
+    return cancelPendingIn(tx, ids, note, now);
   });
 }
 
 /** The shopper left the payment page without paying: cancel and give the stock back; the cart stays. */
-export async function cancelPendingPurchase(db: Db, reference: string, note = "payment cancelled by the shopper") {
+export async function cancelPendingPurchase(db: Db, reference: string, note: ShopperCancelNote = shopperCancelNotes.cancelled) {
   const [p] = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.reference, reference));
   if (!p) throw AppError.notFound("Order");
   await cancelPurchases(db, [p.id], note);
@@ -189,37 +250,11 @@ export async function expireStalePurchases(db: Db, now = new Date()): Promise<nu
   const done = await cancelPurchases(
     db,
     stale.map((s) => s.id),
-    "not paid within 30 minutes",
+    shopperCancelNotes.expired,
     now,
   );
   return done.length;
 }
 
-export async function getPurchaseByReference(db: Db, reference: string): Promise<PurchaseView | null> {
-  const [p] = await db.select().from(purchases).where(eq(purchases.reference, reference));
-  if (!p) return null;
-  const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
-  return toPurchaseView(p, items);
-}
-
-/** The shopper's own purchases, newest first, with their items (two queries, whatever the count). */
-export async function listMyPurchases(db: Db, userId: string): Promise<PurchaseView[]> {
-  const rows = await db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)).limit(100);
-  if (!rows.length) return [];
-  const items = await db
-    .select()
-    .from(purchaseItems)
-    .where(
-      inArray(
-        purchaseItems.purchaseId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(purchaseItems.title));
-  return rows.map((r) =>
-    toPurchaseView(
-      r,
-      items.filter((i) => i.purchaseId === r.id),
-    ),
-  );
-}
+// read by the profile, /api/purchases/mine and /checkout/complete
+export { getPurchaseByReference, listMyPurchases } from "./views.server";

@@ -1,5 +1,8 @@
-import type { purchaseItems, purchases } from "../../db/schema";
+import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
+import { PAID_STATUSES } from "./admin-schemas";
 import type { PurchaseView } from "./types";
 
 /** A purchase row and its items as the API shows them (spec §3 names, naira). */
@@ -44,4 +47,42 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
       totalPrice: koboToNaira(i.totalPriceKobo),
     })),
   };
+}
+
+export async function getPurchaseByReference(db: Db, reference: string): Promise<PurchaseView | null> {
+  const [p] = await db.select().from(purchases).where(eq(purchases.reference, reference));
+  if (!p) return null;
+  const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
+  return toPurchaseView(p, items);
+}
+
+/**
+ * The shopper's own orders, newest first, with their items (two queries, whatever
+ * the count): those paid (even if cancelled since: she is owed a refund) or
+ * awaiting payment. Abandoned, expired and failed payments stay for the back office.
+ */
+export async function listMyPurchases(db: Db, userId: string): Promise<PurchaseView[]> {
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), or(inArray(purchases.status, ["pending", ...PAID_STATUSES]), isNotNull(purchases.paidAt))))
+    .orderBy(desc(purchases.createdAt))
+    .limit(100);
+  if (!rows.length) return [];
+  const items = await db
+    .select()
+    .from(purchaseItems)
+    .where(
+      inArray(
+        purchaseItems.purchaseId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(purchaseItems.title));
+  return rows.map((r) =>
+    toPurchaseView(
+      r,
+      items.filter((i) => i.purchaseId === r.id),
+    ),
+  );
 }

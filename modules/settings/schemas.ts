@@ -35,6 +35,10 @@ export const settingsSchema = z.object({
     .int("Low-stock threshold must be a whole number")
     .min(0, "Low-stock threshold cannot be negative")
     .max(1000, "Low-stock threshold must be at most 1000"),
+  maxLineQuantity: numberOf("Quantity limit per product")
+    .int("Quantity limit per product must be a whole number")
+    .min(1, "Quantity limit per product must be at least 1")
+    .max(999, "Quantity limit per product must be at most 999"),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -50,4 +54,6 @@ export const defaultSettings: Settings = {
   standardDeliveryKobo: 200_000,
   expressSurchargeKobo: 300_000,
   lowStockThreshold: 5,
+  // one shopper cannot hold a whole product's stock in one unpaid order
+  maxLineQuantity: 10,
 };

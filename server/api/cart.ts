@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { addToCartInput, mergeCartInput, updateCartItemInput } from "../../modules/cart/schemas";
+import { addToCartInput, mergeCartInput, quoteCartInput, updateCartItemInput } from "../../modules/cart/schemas";
 import {
   addToCart,
   cartCount,
@@ -29,8 +29,8 @@ export function cartRoutes({ database }: AppDeps) {
     new Hono<AppEnv>()
       // a guest cart (browser storage) priced by the server: no account needed
       .post("/cart/quote", async (c) => {
-        const { lines } = await readJson(c, mergeCartInput);
-        return c.json(await quoteGuestCart(db, lines));
+        const { lines, lga } = await readJson(c, quoteCartInput);
+        return c.json(await quoteGuestCart(db, lines, lga));
       })
       .use("/cart/*", requireUser())
       .post("/cart/create", async (c) => {

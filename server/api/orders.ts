@@ -1,11 +1,13 @@
 import { Hono } from "hono";
+import { rateLimitStore } from "../../lib/rate-limit.server";
+import { countCheckoutStart } from "../../modules/orders/checkout-limits.server";
 import { abandonPaymentInput, createPurchaseInput } from "../../modules/orders/schemas";
 import { abandonPayment } from "../../modules/orders/completion.server";
 import { listMyPurchases, startPurchase } from "../../modules/orders/service.server";
 import { callbackUrl, paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
-import { readJson } from "../http";
+import { clientIp, readJson } from "../http";
 import { currentUser, requireUser } from "../middleware/auth";
 
 // The shopper's side of purchases (the admin's list and status changes live with the back office).
@@ -22,7 +24,12 @@ export function orderRoutes({ database, env }: AppDeps) {
       const { street, city, state, phone, lga, deliveryMethod } = body;
       const input = { street, city, state, phone, lga, deliveryMethod };
       const user = currentUser(c);
-      const start = () => startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, c.req.url, ref));
+      const ip = clientIp(c, env.TRUST_PROXY);
+      // a replayed Idempotency-Key starts nothing, so only a checkout that runs is counted
+      const start = async () => {
+        await countCheckoutStart(rateLimitStore(db, env), user.id, ip);
+        return startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, c.req.url, ref));
+      };
       return idempotent(c, db, `purchase:${user.id}`, input, 201, start);
     })
     .post("/purchases/cancel", async (c) => {

@@ -75,6 +75,7 @@ describe("/settings form: the fee fields follow the API's rule (any whole kobo)"
       standardDeliveryKobo: "2000",
       expressSurchargeKobo: "3000",
       lowStockThreshold: "5",
+      maxLineQuantity: "10",
       ...fees,
     });
     const request = new Request("http://localhost:3000/settings", { method: "POST", body });
@@ -98,6 +99,44 @@ describe("/settings form: the fee fields follow the API's rule (any whole kobo)"
       fields: { expressSurchargeKobo: "Express surcharge can have at most 2 decimals" },
     });
     expect((await getSettings(t.db)).expressSurchargeKobo).toBe(300_000);
+  });
+});
+
+describe("quantity limit per product: PUT /api/settings and the /settings form", () => {
+  it("defaults to 10, takes a whole number from 1 to 999, and the form shows and saves it", async () => {
+    expect((await getSettings(t.db)).maxLineQuantity).toBe(10);
+    for (const [value, message] of [
+      [0, "Quantity limit per product must be at least 1"],
+      [2.5, "Quantity limit per product must be a whole number"],
+      [1000, "Quantity limit per product must be at most 999"],
+    ] as const)
+      expect((await put({ maxLineQuantity: value })).body.fields).toEqual({ maxLineQuantity: message });
+    // an update changes only the fields it names
+    const before = await getSettings(t.db);
+    const saved = await put({ maxLineQuantity: 4 });
+    expect(saved).toMatchObject({ status: 200, body: { ...before, maxLineQuantity: 4 } });
+
+    const loaderData = { settings: saved.body, subscribers: { items: [], total: 0 }, messages: { items: [], total: 0 } };
+    const Stub = createRoutesStub([{ path: "/settings", Component: () => createElement(SettingsPage, { loaderData } as never) }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/settings"] }));
+    expect(html).toContain("Quantity limit per product");
+    expect(html).toMatch(/<input[^>]*name="maxLineQuantity"[^>]*value="4"/);
+
+    const context = routerContext(t, { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" });
+    const form = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(defaultSettings).map(([k, v]) => [k, String(v)])),
+      vatRate: "7.5",
+    });
+    form.set("standardDeliveryKobo", "2000");
+    form.set("expressSurchargeKobo", "3000");
+    form.set("maxLineQuantity", "12");
+    await settingsAction({
+      request: new Request("http://localhost:3000/settings", { method: "POST", body: form }),
+      context,
+      params: {},
+    } as never);
+    expect((await getSettings(t.db)).maxLineQuantity).toBe(12);
+    await put({ maxLineQuantity: 10 });
   });
 });
 

@@ -183,13 +183,26 @@ describe("guest cart", () => {
     expect((await t.request("/api/cart/merge", { method: "POST", json: { lines: [] } })).status).toBe(401);
   });
 
-  it("prices a guest cart on the server (quote)", async () => {
+  it("prices a guest cart on the server (quote), delivery once she has chosen her area", async () => {
+    await createDeliveryRate(t.db, { lga: "Badagry", chargeKobo: 600_000 });
     const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 1 });
     const res = await t.request("/api/cart/quote", { method: "POST", json: { lines: [{ productId: p.id, quantity: 1 }] } });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.cartItems[0]).toMatchObject({ quantity: 1, totalPrice: 10_000 });
-    expect(body.summary).toMatchObject({ subtotal: 10_000, vat: 750, deliveryCharge: 2_000, total: 12_750 });
+    // no area yet: no made-up delivery charge, the total is before delivery
+    expect(body.summary).toMatchObject({ subtotal: 10_000, vat: 750, deliveryCharge: null, total: 10_750, areaNeeded: true });
+    const quoted = await t.request("/api/cart/quote", {
+      method: "POST",
+      json: { lines: [{ productId: p.id, quantity: 1 }], lga: "badagry" },
+    });
+    expect((await quoted.json()).summary).toMatchObject({
+      deliveryCharge: 6_000,
+      total: 16_750,
+      lga: "Badagry",
+      areaNeeded: false,
+      deliveryOptions: { standard: 6_000, express: 9_000 },
+    });
   });
 });
 

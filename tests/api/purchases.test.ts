@@ -10,6 +10,9 @@ import { createTestContext, type TestContext } from "../support/test-app";
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
+  // the shop's delivery areas the shoppers below order to
+  await createDeliveryRate(t.db, { lga: "ikeja", chargeKobo: 150_000 });
+  await createDeliveryRate(t.db, { lga: "Epe", chargeKobo: 200_000 });
 });
 
 const address = {
@@ -32,7 +35,6 @@ async function shopperWithCart(quantity = 2, product?: Awaited<ReturnType<typeof
 
 describe("POST /api/purchases/create", () => {
   it("creates a pending purchase from the server cart, priced by the server, and reserves stock", async () => {
-    await createDeliveryRate(t.db, { lga: "ikeja", chargeKobo: 150_000 }).catch(() => undefined);
     const { user, product } = await shopperWithCart(2);
     const res = await t.request("/api/purchases/create", {
       method: "POST",
@@ -61,7 +63,8 @@ describe("POST /api/purchases/create", () => {
       totalAmount: 18_700,
       email: user.email,
       address: "12 Allen Avenue, Ikeja, Lagos",
-      lga: "Ikeja",
+      // spelled as the shop's delivery area is
+      lga: "ikeja",
     });
     expect(body.purchase.items).toEqual([
       expect.objectContaining({
@@ -78,14 +81,14 @@ describe("POST /api/purchases/create", () => {
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
   });
 
-  it("express delivery adds the surcharge; no LGA match uses the settings' fees", async () => {
+  it("express delivery adds the settings' surcharge to the area's rate", async () => {
     const user = await createUser(t.db, { lga: null });
     const p = await createProduct(t.db, { priceKobo: 450_000, discountKobo: 0 });
     await createCartItem(t.db, user.id, p.id, 4);
     const res = await t.request("/api/purchases/create", {
       method: "POST",
       as: user,
-      json: { ...address, lga: "", deliveryMethod: "express" },
+      json: { ...address, lga: "Epe", deliveryMethod: "express" },
     });
     expect((await res.json()).purchase).toMatchObject({
       subtotal: 18_000,
@@ -205,14 +208,13 @@ describe("POST /api/purchases/create", () => {
 });
 
 describe("one rule for the LGA that prices an order", () => {
-  // issue 5 audit: the profile said Surulere (₦1,500), the form said "Other area"; the
-  // page showed ₦2,000 and the order charged ₦1,500. The form's choice now wins.
+  // issue 5 audit: the profile said Surulere (₦1,500), the form said another area; the
+  // page showed one charge and the order another. The form's choice now wins. (An area
+  // the shop does not deliver to is refused: tests/api/delivery-areas.test.ts.)
   it.each([
     { name: "an area chosen on the form", lga: "Surulere", method: "standard", delivery: 1_500 },
     { name: "the same area in another case, express", lga: " surulere", method: "express", delivery: 4_500 },
-    { name: "'Other area' although the profile has a rate", lga: "", method: "standard", delivery: 2_000 },
-    { name: "'Other area', express", lga: "", method: "express", delivery: 5_000 },
-    { name: "an area without a rate", lga: "Yaba", method: "standard", delivery: 2_000 },
+    { name: "another area than the profile's", lga: "EPE", method: "standard", delivery: 2_000 },
     { name: "no LGA in the request: the profile's", lga: undefined, method: "standard", delivery: 1_500 },
     { name: "no LGA in the request, express: the profile's", lga: undefined, method: "express", delivery: 4_500 },
   ])("$name: the summary's total is the purchase's total (delivery ₦$delivery)", async ({ lga, method, delivery }) => {
@@ -352,7 +354,7 @@ describe("sandbox payment and completion", () => {
     expect(confirmations).toHaveLength(1);
   });
 
-  it("a payment and a cancel never interleave: whichever comes second sees the first", async () => {
+  it("a payment and an admin's cancel never interleave: whichever comes second sees the first", async () => {
     const admin = await createUser(t.db, { role: "admin" });
     const { user, product } = await shopperWithCart(1, await createProduct(t.db, { stock: 1 }));
     const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
@@ -362,30 +364,12 @@ describe("sandbox payment and completion", () => {
       t.request(`/api/purchases/${purchase.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } }),
     ]);
     const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
-    // either paid then cancelled by the shop (stock back, refund due), or cancelled then revived by the payment
-    if (row!.status === "cancelled") {
-      expect(payment.outcome).toBe("completed");
-      expect(cancel.status).toBe(200);
-      expect(await stockOf(product.id)).toBe(1);
-    } else {
-      expect(row!.status).toBe("completed");
-      expect(await stockOf(product.id)).toBe(0);
-    }
+    // either paid then cancelled by the shop, or cancelled by the shop then paid (refund due): the shop's
+    // cancel stands either way, the stock is back once, and the money is recorded for the refund
+    expect(cancel.status).toBe(200);
+    expect(["completed", "refund_due"]).toContain(payment.outcome);
+    expect(row!.status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(1);
     expect(row!.paidAt).not.toBeNull();
-  });
-});
-
-describe("GET /api/purchases/mine", () => {
-  it("lists only the shopper's purchases, with items and breakdown", async () => {
-    const { user } = await shopperWithCart(1);
-    const { user: other } = await shopperWithCart(1);
-    await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
-    await t.request("/api/purchases/create", { method: "POST", as: other, json: address });
-    const res = await t.request("/api/purchases/mine", { as: user });
-    expect(res.status).toBe(200);
-    const list = await res.json();
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ userId: user.id, status: "pending", items: [expect.objectContaining({ quantity: 1 })] });
-    expect((await t.request("/api/purchases/mine")).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { adminApi, api, cart, logIn, productIdsFromHome, registerShopper, waitForHydration } from "./support/shop";
+import { adminApi, api, cart, logIn, nairaOf, productIdsFromHome, registerShopper, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 
@@ -20,11 +20,22 @@ describe("guest cart", () => {
       await expect.poll(() => cart.lines(page).count()).toBe(2);
       // header badge = total quantity
       await expect.poll(() => cart.badge(page).innerText()).toBe("3");
-      const naira = await cart.total(page);
-      expect(naira).toMatch(/^₦[\d,]+(\.\d{2})?$/);
-      expect(await page.getByTestId("summary-delivery").innerText()).toBe("₦2,000");
+      // no area yet: no delivery charge is made up
+      expect(await page.getByTestId("summary-delivery").innerText()).toBe("Choose your area");
+      const beforeDelivery = nairaOf(await cart.total(page));
       await screenshot(page, `cart-guest-${viewport}`);
       await expectAccessible(page);
+      // her area's rate, as the checkout will charge it (Surulere: ₦1,800 in the demo shop)
+      await cart.area(page).selectOption("Surulere");
+      await expect.poll(() => page.getByTestId("summary-delivery").innerText()).toBe("₦1,800");
+      await expect.poll(async () => nairaOf(await cart.total(page))).toBe(beforeDelivery + 1_800);
+      const naira = await cart.total(page);
+      expect(naira).toMatch(/^₦[\d,]+(\.\d{2})?$/);
+      // kept for the next visit and the checkout
+      await page.reload();
+      await expect.poll(() => cart.area(page).inputValue()).toBe("Surulere");
+      await expect.poll(() => cart.total(page)).toBe(naira);
+      await screenshot(page, `cart-guest-area-${viewport}`);
 
       // USD is display only: naira × 0.00073, 2 decimals
       await cart.chooseCurrency(page, "USD");

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { formatNairaAmount as naira } from "../../lib/money";
 import { breakdown, cart, checkout, expectedDelivery, logIn, nairaOf, registerShopper, shownReviewCount } from "./support/shop";
 
 const browser = useBrowser();
@@ -56,11 +57,21 @@ async function shopperWhoBoughtFirstProduct(page: Page) {
 
 describe("checkout journeys", () => {
   for (const viewport of ["phone", "desktop"] as const) {
-    it(`guest adds to cart → registers → cart merged → pays in the sandbox → order confirmed → My orders → review (${viewport})`, async () => {
+    it(`guest adds to cart → picks her area → registers → cart merged → pays in the sandbox → order confirmed → My orders → review (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
       await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
       const { productUrl, title } = await addFirstProductAsGuest(page);
       await expect.poll(() => cart.badge(page).innerText()).toBe("2");
+
+      // the guest's cart charges no made-up delivery: she picks her area and sees its real rate
+      await expect.poll(() => page.getByTestId("summary-delivery").innerText()).toBe("Choose your area");
+      expect(await page.getByTestId("summary-total").locator("xpath=..").innerText()).toMatch(/^Total before delivery/);
+      await cart.area(page).selectOption("Badagry");
+      const badagry = await expectedDelivery("Badagry", "standard");
+      await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(badagry);
+      const inCart = await breakdown(page, "summary");
+      expect(inCart.total).toBe(inCart.subtotal + inCart.vat + badagry);
+      await screenshot(page, `cart-area-${viewport}`);
 
       await newShopper(page);
       // the first signed-in page hands the guest cart to the account
@@ -72,24 +83,33 @@ describe("checkout journeys", () => {
       expect(await page.getByTestId("line-quantity").innerText()).toBe("2");
       await expect.poll(() => cart.badge(page).innerText()).toBe("2");
 
+      // signed in, the cart keeps the area she picked (over her profile's Town)
+      expect(await cart.area(page).inputValue()).toBe("Badagry");
+      expect(await breakdown(page, "summary")).toEqual(inCart);
+
       await page.getByRole("link", { name: "Proceed to payment" }).click();
       await page.waitForURL(/\/checkout$/);
-      expect(await page.getByRole("radio", { name: /Standard \(3–5 days\)/ }).isChecked()).toBe(true);
+      // the checkout starts with the cart's area and charges what the cart showed
+      expect(await checkout.lga(page).inputValue()).toBe("Badagry");
+      expect(await breakdown(page, "summary")).toEqual(inCart);
+      // each method says its price for the area where she chooses it
+      const standardRadio = page.getByRole("radio", { name: `Standard (3–5 days) ${naira(badagry)}` });
+      expect(await standardRadio.isChecked()).toBe(true);
+      expect(
+        await page.getByRole("radio", { name: `Express (1–2 days) ${naira(await expectedDelivery("Badagry", "express"))}` }).count(),
+      ).toBe(1);
+      // only the shop's delivery areas: no 'Other area' paying a fallback fee
+      const options = (await checkout.lga(page).locator("option").allInnerTexts()).map((o) => o.trim());
+      expect(options).not.toContain("Other area");
       await checkout.fillAddress(page, address);
-      // the LGA select comes prefilled from the profile (the Town chosen at registration)
-      const lga = await checkout.lga(page).inputValue();
-      expect(lga).not.toBe("");
+      // another area: the summary and the radios follow
+      const lga = "Ikeja";
+      await checkout.lga(page).selectOption(lga);
       await page.getByRole("radio", { name: /Express/ }).check();
       // express = the LGA's rate + the settings' surcharge, exactly
       const express = await expectedDelivery(lga, "express");
       await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(express);
-      // 'Other area' matches no rate: the settings' fees (₦2,000 + ₦3,000 = ₦5,000 by default)
-      await checkout.lga(page).selectOption("");
-      await expect
-        .poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()))
-        .toBe(await expectedDelivery("", "express"));
-      await checkout.lga(page).selectOption(lga);
-      await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(express);
+      await expect.poll(() => page.getByRole("radio", { name: `Express (1–2 days) ${naira(express)}` }).isChecked()).toBe(true);
       const quoted = await breakdown(page, "summary");
       expect(quoted.total).toBe(quoted.subtotal + quoted.vat + quoted.delivery);
       await screenshot(page, `checkout-${viewport}`);

@@ -40,9 +40,10 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
       if (root?.user) {
         const res = await postJson("/api/cart/create", { productId: product.id, quantity });
         if (!res.ok) {
-          toast.error("Failed to complete purchase");
-          // the server's reason, e.g. 'Only 3 left of … You already have 2 in your cart.'
-          if (res.status === 409) setMessage(res.error.msg);
+          // above the shop's quantity limit: say so; anything else is spec §8's message
+          toast.error(res.status === 400 && res.error.fields?.quantity ? res.error.msg : "Failed to complete purchase");
+          // the server's reason beside the stepper, e.g. 'Only 3 left of … You already have 2 in your cart.'
+          if (res.error.fields?.quantity) setMessage(res.error.msg);
           return;
         }
       } else {

@@ -23,8 +23,9 @@ function shortfall(item: CartItemView): string | null {
 }
 
 /**
- * One cart row: image, title, unit price, stepper and delete. Asking for more than there is
- * says 'Only N left' under the stepper (the quantity stays), as does a line the stock fell under.
+ * One cart row: image, title, unit price, stepper (1 … the shop's quantity limit) and delete.
+ * Asking for more than there is says 'Only N left' under the stepper (the quantity stays), as
+ * does a line the stock fell under.
  */
 export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }: Props) {
   const unit = item.discount > 0 ? item.discount : item.price;
@@ -78,7 +79,8 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Decrease quantity"
               disabled={busy || item.quantity <= 1}
-              onClick={() => void change(item.quantity - 1)}
+              // a line above the stock comes down to what is left in one step
+              onClick={() => void change(hasEnough(item.stock, item.quantity) ? item.quantity - 1 : Math.max(1, item.stock ?? 1))}
             >
               <Minus size={14} className="mx-auto" aria-hidden="true" />
             </button>
@@ -89,7 +91,8 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
               type="button"
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Increase quantity"
-              disabled={busy}
+              // at the shop's quantity limit the button stops; short of stock it answers 'Only N left'
+              disabled={busy || (item.quantity >= item.maxQuantity && hasEnough(item.stock, item.quantity + 1))}
               onClick={() => void change(item.quantity + 1)}
             >
               <Plus size={14} className="mx-auto" aria-hidden="true" />

@@ -13,6 +13,8 @@ const summary: CartSummary = {
   deliveryMethod: "standard",
   lga: "Surulere",
   matchedLga: "Surulere",
+  areaNeeded: false,
+  deliveryOptions: { standard: 1_500, express: 4_500 },
   usdRate: 0.00073,
 };
 
@@ -34,7 +36,9 @@ describe("OrderSummary", () => {
   });
 
   it("spec §8: failed delivery rates replace only the charge; the total says it is before delivery", () => {
-    const html = renderToStaticMarkup(<OrderSummary summary={{ ...summary, deliveryCharge: null, total: 8_600, matchedLga: null }} />);
+    const html = renderToStaticMarkup(
+      <OrderSummary summary={{ ...summary, deliveryCharge: null, total: 8_600, matchedLga: null, deliveryOptions: null }} />,
+    );
     expect(rows(html)).toEqual([
       "Subtotal: ₦8,000",
       "VAT (7.5%): ₦600",
@@ -49,6 +53,16 @@ describe("OrderSummary", () => {
       "VAT (7.5%): ₦600",
       "Delivery charge: Error loading delivery charge",
       "Total: —",
+    ]);
+  });
+
+  it("before an area is chosen: no delivery charge is made up, the total says it is before delivery", () => {
+    const noArea = { ...summary, deliveryCharge: null, total: 8_600, lga: null, matchedLga: null, areaNeeded: true, deliveryOptions: null };
+    expect(rows(renderToStaticMarkup(<OrderSummary summary={noArea} />))).toEqual([
+      "Subtotal: ₦8,000",
+      "VAT (7.5%): ₦600",
+      "Delivery charge: Choose your area",
+      "Total before delivery: ₦8,600",
     ]);
   });
 });

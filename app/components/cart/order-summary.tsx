@@ -19,7 +19,9 @@ type Props = {
 /** Subtotal, VAT, delivery and total, as priced by the server. */
 export function OrderSummary({ summary, currency = "NGN", deliveryError = false, children }: Props) {
   const show = (n: number | null | undefined) => (summary && n != null ? displayAmount(n, currency, summary.usdRate) : "—");
-  // the server priced everything but the delivery (its rates failed): its total is subtotal + VAT, said so
+  // no delivery area chosen yet: nothing is charged for delivery until she picks one
+  const areaNeeded = !deliveryError && !!summary?.areaNeeded;
+  // the server priced everything but the delivery (no area yet, or its rates failed): its total is subtotal + VAT, said so
   const beforeDelivery = !deliveryError && summary?.deliveryCharge === null;
   const vatPercent = summary ? `${+(summary.vatRate * 100).toFixed(2)}%` : "";
   return (
@@ -44,7 +46,9 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
           {summary?.matchedLga && !deliveryError ? <span className="text-muted"> ({summary.matchedLga})</span> : null}
         </dt>
         <dd data-testid="summary-delivery">
-          {deliveryError || beforeDelivery ? (
+          {areaNeeded ? (
+            <span className="text-muted">Choose your area</span>
+          ) : deliveryError || beforeDelivery ? (
             <span className="text-rose">Error loading delivery charge</span>
           ) : (
             show(summary?.deliveryCharge)

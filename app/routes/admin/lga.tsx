@@ -30,6 +30,10 @@ export default function Lga({ loaderData }: Route.ComponentProps) {
           <Plus size={16} aria-hidden="true" /> Add New LGA
         </Link>
       </PageHeader>
+      <p className="-mt-2 mb-4 text-sm text-muted" data-testid="lga-hint">
+        Shoppers choose one of these areas in the cart and at checkout, and pay its charge; there is no other choice. To deliver elsewhere
+        too, add an area named, for example, 'Other area' with the price you charge for it.
+      </p>
       <ListFilters placeholder="Search LGA..." q={q} clearTo="/lga" label="Search LGA" />
       <AdminTable caption="Delivery rates by LGA">
         <thead className="border-b border-line bg-sand/60">

@@ -42,6 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
     expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
     lowStockThreshold: num(form.get("lowStockThreshold")),
+    maxLineQuantity: num(form.get("maxLineQuantity")),
   });
   if (!parsed.success) return data({ ok: false as const, fields: zodFields(parsed.error) }, { status: 400 });
   await updateSettings(context.get(appContext).db, parsed.data);
@@ -90,7 +91,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           name="standardDeliveryKobo"
           label="Standard delivery fee (₦)"
           error={errors.standardDeliveryKobo}
-          hint="Used when the customer's LGA has no rate."
+          hint="Charged only while no delivery areas are set up under LGA."
         >
           {input("standardDeliveryKobo", {
             defaultValue: String(koboToNaira(s.standardDeliveryKobo)),
@@ -109,6 +110,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </Field>
         <Field name="lowStockThreshold" label="Low-stock threshold" error={errors.lowStockThreshold}>
           {input("lowStockThreshold", { defaultValue: String(s.lowStockThreshold), type: "number", step: "1", min: 0 })}
+        </Field>
+        <Field
+          name="maxLineQuantity"
+          label="Quantity limit per product"
+          error={errors.maxLineQuantity}
+          hint="The most units of one product a shopper can put in her cart and order at once."
+        >
+          {input("maxLineQuantity", { defaultValue: String(s.maxLineQuantity), type: "number", step: "1", min: 1, max: 999 })}
         </Field>
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>

@@ -3,12 +3,15 @@ import { useEffect, useState } from "react";
 import { toast } from "../../components/toasts";
 import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
+import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
 import { sendJson } from "../../lib/cart-api";
+import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
+import { deliveryAreas, startingArea } from "../../../modules/orders/checkout.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import type { Route } from "./+types/cart";
 
@@ -16,24 +19,35 @@ export function meta() {
   return [{ title: "Your cart | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user, logger } = context.get(appContext);
-  if (!user) return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false };
+  // the area chosen here before (a cookie), else the profile's: the cart shows what checkout will charge
+  const [areas, area] = await Promise.all([deliveryAreas(db), startingArea(db, user?.id ?? null, chosenDeliveryArea(request))]).catch(
+    (err: unknown) => {
+      logger.error({ err }, "delivery areas failed");
+      return [[] as string[], null] as const;
+    },
+  );
+  if (!user)
+    return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area };
   try {
     // spec §8: failing delivery rates cost only the delivery charge (cartSummary leaves it null)
-    const priced = await cartSummary(db, user.id, { onRatesError: (err) => logger.error({ err }, "delivery rates failed") });
-    return { signedIn: true, ...priced, deliveryError: false };
+    const priced = await cartSummary(db, user.id, {
+      ...(area ? { lga: area } : {}),
+      onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
+    });
+    return { signedIn: true, ...priced, deliveryError: false, areas, area };
   } catch (err) {
     // anything else (the settings): the lines still show, the summary reads '—'
     logger.error({ err }, "cart summary failed");
-    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true };
+    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area };
   }
 }
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
-/** The guest's lines priced by the server (same function as the server cart). */
-function useGuestQuote(enabled: boolean) {
+/** The guest's lines priced by the server (same function as the server cart), for her delivery area once chosen. */
+function useGuestQuote(enabled: boolean, lga: string) {
   const lines = useGuestCart();
   const [quote, setQuote] = useState<{ items: CartItemView[]; summary: CartSummary | null; error: boolean; loading: boolean }>({
     items: [],
@@ -45,7 +59,7 @@ function useGuestQuote(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key) }).then((res) => {
+    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key), ...(lga ? { lga } : {}) }).then((res) => {
       if (!live) return;
       setQuote(
         res.ok
@@ -56,13 +70,14 @@ function useGuestQuote(enabled: boolean) {
     return () => {
       live = false;
     };
-  }, [enabled, key]);
+  }, [enabled, key, lga]);
   return quote;
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { signedIn } = loaderData;
-  const guest = useGuestQuote(!signedIn);
+  const { signedIn, areas } = loaderData;
+  const [area, setArea] = useState(loaderData.area ?? "");
+  const guest = useGuestQuote(!signedIn, area);
   const revalidator = useRevalidator();
   const [currency, setCurrency] = useState<Currency>("NGN");
   const [busy, setBusy] = useState(false);
@@ -72,11 +87,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const deliveryError = signedIn ? loaderData.deliveryError : guest.error;
   const loading = !signedIn && guest.loading;
 
+  function chooseArea(lga: string) {
+    // kept for the checkout, which starts with it (after signing in, too)
+    rememberDeliveryArea(lga);
+    setArea(lga);
+    if (signedIn) void revalidator.revalidate();
+  }
+
   /** Saves a change; resolves to the reason a quantity was refused (the line shows it). */
   async function change(item: CartItemView, quantity: number | "remove"): Promise<string | null> {
     if (!signedIn) {
       if (quantity === "remove") removeFromGuestCart(item.productId);
-      else setGuestCartQuantity(item.productId, quantity);
+      else setGuestCartQuantity(item.productId, Math.min(quantity, item.maxQuantity));
       return null;
     }
     setBusy(true);
@@ -140,13 +162,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </select>
             </label>
           </div>
+          {areas.length ? (
+            <div className="mt-4">
+              <DeliveryAreaSelect id="cart-lga" areas={areas} value={area} onChange={chooseArea} />
+              <p className="mt-1 text-xs text-muted">Standard delivery (3–5 days); you can choose express at checkout.</p>
+            </div>
+          ) : null}
           <div className="mt-4">
             <OrderSummary summary={summary} currency={currency} deliveryError={deliveryError} />
           </div>
           {currency === "USD" ? <p className="mt-3 text-xs text-muted">Dollar amounts are a guide only: you pay in naira.</p> : null}
-          {!signedIn ? (
-            <p className="mt-3 text-xs text-muted">Delivery is standard to Lagos; your area's rate applies once you sign in at checkout.</p>
-          ) : null}
           {items.length > 0 ? (
             <Link to="/checkout" className="btn-primary mt-5 w-full">
               Proceed to payment

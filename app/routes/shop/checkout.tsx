@@ -1,10 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { OrderSummary } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
 import { sendJson } from "../../lib/cart-api";
+import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { requireUserPage } from "../../lib/guards.server";
 import { loadPaystackScript, openPaystackPopup } from "../../lib/paystack-popup";
 import { publicEnv } from "../../../lib/env.server";
@@ -22,12 +24,12 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
   const { db, env, logger } = context.get(appContext);
-  const areas = await deliveryAreas(db);
-  const defaults = await checkoutDefaults(db, user.id, areas);
+  // the area chosen in the cart, else the profile's (if the shop delivers there), else none yet
+  const [areas, defaults] = await Promise.all([deliveryAreas(db), checkoutDefaults(db, user.id, chosenDeliveryArea(request))]);
   // priced with the LGA the form shows, as the order will be (pricingLga)
   const { items, summary } = await cartSummary(db, user.id, {
     deliveryMethod: "standard",
-    lga: defaults.lga,
+    ...(defaults.lga ? { lga: defaults.lga } : {}),
     onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
   });
   const pay = publicEnv(env);
@@ -61,6 +63,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       first.current = false;
       return;
     }
+    // no area yet: nothing to price for delivery
+    if (!lga) return;
     let live = true;
     void sendJson<{ items: CartItemView[]; summary: CartSummary }>(
       "GET",
@@ -195,6 +199,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   />
                   <span>
                     <span className="font-semibold">{label}</span> <span className="text-sm text-muted">({days})</span>
+                    {summary?.deliveryOptions && !deliveryError ? (
+                      <span className="font-semibold"> {formatNairaAmount(summary.deliveryOptions[value])}</span>
+                    ) : null}
                   </span>
                 </label>
               ))}
@@ -207,19 +214,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               {field("city", "City", { autoComplete: "address-level2" })}
               {field("state", "State", { autoComplete: "address-level1" })}
               {field("phone", "Phone", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
-              <div>
-                <label htmlFor="checkout-lga" className="label">
-                  Local Government Area
-                </label>
-                <select id="checkout-lga" name="lga" className="input" value={lga} onChange={(e) => setLga(e.target.value)}>
-                  <option value="">Other area</option>
-                  {areas.map((a) => (
-                    <option key={a} value={a}>
-                      {a}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <DeliveryAreaSelect
+                id="checkout-lga"
+                label="Local Government Area"
+                areas={areas}
+                value={lga}
+                error={fieldErrors.lga}
+                onChange={(value) => {
+                  rememberDeliveryArea(value);
+                  setLga(value);
+                }}
+              />
             </div>
           </fieldset>
         </div>

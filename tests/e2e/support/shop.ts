@@ -61,6 +61,8 @@ export const cart = {
   lines: (page: Page) => page.getByTestId("cart-line"),
   badge: (page: Page) => page.locator("header").getByTestId("cart-count"),
   total: (page: Page) => page.getByTestId("summary-total").innerText(),
+  /** the delivery area picked in the cart's summary */
+  area: (page: Page) => page.locator("main").getByLabel("Delivery area", { exact: true }),
   async chooseCurrency(page: Page, currency: "NGN" | "USD") {
     await page.getByTestId("currency").selectOption(currency);
   },
@@ -96,17 +98,18 @@ export async function adminApi<T>(method: string, path: string, body?: unknown):
 }
 
 /**
- * What delivery must cost at checkout (spec §9, docs/decisions/checkout-money-path.md):
- * the LGA's rate, else the settings' standard fee; express adds the settings' surcharge.
+ * What delivery must cost (spec §9, docs/decisions/checkout-money-path.md): the
+ * delivery area's rate (the demo shop has rates, so only they count); express adds
+ * the settings' surcharge.
  */
 export async function expectedDelivery(lga: string, method: "standard" | "express"): Promise<number> {
   const [rates, settings] = await Promise.all([
     api<{ lga: string; deliveryCharge: number }[]>("/api/deliveryrates").then((r) => r.body),
-    adminApi<{ standardDeliveryKobo: number; expressSurchargeKobo: number }>("GET", "/api/settings"),
+    adminApi<{ expressSurchargeKobo: number }>("GET", "/api/settings"),
   ]);
-  const rate = lga ? rates.find((r) => r.lga.trim().toLowerCase() === lga.trim().toLowerCase()) : undefined;
-  const standard = rate ? rate.deliveryCharge : settings.standardDeliveryKobo / 100;
-  return method === "express" ? standard + settings.expressSurchargeKobo / 100 : standard;
+  const rate = rates.find((r) => r.lga.trim().toLowerCase() === lga.trim().toLowerCase());
+  if (!rate) throw new Error(`${lga} is not one of the shop's delivery areas`);
+  return method === "express" ? rate.deliveryCharge + settings.expressSurchargeKobo / 100 : rate.deliveryCharge;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function reviewAsNewBuyer(context: BrowserContext, productId: strin
     city: "Lekki",
     state: "Lagos",
     phone: "08031234567",
+    lga: "Lekki",
   });
   await page.goto(authorizationUrl);
   await page.getByRole("button", { name: "Pay now" }).click();
