@@ -49,13 +49,13 @@ describe("quantities above the stock", () => {
     ]);
   });
 
-  it("a product whose stock is not tracked takes any quantity", async () => {
+  it("a product whose stock is not tracked takes any quantity up to the shop's limit per product", async () => {
     const user = await createUser(t.db);
     const p = await createProduct(t.db, { stock: null });
-    const res = await t.request("/api/cart/create", { method: "POST", as: user, json: { productId: p.id, quantity: 250 } });
+    const res = await t.request("/api/cart/create", { method: "POST", as: user, json: { productId: p.id, quantity: 6 } });
     expect(res.status).toBe(201);
     const line = (await res.json()).cartItem;
-    expect((await t.request(`/api/cart/${line.id}`, { method: "PUT", as: user, json: { quantity: 999 } })).status).toBe(200);
+    expect((await t.request(`/api/cart/${line.id}`, { method: "PUT", as: user, json: { quantity: 10 } })).status).toBe(200);
     const quote = await (
       await t.request("/api/cart/quote", { method: "POST", json: { lines: [{ productId: p.id, quantity: 7 }] } })
     ).json();
