@@ -43,6 +43,7 @@ export async function createCategory(db: Db, overrides: Partial<typeof t.categor
   );
 }
 
+/** A stock-tracked product with 10 left, unless overridden (`stock: null`: not tracked, always buyable). */
 export async function createProduct(db: Db, overrides: Partial<typeof t.products.$inferInsert> = {}) {
   const categoryId = overrides.categoryId ?? (await createCategory(db)).id;
   return one(

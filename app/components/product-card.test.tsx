@@ -15,6 +15,7 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   discount: 0,
   size: "M",
   color: "Blush Pink",
+  trackStock: true,
   stock: 10,
   categoryId: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
   category: { id: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", name: "Gratitude Journals" },
@@ -85,5 +86,11 @@ describe("product card (spec §2 Cards)", () => {
     const { html } = render(product({ imageUrl: "/uploads/journal.jpg" }));
     expect(html).toMatch(/<img [^>]*alt=""/);
     expect(html).not.toContain(`alt="90-Day Gratitude Journal"`);
+  });
+
+  it("says 'Sold out' when its stock is tracked and none is left; never when stock is not tracked", () => {
+    expect(render(product({ trackStock: true, stock: 0 })).text).toContain("Sold out");
+    expect(render(product({ trackStock: true, stock: 1 })).text).not.toContain("Sold out");
+    expect(render(product({ trackStock: false, stock: null })).text).not.toContain("Sold out");
   });
 });

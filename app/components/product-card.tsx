@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../lib/money";
+import { isSoldOut } from "../../modules/catalog/stock";
 import type { ProductView } from "../../modules/catalog/types";
 import { PRODUCT_PREVIEW_LENGTH, previewText } from "../lib/card-data";
 import { ResponsiveImage } from "./responsive-image";
@@ -7,8 +8,9 @@ import { StarRating } from "./star-rating";
 
 /**
  * spec §2 "Cards": title, price (a discount strikes the original through), the description's
- * first 32 characters, image or placeholder, and the real rating. `href` overrides the link
- * (the promo page sends anonymous visitors to /promosign).
+ * first 32 characters, image or placeholder, and the real rating; 'Sold out' when its stock is
+ * tracked and none is left. `href` overrides the link (the promo page sends anonymous visitors
+ * to /promosign).
  */
 export function ProductCard({
   product,
@@ -23,6 +25,7 @@ export function ProductCard({
   sizes?: string;
 }) {
   const discounted = product.discount > 0;
+  const soldOut = isSoldOut(product.stock);
   return (
     // relative: the visually hidden "was" (position absolute) stays inside the card; in the scrolling
     // carousel it would otherwise escape the track and widen the whole page
@@ -35,8 +38,13 @@ export function ProductCard({
           alt=""
           sizes={sizes}
           priority={priority}
-          className="aspect-square w-full object-cover"
+          className={`aspect-square w-full object-cover ${soldOut ? "opacity-70" : ""}`}
         />
+        {soldOut ? (
+          <span className="absolute left-2 top-2 rounded-full bg-ink px-2.5 py-1 text-xs font-bold text-white" data-testid="sold-out">
+            Sold out
+          </span>
+        ) : null}
         <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
           <h3 className="font-display text-base leading-snug group-hover:text-rose sm:text-lg">{product.title}</h3>
           <p className="text-sm text-muted">{previewText(product.description, PRODUCT_PREVIEW_LENGTH)}</p>

@@ -28,13 +28,19 @@ function write(lines: GuestCartLine[]) {
   window.dispatchEvent(new Event(CHANGED));
 }
 
-/** Adding a product already in the cart raises its quantity (never above `max`). */
-export function addToGuestCart(productId: string, quantity: number, max = Infinity) {
+/**
+ * Adding a product already in the cart raises its quantity. More than `max` (the stock) is
+ * refused, not quietly lowered: the answer says how many the cart already holds.
+ */
+export function addToGuestCart(productId: string, quantity: number, max = Infinity): { ok: true } | { ok: false; inCart: number } {
   const lines = readGuestCart();
   const line = lines.find((l) => l.productId === productId);
-  if (line) line.quantity = Math.max(1, Math.min(max, line.quantity + quantity));
-  else lines.push({ productId, quantity: Math.max(1, Math.min(max, quantity)) });
+  const inCart = line?.quantity ?? 0;
+  if (inCart + quantity > max) return { ok: false, inCart };
+  if (line) line.quantity = inCart + Math.max(1, quantity);
+  else lines.push({ productId, quantity: Math.max(1, quantity) });
   write(lines);
+  return { ok: true };
 }
 
 export function setGuestCartQuantity(productId: string, quantity: number) {

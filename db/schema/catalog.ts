@@ -29,7 +29,9 @@ export const products = pgTable(
     categoryId: uuid()
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
-    stock: integer().notNull().default(0),
+    // units left when the product's stock is tracked; null: not tracked (always buyable,
+    // as a product created without a stock figure is). Checkout never takes it below 0.
+    stock: integer(),
     imageUrl: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -34,7 +34,8 @@ export type DemoProduct = {
   size: "XS" | "S" | "M" | "L" | "XL" | null;
   color: string;
   category: CategoryName;
-  stock: number;
+  /** units left; null: not tracked (printed to order, always buyable) */
+  stock: number | null;
   motif: Motif;
   /** Index into `palettes` of artwork.ts. */
   palette: number;
@@ -395,7 +396,8 @@ export const demoProducts: DemoProduct[] = [
     size: "S",
     color: "Peach",
     category: "Colouring Books",
-    stock: 40,
+    // printed to order: the stock is not counted
+    stock: null,
     motif: "colouring",
     palette: 3,
     ageDays: 120,

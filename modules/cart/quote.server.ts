@@ -11,7 +11,9 @@ import type { CartItemView, CartSummary } from "./types";
  * A guest's cart (kept in the browser) priced by the same function as the
  * server cart, for the delivery area she chose in the cart (`lga`; absent: no
  * delivery priced yet, an unknown one is a 400 naming `lga`). Unknown products
- * drop out; quantities are capped by stock and the shop's quantity limit.
+ * drop out; quantities are capped by the shop's quantity limit but not by the
+ * stock: each line keeps the quantity asked for and its product's stock, so the
+ * cart can say 'Only N left' (as the server cart does).
  */
 export async function quoteGuestCart(
   db: Db,
@@ -31,9 +33,9 @@ export async function quoteGuestCart(
   const byId = new Map(rows.map((p) => [p.id, p]));
   const cart = lines.flatMap((l) => {
     const p = byId.get(l.productId);
-    if (!p || p.stock <= 0) return [];
+    if (!p) return [];
     byId.delete(l.productId); // one line per product
-    return [{ p, quantity: Math.min(l.quantity, p.stock, limit) }];
+    return [{ p, quantity: Math.min(l.quantity, limit) }];
   });
   const { area } = pricing;
   const priced = priceOrder({
@@ -57,7 +59,7 @@ export async function quoteGuestCart(
       discount: koboToNaira(p.discountKobo),
       totalPrice: koboToNaira(priced.lines[i]!.totalKobo),
       stock: p.stock,
-      maxQuantity: Math.min(p.stock, limit),
+      maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
     })),
     summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod: "standard", area }),

@@ -4,6 +4,7 @@ import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
+import { hasEnough, isSoldOut, unitsLeftText } from "../catalog/stock";
 import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
 import { priceLine, priceOrder, pricingLga, type DeliveryMethod, type DeliveryRate } from "../orders/pricing";
 import { loadPricingRules } from "../orders/pricing.server";
@@ -63,7 +64,7 @@ function toCartItemView(r: CartLine, limit: number): CartItemView {
     discount: koboToNaira(r.discountKobo),
     totalPrice: koboToNaira(priceLine(r).totalKobo),
     stock: r.stock,
-    maxQuantity: Math.max(0, Math.min(r.stock, limit)),
+    maxQuantity: Math.max(0, Math.min(r.stock ?? limit, limit)),
     Product: { imageUrl: r.imageUrl },
   };
 }
@@ -84,8 +85,9 @@ export async function cartCount(db: Db, userId: string): Promise<number> {
 
 /**
  * Adds quantities to the cart in one statement: an existing line grows, and no
- * line goes above the product's stock or the shop's quantity limit (the
- * guest-cart merge uses this too).
+ * line goes above the product's stock (when it is tracked: least() ignores the
+ * null of an untracked product) or the shop's quantity limit (the guest-cart
+ * merge relies on this).
  */
 async function addLines(db: Db | Tx, userId: string, lines: { productId: string; quantity: number }[], limit: number) {
   if (!lines.length) return;
@@ -101,17 +103,26 @@ async function addLines(db: Db | Tx, userId: string, lines: { productId: string;
     });
 }
 
+/** 409 naming what is left, rather than a quantity quietly lowered: 'Only 3 left of …' or '… is sold out.' */
+function notEnoughStock(title: string, left: number, inCart = 0): AppError {
+  const have = inCart > 0 ? ` You already have ${inCart} in your cart.` : "";
+  return new AppError("conflict", left > 0 ? `Only ${left} left of ${title}.${have}` : `${title} is sold out.`, {
+    fields: { quantity: unitsLeftText(left) },
+  });
+}
+
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
   const [product] = await db.select({ stock: products.stock, title: products.title }).from(products).where(eq(products.id, productId));
   if (!product) throw AppError.notFound("Product");
-  if (product.stock <= 0) throw new AppError("conflict", `${product.title} is sold out.`);
   const limit = await lineLimit(db);
   const [held] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
-  if ((held?.quantity ?? 0) + quantity > limit) throw lineLimitError(product.title, limit);
-  await addLines(db, userId, [{ productId, quantity: Math.min(quantity, product.stock) }], limit);
+  const inCart = held?.quantity ?? 0;
+  if (inCart + quantity > limit) throw lineLimitError(product.title, limit);
+  if (!hasEnough(product.stock, inCart + quantity)) throw notEnoughStock(product.title, product.stock ?? 0, inCart);
+  await addLines(db, userId, [{ productId, quantity }], limit);
   const [line] = await db
     .select()
     .from(cartItems)
@@ -130,8 +141,8 @@ export async function mergeCart(db: Db, userId: string, lines: { productId: stri
       .where(inArray(products.id, [...wanted.keys()]));
     const limit = await lineLimit(db);
     const merged = stock
-      .filter((p) => p.stock > 0)
-      .map((p) => ({ productId: p.id, quantity: Math.min(wanted.get(p.id)!, p.stock, limit) }));
+      .filter((p) => !isSoldOut(p.stock))
+      .map((p) => ({ productId: p.id, quantity: Math.min(wanted.get(p.id)!, p.stock ?? Infinity, limit) }));
     await addLines(db, userId, merged, limit);
   }
   return listCart(db, userId);
@@ -153,8 +164,7 @@ export async function updateCartItem(db: Db, actor: Actor, id: string, quantity:
   const line = await ownedLine(db, actor, id);
   const limit = await lineLimit(db);
   if (quantity > limit) throw lineLimitError(line.title, limit);
-  if (quantity > line.stock)
-    throw new AppError("conflict", line.stock > 0 ? `Only ${line.stock} left of ${line.title}.` : `${line.title} is sold out.`);
+  if (!hasEnough(line.stock, quantity)) throw notEnoughStock(line.title, line.stock ?? 0);
   const [updated] = await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, id)).returning();
   return updated!;
 }

@@ -11,9 +11,9 @@ export type CartItemView = {
   price: number;
   discount: number;
   totalPrice: number;
-  /** units left, so the stepper never goes above it */
-  stock: number;
-  /** the most this line can hold: the stock, and the shop's quantity limit per product */
+  /** units left, so the line can say 'Only N left' when more is asked; null: not tracked */
+  stock: number | null;
+  /** the most this line can hold: the stock (when tracked), and the shop's quantity limit per product */
   maxQuantity: number;
   Product: { imageUrl: string | null };
 };

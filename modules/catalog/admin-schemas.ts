@@ -13,39 +13,89 @@ import { productListQuery } from "./schemas";
 
 export const productSizes = ["XS", "S", "M", "L", "XL"] as const;
 
+/** A checkbox or a JSON boolean: true, "true", "on" or "1" is yes; false, "false", "off" or "0" is no. */
+const booleanField = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? ({ true: true, on: true, "1": true, false: false, off: false, "0": false }[v.trim()] ?? v) : v),
+    z.boolean({ error: `${label} must be true or false` }),
+  );
+
+/** A stock figure: a whole number, 0 or more; null = not tracked; blank = not given. */
+const stockField = z.preprocess(
+  (v) => (v === "" ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+  z
+    .number({ error: "Stock must be a number" })
+    .int("Stock must be a whole number, 0 or more")
+    .min(0, "Stock must be a whole number, 0 or more")
+    .max(1_000_000, "Stock is too high")
+    .nullable()
+    .optional(),
+);
+
 // spec §5: title, price, description and category required; price and discount
 // numbers with step 0.01; discount below price. Money here is naira (API edge).
+// Stock as Shopify keeps it: a product is stock-tracked (with a quantity) or not
+// (always buyable); the spec's payloads carry no stock, so a product created without
+// one is not tracked, and an update that names neither keeps what is stored.
+const productFields = {
+  title: requiredText("Title", 120),
+  price: numberField("Price")
+    .refine((n) => n > 0, "Price must be more than 0")
+    .refine(hasCents, "Price can have at most 2 decimals")
+    .refine((n) => n <= 10_000_000, "Price is too high"),
+  discount: optionalNumberField("Discount", 0)
+    .refine((n) => n >= 0, "Discount cannot be negative")
+    .refine(hasCents, "Discount can have at most 2 decimals"),
+  description: requiredText("Description", 4000),
+  categoryId: z.uuid({ error: "Category is required" }),
+  color: optionalText("Color", 40),
+  size: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.enum(productSizes, { error: "Size must be one of XS, S, M, L, XL" }).nullable(),
+  ),
+  trackStock: booleanField("Track stock").optional(),
+  stock: stockField,
+};
+
+/** The stored stock (null: not tracked) the input asks for, or the message for the Stock field. */
+export function resolveStock(
+  input: { trackStock?: boolean; stock?: number | null },
+  current: number | null = null,
+): { stock: number | null } | { error: string } {
+  const { trackStock, stock } = input;
+  if (trackStock === false) return typeof stock === "number" ? { error: "Stock is kept only when stock is tracked" } : { stock: null };
+  if (trackStock === true) {
+    const quantity = stock === undefined ? current : stock;
+    return quantity === null ? { error: "Enter how many are in stock" } : { stock: quantity };
+  }
+  return { stock: stock === undefined ? current : stock };
+}
+
+/** The rules between fields, on the values a product will have after the write. */
+export function productFieldIssues(v: { price: number; discount: number }): Record<string, string> {
+  return v.discount > 0 && v.discount >= v.price ? { discount: "Discount must be below the price" } : {};
+}
+
 export const productInput = z
-  .object({
-    title: requiredText("Title", 120),
-    price: numberField("Price")
-      .refine((n) => n > 0, "Price must be more than 0")
-      .refine(hasCents, "Price can have at most 2 decimals")
-      .refine((n) => n <= 10_000_000, "Price is too high"),
-    discount: optionalNumberField("Discount", 0)
-      .refine((n) => n >= 0, "Discount cannot be negative")
-      .refine(hasCents, "Discount can have at most 2 decimals"),
-    description: requiredText("Description", 4000),
-    categoryId: z.uuid({ error: "Category is required" }),
-    color: optionalText("Color", 40),
-    size: z.preprocess(
-      (v) => (v === "" || v === undefined ? null : v),
-      z.enum(productSizes, { error: "Size must be one of XS, S, M, L, XL" }).nullable(),
-    ),
-    stock: optionalNumberField("Stock", 0)
-      .refine((n) => Number.isInteger(n) && n >= 0, "Stock must be a whole number, 0 or more")
-      .refine((n) => n <= 1_000_000, "Stock is too high"),
-  })
+  .object(productFields)
   .strict()
   .superRefine((v, ctx) => {
-    if (v.discount > 0 && v.discount >= v.price)
-      ctx.addIssue({ code: "custom", path: ["discount"], message: "Discount must be below the price" });
+    for (const [field, message] of Object.entries(productFieldIssues(v))) ctx.addIssue({ code: "custom", path: [field], message });
+    const stock = resolveStock(v);
+    if ("error" in stock) ctx.addIssue({ code: "custom", path: ["stock"], message: stock.error });
   });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductData = z.output<typeof productInput>;
 
+/** PUT /api/products/{id}: any of the fields; what it does not name keeps its stored value. */
+export const productPatch = z.object(productFields).partial().strict();
+export type ProductPatch = z.input<typeof productPatch>;
+
 export const categoryInput = z.object({ name: requiredText("Name", 60) }).strict();
 export type CategoryInput = z.input<typeof categoryInput>;
+/** PUT /api/categories/{id} (JSON): the name when it is given. */
+export const categoryPatch = categoryInput.partial();
+export type CategoryPatch = z.input<typeof categoryPatch>;
 
 // Lists: the API and the screen validate the same parameters; each door picks its
 // defaults (the screen its spec §9 page size, the API the list the spec shows).

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
-import { nairaToKobo } from "../../lib/money";
+import { koboToNaira, nairaToKobo } from "../../lib/money";
 import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { dayRange } from "../admin/dates";
@@ -12,17 +12,24 @@ import {
   categoryInput,
   categoryListQuery,
   type categorySorts,
+  productFieldIssues,
   productInput,
+  productPatch,
+  resolveStock,
   type AdminProductListQuery,
   type CategoryInput,
   type CategoryListQuery,
   type ProductInput,
+  type ProductPatch,
+  type CategoryPatch,
+  categoryPatch,
 } from "./admin-schemas";
 import { getCategory, getProduct } from "./service.server";
 import type { CategoryView, ProductView } from "./types";
 
 function productValues(input: ProductInput) {
   const p = productInput.parse(input);
+  const stock = resolveStock(p);
   return {
     title: p.title,
     description: p.description,
@@ -31,7 +38,7 @@ function productValues(input: ProductInput) {
     categoryId: p.categoryId,
     color: p.color,
     size: p.size,
-    stock: p.stock,
+    stock: "stock" in stock ? stock.stock : null,
   };
 }
 
@@ -87,11 +94,33 @@ export async function createProduct(db: Db, storage: Storage, input: ProductInpu
   return getProduct(db, row!.id);
 }
 
-export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<ProductView> {
-  await productExists(db, id);
-  const values = productValues(input);
-  await assertCategoryExists(db, values.categoryId);
-  await db.update(products).set(values).where(eq(products.id, id));
+/** PUT /api/products/{id}: writes only the fields named; the rules between fields see the stored values of the others. */
+export async function updateProduct(db: Db, id: string, input: ProductPatch): Promise<ProductView> {
+  const patch = productPatch.parse(input);
+  const [current] = await db
+    .select({ priceKobo: products.priceKobo, discountKobo: products.discountKobo, stock: products.stock })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!current) throw AppError.notFound("Product");
+  const priceKobo = patch.price === undefined ? current.priceKobo : nairaToKobo(patch.price);
+  const discountKobo = patch.discount === undefined ? current.discountKobo : nairaToKobo(patch.discount);
+  const fields = productFieldIssues({ price: koboToNaira(priceKobo), discount: koboToNaira(discountKobo) });
+  const stock = resolveStock(patch, current.stock);
+  if ("error" in stock) fields.stock = stock.error;
+  if (Object.keys(fields).length) throw new AppError("invalid", "Please check the highlighted fields.", { fields });
+  if (patch.categoryId !== undefined) await assertCategoryExists(db, patch.categoryId);
+  const values: Partial<typeof products.$inferInsert> = {
+    ...(patch.title !== undefined && { title: patch.title }),
+    ...(patch.description !== undefined && { description: patch.description }),
+    ...(patch.price !== undefined && { priceKobo }),
+    ...(patch.discount !== undefined && { discountKobo }),
+    ...(patch.categoryId !== undefined && { categoryId: patch.categoryId }),
+    ...(patch.color !== undefined && { color: patch.color }),
+    ...(patch.size !== undefined && { size: patch.size }),
+    // the stock is written only when named: a checkout may have taken some since it was read
+    ...((patch.trackStock !== undefined || patch.stock !== undefined) && "stock" in stock && { stock: stock.stock }),
+  };
+  if (Object.keys(values).length) await db.update(products).set(values).where(eq(products.id, id));
   return getProduct(db, id);
 }
 
@@ -125,7 +154,8 @@ export type AdminProductRow = {
   imageUrl: string | null;
   price: number;
   discount: number;
-  stock: number;
+  /** null: not tracked */
+  stock: number | null;
   categoryId: string;
   categoryName: string;
   createdAt: string;
@@ -216,11 +246,14 @@ export async function createCategory(db: Db, storage: Storage, input: CategoryIn
   return getCategory(db, row!.id);
 }
 
-export async function renameCategory(db: Db, id: string, input: CategoryInput): Promise<CategoryView> {
+/** PUT /api/categories/{id} (JSON): renames it when a name is given. */
+export async function renameCategory(db: Db, id: string, input: CategoryPatch): Promise<CategoryView> {
   await categoryRow(db, id);
-  const { name } = categoryInput.parse(input);
-  await assertNameFree(db, name, id);
-  await db.update(categories).set({ name }).where(eq(categories.id, id));
+  const { name } = categoryPatch.parse(input);
+  if (name !== undefined) {
+    await assertNameFree(db, name, id);
+    await db.update(categories).set({ name }).where(eq(categories.id, id));
+  }
   return getCategory(db, id);
 }
 

@@ -48,7 +48,7 @@ type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
   discountKobo: number;
   size: string | null;
   color: string | null;
-  stock: number;
+  stock: number | null;
   categoryId: string;
   categoryName: string;
   rating: number;
@@ -71,6 +71,7 @@ async function withImages(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
     discount: koboToNaira(r.discountKobo),
     size: r.size,
     color: r.color,
+    trackStock: r.stock !== null,
     stock: r.stock,
     categoryId: r.categoryId,
     category: { id: r.categoryId, name: r.categoryName },

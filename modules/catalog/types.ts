@@ -11,7 +11,10 @@ export type ProductView = {
   discount: number;
   size: string | null;
   color: string | null;
-  stock: number;
+  /** false: stock is not counted, the product is always buyable (no 'Only N left', never 'Sold out') */
+  trackStock: boolean;
+  /** units left when tracked; null when not */
+  stock: number | null;
   categoryId: string;
   category: { id: string; name: string };
   rating: number;

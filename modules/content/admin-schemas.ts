@@ -10,6 +10,9 @@ export const postInput = z
   })
   .strict();
 export type PostInput = z.input<typeof postInput>;
+/** PUT /api/posts/{id} (JSON): any of the fields; the others keep their stored value. */
+export const postPatch = postInput.partial();
+export type PostPatch = z.input<typeof postPatch>;
 
 // Lists: the API and /blogtable validate the same parameters; each picks its page size.
 export const postSorts = ["newest", "oldest", "title"] as const;

@@ -7,7 +7,7 @@ import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { escapeLike } from "../catalog/admin.server";
 import { dayRange } from "../admin/dates";
-import { postInput, postListQuery, type postSorts, type PostInput, type PostListQuery } from "./admin-schemas";
+import { postInput, postListQuery, postPatch, type postSorts, type PostInput, type PostListQuery, type PostPatch } from "./admin-schemas";
 
 export type AdminPostView = {
   id: string;
@@ -55,14 +55,13 @@ export async function createPost(db: Db, storage: Storage, input: PostInput, ima
   return toView(row!);
 }
 
-export async function updatePost(db: Db, id: string, input: PostInput): Promise<AdminPostView> {
-  await postRow(db, id);
-  const data = postInput.parse(input);
-  const [row] = await db
-    .update(blogPosts)
-    .set({ ...data, text: normaliseText(data.text) })
-    .where(eq(blogPosts.id, id))
-    .returning();
+/** Writes only the fields named. */
+export async function updatePost(db: Db, id: string, input: PostPatch): Promise<AdminPostView> {
+  const current = await postRow(db, id);
+  const data = postPatch.parse(input);
+  const values = { ...data, ...(data.text !== undefined && { text: normaliseText(data.text) }) };
+  if (!Object.values(values).some((v) => v !== undefined)) return toView(current);
+  const [row] = await db.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
   return toView(row!);
 }
 

@@ -12,6 +12,9 @@ export const deliveryRateInput = z
   })
   .strict();
 export type DeliveryRateInput = z.input<typeof deliveryRateInput>;
+/** PUT /api/deliveryrates/{id}: the name, the charge or both; what is not named is kept. */
+export const deliveryRatePatch = deliveryRateInput.partial();
+export type DeliveryRatePatch = z.input<typeof deliveryRatePatch>;
 
 export const deliveryRateSorts = ["lga", "charge_asc", "charge_desc"] as const;
 /** /lga and GET /api/deliveryrates: the whole list by name unless a page is asked for (spec §7 "list"). */

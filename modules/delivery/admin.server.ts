@@ -8,7 +8,9 @@ import { dayRange } from "../admin/dates";
 import {
   deliveryRateInput,
   deliveryRateListQuery,
+  deliveryRatePatch,
   type deliveryRateSorts,
+  type DeliveryRatePatch,
   type DeliveryRateInput,
   type DeliveryRateListQuery,
 } from "./admin-schemas";
@@ -80,15 +82,17 @@ export async function createDeliveryRate(db: Db, input: DeliveryRateInput): Prom
   return toView(row!);
 }
 
-export async function updateDeliveryRate(db: Db, id: string, input: DeliveryRateInput): Promise<DeliveryRateView> {
-  await getDeliveryRateAdmin(db, id);
-  const data = deliveryRateInput.parse(input);
-  await assertLgaFree(db, data.lga, id);
-  const [row] = await db
-    .update(deliveryRates)
-    .set({ lga: data.lga, chargeKobo: nairaToKobo(data.deliveryCharge) })
-    .where(eq(deliveryRates.id, id))
-    .returning();
+/** Writes only the fields named. */
+export async function updateDeliveryRate(db: Db, id: string, input: DeliveryRatePatch): Promise<DeliveryRateView> {
+  const current = await getDeliveryRateAdmin(db, id);
+  const data = deliveryRatePatch.parse(input);
+  if (data.lga !== undefined) await assertLgaFree(db, data.lga, id);
+  const values = {
+    ...(data.lga !== undefined && { lga: data.lga }),
+    ...(data.deliveryCharge !== undefined && { chargeKobo: nairaToKobo(data.deliveryCharge) }),
+  };
+  if (!Object.keys(values).length) return current;
+  const [row] = await db.update(deliveryRates).set(values).where(eq(deliveryRates.id, id)).returning();
   return toView(row!);
 }
 

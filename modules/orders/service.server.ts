@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -40,13 +40,14 @@ const newReference = () => `ALF-${crypto.randomBytes(10).toString("hex")}`;
  * Takes `quantity` units of each product or none at all: a conditional UPDATE
  * per line (never below 0, whatever runs at the same time), in product-id
  * order so two carts never lock each other. A shortfall names the product.
+ * A product whose stock is not tracked (null) is always there: null - n stays null.
  */
 export async function reserveStock(tx: Tx, lines: { productId: string; quantity: number; title: string }[]) {
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+      .where(and(eq(products.id, line.productId), or(isNull(products.stock), gte(products.stock, line.quantity))))
       .returning({ id: products.id });
     if (!taken.length) {
       const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
@@ -61,7 +62,7 @@ export async function reserveStock(tx: Tx, lines: { productId: string; quantity:
   }
 }
 
-/** Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an order). */
+/** Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an order); untracked products are skipped. */
 export async function releaseStock(tx: Tx, purchaseIds: string[]) {
   if (!purchaseIds.length) return;
   await tx.execute(sql`
@@ -70,7 +71,7 @@ export async function releaseStock(tx: Tx, purchaseIds: string[]) {
           from ${purchaseItems}
           where ${inArray(purchaseItems.purchaseId, purchaseIds)} and ${purchaseItems.productId} is not null
           group by ${purchaseItems.productId}) s
-    where ${products.id} = s.product_id`);
+    where ${products.id} = s.product_id and ${products.stock} is not null`);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { products, purchaseItems, purchases, reviews, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { NOT_A_BUYER } from "./schemas";
-import type { ReviewView } from "./types";
+import type { Reviewer, ReviewView } from "./types";
 
 export async function listReviews(db: Db, productId: string): Promise<ReviewView[]> {
   const rows = await db
@@ -31,6 +31,23 @@ export async function listReviews(db: Db, productId: string): Promise<ReviewView
 /** Statuses of a purchase that was paid. */
 const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const;
 
+/** Whether the shopper has a paid purchase of the product: what reviewing it takes (spec §6). */
+export async function hasBought(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [bought] = await db
+    .select({ id: purchaseItems.id })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .where(and(eq(purchases.userId, userId), eq(purchaseItems.productId, productId), inArray(purchases.status, [...PAID_STATUSES])))
+    .limit(1);
+  return Boolean(bought);
+}
+
+/** Who is looking at a product's review form, so the page says what reviewing takes before she writes. */
+export async function reviewerOf(db: Db, userId: string | null, productId: string): Promise<Reviewer> {
+  if (!userId) return "guest";
+  return (await hasBought(db, userId, productId)) ? "buyer" : "not_buyer";
+}
+
 /**
  * spec §6: only a customer who bought the product may review it; one review per
  * customer and product, a second one updates the first.
@@ -38,13 +55,7 @@ const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as con
 export async function submitReview(db: Db, userId: string, productId: string, input: { rating: number; comment: string }) {
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) throw AppError.notFound("Product");
-  const [bought] = await db
-    .select({ id: purchaseItems.id })
-    .from(purchaseItems)
-    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
-    .where(and(eq(purchases.userId, userId), eq(purchaseItems.productId, productId), inArray(purchases.status, [...PAID_STATUSES])))
-    .limit(1);
-  if (!bought) throw new AppError("forbidden", NOT_A_BUYER);
+  if (!(await hasBought(db, userId, productId))) throw new AppError("forbidden", NOT_A_BUYER);
   const [row] = await db
     .insert(reviews)
     .values({ userId, productId, rating: input.rating, comment: input.comment })

@@ -8,3 +8,6 @@ export type ReviewView = {
   author: string;
   createdAt: string;
 };
+
+/** Who looks at a product's review form: a guest (log in first), a signed-in shopper who has not bought it, or a buyer. */
+export type Reviewer = "guest" | "not_buyer" | "buyer";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { categoryInput } from "../../modules/catalog/admin-schemas";
+import { categoryInput, categoryPatch } from "../../modules/catalog/admin-schemas";
 import { createCategory, deleteCategory, renameCategory, setCategoryImage } from "../../modules/catalog/admin.server";
 import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
@@ -18,7 +18,7 @@ export function adminCategoryRoutes(deps: AppDeps) {
     .put("/categories/:id", requireAdmin(), async (c) => {
       const id = pathId(c, "Category");
       if (isMultipart(c)) return c.json(await setCategoryImage(db, storage, id, requireFile(await readMultipart(c))));
-      return c.json(await renameCategory(db, id, await readJson(c, categoryInput)));
+      return c.json(await renameCategory(db, id, await readJson(c, categoryPatch)));
     })
     .delete("/categories/:id", requireAdmin(), async (c) => {
       await deleteCategory(db, storage, pathId(c, "Category"));

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { deliveryRateInput } from "../../modules/delivery/admin-schemas";
+import { deliveryRateInput, deliveryRatePatch } from "../../modules/delivery/admin-schemas";
 import { createDeliveryRate, deleteDeliveryRate, updateDeliveryRate } from "../../modules/delivery/admin.server";
 import { pathId } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
@@ -14,7 +14,7 @@ export function adminDeliveryRateRoutes({ database }: AppDeps) {
     )
     .put("/deliveryrates/:id", requireAdmin(), async (c) => {
       const id = pathId(c, "Delivery rate");
-      return c.json(await updateDeliveryRate(db, id, await readJson(c, deliveryRateInput)));
+      return c.json(await updateDeliveryRate(db, id, await readJson(c, deliveryRatePatch)));
     })
     .delete("/deliveryrates/:id", requireAdmin(), async (c) => {
       await deleteDeliveryRate(db, pathId(c, "Delivery rate"));

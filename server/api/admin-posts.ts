@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { postInput } from "../../modules/content/admin-schemas";
+import { postInput, postPatch } from "../../modules/content/admin-schemas";
 import { createPost, deletePost, setPostImage, updatePost } from "../../modules/content/admin.server";
 import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
@@ -18,7 +18,7 @@ export function adminPostRoutes(deps: AppDeps) {
     .put("/posts/:id", requireAdmin(), async (c) => {
       const id = pathId(c, "Blog post");
       if (isMultipart(c)) return c.json(await setPostImage(db, storage, id, requireFile(await readMultipart(c))));
-      return c.json(await updatePost(db, id, await readJson(c, postInput)));
+      return c.json(await updatePost(db, id, await readJson(c, postPatch)));
     })
     .delete("/posts/:id", requireAdmin(), async (c) => {
       await deletePost(db, storage, pathId(c, "Blog post"));

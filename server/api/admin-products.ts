@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { productInput } from "../../modules/catalog/admin-schemas";
+import { productInput, productPatch } from "../../modules/catalog/admin-schemas";
 import { createProduct, deleteProduct, removeProductImage, setProductImage, updateProduct } from "../../modules/catalog/admin.server";
 import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
@@ -19,9 +19,9 @@ export function adminProductRoutes(deps: AppDeps) {
     })
     .put("/products/:id", requireAdmin(), async (c) => {
       const id = pathId(c, "Product");
-      // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields
+      // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields it names
       if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c))));
-      return c.json(await updateProduct(db, id, await readJson(c, productInput)));
+      return c.json(await updateProduct(db, id, await readJson(c, productPatch)));
     })
     .delete("/products/:id/image", requireAdmin(), async (c) => c.json(await removeProductImage(db, storage, pathId(c, "Product"))))
     .delete("/products/:id", requireAdmin(), async (c) => {

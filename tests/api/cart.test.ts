@@ -30,11 +30,17 @@ describe("server cart", () => {
     ]);
   });
 
-  it("adding the same product raises the quantity, capped by stock", async () => {
+  it("adding the same product raises the quantity; past the stock it is refused, naming what is left", async () => {
     const user = await createUser(t.db);
     const product = await createProduct(t.db, { stock: 3 });
     await t.request("/api/cart/create", { method: "POST", as: user, json: { productId: product.id, quantity: 2 } });
-    await t.request("/api/cart/create", { method: "POST", as: user, json: { productId: product.id, quantity: 2 } });
+    const more = await t.request("/api/cart/create", { method: "POST", as: user, json: { productId: product.id, quantity: 2 } });
+    expect(more.status).toBe(409);
+    expect(await more.json()).toMatchObject({
+      msg: `Only 3 left of ${product.title}. You already have 2 in your cart.`,
+      fields: { quantity: "Only 3 left" },
+    });
+    await t.request("/api/cart/create", { method: "POST", as: user, json: { productId: product.id, quantity: 1 } });
     expect((await lines(user.id)).map((l) => l.quantity)).toEqual([3]);
     const count = await t.request(`/api/cart/count/${user.id}`, { as: user });
     expect(await count.json()).toEqual({ count: 3 });
@@ -180,7 +186,7 @@ describe("guest cart", () => {
   it("prices a guest cart on the server (quote), delivery once she has chosen her area", async () => {
     await createDeliveryRate(t.db, { lga: "Badagry", chargeKobo: 600_000 });
     const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 1 });
-    const res = await t.request("/api/cart/quote", { method: "POST", json: { lines: [{ productId: p.id, quantity: 3 }] } });
+    const res = await t.request("/api/cart/quote", { method: "POST", json: { lines: [{ productId: p.id, quantity: 1 }] } });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.cartItems[0]).toMatchObject({ quantity: 1, totalPrice: 10_000 });

@@ -92,7 +92,7 @@ describe("a payment that arrives after the order was cancelled", () => {
     const stockBefore = await stockOf(product.id);
     expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("completed");
     expect((await rowOf(reference)).status).toBe("completed");
-    expect(await stockOf(product.id)).toBe(stockBefore - 2);
+    expect(await stockOf(product.id)).toBe(stockBefore! - 2);
   });
 });
 

@@ -37,6 +37,10 @@ describe("demo data", () => {
     expect(products.some((p) => p.discountKobo > 0 && p.discountKobo < p.priceKobo)).toBe(true);
     expect(products.every((p) => Number.isInteger(p.priceKobo) && p.priceKobo >= 100_000)).toBe(true);
     expect(products.every((p) => p.imageUrl?.endsWith(".webp"))).toBe(true);
+    // both kinds of stock: counted (one sold out, one nearly) and not tracked (always buyable)
+    expect(products.some((p) => p.stock === 0)).toBe(true);
+    expect(products.some((p) => p.stock !== null && p.stock > 0)).toBe(true);
+    expect(products.some((p) => p.stock === null)).toBe(true);
     expect(await count(t.blogPosts)).toBeGreaterThanOrEqual(4);
     const lgas = (await ctx.db.select().from(t.deliveryRates)).map((r) => r.lga);
     for (const lga of ["Ikeja", "Surulere", "Eti-Osa", "Lekki", "Ajah", "Magodo", "Yaba", "Ikorodu"]) expect(lgas).toContain(lga);

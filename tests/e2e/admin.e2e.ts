@@ -43,7 +43,8 @@ describe("admin back office journeys", () => {
     await page.getByLabel("Price (₦)").fill("12500");
     await page.getByLabel("Description").fill("Lavender and oat bath soak for slow evenings.");
     await page.getByLabel("Category").selectOption({ label: category });
-    await page.getByLabel("Stock").fill("8");
+    await page.getByRole("switch", { name: "Track stock" }).check();
+    await page.getByLabel("Quantity in stock").fill("8");
     await page.locator("#f-imageUrl").setInputFiles(await pngFile("product.png"));
     await screenshot(page, "admin-createproduct-desktop");
     await page.getByRole("button", { name: "Create Product" }).click();
@@ -83,6 +84,8 @@ describe("admin back office journeys", () => {
     await expectUrl(page, /\/producttable$/);
     await page.goto(`/productdetails/${productId}`);
     await expect.poll(() => page.locator("main").getByText("₦9,900").count()).toBeGreaterThan(0);
+    // the price edit kept the stock: still tracked, 8 left
+    expect(await (await page.request.get(`/api/products/${productId}`)).json()).toMatchObject({ trackStock: true, stock: 8 });
     await screenshot(page, "admin-price-edit-on-storefront-desktop");
     await context.close();
   });

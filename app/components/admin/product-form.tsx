@@ -2,11 +2,12 @@ import { ArrowLeft, ImageUp } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
-import { productInput, productSizes } from "../../../modules/catalog/admin-schemas";
+import { productInput, productSizes, type ProductData } from "../../../modules/catalog/admin-schemas";
 import { issuesToFields, MAX_IMAGE_BYTES, sendJson, uploadForm } from "../../lib/admin-api";
 import { CategoryField, NoCategoriesYet, type CategoryOption } from "./category-field";
 import { Field, fieldProps } from "./field";
 import { LoadFailed } from "./load-failed";
+import { StockField } from "./stock-field";
 
 type Product = {
   id: string;
@@ -17,7 +18,8 @@ type Product = {
   categoryId: string;
   color: string | null;
   size: string | null;
-  stock: number;
+  trackStock: boolean;
+  stock: number | null;
   category: CategoryOption;
 };
 /** `categories` is null when they could not be loaded (the loader caught it). */
@@ -38,6 +40,8 @@ export function ProductForm({ categories, product }: Props) {
     const form = new FormData(e.currentTarget);
     const file = form.get("imageUrl");
     form.delete("imageUrl");
+    // an unticked box sends nothing: say "not tracked" in so many words
+    form.set("trackStock", form.has("trackStock") ? "true" : "false");
     const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
     const parsed = productInput.safeParse(fields);
     const fileError: Record<string, string> =
@@ -51,7 +55,7 @@ export function ProductForm({ categories, product }: Props) {
     setBusy(true);
     let res;
     if (editing) {
-      res = await sendJson("PUT", `/api/products/${product!.id}`, parsed.data);
+      res = await sendJson("PUT", `/api/products/${product!.id}`, changedFields(parsed.data, product!));
     } else {
       if (file instanceof File && file.size > 0) form.set("imageUrl", file);
       setProgress(file instanceof File && file.size > 0 ? 0 : null);
@@ -133,17 +137,6 @@ export function ProductForm({ categories, product }: Props) {
         </Field>
       </div>
       <CategoryField options={options} value={v("categoryId")} error={errors.categoryId} />
-      <Field name="stock" label="Stock" error={errors.stock}>
-        <input
-          {...fieldProps("stock", errors.stock)}
-          className="input"
-          type="number"
-          step="1"
-          min="0"
-          inputMode="numeric"
-          defaultValue={product ? v("stock") : "0"}
-        />
-      </Field>
       <Field name="color" label="Color" error={errors.color}>
         <input {...fieldProps("color", errors.color)} className="input" defaultValue={v("color")} maxLength={40} />
       </Field>
@@ -155,6 +148,7 @@ export function ProductForm({ categories, product }: Props) {
           ))}
         </select>
       </Field>
+      <StockField initial={product ?? { trackStock: false, stock: null }} error={errors.stock} />
       {editing ? null : (
         <div className="sm:col-span-2">
           <Field name="imageUrl" label="Image" error={errors.imageUrl}>
@@ -192,6 +186,16 @@ export function ProductForm({ categories, product }: Props) {
       </div>
     </form>
   );
+}
+
+/**
+ * The edit sends only what the admin changed (PUT changes only the fields it names): a stock
+ * figure left as it was loaded is not written back over units a checkout took meanwhile.
+ */
+function changedFields(data: ProductData, product: Product): Partial<ProductData> {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (value !== undefined && value !== product[key as keyof Product]) changed[key] = value;
+  return changed as Partial<ProductData>;
 }
 
 /** 'Back to Products' goes back one step (spec), or to the table when there is no history. */

@@ -74,12 +74,19 @@ export function cut(text: string, n: number, ellipsis = true): string {
 
 export const th = "px-3 py-2.5 text-left text-xs font-bold uppercase tracking-wide text-muted";
 export const td = "px-3 py-2 align-middle text-sm";
+/** The cell of a row's Edit / View / Delete: on a phone, the foot of the row's card. */
+export const actionsTd = `${td} admin-actions whitespace-nowrap text-right`;
 
+/**
+ * An admin list. From the sm breakpoint a table (scrolling sideways inside its frame when
+ * wide); on a phone each row is a card of label/value lines (app/app.css `.admin-table`),
+ * so give every cell its column's name in `data-label`.
+ */
 export function AdminTable({ caption, children }: { caption: string; children: React.ReactNode }) {
   return (
-    // focusable so keyboard users can scroll a wide table on a phone
+    // focusable so keyboard users can scroll a wide table
     <div className="relative overflow-x-auto rounded-2xl border border-line bg-linen" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full min-w-[36rem] border-collapse">
+      <table className="admin-table w-full border-collapse sm:min-w-[36rem]">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

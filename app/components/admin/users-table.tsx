@@ -30,15 +30,29 @@ export function UsersTable({ users, full }: { users: UserView[]; full: boolean }
         ) : (
           users.map((u) => (
             <tr key={u.id} className="border-b border-line last:border-0">
-              <td className={`${td} font-semibold`}>{u.firstName}</td>
-              <td className={td}>{u.lastName}</td>
-              <td className={`${td} whitespace-nowrap`}>{u.email}</td>
-              <td className={td}>{u.phone || "not yet"}</td>
+              <td className={`${td} font-semibold`} data-label="First Name">
+                {u.firstName}
+              </td>
+              <td className={td} data-label="Last Name">
+                {u.lastName}
+              </td>
+              <td className={`${td} whitespace-nowrap`} data-label="Email">
+                {u.email}
+              </td>
+              <td className={td} data-label="Phone">
+                {u.phone || "not yet"}
+              </td>
               {full ? (
                 <>
-                  <td className={td}>{u.address ?? ""}</td>
-                  <td className={td}>{u.state ?? ""}</td>
-                  <td className={td}>{u.country ?? ""}</td>
+                  <td className={td} data-label="Address">
+                    {u.address ?? ""}
+                  </td>
+                  <td className={td} data-label="State">
+                    {u.state ?? ""}
+                  </td>
+                  <td className={td} data-label="Country">
+                    {u.country ?? ""}
+                  </td>
                 </>
               ) : null}
             </tr>

@@ -1,6 +1,8 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
+import { hasEnough, unitsLeftText } from "../../../modules/catalog/stock";
 import { displayAmount, type Currency } from "./order-summary";
 
 type Props = {
@@ -8,13 +10,34 @@ type Props = {
   currency: Currency;
   usdRate: number;
   busy: boolean;
-  onQuantity: (quantity: number) => void;
+  /** saves the quantity; resolves to the reason when it was refused */
+  onQuantity: (quantity: number) => Promise<string | null>;
   onRemove: () => void;
 };
 
-/** One cart row: image, title, unit price, stepper (1 … the stock or the shop's quantity limit) and delete. */
+/** What the line says when it holds more than there is (the stock fell since it was added). */
+function shortfall(item: CartItemView): string | null {
+  if (hasEnough(item.stock, item.quantity)) return null;
+  const left = item.stock ?? 0;
+  return left > 0 ? `${unitsLeftText(left)}. Please lower the quantity.` : "Sold out. Please remove it from your cart.";
+}
+
+/**
+ * One cart row: image, title, unit price, stepper (1 … the shop's quantity limit) and delete.
+ * Asking for more than there is says 'Only N left' under the stepper (the quantity stays), as
+ * does a line the stock fell under.
+ */
 export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }: Props) {
   const unit = item.discount > 0 ? item.discount : item.price;
+  const [asked, setAsked] = useState<string | null>(null);
+  const message = shortfall(item) ?? asked;
+  async function change(quantity: number) {
+    if (quantity > item.quantity && !hasEnough(item.stock, quantity)) {
+      setAsked(unitsLeftText(item.stock ?? 0));
+      return;
+    }
+    setAsked(await onQuantity(quantity));
+  }
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
       {/* the title below is the same link, for keyboards and screen readers */}
@@ -56,7 +79,8 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Decrease quantity"
               disabled={busy || item.quantity <= 1}
-              onClick={() => onQuantity(item.quantity - 1)}
+              // a line above the stock comes down to what is left in one step
+              onClick={() => void change(hasEnough(item.stock, item.quantity) ? item.quantity - 1 : Math.max(1, item.stock ?? 1))}
             >
               <Minus size={14} className="mx-auto" aria-hidden="true" />
             </button>
@@ -67,8 +91,9 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
               type="button"
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Increase quantity"
-              disabled={busy || item.quantity >= item.maxQuantity}
-              onClick={() => onQuantity(item.quantity + 1)}
+              // at the shop's quantity limit the button stops; short of stock it answers 'Only N left'
+              disabled={busy || (item.quantity >= item.maxQuantity && hasEnough(item.stock, item.quantity + 1))}
+              onClick={() => void change(item.quantity + 1)}
             >
               <Plus size={14} className="mx-auto" aria-hidden="true" />
             </button>
@@ -77,6 +102,9 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
             {displayAmount(item.totalPrice, currency, usdRate)}
           </p>
         </div>
+        <p className="mt-1 text-sm font-semibold text-rose-dark empty:mt-0" role="status" data-testid="line-message">
+          {message}
+        </p>
       </div>
     </li>
   );

@@ -3,8 +3,11 @@ import { formatNairaAmount } from "../../../lib/money";
 import type { PurchaseView } from "../../../modules/orders/types";
 import { OrderDetails, orderDate, orderNumber, OrderStatus } from "./order-details";
 
-/** /profile 'My orders': the shopper's purchases, newest first; each opens to its detail. */
-export function MyOrders({ orders }: { orders: PurchaseView[] }) {
+/**
+ * /profile 'My orders': the shopper's purchases, newest first; each opens to its detail, with
+ * a link to review each product she has paid for (`reviewable`: their ids).
+ */
+export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; reviewable?: string[] }) {
   return (
     <section aria-labelledby="my-orders">
       <h2 id="my-orders" className="text-2xl">
@@ -36,6 +39,7 @@ export function MyOrders({ orders }: { orders: PurchaseView[] }) {
                 </summary>
                 <div className="border-t border-line p-4">
                   <OrderDetails order={order} />
+                  <ReviewLinks order={order} reviewable={reviewable} />
                 </div>
               </details>
             </li>
@@ -43,5 +47,27 @@ export function MyOrders({ orders }: { orders: PurchaseView[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** 'Review …' for each product of the order that she has paid for (/review picks it). */
+function ReviewLinks({ order, reviewable }: { order: PurchaseView; reviewable: string[] }) {
+  const items = order.items.filter(
+    (item, i, all) => item.productId && reviewable.includes(item.productId) && all.findIndex((o) => o.productId === item.productId) === i,
+  );
+  if (!items.length) return null;
+  return (
+    <ul className="mt-4 flex flex-wrap gap-2" aria-label="Review what you bought">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link
+            to={`/review?productId=${item.productId}`}
+            className="inline-flex min-h-11 items-center rounded-full border border-line bg-cream px-4 text-sm font-semibold text-rose-dark hover:bg-blush"
+          >
+            Review {item.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

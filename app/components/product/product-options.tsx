@@ -1,3 +1,5 @@
+import { isSoldOut } from "../../../modules/catalog/stock";
+
 // spec §2 product page: a size row XS S M L XL that highlights only the product's own size, and a colour swatch.
 export const SIZES = ["XS", "S", "M", "L", "XL"] as const;
 
@@ -63,7 +65,7 @@ export function ColourSwatch({ color }: { color: string | null }) {
 }
 
 /** The stock state beside 'Add To Cart' (issue 3): the button is disabled when it reads 'Out of stock'. */
-export function StockState({ stock, lowStockThreshold }: { stock: number; lowStockThreshold: number }) {
+export function StockState({ stock, lowStockThreshold }: { stock: number | null; lowStockThreshold: number }) {
   const { text, tone } = stockLabel(stock, lowStockThreshold);
   return (
     <p className={`font-semibold ${tone === "ok" ? "text-sage" : "text-rose-dark"}`} data-testid="stock-state">
@@ -72,9 +74,13 @@ export function StockState({ stock, lowStockThreshold }: { stock: number; lowSto
   );
 }
 
-/** 'Out of stock', 'Only N left' at or under the shop's low-stock threshold, else 'In stock'. */
-export function stockLabel(stock: number, lowStockThreshold: number): { text: string; tone: "out" | "low" | "ok" } {
-  if (stock <= 0) return { text: "Out of stock", tone: "out" };
+/**
+ * 'Out of stock', 'Only N left' at or under the shop's low-stock threshold, else 'In stock'.
+ * A product whose stock is not tracked (null) is always 'In stock'.
+ */
+export function stockLabel(stock: number | null, lowStockThreshold: number): { text: string; tone: "out" | "low" | "ok" } {
+  if (stock === null) return { text: "In stock", tone: "ok" };
+  if (isSoldOut(stock)) return { text: "Out of stock", tone: "out" };
   if (stock <= lowStockThreshold) return { text: `Only ${stock} left`, tone: "low" };
   return { text: "In stock", tone: "ok" };
 }

@@ -1,13 +1,63 @@
 import { useState } from "react";
 import { toast } from "../toasts";
-import { useRevalidator } from "react-router";
-import type { ReviewView } from "../../../modules/reviews/types";
+import { Link, useRevalidator } from "react-router";
+import type { Reviewer, ReviewView } from "../../../modules/reviews/types";
 import { postJson } from "../../lib/api-client";
 import { StarRating } from "../star-rating";
 import { StarPicker } from "./star-picker";
 
-// Contract for the product page (storefront issue): the reviews list and the 'Write a Review' form.
-export function ProductReviews({ productId, reviews }: { productId: string; reviews: ReviewView[] }) {
+/**
+ * The product page's reviews and 'Write a Review'. Reviewing takes an account and a paid
+ * purchase (spec §6), so the page says so before anyone writes: a guest gets 'Log in to
+ * review' (back to this product after), a shopper who has not bought it is told only buyers
+ * can review, and a buyer gets the form.
+ */
+export function ProductReviews({ productId, reviews, reviewer }: { productId: string; reviews: ReviewView[]; reviewer: Reviewer }) {
+  return (
+    <section aria-labelledby={`reviews-${productId}`} className="mt-12">
+      <h2 id={`reviews-${productId}`} className="text-2xl">
+        Reviews
+      </h2>
+      {reviews.length === 0 ? (
+        <p className="mt-3 text-muted">No reviews yet.</p>
+      ) : (
+        <ul className="mt-4 space-y-4" data-testid="review-list">
+          {reviews.map((r) => (
+            <li key={r.id} className="rounded-2xl border border-line bg-linen p-4">
+              {/* one review's own stars: no count beside them */}
+              <StarRating rating={r.rating} />
+              <p className="mt-2">{r.comment}</p>
+              <p className="mt-1 text-sm text-muted">{r.author}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {reviewer === "buyer" ? (
+        <ReviewForm productId={productId} />
+      ) : (
+        <div className="mt-6 max-w-xl rounded-2xl border border-line bg-linen p-5" data-testid="review-gate">
+          <h3 className="text-lg font-bold">Write a Review</h3>
+          {reviewer === "guest" ? (
+            <p className="mt-2">
+              Bought this?{" "}
+              <Link
+                to={`/login?redirectTo=${encodeURIComponent(`/productdetails/${productId}`)}`}
+                className="font-semibold text-rose-dark underline underline-offset-4"
+              >
+                Log in to review
+              </Link>
+            </p>
+          ) : (
+            <p className="mt-2 text-muted">Only customers who have bought this product can review it.</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The form itself, for a buyer. */
+function ReviewForm({ productId }: { productId: string }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [message, setMessage] = useState<string | null>(null);
@@ -33,55 +83,36 @@ export function ProductReviews({ productId, reviews }: { productId: string; revi
   }
 
   return (
-    <section aria-labelledby={`reviews-${productId}`} className="mt-12">
-      <h2 id={`reviews-${productId}`} className="text-2xl">
-        Reviews
-      </h2>
-      {reviews.length === 0 ? (
-        <p className="mt-3 text-muted">No reviews yet.</p>
-      ) : (
-        <ul className="mt-4 space-y-4" data-testid="review-list">
-          {reviews.map((r) => (
-            <li key={r.id} className="rounded-2xl border border-line bg-linen p-4">
-              {/* one review's own stars: no count beside them */}
-              <StarRating rating={r.rating} />
-              <p className="mt-2">{r.comment}</p>
-              <p className="mt-1 text-sm text-muted">{r.author}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        onSubmit={(e) => void submit(e)}
-        className="mt-6 max-w-xl space-y-4 rounded-2xl border border-line bg-linen p-5"
-        aria-labelledby={`write-review-${productId}`}
-      >
-        <h3 id={`write-review-${productId}`} className="text-lg font-bold">
-          Write a Review
-        </h3>
-        <StarPicker name={`rating-${productId}`} value={rating} onChange={setRating} />
-        <div>
-          <label htmlFor={`comment-${productId}`} className="label">
-            Comment
-          </label>
-          <textarea
-            id={`comment-${productId}`}
-            className="input min-h-28"
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            required
-            maxLength={2000}
-          />
-        </div>
-        {message ? (
-          <p role="alert" className="text-sm font-semibold text-rose" data-testid="review-message">
-            {message}
-          </p>
-        ) : null}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Submitting..." : "Submit Review"}
-        </button>
-      </form>
-    </section>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="mt-6 max-w-xl space-y-4 rounded-2xl border border-line bg-linen p-5"
+      aria-labelledby={`write-review-${productId}`}
+    >
+      <h3 id={`write-review-${productId}`} className="text-lg font-bold">
+        Write a Review
+      </h3>
+      <StarPicker name={`rating-${productId}`} value={rating} onChange={setRating} />
+      <div>
+        <label htmlFor={`comment-${productId}`} className="label">
+          Comment
+        </label>
+        <textarea
+          id={`comment-${productId}`}
+          className="input min-h-28"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          required
+          maxLength={2000}
+        />
+      </div>
+      {message ? (
+        <p role="alert" className="text-sm font-semibold text-rose" data-testid="review-message">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Submitting..." : "Submit Review"}
+      </button>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
 import { getUser, listTownNames, updateProfile } from "../../../modules/accounts/service.server";
 import { listMyPurchases } from "../../../modules/orders/service.server";
+import { reviewableProducts } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "My profile | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -15,8 +16,13 @@ export const meta = () => [{ title: "My profile | Alafia Self-Care" }, { name: "
 export async function loader({ context, request }: Route.LoaderArgs) {
   const signedIn = requireUserPage(context, request);
   const { db } = context.get(appContext);
-  const [user, towns, orders] = await Promise.all([getUser(db, signedIn.id), listTownNames(db), listMyPurchases(db, signedIn.id)]);
-  return { user, towns, orders };
+  const [user, towns, orders, reviewable] = await Promise.all([
+    getUser(db, signedIn.id),
+    listTownNames(db),
+    listMyPurchases(db, signedIn.id),
+    reviewableProducts(db, signedIn.id),
+  ]);
+  return { user, towns, orders, reviewable: reviewable.map((p) => p.id) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -31,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, towns, orders } = loaderData;
+  const { user, towns, orders, reviewable } = loaderData;
   const [params] = useSearchParams();
   // Edit Profile and Cancel are links, so they work before the page's script loads;
   // Cancel shows the saved values again (spec §4)
@@ -51,7 +57,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           )}
         </section>
         <div className="rounded-3xl border border-line bg-cream p-6 sm:p-8">
-          <MyOrders orders={orders} />
+          <MyOrders orders={orders} reviewable={reviewable} />
         </div>
       </div>
     </main>

@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
-import { AdminTable, cut, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
+import { actionsTd, AdminTable, cut, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminPostListQuery } from "../../../modules/content/admin-schemas";
@@ -58,17 +58,19 @@ export default function BlogTable({ loaderData }: Route.ComponentProps) {
           ) : (
             items.map((p) => (
               <tr key={p.id} className="border-b border-line last:border-0">
-                <td className={td}>
+                <td className={td} data-label="Image">
                   <Thumb url={p.imageUrl} alt={p.title} />
                 </td>
-                <td className={`${td} font-semibold`} title={p.title}>
+                <td className={`${td} font-semibold`} data-label="Title" title={p.title}>
                   {cut(p.title, 16)}
                 </td>
-                <td className={td} title={p.heading}>
+                <td className={td} data-label="Heading" title={p.heading}>
                   {cut(p.heading, 16)}
                 </td>
-                <td className={`${td} text-muted`}>{cut(p.text, 16)}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
+                <td className={`${td} text-muted`} data-label="Text">
+                  {cut(p.text, 16)}
+                </td>
+                <td className={actionsTd}>
                   <Link
                     to={`/editblog/${p.id}`}
                     aria-label={`Edit ${p.title}`}

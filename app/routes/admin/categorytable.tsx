@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
-import { AdminTable, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
+import { actionsTd, AdminTable, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminCategoryListQuery } from "../../../modules/catalog/admin-schemas";
@@ -52,12 +52,16 @@ export default function CategoryTable({ loaderData }: Route.ComponentProps) {
           ) : (
             items.map((c) => (
               <tr key={c.id} className="border-b border-line last:border-0">
-                <td className={td}>
+                <td className={td} data-label="Image">
                   <Thumb url={c.imageUrl} alt={c.name} />
                 </td>
-                <td className={`${td} font-semibold`}>{c.name}</td>
-                <td className={td}>{c.productCount}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
+                <td className={`${td} font-semibold`} data-label="Name">
+                  {c.name}
+                </td>
+                <td className={td} data-label="Products">
+                  {c.productCount}
+                </td>
+                <td className={actionsTd}>
                   <Link
                     to={`/editcategory/${c.id}`}
                     aria-label={`Edit ${c.name}`}

@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
-import { AdminTable, PageHeader, td, th } from "../../components/admin/table-parts";
+import { actionsTd, AdminTable, PageHeader, td, th } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
@@ -55,9 +55,13 @@ export default function Lga({ loaderData }: Route.ComponentProps) {
           ) : (
             rates.map((r) => (
               <tr key={r.id} className="border-b border-line last:border-0">
-                <td className={`${td} font-semibold`}>{r.lga}</td>
-                <td className={td}>{formatNairaAmount(r.deliveryCharge)}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
+                <td className={`${td} font-semibold`} data-label="LGA">
+                  {r.lga}
+                </td>
+                <td className={td} data-label="Delivery Charge">
+                  {formatNairaAmount(r.deliveryCharge)}
+                </td>
+                <td className={actionsTd}>
                   <Link
                     to={`/editlga/${r.id}`}
                     aria-label={`Edit ${r.lga}`}

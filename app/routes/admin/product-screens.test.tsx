@@ -62,6 +62,7 @@ const product = {
   category: { id: "c1d5e2a4-0000-4000-8000-000000000001", name: "Home Fragrance" },
   color: null,
   size: null,
+  trackStock: true,
   stock: 3,
 };
 
@@ -90,5 +91,21 @@ describe("the product form", () => {
     const html = render(<ProductForm categories={null} product={product} />);
     expect(html).toContain("Failed to load categories<");
     expect(html).toMatch(/<option value="c1d5e2a4-0000-4000-8000-000000000001" selected="">Home Fragrance<\/option>/);
+  });
+
+  it("has a 'Track stock' switch: off on a new product (no quantity asked), on with the quantity for a tracked one", () => {
+    const switchOf = (html: string) => html.match(/<input type="checkbox" role="switch"[^>]*name="trackStock"[^>]*>/)![0];
+    const created = render(<ProductForm categories={[{ id: "1", name: "Journals" }]} />);
+    expect(created).toContain("Track stock");
+    expect(switchOf(created)).not.toContain('checked=""');
+    expect(created).not.toContain("Quantity in stock");
+    const tracked = render(<ProductForm categories={null} product={product} />);
+    expect(switchOf(tracked)).toContain('checked=""');
+    const quantity = tracked.match(/Quantity in stock<\/label>(<input[^>]*>)/)![1];
+    expect(quantity).toContain('name="stock"');
+    expect(quantity).toContain('value="3"');
+    const untracked = render(<ProductForm categories={null} product={{ ...product, trackStock: false, stock: null }} />);
+    expect(switchOf(untracked)).not.toContain('checked=""');
+    expect(untracked).not.toContain("Quantity in stock");
   });
 });

@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
-import { AdminTable, cut, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
+import { actionsTd, AdminTable, cut, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
@@ -57,20 +57,26 @@ export default function ProductTable({ loaderData }: Route.ComponentProps) {
           ) : (
             items.map((p) => (
               <tr key={p.id} className="border-b border-line last:border-0">
-                <td className={td}>
+                <td className={td} data-label="Image">
                   <Thumb url={p.imageUrl} alt={p.title} />
                 </td>
-                <td className={`${td} font-semibold`} title={p.title}>
+                <td className={`${td} font-semibold`} data-label="Title" title={p.title}>
                   {/* spec §9: the admin title preview is 7 characters plus '...' */}
                   {`${p.title.slice(0, 7)}...`}
                 </td>
-                <td className={td}>{formatNairaAmount(p.price)}</td>
-                <td className={td}>{p.discount > 0 ? formatNairaAmount(p.discount) : "none"}</td>
-                <td className={td} title={p.categoryName}>
+                <td className={td} data-label="Price(₦)">
+                  {formatNairaAmount(p.price)}
+                </td>
+                <td className={td} data-label="Discount(₦)">
+                  {p.discount > 0 ? formatNairaAmount(p.discount) : "none"}
+                </td>
+                <td className={td} data-label="Category" title={p.categoryName}>
                   {cut(p.categoryName, 6, false)}
                 </td>
-                <td className={td}>{p.stock}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
+                <td className={td} data-label="Stock">
+                  {p.stock ?? "Not tracked"}
+                </td>
+                <td className={actionsTd}>
                   <Link
                     to={`/editproduct/${p.id}`}
                     aria-label={`Edit ${p.title}`}

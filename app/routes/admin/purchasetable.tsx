@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
 import { StatusBadge } from "../../components/admin/status-badge";
-import { AdminTable, PageHeader, TableFooter, td, th } from "../../components/admin/table-parts";
+import { actionsTd, AdminTable, PageHeader, TableFooter, td, th } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
@@ -67,14 +67,22 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           ) : (
             items.map((p) => (
               <tr key={p.id} className="border-b border-line last:border-0">
-                <td className={`${td} font-semibold`}>{p.firstName}</td>
-                <td className={`${td} whitespace-nowrap`}>{p.email}</td>
-                <td className={td}>{p.discount ? "Discounted" : "None"}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatNairaAmount(p.totalAmount)}</td>
-                <td className={td}>
+                <td className={`${td} font-semibold`} data-label="First Name">
+                  {p.firstName}
+                </td>
+                <td className={`${td} whitespace-nowrap`} data-label="Email">
+                  {p.email}
+                </td>
+                <td className={td} data-label="Discount">
+                  {p.discount ? "Discounted" : "None"}
+                </td>
+                <td className={`${td} whitespace-nowrap`} data-label="Total Amount">
+                  {formatNairaAmount(p.totalAmount)}
+                </td>
+                <td className={td} data-label="Status">
                   <StatusBadge status={p.status} />
                 </td>
-                <td className={`${td} whitespace-nowrap text-right`}>
+                <td className={actionsTd}>
                   <Link
                     to={`/viewpurchase/${p.id}`}
                     className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-sage hover:bg-sage-soft"

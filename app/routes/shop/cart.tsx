@@ -94,11 +94,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     if (signedIn) void revalidator.revalidate();
   }
 
-  async function change(item: CartItemView, quantity: number | "remove") {
+  /** Saves a change; resolves to the reason a quantity was refused (the line shows it). */
+  async function change(item: CartItemView, quantity: number | "remove"): Promise<string | null> {
     if (!signedIn) {
       if (quantity === "remove") removeFromGuestCart(item.productId);
       else setGuestCartQuantity(item.productId, Math.min(quantity, item.maxQuantity));
-      return;
+      return null;
     }
     setBusy(true);
     const res =
@@ -108,6 +109,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     if (!res.ok) toast.error(res.error.msg);
     await revalidator.revalidate();
     setBusy(false);
+    return res.ok ? null : (res.error.fields?.quantity ?? null);
   }
 
   return (
@@ -136,7 +138,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 currency={currency}
                 usdRate={summary?.usdRate ?? 0}
                 busy={busy}
-                onQuantity={(q) => void change(item, q)}
+                onQuantity={(q) => change(item, q)}
                 onRemove={() => void change(item, "remove")}
               />
             ))}

@@ -13,9 +13,10 @@ import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
+import { isSoldOut } from "../../../modules/catalog/stock";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
-import { listReviews } from "../../../modules/reviews/service.server";
+import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
 
@@ -32,7 +33,7 @@ export function meta({ data }: Route.MetaArgs) {
     extra: [
       { property: "product:price:amount", content: price.toFixed(2) },
       { property: "product:price:currency", content: "NGN" },
-      { property: "product:availability", content: product.stock > 0 ? "in stock" : "out of stock" },
+      { property: "product:availability", content: isSoldOut(product.stock) ? "out of stock" : "in stock" },
       // X/Twitter cards show these as a labelled line under the title
       { name: "twitter:label1", content: "Price" },
       { name: "twitter:data1", content: formatNairaAmount(price) },
@@ -41,17 +42,23 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db, user } = context.get(appContext);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   try {
-    const [product, reviews, settings] = await Promise.all([getProduct(db, id.data), listReviews(db, id.data), getSettings(db)]);
+    const [product, reviews, reviewer, settings] = await Promise.all([
+      getProduct(db, id.data),
+      listReviews(db, id.data),
+      reviewerOf(db, user?.id ?? null, id.data),
+      getSettings(db),
+    ]);
     const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(product);
     const price = product.discount > 0 ? product.discount : product.price;
     return {
       product,
       reviews,
+      reviewer,
       price,
       lowStockThreshold: settings.lowStockThreshold,
       url: `${origin}/productdetails/${product.id}`,
@@ -65,7 +72,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, price, lowStockThreshold, url, imageUrl } = loaderData;
+  const { product, reviews, reviewer, price, lowStockThreshold, url, imageUrl } = loaderData;
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -82,7 +89,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       url,
       price: price.toFixed(2),
       priceCurrency: "NGN",
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: isSoldOut(product.stock) ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },
     ...(product.reviews > 0
@@ -157,7 +164,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <ProductReviews productId={product.id} reviews={reviews} />
+      <ProductReviews productId={product.id} reviews={reviews} reviewer={reviewer} />
       <JsonLd data={structured} />
     </main>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ALTER COLUMN "stock" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "stock" DROP NOT NULL;

@@ -1,0 +1,88 @@
+import type { Cookie, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { admin, loginAsAdmin } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser, viewports } from "./support/browser";
+
+// Every admin list on a 360 px phone: each row is a card whose every column and action
+// (View, Edit, Delete) is on screen, with nothing to scroll sideways to.
+const browser = useBrowser();
+
+// one sign-in for the file: the admin login is rate-limited per account
+let adminCookies: Cookie[] | undefined;
+async function adminPage(viewport: "phone" | "desktop") {
+  const { context, page } = await browser.newPage(viewport);
+  await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+  if (adminCookies) await context.addCookies(adminCookies);
+  else {
+    await loginAsAdmin(page);
+    adminCookies = await context.cookies();
+  }
+  return { context, page };
+}
+
+/** The right edge of each element, so a test can say which ones lie off the screen. */
+const rightEdges = (locator: Locator) =>
+  locator.evaluateAll((els) =>
+    els.map((e) => ({ text: (e.textContent ?? "").trim() || e.getAttribute("aria-label"), right: e.getBoundingClientRect().right })),
+  );
+
+async function expectRowsOnScreen(page: Page, actions: RegExp[]) {
+  const width = viewports.phone.width;
+  await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+  const row = admin.rows(page).first();
+  // every cell, and every action, ends inside the screen
+  expect((await rightEdges(row.locator("td"))).filter((c) => c.right > width)).toEqual([]);
+  for (const name of actions) {
+    const action = row.getByRole("link", { name }).or(row.getByRole("button", { name }));
+    expect(await action.first().isVisible()).toBe(true);
+    expect((await rightEdges(action.first()))[0]!.right).toBeLessThanOrEqual(width);
+  }
+  // nothing scrolls sideways: neither the page nor the table's frame
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const frame = page.locator("main [role=region]").first();
+  expect(await frame.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+const tables: { path: string; name: string; actions: RegExp[]; labels: string[] }[] = [
+  { path: "/purchasetable", name: "purchasetable", actions: [/^View$/, /^Delete the order of /], labels: ["Total Amount", "Status"] },
+  { path: "/producttable", name: "producttable", actions: [/^Edit /, /^Delete /], labels: ["Price(₦)", "Stock"] },
+  { path: "/categorytable", name: "categorytable", actions: [/^Edit /, /^Delete /], labels: ["Name", "Products"] },
+  { path: "/blogtable", name: "blogtable", actions: [/^Edit /, /^Delete /], labels: ["Title", "Heading"] },
+  { path: "/lga", name: "lga", actions: [/^Edit /, /^Delete /], labels: ["LGA", "Delivery Charge"] },
+  { path: "/dashboard", name: "users", actions: [], labels: ["Email", "Phone", "Country"] },
+  { path: "/teamtable", name: "teamtable", actions: [], labels: ["Email", "Phone"] },
+];
+
+describe("admin tables on a 360 px phone", () => {
+  it("show each row as a card: every column labelled, the actions on screen, nothing off to the side", async () => {
+    const { context, page } = await adminPage("phone");
+    for (const table of tables) {
+      await page.goto(table.path);
+      await expectRowsOnScreen(page, table.actions);
+      // each value is named by its column on the card (the header row is for screen readers only)
+      const labels = await admin
+        .rows(page)
+        .first()
+        .locator("td[data-label]")
+        .evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content.replace(/"/g, "")));
+      for (const label of table.labels) expect(labels).toContain(label);
+      await screenshot(page, `admin-${table.name}-cards-phone`);
+      await expectAccessible(page);
+    }
+    await context.close();
+  });
+
+  it("keep the table layout from 640 px", async () => {
+    const { context, page } = await adminPage("desktop");
+    await page.goto("/purchasetable");
+    await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+    expect(await page.locator("main table thead").isVisible()).toBe(true);
+    expect(
+      await admin
+        .rows(page)
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).display),
+    ).toBe("table-row");
+    await context.close();
+  });
+});
