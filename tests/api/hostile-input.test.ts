@@ -184,6 +184,7 @@ describe("the /settings form", () => {
       standardDeliveryKobo: "1500",
       expressSurchargeKobo: "1000",
       lowStockThreshold: "5",
+      maxLineQuantity: "10",
       ...overrides,
     });
     return { method: "POST", body };
