@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
@@ -93,7 +93,9 @@ async function claimDue(db: Db): Promise<OutboxRow[]> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    // the database's clock, which also stamped the row: a JS Date has no microseconds, so a mail queued
+    // within the same millisecond would look not yet due
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`clock_timestamp()`)))
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(BATCH)
     .for("update", { skipLocked: true });
