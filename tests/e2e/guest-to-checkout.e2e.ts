@@ -5,12 +5,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper, type Shopper } from "./support/account-pages";
 import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { breakdown, cart, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+import { breakdown, cart, checkout, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
 const JOURNEY_MS = 120_000;
 
-/** As a guest: the first product of /products, 2 of it, into the cart, then on /cart. */
+/** As a guest: the first product of /products, 2 of it, into the cart, then on /cart with her delivery area chosen. */
 async function fillCartAsGuest(page: Page): Promise<string> {
   await page.goto("/products");
   await page.locator('a[href^="/productdetails/"]').first().click();
@@ -21,6 +21,7 @@ async function fillCartAsGuest(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Add To Cart" }).click();
   await page.waitForURL(/\/cart$/);
   await expect.poll(() => cart.lines(page).count()).toBe(1);
+  await cart.area(page).selectOption("Surulere");
   return title;
 }
 
@@ -42,6 +43,8 @@ async function expectCheckoutWithMergedCart(page: Page, title: string) {
   await expect.poll(() => summary.getByText("Your cart is empty.").count()).toBe(0);
   // merged on the server (the guest cart in the browser is handed over and emptied)
   await cart.merged(page, 2);
+  // the area she chose in the cart as a guest prices the checkout
+  expect(await checkout.lga(page).inputValue()).toBe("Surulere");
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("cart"))).toBe("[]");
   // priced on the merged cart: the line's total is the subtotal, and the Pay button asks for the total
   const lineTotal = nairaOf(await summary.getByRole("listitem").first().locator("span").last().innerText());
