@@ -1,8 +1,8 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
-import { expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { waitForHydration } from "./support/shop";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 // the long journeys get room on a busy machine; they take ~25 s on a quiet one
@@ -13,7 +13,7 @@ const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "Owner-pass-2026";
 async function openPage(viewport: "phone" | "desktop") {
   const { context, page } = await browser.newPage(viewport);
   // these journeys are not about the newsletter pop-up
-  await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+  await skipNewsletterPopup(context);
   return { context, page };
 }
 
@@ -30,13 +30,13 @@ describe("shopper account journeys", () => {
         expect(await page.locator("main").getByLabel("Town").locator("option").first().textContent()).toBe("Select a town");
         // the form's own schema speaks before the server is asked
         await page.getByRole("button", { name: "Sign Up" }).click();
-        await expect.poll(() => page.getByText("First name is required").isVisible()).toBe(true);
+        await visible(page.getByText("First name is required"));
         await screenshot(page, `register-errors-${viewport}`);
         await expectAccessible(page);
 
         await account.register(shopper);
         await page.waitForURL(/\/login\?registered=1$/);
-        await expect.poll(() => page.getByText("Your account is ready. Please log in.").isVisible()).toBe(true);
+        await visible(page.getByText("Your account is ready. Please log in."));
         await screenshot(page, `login-${viewport}`);
         await expectAccessible(page);
 
@@ -48,9 +48,9 @@ describe("shopper account journeys", () => {
 
         await account.firstNameInHeader().click();
         await page.waitForURL(/\/profile$/);
-        await expect.poll(() => page.getByRole("heading", { name: "My orders" }).isVisible()).toBe(true);
-        await expect.poll(() => page.getByText("You have no orders yet.").isVisible()).toBe(true);
-        await expect.poll(() => page.getByText(shopper.email).isVisible()).toBe(true);
+        await visible(page.getByRole("heading", { name: "My orders" }));
+        await visible(page.getByText("You have no orders yet."));
+        await visible(page.getByText(shopper.email));
         await screenshot(page, `profile-${viewport}`);
         await expectAccessible(page);
 
@@ -70,8 +70,8 @@ describe("shopper account journeys", () => {
         await expectAccessible(page);
         await page.getByRole("button", { name: "Save Changes" }).click();
         await page.waitForURL(/\/profile\?saved=1$/);
-        await expect.poll(() => page.getByText("Your profile has been saved.").isVisible()).toBe(true);
-        await expect.poll(() => page.getByText("3 Bourdillon Road, Ikoyi").isVisible()).toBe(true);
+        await visible(page.getByText("Your profile has been saved."));
+        await visible(page.getByText("3 Bourdillon Road, Ikoyi"));
         await expect.poll(() => account.firstNameInHeader().textContent()).toBe("Temilade");
 
         await account.logOut();
@@ -140,11 +140,11 @@ describe("shopper account journeys", () => {
 
     await page.goto("/profile");
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/login?redirectTo=%2Fprofile");
-    await expect.poll(() => page.getByText("Please log in to continue.").isVisible()).toBe(true);
+    await visible(page.getByText("Please log in to continue."));
     await screenshot(page, "login-to-continue-desktop");
     await account.logIn(shopper.email, shopper.password);
     await page.waitForURL(/\/profile$/);
-    await expect.poll(() => page.getByRole("heading", { name: "My profile" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "My profile" }));
     await screenshot(page, "profile-after-login-desktop");
     await context.close();
   });
@@ -178,7 +178,7 @@ describe("admin access", () => {
       await expectAccessible(page);
       await accountPages(page).logIn(adminEmail, adminPassword);
       await page.waitForURL(/\/dashboard$/);
-      await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
+      await visible(page.getByRole("heading", { name: "Dashboard" }));
       await screenshot(page, `dashboard-${viewport}`);
       await context.close();
     });
@@ -209,8 +209,8 @@ describe("admin access", () => {
       await page.getByRole("button", { name: "Sign Up" }).click();
 
       await page.waitForURL((u) => u.pathname === "/teamtable");
-      await expect.poll(() => page.getByText(`The administrator account for ${member.email} has been created.`).isVisible()).toBe(true);
-      await expect.poll(() => page.getByRole("cell", { name: member.email }).isVisible()).toBe(true);
+      await visible(page.getByText(`The administrator account for ${member.email} has been created.`));
+      await visible(page.getByRole("cell", { name: member.email }));
       await screenshot(page, `teamtable-member-added-${viewport}`);
       await context.close();
     });
@@ -227,14 +227,14 @@ describe("admin access", () => {
 
     const res = await page.goto("/dashboard");
     expect(res?.status()).toBe(403);
-    await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "You don't have access to this page" }));
     await screenshot(page, "dashboard-403-desktop");
     await expectAccessible(page);
 
     // adding a team member is a back-office screen like the others
     const register = await page.goto("/adminregister");
     expect(register?.status()).toBe(403);
-    await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "You don't have access to this page" }));
 
     await page.goto("/admin");
     await account.logIn(shopper.email, shopper.password);

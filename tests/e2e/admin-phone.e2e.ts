@@ -1,7 +1,8 @@
 import type { Cookie, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { admin, loginAsAdmin } from "./support/admin";
-import { expectAccessible, screenshot, useBrowser, viewports } from "./support/browser";
+import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
+import { skipNewsletterPopup } from "./support/shop";
 
 // Every admin list on a 360 px phone: each row is a card whose every column and action
 // (View, Edit, Delete) is on screen, with nothing to scroll sideways to.
@@ -11,7 +12,7 @@ const browser = useBrowser();
 let adminCookies: Cookie[] | undefined;
 async function adminPage(viewport: "phone" | "desktop") {
   const { context, page } = await browser.newPage(viewport);
-  await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+  await skipNewsletterPopup(context);
   if (adminCookies) await context.addCookies(adminCookies);
   else {
     await loginAsAdmin(page);
@@ -34,7 +35,7 @@ async function expectRowsOnScreen(page: Page, actions: RegExp[]) {
   expect((await rightEdges(row.locator("td"))).filter((c) => c.right > width)).toEqual([]);
   for (const name of actions) {
     const action = row.getByRole("link", { name }).or(row.getByRole("button", { name }));
-    expect(await action.first().isVisible()).toBe(true);
+    await visible(action.first());
     expect((await rightEdges(action.first()))[0]!.right).toBeLessThanOrEqual(width);
   }
   // nothing scrolls sideways: neither the page nor the table's frame
@@ -76,7 +77,7 @@ describe("admin tables on a 360 px phone", () => {
     const { context, page } = await adminPage("desktop");
     await page.goto("/purchasetable");
     await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
-    expect(await page.locator("main table thead").isVisible()).toBe(true);
+    await visible(page.locator("main table thead"));
     expect(
       await admin
         .rows(page)

@@ -1,7 +1,8 @@
 import type { Cookie } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { admin, expectUrl, loginAsAdmin, pngFile } from "./support/admin";
-import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
@@ -12,7 +13,7 @@ let adminCookies: Cookie[] | undefined;
 
 async function adminPage(viewport: "phone" | "desktop" = "desktop") {
   const { context, page } = await browser.newPage(viewport);
-  await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+  await skipNewsletterPopup(context);
   if (adminCookies) {
     await context.addCookies(adminCookies);
     await page.goto("/dashboard");
@@ -96,7 +97,7 @@ describe("admin back office journeys", () => {
       await page.goto("/dashboard");
       const main = page.locator("main");
       for (const figure of ["Paid revenue", "Orders", "New customers", "Average order"])
-        expect(await main.getByText(figure, { exact: true }).isVisible()).toBe(true);
+        await visible(main.getByText(figure, { exact: true }));
       expect(await main.getByText(/^₦[\d,]+$/).count()).toBeGreaterThanOrEqual(2);
       // each figure fits its card (half the width of a 360 px phone)
       expect(await main.locator("p.font-display").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).length)).toBe(0);
@@ -117,8 +118,8 @@ describe("admin back office journeys", () => {
     it(`searches, filters and pages purchases at ${viewport} width`, async () => {
       const { context, page } = await adminPage(viewport);
       await page.goto("/purchasetable");
-      expect(await page.getByRole("heading", { name: "Purchases" }).isVisible()).toBe(true);
-      expect(await page.getByPlaceholder("Search by name, email or status...").isVisible()).toBe(true);
+      await visible(page.getByRole("heading", { name: "Purchases" }));
+      await visible(page.getByPlaceholder("Search by name, email or status..."));
       expect(await admin.rows(page).count()).toBe(5);
       await screenshot(page, `admin-purchasetable-${viewport}`);
 
@@ -139,7 +140,7 @@ describe("admin back office journeys", () => {
       await page.getByLabel("End Date").fill("2020-01-31");
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await expectUrl(page, /from=2020-01-01/);
-      await expect.poll(() => page.getByText("No purchases found").isVisible()).toBe(true);
+      await visible(page.getByText("No purchases found"));
       await page.getByRole("link", { name: "Clear Filters" }).click();
       await expectUrl(page, /\/purchasetable$/);
       await expect.poll(() => admin.rows(page).count()).toBe(5);
@@ -154,13 +155,13 @@ describe("admin back office journeys", () => {
     await admin.rows(page).first().getByRole("link", { name: "View" }).click();
     await expectUrl(page, /\/viewpurchase\//);
     const orderNo = page.url().split("/").pop()!.slice(0, 8);
-    await expect.poll(() => page.getByRole("heading", { name: `Order #${orderNo}` }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: `Order #${orderNo}` }));
     for (const section of ["Order Status", "Customer Information", "Order Items", "Order Summary", "Payment Information"])
-      expect(await page.getByRole("heading", { name: section }).isVisible()).toBe(true);
+      await visible(page.getByRole("heading", { name: section }));
     await page.getByRole("button", { name: "Mark as processing" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Mark as shipped" }).isVisible()).toBe(true);
+    await visible(page.getByRole("button", { name: "Mark as shipped" }));
     await page.getByRole("button", { name: "Mark as shipped" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Mark as delivered" }).isVisible()).toBe(true);
+    await visible(page.getByRole("button", { name: "Mark as delivered" }));
     expect(await page.locator("ol li").filter({ hasText: "shipped" }).count()).toBe(1);
     await screenshot(page, "admin-viewpurchase-shipped-desktop");
     await expectAccessible(page);
@@ -209,7 +210,7 @@ describe("admin back office journeys", () => {
       .first()
       .getByRole("button", { name: `Delete ${lga}` })
       .click();
-    await expect.poll(() => page.getByText("No LGAs found").isVisible()).toBe(true);
+    await visible(page.getByText("No LGAs found"));
     await expectAccessible(page);
     await context.close();
   });

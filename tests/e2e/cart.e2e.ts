@@ -1,7 +1,6 @@
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { adminApi, api, cart, logIn, nairaOf, productIdsFromHome, registerShopper, waitForHydration } from "./support/shop";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { adminApi, api, cart, nairaOf, productIdsFromHome, signedInShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 
@@ -9,7 +8,7 @@ describe("guest cart", () => {
   for (const viewport of ["phone", "desktop"] as const) {
     it(`keeps a guest's lines in the browser, priced by the server, with a USD display (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
-      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+      await skipNewsletterPopup(context);
       const [first, second] = await productIdsFromHome(page);
       expect(first && second).toBeTruthy();
       await cart.seedGuest(page, [
@@ -44,7 +43,7 @@ describe("guest cart", () => {
       expect(await cart.total(page)).toBe(
         `$${(nairaValue * 0.00073).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
       );
-      expect(await page.getByText("you pay in naira").isVisible()).toBe(true);
+      await visible(page.getByText("you pay in naira"));
       await screenshot(page, `cart-usd-${viewport}`);
 
       // the stepper raises the quantity (saved in the browser), delete removes by product
@@ -65,7 +64,7 @@ describe("guest cart", () => {
         .click();
 
       // empty cart: a way back to /products, and the pay button disabled
-      await expect.poll(() => page.getByText("Your cart is empty.").isVisible()).toBe(true);
+      await visible(page.getByText("Your cart is empty."));
       expect(await page.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/products");
       expect(await page.getByRole("button", { name: "Proceed to payment" }).isDisabled()).toBe(true);
       await expect.poll(() => cart.badge(page).innerText()).toBe("0");
@@ -100,25 +99,15 @@ describe("guest cart", () => {
     const product = await adminApi<{ id: string }>("POST", "/api/products/create", { ...fields, stock: 2 });
     try {
       const { context, page } = await browser.newPage("desktop");
-      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
-      const who = {
-        firstName: "Kemi",
-        lastName: "Bello",
-        email: `kemi.${crypto.randomUUID().slice(0, 8)}@example.ng`,
-        phone: "08031234567",
-        address: "5 Adeola Odeku",
-        password: "Calm-and-kind-2026",
-      };
-      await registerShopper(page, who);
-      await page.waitForURL((u) => u.pathname !== "/register");
-      if (new URL(page.url()).pathname === "/login") await logIn(page, who.email, who.password);
+      await skipNewsletterPopup(context);
+      await signedInShopper(page, { firstName: "Kemi", lastName: "Bello", address: "5 Adeola Odeku" });
 
       await page.goto(`/productdetails/${product.id}`);
       await waitForHydration(page);
       // someone else bought the last units while the page was open
       await adminApi("PUT", `/api/products/${product.id}`, { ...fields, stock: 0 });
       await page.getByRole("button", { name: "Add To Cart" }).click();
-      await expect.poll(() => page.getByText("Failed to complete purchase").isVisible()).toBe(true);
+      await visible(page.getByText("Failed to complete purchase"));
       expect(new URL(page.url()).pathname).toBe(`/productdetails/${product.id}`);
       expect(await cart.badge(page).innerText()).toBe("0");
       await screenshot(page, "add-to-cart-failed-desktop");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser } from "./support/browser";
-import { adminApi, api, cart, logIn, registerShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { adminApi, api, cart, signedInShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 // Stock as a shopper meets it: asking for more than there is says 'Only N left' (product page
 // and cart, guest and signed in); a product whose stock is not tracked is always buyable; a
@@ -40,13 +40,9 @@ const newShopper = () => ({
   password: "Calm-and-kind-2026",
 });
 
-/** A new shopper, signed in (registration lands on /login in the spec's fuller variant). */
+/** A new shopper, signed in (through the API: this file is about the catalogue). */
 async function signUp(page: Page) {
-  const who = newShopper();
-  await registerShopper(page, who);
-  await page.waitForURL((u) => u.pathname !== "/register");
-  if (new URL(page.url()).pathname === "/login") await logIn(page, who.email, who.password);
-  return who;
+  return signedInShopper(page, newShopper());
 }
 
 describe("quantities above the stock", () => {
@@ -122,7 +118,7 @@ describe("'Sold out' on cards", () => {
       await skipNewsletterPopup(context);
       await page.goto(`/products?q=${encodeURIComponent("worry stone")}`);
       const card = page.locator("main article").filter({ hasText: "Worry Stone" });
-      expect(await card.getByText("Sold out", { exact: true }).isVisible()).toBe(true);
+      await visible(card.getByText("Sold out", { exact: true }));
       await screenshot(page, `card-sold-out-${viewport}`);
       await expectAccessible(page);
       await page.goto(`/products?q=${encodeURIComponent("made to order candle")}`);
@@ -145,7 +141,7 @@ describe("the product page's review form", () => {
     await screenshot(page, "review-log-in-first-phone");
     await expectAccessible(page);
 
-    expect(await gate.getByRole("link", { name: "Log in to review" }).isVisible()).toBe(true);
+    await visible(gate.getByRole("link", { name: "Log in to review" }));
     const shopper = await signUp(page);
     await page.context().clearCookies();
     await page.goto(`/productdetails/${three.id}`);

@@ -1,29 +1,25 @@
 // The money path end to end. Needs the storefront's /productdetails page and the
 // accounts' /register and /login screens (spec labels), so it runs once those are merged.
-import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { formatNairaAmount as naira } from "../../lib/money";
-import { breakdown, cart, checkout, expectedDelivery, logIn, nairaOf, registerShopper, shownReviewCount } from "./support/shop";
+import {
+  breakdown,
+  cart,
+  checkout,
+  expectedDelivery,
+  nairaOf,
+  shownReviewCount,
+  signedInShopper,
+  skipNewsletterPopup,
+} from "./support/shop";
 
 const browser = useBrowser();
 const address = { street: "14 Bode Thomas Street", city: "Surulere", state: "Lagos", phone: "08031234567" };
 
 async function newShopper(page: Page) {
-  const who = {
-    firstName: "Ada",
-    lastName: "Obi",
-    email: `ada.${crypto.randomUUID().slice(0, 8)}@example.ng`,
-    phone: "08031234567",
-    address: "14 Bode Thomas Street",
-    password: "Calm-and-kind-2026",
-  };
-  await registerShopper(page, who);
-  await page.waitForURL((u) => u.pathname !== "/register");
-  if (new URL(page.url()).pathname === "/login") await logIn(page, who.email, who.password);
-  await page.waitForURL((u) => u.pathname !== "/login");
-  return who;
+  return signedInShopper(page, { firstName: "Ada", lastName: "Obi" });
 }
 
 async function addFirstProductAsGuest(page: Page) {
@@ -31,7 +27,7 @@ async function addFirstProductAsGuest(page: Page) {
   await page.locator('a[href^="/productdetails/"]').first().click();
   await page.waitForURL(/\/productdetails\//);
   // the URL changes before the product page has rendered: wait for its button
-  await expect.poll(() => page.getByRole("button", { name: "Add To Cart" }).isVisible()).toBe(true);
+  await visible(page.getByRole("button", { name: "Add To Cart" }));
   const productUrl = page.url();
   const title = await page.getByRole("heading", { level: 1 }).innerText();
   await page.getByRole("button", { name: "Increase quantity" }).click();
@@ -51,7 +47,7 @@ async function shopperWhoBoughtFirstProduct(page: Page) {
   await page.waitForURL(/\/pay\/sandbox\//);
   await page.getByRole("button", { name: "Pay now" }).click();
   await page.waitForURL(/\/checkout\/complete\?reference=/);
-  await expect.poll(() => page.getByTestId("order-number").isVisible()).toBe(true);
+  await visible(page.getByTestId("order-number"));
   return title;
 }
 
@@ -59,7 +55,7 @@ describe("checkout journeys", () => {
   for (const viewport of ["phone", "desktop"] as const) {
     it(`guest adds to cart → picks her area → registers → cart merged → pays in the sandbox → order confirmed → My orders → review (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
-      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+      await skipNewsletterPopup(context);
       const { productUrl, title } = await addFirstProductAsGuest(page);
       await expect.poll(() => cart.badge(page).innerText()).toBe("2");
 
@@ -129,12 +125,12 @@ describe("checkout journeys", () => {
       expect((await items.innerText()).replace(/\s+/g, " ")).toContain(title.replace(/\s+/g, " ").trim());
       // the confirmation shows the breakdown the checkout quoted, express delivery included
       expect(await breakdown(page, "order")).toEqual(quoted);
-      expect(await page.getByText(address.street).isVisible()).toBe(true);
+      await visible(page.getByText(address.street));
       await screenshot(page, `order-confirmed-${viewport}`);
       await expect.poll(() => cart.badge(page).innerText()).toBe("0");
 
       await page.goto("/profile");
-      await expect.poll(() => page.getByTestId("my-orders").getByText(orderNumber).isVisible()).toBe(true);
+      await visible(page.getByTestId("my-orders").getByText(orderNumber));
       await page.getByTestId("my-orders").getByText(orderNumber).click();
       await screenshot(page, `my-orders-${viewport}`);
 
@@ -148,7 +144,7 @@ describe("checkout journeys", () => {
       await page.locator("label", { hasText: "5 stars" }).click();
       await page.getByLabel("Comment").fill("Beautiful paper and a calm design.");
       await page.getByRole("button", { name: "Submit Review" }).click();
-      await expect.poll(() => page.getByText("Review submitted successfully!").isVisible()).toBe(true);
+      await visible(page.getByText("Review submitted successfully!"));
       await expect.poll(() => page.getByTestId("review-list").locator("li").count()).toBe(reviewsBefore + 1);
       // the count shown under the product's stars is the real aggregate, one more
       await expect.poll(() => shownReviewCount(page)).toBe(countBefore + 1);
@@ -160,7 +156,7 @@ describe("checkout journeys", () => {
 
   it("'Cancel payment' returns to /checkout with a message and the cart intact", async () => {
     const { context, page } = await browser.newPage("desktop");
-    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await skipNewsletterPopup(context);
     await addFirstProductAsGuest(page);
     await newShopper(page);
     // the merge runs on the first signed-in page; a full load of /checkout before
@@ -181,7 +177,7 @@ describe("checkout journeys", () => {
 
   it("someone who has not bought the product is told before writing that only buyers can review", async () => {
     const { context, page } = await browser.newPage("phone");
-    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await skipNewsletterPopup(context);
     await newShopper(page);
     await page.goto("/products");
     await page.locator('a[href^="/productdetails/"]').first().click();
@@ -195,7 +191,7 @@ describe("checkout journeys", () => {
 
   it("/review: the server's messages and a cleared form on success", async () => {
     const { context, page } = await browser.newPage("desktop");
-    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await skipNewsletterPopup(context);
     const title = await shopperWhoBoughtFirstProduct(page);
     await page.goto("/review");
     const main = page.locator("main");

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper, type Shopper } from "./support/account-pages";
-import { baseUrl, expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { breakdown, cart, checkout, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
@@ -15,7 +15,7 @@ async function fillCartAsGuest(page: Page): Promise<string> {
   await page.goto("/products");
   await page.locator('a[href^="/productdetails/"]').first().click();
   await page.waitForURL(/\/productdetails\//);
-  await expect.poll(() => page.getByRole("button", { name: "Add To Cart" }).isVisible()).toBe(true);
+  await visible(page.getByRole("button", { name: "Add To Cart" }));
   const title = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Add To Cart" }).click();
@@ -31,15 +31,15 @@ async function proceedToPayment(page: Page) {
   await page.waitForURL((u) => u.pathname === "/login");
   // the page's own address, never React Router's /checkout.data
   expect(new URL(page.url()).search).toBe("?redirectTo=%2Fcheckout");
-  await expect.poll(() => page.getByText("Please log in to continue.").isVisible()).toBe(true);
+  await visible(page.getByText("Please log in to continue."));
 }
 
 /** On /checkout with the guest's line (2 × the product) in the order summary, read from her account. */
 async function expectCheckoutWithMergedCart(page: Page, title: string) {
   await page.waitForURL((u) => u.pathname === "/checkout");
-  await expect.poll(() => page.getByRole("heading", { name: "Order summary" }).isVisible()).toBe(true);
+  await visible(page.getByRole("heading", { name: "Order summary" }));
   const summary = page.locator("aside[aria-labelledby=checkout-summary]");
-  await expect.poll(() => summary.getByText(`2 × ${title}`).isVisible(), { timeout: 15_000 }).toBe(true);
+  await visible(summary.getByText(`2 × ${title}`), 15_000);
   await expect.poll(() => summary.getByText("Your cart is empty.").count()).toBe(0);
   // merged on the server (the guest cart in the browser is handed over and emptied)
   await cart.merged(page, 2);
@@ -119,7 +119,7 @@ describe("guest → Proceed to payment → account → /checkout", () => {
         // spec §4: the full sign-up goes to /login, which now knows where the shopper was going
         await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.has("registered"));
         expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/checkout");
-        await expect.poll(() => page.getByText("Your account is ready. Please log in.").isVisible()).toBe(true);
+        await visible(page.getByText("Your account is ready. Please log in."));
         await screenshot(page, `guest-to-checkout-registered-${viewport}`);
         await accountPages(page).logIn(shopper.email, shopper.password);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser } from "./support/browser";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
 const seededCategories = [
@@ -16,26 +17,26 @@ describe("home page shell", () => {
     it(`shows the header, the footer and the seeded categories at ${viewport} width`, async () => {
       const { context, page } = await browser.newPage(viewport);
       // keep the newsletter pop-up out of this journey (it has its own)
-      await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+      await skipNewsletterPopup(context);
       const res = await page.goto("/");
       expect(res?.status()).toBe(200);
 
       const header = page.locator("header").first();
-      await expect.poll(() => header.getByRole("link", { name: /Alafia Self-Care, home/ }).isVisible()).toBe(true);
-      await expect.poll(() => header.getByRole("button", { name: "Search products" }).isVisible()).toBe(true);
-      await expect.poll(() => header.getByRole("link", { name: /^Cart, \d+ items?$/ }).isVisible()).toBe(true);
-      await expect.poll(() => header.getByRole("link", { name: "Log in" }).first().isVisible()).toBe(true);
+      await visible(header.getByRole("link", { name: /Alafia Self-Care, home/ }));
+      await visible(header.getByRole("button", { name: "Search products" }));
+      await visible(header.getByRole("link", { name: /^Cart, \d+ items?$/ }));
+      await visible(header.getByRole("link", { name: "Log in" }).first());
 
       const desktopNav = header.getByRole("navigation", { name: "Main" });
       if (viewport === "desktop") {
         for (const label of ["Home", "About", "Self-Care Packages", "Stress Relief", "Blog", "Coaching Services", "Contact"])
-          expect(await desktopNav.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
+          await visible(desktopNav.getByRole("link", { name: label, exact: true }));
       } else {
         expect(await desktopNav.isVisible()).toBe(false);
         const toggle = header.getByRole("button", { name: "Open menu" });
         await toggle.click();
         const mobileNav = header.getByRole("navigation", { name: "Mobile" });
-        await expect.poll(() => mobileNav.getByRole("link", { name: "Coaching Services" }).isVisible()).toBe(true);
+        await visible(mobileNav.getByRole("link", { name: "Coaching Services" }));
         await screenshot(page, `home-menu-${viewport}`);
         await header.getByRole("button", { name: "Close menu" }).click();
         await expect.poll(() => mobileNav.isVisible()).toBe(false);
@@ -45,16 +46,15 @@ describe("home page shell", () => {
       for (const name of seededCategories) expect(await main.getByRole("link", { name }).count()).toBeGreaterThan(0);
 
       const footer = page.locator("footer");
-      for (const label of ["Categories", "Products", "Stay Connected"])
-        expect(await footer.getByRole("heading", { name: label }).isVisible()).toBe(true);
+      for (const label of ["Categories", "Products", "Stay Connected"]) await visible(footer.getByRole("heading", { name: label }));
       for (const name of ["Motivational Calendars", "Self-Care Cards", "Gratitude Journals", "Colouring Books"])
-        expect(await footer.getByText(name, { exact: true }).isVisible()).toBe(true);
+        await visible(footer.getByText(name, { exact: true }));
       expect(await footer.getByRole("textbox", { name: "Email address" }).getAttribute("type")).toBe("email");
-      expect(await footer.getByRole("button", { name: "Subscribe" }).isVisible()).toBe(true);
-      expect(await footer.getByRole("link", { name: "Privacy Policy" }).isVisible()).toBe(true);
-      expect(await footer.getByRole("link", { name: "Terms of Use" }).isVisible()).toBe(true);
-      expect(await footer.getByRole("link", { name: "Instagram" }).isVisible()).toBe(true);
-      expect(await footer.getByText(/© 2024/).isVisible()).toBe(true);
+      await visible(footer.getByRole("button", { name: "Subscribe" }));
+      await visible(footer.getByRole("link", { name: "Privacy Policy" }));
+      await visible(footer.getByRole("link", { name: "Terms of Use" }));
+      await visible(footer.getByRole("link", { name: "Instagram" }));
+      await visible(footer.getByText(/© 2024/));
 
       await screenshot(page, `home-${viewport}`);
       await expectAccessible(page);
@@ -66,8 +66,8 @@ describe("home page shell", () => {
     const { context, page } = await browser.newPage("desktop");
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
-    expect(await page.getByRole("heading", { name: "We couldn't find that page" }).isVisible()).toBe(true);
-    expect(await page.locator("footer").isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "We couldn't find that page" }));
+    await visible(page.locator("footer"));
     await screenshot(page, "not-found-desktop");
     await context.close();
   });

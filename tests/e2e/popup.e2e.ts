@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screenshot, useBrowser } from "./support/browser";
 import { startExtraShop } from "./support/extra-shop";
-import { cart, checkout, logIn, registerShopper } from "./support/shop";
+import { cart, checkout, signedInShopper, skipNewsletterPopup } from "./support/shop";
 
 // Paystack's API as far as the shop uses it: initialize gives an access code; verify
 // says the transaction is still ongoing (the popup was closed before paying).
@@ -61,10 +61,7 @@ const newShopper = () => ({
 
 /** Registers, puts the first product in the cart and opens /checkout with the address filled in; returns the product's id. */
 async function toCheckout(page: Page): Promise<string> {
-  const who = newShopper();
-  await registerShopper(page, who);
-  await page.waitForURL((u) => u.pathname !== "/register");
-  if (new URL(page.url()).pathname === "/login") await logIn(page, who.email, who.password);
+  await signedInShopper(page, newShopper());
   await page.goto("/products");
   await page.locator('a[href^="/productdetails/"]').first().click();
   await page.waitForURL(/\/productdetails\//);
@@ -79,7 +76,7 @@ async function toCheckout(page: Page): Promise<string> {
 describe("Paystack popup mode", () => {
   it("shows 'Failed to load payment modal…' after 3 attempts 1 s apart, and the Pay button works again", async () => {
     const { context, page } = await browser.newPage("desktop", shop.baseUrl);
-    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await skipNewsletterPopup(context);
     let attempts = 0;
     await page.route("https://js.paystack.co/**", (route) => {
       attempts++;
@@ -100,7 +97,7 @@ describe("Paystack popup mode", () => {
 
   it("the popup closed or failing without payment cancels the order at once: stock back, cart kept", async () => {
     const { context, page } = await browser.newPage("desktop", shop.baseUrl);
-    await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
+    await skipNewsletterPopup(context);
     // Paystack's inline script, stood in for: the popup reports what the test says
     let report: "onCancel" | "onError" = "onCancel";
     await page.route("https://js.paystack.co/**", (route) =>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
@@ -66,4 +66,9 @@ export async function expectAccessible(page: Page) {
           .join(", ")})`,
     ),
   ).toEqual([]);
+}
+
+/** Waits until `locator` is visible (polling, as the page may still be loading or hydrating). */
+export async function visible(locator: Locator, timeout = 5_000) {
+  await expect.poll(() => locator.isVisible(), { timeout, message: `visible: ${locator.toString()}` }).toBe(true);
 }

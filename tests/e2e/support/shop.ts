@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { adminEmail, adminPassword } from "./admin";
-import { baseUrl, screenshot } from "./browser";
+import { baseUrl, screenshot, visible } from "./browser";
 
 /** Journeys that are not about the newsletter pop-up keep it away. */
 export async function skipNewsletterPopup(context: BrowserContext) {
@@ -23,7 +23,7 @@ export const header = {
   async search(page: Page, text: string) {
     await page.getByRole("button", { name: "Search products" }).click();
     const box = page.getByRole("searchbox", { name: "Search products" });
-    await expect.poll(() => box.isVisible()).toBe(true);
+    await visible(box);
     await box.fill(text);
     await box.press("Enter");
     await page.waitForURL((url) => url.pathname === "/products" && url.searchParams.get("q") === text);
@@ -46,7 +46,7 @@ export const cart = {
   },
   async open(page: Page) {
     await page.goto("/cart");
-    await expect.poll(() => page.getByRole("heading", { name: "Your cart" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "Your cart" }));
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Loading your cart" }).count()).toBe(0);
   },
   /** the guest cart has reached the account: the server cart holds `quantity` units (read with the page's session) */
@@ -166,30 +166,39 @@ export const checkout = {
   lga: (page: Page) => page.locator("main").getByLabel("Local Government Area", { exact: true }),
 };
 
-/** /register with the spec's labels (accounts issue). */
-export async function registerShopper(
-  page: Page,
-  who: { firstName: string; lastName: string; email: string; phone: string; address: string; password: string },
-) {
-  await page.goto("/register");
-  await page.locator("main").getByLabel("First Name", { exact: true }).fill(who.firstName);
-  await page.locator("main").getByLabel("Last Name", { exact: true }).fill(who.lastName);
-  await page.locator("main").getByLabel("Email", { exact: true }).fill(who.email);
-  await page.locator("main").getByLabel("Phone Number", { exact: true }).fill(who.phone);
-  await page.locator("main").getByLabel("Address", { exact: true }).fill(who.address);
-  await page.locator("main").getByLabel("Town", { exact: true }).selectOption({ index: 1 });
-  await page.locator("main").getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign Up" }).click();
-}
+export type Shopper = { firstName: string; lastName: string; email: string; phone: string; address: string; lga: string; password: string };
 
-/** /login with the spec's labels (accounts issue). */
-export async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.locator("main").getByLabel("Email", { exact: true }).fill(email);
-  await page.locator("main").getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /log in|login|sign in/i }).click();
-  // signed in once the form has taken us somewhere else
-  await page.waitForURL((u) => u.pathname !== "/login");
+/**
+ * A new shopper, registered and signed in through the API from `page` (its context's cookies
+ * become her session), then on the home page as the login form leaves her, where the first
+ * signed-in page hands a guest cart to the account. Journeys about buying start here; the
+ * sign-up screens have their own journeys (accounts.e2e.ts). Her area is Badagry, the first
+ * town /register offers.
+ */
+export async function signedInShopper(page: Page, who: Partial<Shopper> = {}): Promise<Shopper> {
+  const shopper: Shopper = {
+    firstName: "Ada",
+    lastName: "Obi",
+    email: `shopper.${crypto.randomUUID().slice(0, 8)}@example.ng`,
+    phone: "08031234567",
+    address: "14 Bode Thomas Street",
+    lga: "Badagry",
+    password: "Calm-and-kind-2026",
+    ...who,
+  };
+  // the shop this page is on (a journey may run its own shop on another port)
+  if (page.url() === "about:blank") await page.goto("/");
+  const origin = new URL(page.url()).origin;
+  const calls: [string, unknown][] = [
+    ["/api/auth/register", shopper],
+    ["/api/auth/login", { email: shopper.email, password: shopper.password }],
+  ];
+  for (const [path, data] of calls) {
+    const res = await page.request.post(path, { data, headers: { Origin: origin } });
+    if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
+  }
+  await page.goto("/");
+  return shopper;
 }
 
 /** A full-page screenshot (screenshot() loads the lazy images below the fold first). */
