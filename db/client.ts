@@ -20,6 +20,11 @@ export type Database = {
   db: Db;
   driver: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server runs its own: start-up work (migrations, the demo seed,
+   * the first admin) on a database that several servers may start against at the same moment.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -36,6 +41,7 @@ export type DatabaseOptions = {
 };
 
 const MIGRATION_LOCK = 7_200_425;
+const STARTUP_LOCK = 7_200_426;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
@@ -59,6 +65,8 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
     db,
     driver: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // one process per data folder (lockDataDir): nobody else can start against it
+    exclusive: (work) => work(),
     ping: async () => {
       await client.query("select 1");
     },
@@ -112,6 +120,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await migratePg(drizzlePg({ client: conn, casing: "snake_case" }), { migrationsFolder });
       } finally {
         await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+        conn.release();
+      }
+    },
+    // a session-level advisory lock held on one connection while `work` uses the pool's others
+    exclusive: async (work) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => {});
         conn.release();
       }
     },

@@ -57,6 +57,13 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=paystack" });
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET)
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    // a generated secret lives in one server's DATA_DIR: a login made on one server would be unknown to the others
+    if (env.DATABASE_URL && !env.SESSION_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required with DATABASE_URL: every server sharing the database must use the same one",
+      });
     // the sandbox's 'Pay now' completes an order without taking money: never in production
     if (env.NODE_ENV === "production" && (env.PAYMENT_PROVIDER === "sandbox" || !env.PAYSTACK_SECRET_KEY))
       ctx.addIssue({

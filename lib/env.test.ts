@@ -27,6 +27,17 @@ describe("parseEnv", () => {
     }
   });
 
+  it("refuses a shared database without SESSION_SECRET, in every mode, in one line", () => {
+    const shared = { DATA_DIR: base.DATA_DIR, DATABASE_URL: "postgres://localhost/shop" };
+    for (const NODE_ENV of ["development", "test"]) {
+      expect(() => parseEnv({ ...shared, NODE_ENV })).toThrow(
+        /^Invalid configuration: SESSION_SECRET is required with DATABASE_URL: every server sharing the database must use the same one$/,
+      );
+    }
+    expect(() => parseEnv({ ...shared, NODE_ENV: "production" })).toThrow(/^Invalid configuration: SESSION_SECRET /);
+    expect(parseEnv({ ...shared, SESSION_SECRET: base.SESSION_SECRET }).SESSION_SECRET).toBe(base.SESSION_SECRET);
+  });
+
   it("chooses paystack when a secret key is set, and requires it when asked for", () => {
     expect(parseEnv({ ...base, PAYSTACK_SECRET_KEY: "sk_test_x" }).PAYMENT_PROVIDER).toBe("paystack");
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "paystack" })).toThrow(/PAYSTACK_SECRET_KEY/);

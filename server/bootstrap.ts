@@ -3,21 +3,31 @@ import { openDatabase, type Database } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
 import type { Env } from "../lib/env.server";
 import type { Logger } from "../lib/logger.server";
-import { localStorage, uploadDir } from "../lib/storage.server";
+import { shopStorage } from "../lib/storage.server";
 import { createAdmin, hasAdmin } from "../modules/accounts/service.server";
 
-/** Opens the database, applies migrations, seeds an empty shop and makes sure an admin exists. */
+/**
+ * Opens the database, applies migrations, seeds an empty shop and makes sure an admin exists,
+ * all under the database's start-up lock: any number of servers may start at once on an empty
+ * database, and each step is then done by the first and found done by the others.
+ */
 export async function bootstrap(env: Env, logger: Logger): Promise<Database> {
   const started = performance.now();
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
-  await database.migrate();
-  logger.info({ driver: database.driver, ms: Math.round(performance.now() - started) }, "database ready");
-
-  if (env.SEED_DEMO) {
-    const seeded = await seedDemo(database.db, localStorage(uploadDir(env.DATA_DIR)));
-    if (seeded) logger.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
+  try {
+    await database.exclusive(async () => {
+      await database.migrate();
+      logger.info({ driver: database.driver, ms: Math.round(performance.now() - started) }, "database ready");
+      if (env.SEED_DEMO) {
+        const seeded = await seedDemo(database.db, shopStorage(env));
+        if (seeded) logger.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
+      }
+      await ensureAdmin(database, env, logger);
+    });
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
   }
-  await ensureAdmin(database, env, logger);
   return database;
 }
 
