@@ -41,7 +41,8 @@ describe.runIf(url)("servers starting together on an empty PostgreSQL database",
         try {
           expect(failures, `round ${round + 1}`).toEqual([]);
           const { db } = databases[0]!;
-          const count = async (query: ReturnType<typeof sql>) => Number((await db.execute<{ n: number }>(query)).rows[0]!.n);
+          const count = async (query: ReturnType<typeof sql>) =>
+            Number(((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
           expect(await count(sql`select count(*)::int as n from users where role = 'admin'`)).toBe(1);
           const categories = await count(sql`select count(*)::int as n from categories`);
           const distinct = await count(sql`select count(distinct lower(name))::int as n from categories`);
