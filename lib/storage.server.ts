@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { s3PublicBase, s3Storage, type S3Config } from "./storage-s3.server";
 
 /** Where uploaded and generated files live; local folder by default. */
 export type Storage = {
@@ -47,7 +48,44 @@ export function uploadDir(dataDir: string): string {
   return path.join(dataDir, "uploads");
 }
 
+type StorageEnv = {
+  DATA_DIR: string;
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_PUBLIC_URL?: string;
+};
+
+/** The S3 bucket's settings when `S3_BUCKET` is set; otherwise files live in `DATA_DIR/uploads`. */
+export function s3Config(env: StorageEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    publicUrl: env.S3_PUBLIC_URL,
+  };
+}
+
+/** Where browsers fetch stored files from, beside the shop itself (for the CSP's img-src). */
+export function storageOrigins(env: StorageEnv): string[] {
+  const s3 = s3Config(env);
+  return s3 ? [new URL(s3PublicBase(s3)).origin] : [];
+}
+
+const storages = new WeakMap<StorageEnv, Storage>();
+
 /** The shop's storage for uploaded and generated files: the one place that picks where they live. */
-export function shopStorage(env: { DATA_DIR: string }): Storage {
-  return localStorage(uploadDir(env.DATA_DIR));
+export function shopStorage(env: StorageEnv): Storage {
+  let storage = storages.get(env);
+  if (!storage) {
+    const s3 = s3Config(env);
+    storage = s3 ? s3Storage(s3) : localStorage(uploadDir(env.DATA_DIR));
+    storages.set(env, storage);
+  }
+  return storage;
 }

@@ -7,7 +7,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context";
 import { AppError } from "../lib/errors";
-import { uploadDir } from "../lib/storage.server";
+import { s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
 import { clientIp } from "./http";
 import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
@@ -42,22 +42,29 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       production: env.NODE_ENV === "production",
       dev: options.dev,
       paystackPopup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
+      imageOrigins: storageOrigins(env),
     }),
   );
   app.use(compress());
 
   // Static files first: they need no session. Uploaded images get fresh names per upload, never reused.
-  const uploads = uploadDir(env.DATA_DIR);
-  fs.mkdirSync(uploads, { recursive: true });
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: path.relative(process.cwd(), uploads) || ".",
-      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-      onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE),
-    }),
-  );
-  app.get("/uploads/*", (c) => c.text("Not found", 404));
+  if (s3Config(env)) {
+    // the files are in the bucket; an address stored before the move to S3 is sent there
+    const storage = shopStorage(env);
+    app.get("/uploads/*", (c) => c.redirect(storage.url(c.req.path.slice("/uploads/".length)), 301));
+  } else {
+    const uploads = uploadDir(env.DATA_DIR);
+    fs.mkdirSync(uploads, { recursive: true });
+    app.use(
+      "/uploads/*",
+      serveStatic({
+        root: path.relative(process.cwd(), uploads) || ".",
+        rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+        onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE),
+      }),
+    );
+    app.get("/uploads/*", (c) => c.text("Not found", 404));
+  }
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || ".";
     // Hashed build assets never change; other public files (favicon) are cached for an hour.
