@@ -41,6 +41,10 @@ export const envSchema = z
       .optional(),
     // namespace of the rate-limit keys, so several shops or environments can share one Redis
     REDIS_PREFIX: z.string().min(1).max(100).default("alafia:rl:"),
+    // on SIGTERM: answer /api/health with 503 this long before closing, so a load balancer takes the
+    // server out first; then wait at most SHUTDOWN_TIMEOUT_MS for the requests in flight
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     // proxies (load balancer, CDN) between the internet and us that append to X-Forwarded-For; 0 = trust none
     TRUST_PROXY: z.coerce.number().int().min(0, "must be a number of proxy hops (0 or more)").max(10).default(0),
     S3_ENDPOINT: optionalUrl,

@@ -37,6 +37,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(deps.logger));
+  // while shutting down, each answer closes its connection: clients and balancers reconnect elsewhere
+  if (deps.lifecycle) {
+    const lifecycle = deps.lifecycle;
+    app.use(async (c, next) => {
+      await next();
+      if (lifecycle.draining) c.header("Connection", "close");
+    });
+  }
   app.use(
     securityHeaders({
       production: env.NODE_ENV === "production",

@@ -19,4 +19,6 @@ export type AppDeps = {
   database: Database;
   env: Env;
   logger: Logger;
+  /** set while the process shuts down: health answers 503 and connections are not kept alive */
+  lifecycle?: { draining: boolean };
 };

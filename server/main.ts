@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -7,6 +8,7 @@ import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp } from "./app";
 import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
+import { stopGracefullyOnSignals } from "./shutdown";
 
 export { loadEnvOrExit } from "../lib/env.server";
 
@@ -20,25 +22,26 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const database = await bootstrap(env, logger);
   const buildDir = path.resolve("build");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const app = createApp({ database, env, logger }, { build, clientDir: path.join(buildDir, "client") });
+  const lifecycle = { draining: false };
+  const app = createApp({ database, env, logger, lifecycle }, { build, clientDir: path.join(buildDir, "client") });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
     logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
     process.stdout.write(`Shop ready on http://${shown}:${info.port}\n`);
-  });
+  }) as Server;
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    server.close(() => {
-      void stopJobs()
-        .then(closeRateLimitStores)
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  stopGracefullyOnSignals({
+    server,
+    lifecycle,
+    logger,
+    delayMs: env.SHUTDOWN_DELAY_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    release: async () => {
+      await stopJobs();
+      await closeRateLimitStores();
+      await database.close();
+    },
+  });
 }

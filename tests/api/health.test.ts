@@ -35,6 +35,27 @@ describe("GET /api/health", () => {
   });
 });
 
+describe("GET /api/health while the server shuts down", () => {
+  it("answers 503 once draining starts, so a load balancer takes the server out, and closes each connection", async () => {
+    const { createApp } = await import("../../server/app");
+    const { createLogger } = await import("../../lib/logger.server");
+    const lifecycle = { draining: false };
+    const app = createApp({ database: t.database, env: t.env, logger: createLogger("silent"), lifecycle });
+    const before = await app.request("/api/health");
+    expect(before.status).toBe(200);
+    expect(before.headers.get("connection")).toBeNull();
+    lifecycle.draining = true;
+    const during = await app.request("/api/health");
+    expect(during.status).toBe(503);
+    expect(await during.json()).toMatchObject({ code: "unavailable", msg: "The server is shutting down." });
+    expect(during.headers.get("connection")).toBe("close");
+    // other requests in flight are still answered, on a connection that then closes
+    const products = await app.request("/api/products");
+    expect(products.status).toBe(200);
+    expect(products.headers.get("connection")).toBe("close");
+  });
+});
+
 describe("the error model", () => {
   it("answers an unknown API path with a JSON 404", async () => {
     const res = await t.request("/api/nothing-here");

@@ -260,6 +260,19 @@ describe("payment window", () => {
     // the cart is still there
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
   });
+
+  it("several servers expiring at the same moment release the stock once", async () => {
+    const { user, product } = await shopperWithCart(4);
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
+    const { purchase } = await res.json();
+    expect(await stockOf(product.id)).toBe(6);
+    const late = new Date(new Date(purchase.createdAt).getTime() + PAYMENT_WINDOW_MS + 60_000);
+    // each server's timer runs the same pass; on PostgreSQL they run on separate connections
+    const cancelled = await Promise.all([1, 2, 3, 4].map(() => expireStalePurchases(t.db, late)));
+    expect(cancelled.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await purchasesOf(user.id))[0]!.status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(10);
+  });
 });
 
 describe("sandbox payment and completion", () => {
