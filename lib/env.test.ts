@@ -38,6 +38,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...shared, SESSION_SECRET: base.SESSION_SECRET }).SESSION_SECRET).toBe(base.SESSION_SECRET);
   });
 
+  it("reads the shutdown delay and timeout (ms), with defaults of 0 and 10 s", () => {
+    expect([parseEnv(base).SHUTDOWN_DELAY_MS, parseEnv(base).SHUTDOWN_TIMEOUT_MS]).toEqual([0, 10_000]);
+    const set = parseEnv({ ...base, SHUTDOWN_DELAY_MS: "3000", SHUTDOWN_TIMEOUT_MS: "20000" });
+    expect([set.SHUTDOWN_DELAY_MS, set.SHUTDOWN_TIMEOUT_MS]).toEqual([3000, 20_000]);
+    expect(() => parseEnv({ ...base, SHUTDOWN_DELAY_MS: "-5" })).toThrow(/^Invalid configuration: SHUTDOWN_DELAY_MS /);
+  });
+
   it("chooses paystack when a secret key is set, and requires it when asked for", () => {
     expect(parseEnv({ ...base, PAYSTACK_SECRET_KEY: "sk_test_x" }).PAYMENT_PROVIDER).toBe("paystack");
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "paystack" })).toThrow(/PAYSTACK_SECRET_KEY/);
