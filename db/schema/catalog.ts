@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, type ImageVariant, updatedAt } from "./columns";
 
 export const categories = pgTable(
@@ -32,6 +32,10 @@ export const products = pgTable(
     // units left when the product's stock is tracked; null: not tracked (always buyable,
     // as a product created without a stock figure is). Checkout never takes it below 0.
     stock: integer(),
+    // kept by a trigger on reviews, in the same transaction as every review written or removed
+    // (migration 0007): cards and lists read them without counting reviews per row
+    ratingCount: integer().notNull().default(0),
+    ratingAvg: doublePrecision().notNull().default(0),
     imageUrl: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, productImages, products, purchaseItems, purchases, reviews } from "../../db/schema";
+import { categories, productImages, products, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { dayRange } from "../admin/dates";
@@ -8,8 +8,6 @@ import { productListQuery, type ProductListQuery } from "./schemas";
 import { productSearch } from "./search.server";
 import type { CategoryView, ProductView } from "./types";
 
-const ratingAvg = sql<number>`coalesce((select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.productId} = ${products.id}), 0)::float`;
-const ratingCount = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})::int`;
 // spec §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
 const PAID_STATUSES = [
   "completed",
@@ -35,8 +33,9 @@ const productColumns = {
   stock: products.stock,
   categoryId: products.categoryId,
   categoryName: categories.name,
-  rating: ratingAvg,
-  reviews: ratingCount,
+  // kept on the product by a trigger on reviews (migration 0007)
+  rating: products.ratingAvg,
+  reviews: products.ratingCount,
   createdAt: products.createdAt,
 };
 type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
@@ -101,22 +100,27 @@ export async function listProducts(db: Db, input: ProductListQuery = {}): Promis
   if (query.sort === "best_selling") order.push(sql`${unitsSold} desc`);
   order.push(desc(products.createdAt), asc(products.id));
 
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where),
-  ]);
-  return { items: await withImages(db, rows as ProductRow[]), total: count?.n ?? 0 };
+  // one query for the page and the total (a window count), one for the page's images
+  const rows = await db
+    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // a page past the end has no row to carry the total
+  const total = rows[0]?.total ?? (query.page > 1 ? await countProducts(db, where) : 0);
+  return { items: await withImages(db, rows as ProductRow[]), total };
+}
+
+async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where);
+  return count?.n ?? 0;
 }
 
 /** spec §2 best sellers: most sold, then newest. */
