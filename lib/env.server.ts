@@ -43,6 +43,8 @@ export const envSchema = z
     REDIS_PREFIX: z.string().min(1).max(100).default("alafia:rl:"),
     // on SIGTERM: answer /api/health with 503 this long before closing, so a load balancer takes the
     // server out first; then wait at most SHUTDOWN_TIMEOUT_MS for the requests in flight
+    // how long public reads and anonymous pages are served from memory; 0 turns the caches off
+    CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     // proxies (load balancer, CDN) between the internet and us that append to X-Forwarded-For; 0 = trust none

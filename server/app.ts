@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context";
 import { AppError } from "../lib/errors";
+import { localInvalidationBus } from "../lib/invalidation.server";
 import { s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
 import { clientIp } from "./http";
@@ -15,6 +16,7 @@ import type { AppDeps, AppEnv } from "./context";
 import { errorResponse, notFoundResponse } from "./middleware/errors";
 import { requestLog } from "./middleware/request-id";
 import { privateResponses } from "./middleware/cache-control";
+import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
@@ -89,7 +91,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
   app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : jsonLimit(c, next)));
 
+  // anonymous public reads, before any session lookup or database work
+  const invalidation = deps.invalidation ?? localInvalidationBus();
+  app.use(publicCache({ ...deps, invalidation }));
+
   app.use(sessionMiddleware(deps));
+  app.use(invalidateOnWrites(invalidation));
   app.use(privateResponses());
   // for /api and for React Router actions alike
   app.use(originCheck(deps));

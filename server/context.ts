@@ -1,6 +1,7 @@
 import type { SessionUser } from "../modules/accounts/sessions.server";
 import type { Database } from "../db/client";
 import type { Env } from "../lib/env.server";
+import type { InvalidationBus } from "../lib/invalidation.server";
 import type { Logger } from "../lib/logger.server";
 
 /** Variables every Hono handler can read with c.get(). */
@@ -21,4 +22,6 @@ export type AppDeps = {
   logger: Logger;
   /** set while the process shuts down: health answers 503 and connections are not kept alive */
   lifecycle?: { draining: boolean };
+  /** tells every server's caches to forget (absent: this process's caches only) */
+  invalidation?: InvalidationBus;
 };

@@ -4,6 +4,7 @@ import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
+import { createInvalidationBus } from "../lib/invalidation.server";
 import { createLogger, logProcessErrors } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp } from "./app";
@@ -16,8 +17,9 @@ const logger = createLogger(env.LOG_LEVEL);
 logProcessErrors(logger);
 const database = await bootstrap(env, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+const invalidation = createInvalidationBus(env, logger);
 const app = createApp(
-  { database, env, logger },
+  { database, env, logger, invalidation },
   { dev: true, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
 );
 const listener = getRequestListener(app.fetch);
@@ -33,7 +35,7 @@ const server = http
 
 const shutdown = () => {
   server.close();
-  void Promise.all([stopJobs(), vite.close()])
+  void Promise.all([stopJobs(), vite.close(), invalidation.close()])
     .then(closeRateLimitStores)
     .then(() => database.close())
     .finally(() => process.exit(0));

@@ -3,6 +3,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../lib/env.server";
+import { createInvalidationBus } from "../lib/invalidation.server";
 import { createLogger, logProcessErrors } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp } from "./app";
@@ -23,7 +24,8 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const buildDir = path.resolve("build");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const lifecycle = { draining: false };
-  const app = createApp({ database, env, logger, lifecycle }, { build, clientDir: path.join(buildDir, "client") });
+  const invalidation = createInvalidationBus(env, logger);
+  const app = createApp({ database, env, logger, lifecycle, invalidation }, { build, clientDir: path.join(buildDir, "client") });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -40,6 +42,7 @@ export async function startServer(env: Env, startedAt = performance.now()) {
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     release: async () => {
       await stopJobs();
+      await invalidation.close();
       await closeRateLimitStores();
       await database.close();
     },

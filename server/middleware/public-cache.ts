@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { InvalidationBus } from "../../lib/invalidation.server";
+import { TtlCache } from "../../lib/ttl-cache";
+import { readSessionToken } from "../../modules/accounts/session-cookie.server";
+import type { AppDeps, AppEnv } from "../context";
+
+// What is the same for every visitor without a session: the catalogue and content reads of /api,
+// and the public pages (with React Router's .data twins for client-side moves).
+const PUBLIC_API = /^\/api\/(products(\/[^/]+)?|categories(\/[^/]+)?|posts(\/[^/]+)?|deliveryrates(\/[^/]+)?|reviews\/[^/]+)$/;
+const PUBLIC_PAGE =
+  /^\/(|_root\.data|(products|promopage|blogs|about|contact|author|privacy|terms)(\.data)?|(categories|productdetails|blogdetails)\/[^/.]+(\.data)?)$/;
+// a CDN or proxy may hold them briefly, and serve a stale copy while it fetches the next
+export const PUBLIC_API_CACHE = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
+export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+// the page's CSP nonce is swapped for this in the stored copy, and for a fresh one in each answer
+const NONCE_SLOT = "\u0000nonce\u0000";
+const MAX_BODY = 512 * 1024;
+const DROPPED = new Set(["content-length", "content-security-policy", "x-request-id", "set-cookie", "date", "cache-control"]);
+// a write by an admin (catalogue, content, delivery rates, settings) or a review changes what is cached
+const REVIEW_WRITE = /^\/(api\/reviews\/[^/]+|review|productdetails\/[^/]+)$/;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+type Entry = {
+  kind: "api" | "page";
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  etag?: string;
+};
+
+/**
+ * Public reads served from memory (CACHE_TTL_MS, default 1 s; 0 turns it off). Only requests with
+ * no session (no cookie, no bearer) are served from or stored in it, and only 200 answers that
+ * set no cookie: nothing personal is ever shared. API answers are kept compressed (gzip and
+ * Brotli) with an ETag (304 on If-None-Match); pages keep a slot for their CSP nonce, filled per
+ * answer. A write that changes the catalogue or content empties it here and on every server.
+ */
+export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
+  const { env, invalidation } = deps;
+  const cache = new TtlCache<Entry>(env.CACHE_TTL_MS, 500);
+  invalidation.subscribe(() => cache.clear());
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (env.CACHE_TTL_MS <= 0 || c.req.method !== "GET") return next();
+    const path = c.req.path;
+    const kind = PUBLIC_API.test(path) ? "api" : PUBLIC_PAGE.test(path) ? "page" : null;
+    if (!kind || readSessionToken(env, c.req.raw.headers)) return next();
+    const url = new URL(c.req.url);
+    const key = `${kind} ${url.pathname}${url.search}`;
+    const hit = cache.get(key);
+    if (hit) return answer(c, hit, "hit");
+    await next();
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    const storable =
+      res.status === 200 &&
+      !c.get("user") &&
+      !res.headers.has("set-cookie") &&
+      !res.headers.has("content-encoding") &&
+      (kind === "api" ? type.startsWith("application/json") : /^text\/(html|x-script)/.test(type));
+    if (!storable) return;
+    const body = Buffer.from(await res.clone().arrayBuffer());
+    if (body.length > MAX_BODY) return;
+    const entry = await entryOf(kind, res, body, c.get("nonce"));
+    cache.set(key, entry);
+    c.res = answer(c, entry, "miss");
+  });
+}
+
+/** Empties the public caches (here and on every server) after a write that changes what they hold. */
+export function invalidateOnWrites(invalidation: InvalidationBus) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || c.res.status >= 400) return;
+    if (c.get("user")?.role === "admin" || REVIEW_WRITE.test(c.req.path)) invalidation.publish();
+  });
+}
+
+async function entryOf(kind: Entry["kind"], res: Response, body: Buffer, nonce: string): Promise<Entry> {
+  const headers = [...res.headers].filter(([name]) => !DROPPED.has(name.toLowerCase()));
+  if (kind === "page") {
+    const text = body.toString("utf8");
+    return { kind, status: res.status, headers, body: Buffer.from(nonce ? text.replaceAll(nonce, NONCE_SLOT) : text) };
+  }
+  const [gz, br] = await Promise.all([
+    gzip(body, { level: 6 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  const etag = `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+  return { kind, status: res.status, headers, body, gzip: gz, br, etag };
+}
+
+function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Response {
+  const headers = new Headers(entry.headers);
+  headers.set("X-Cache", state);
+  if (entry.kind === "page") {
+    headers.set("Cache-Control", PUBLIC_PAGE_CACHE);
+    return new Response(entry.body.toString("utf8").replaceAll(NONCE_SLOT, c.get("nonce")), { status: entry.status, headers });
+  }
+  headers.set("Cache-Control", PUBLIC_API_CACHE);
+  headers.set("ETag", entry.etag!);
+  headers.append("Vary", "Accept-Encoding");
+  if (matches(c.req.header("if-none-match"), entry.etag!)) return new Response(null, { status: 304, headers });
+  const accepts = c.req.header("accept-encoding") ?? "";
+  const [encoding, bytes] = /\bbr\b/.test(accepts)
+    ? ["br", entry.br!]
+    : /\bgzip\b/.test(accepts)
+      ? ["gzip", entry.gzip!]
+      : [null, entry.body];
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(bytes.length));
+  return new Response(new Uint8Array(bytes), { status: entry.status, headers });
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
+}

@@ -1,0 +1,186 @@
+// Public reads served from memory: precompressed API answers with an ETag, anonymous pages with a
+// fresh CSP nonce each time, emptied by every admin write (here at once, on another server through
+// PostgreSQL LISTEN/NOTIFY or Redis), never holding anything personal, never used by the money path.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createInvalidationBus, type InvalidationBus } from "../../lib/invalidation.server";
+import { createLogger } from "../../lib/logger.server";
+import { createApp } from "../../server/app";
+import { createAdminUser, createCategory, createProduct, createUser } from "../factories";
+import { testRedisUrl } from "../support/redis";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+let admin: { id: string; role: "admin" };
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = { id: (await createAdminUser(t.db)).id, role: "admin" };
+});
+
+const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
+const priceOf = async (app: { request: (p: string) => Response | Promise<Response> }, id: string) =>
+  (await json(await app.request(`/api/products/${id}`))).price;
+
+describe("public API reads", () => {
+  it("are kept compressed with an ETag; If-None-Match answers 304; Brotli or gzip as the client asks", async () => {
+    const product = await createProduct(t.db, { priceKobo: 500_000 });
+    const path = `/api/products/${product.id}`;
+    const first = await t.request(path);
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+    expect((await json(first)).price).toBe(5000);
+
+    const br = await t.request(path, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect([br.headers.get("x-cache"), br.headers.get("content-encoding"), br.headers.get("etag")]).toEqual(["hit", "br", etag]);
+    const gz = await t.request(path, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.headers.get("vary")).toContain("Accept-Encoding");
+
+    const notModified = await t.request(path, { headers: { "If-None-Match": etag } });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+  });
+
+  it("an admin's price, title, stock or image change is served on the very next request", async () => {
+    const product = await createProduct(t.db, { priceKobo: 500_000, stock: 8 });
+    const path = `/api/products/${product.id}`;
+    await t.request(path);
+    expect((await t.request(path)).headers.get("x-cache")).toBe("hit");
+    const put = await t.request(path, { method: "PUT", as: admin, json: { price: 7500, title: "Renamed journal", stock: 3 } });
+    expect(put.status).toBe(200);
+    const after = await t.request(path);
+    expect(after.headers.get("x-cache")).toBe("miss");
+    expect(await json(after)).toMatchObject({ price: 7500, title: "Renamed journal", stock: 3 });
+    const removed = await t.request(`${path}/image`, { method: "DELETE", as: admin });
+    expect(removed.status).toBe(200);
+    expect((await t.request(path)).headers.get("x-cache")).toBe("miss");
+  });
+
+  it("a signed-in request neither reads nor fills the cache; a failed write empties nothing", async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db);
+    const path = `/api/products/${product.id}`;
+    const signedIn = await t.request(path, { as: { id: user.id, role: "customer" } });
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect((await t.request(path)).headers.get("x-cache")).toBe("miss");
+    const refused = await t.request(path, { method: "PUT", as: admin, json: { price: -5 } });
+    expect(refused.status).toBe(400);
+    expect((await t.request(path)).headers.get("x-cache")).toBe("hit");
+  });
+});
+
+describe("no personal data in a shared cache entry", () => {
+  it("answers cached for nobody in particular carry no one's name, and personal answers are never cached", async () => {
+    const ada = await createUser(t.db, { firstName: "Adaeze", email: "adaeze.cache@example.ng" });
+    const asAda = { id: ada.id, role: "customer" as const };
+    // A reads first: whatever she saw is not what B or an anonymous visitor get
+    for (const path of ["/api/products?pageSize=4", "/api/categories", "/api/auth/me", "/api/purchases/mine", "/api/cart/summary"]) {
+      await t.request(path, { as: asAda });
+    }
+    const bisi = await createUser(t.db, { firstName: "Bisola" });
+    for (const who of [{ as: { id: bisi.id, role: "customer" as const } }, {}]) {
+      for (const path of ["/api/products?pageSize=4", "/api/categories", "/api/auth/me", "/api/purchases/mine", "/api/cart/summary"]) {
+        const res = await t.request(path, who);
+        const body = await res.text();
+        expect(body).not.toContain("Adaeze");
+        expect(body).not.toContain("adaeze.cache@example.ng");
+        if (/\/(auth|purchases|cart)\//.test(path)) expect(res.headers.get("x-cache")).toBeNull();
+      }
+    }
+  });
+});
+
+describe("CACHE_TTL_MS=0", () => {
+  it("turns the caches off", async () => {
+    const off = await createTestContext({ CACHE_TTL_MS: "0" });
+    const product = await createProduct(off.db);
+    for (let i = 0; i < 2; i++) expect((await off.request(`/api/products/${product.id}`)).headers.get("x-cache")).toBeNull();
+  });
+});
+
+// Two servers on one database, each with its own caches and its own invalidation bus.
+const buses = [
+  // the buses meet on the run's PostgreSQL server (NOTIFY reaches the listeners of one database)
+  ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL LISTEN/NOTIFY", env: { DATABASE_URL: process.env.DATABASE_URL } }] : []),
+  ...(process.env.DATABASE_URL && testRedisUrl ? [{ name: "Redis pub/sub", env: { REDIS_URL: testRedisUrl } }] : []),
+];
+describe.each(buses)("two servers, invalidated through $name", ({ env: extra }) => {
+  const opened: InvalidationBus[] = [];
+  afterAll(async () => {
+    for (const bus of opened) await bus.close();
+  });
+
+  it("an admin's change on one server is served by the other within 1 s", async () => {
+    const env = { ...t.env, ...extra, REDIS_PREFIX: `${t.env.REDIS_PREFIX}bus:`, CACHE_TTL_MS: 30_000 };
+    const logger = createLogger("silent");
+    const [busA, busB] = [createInvalidationBus(env, logger), createInvalidationBus(env, logger)];
+    opened.push(busA, busB);
+    await new Promise((r) => setTimeout(r, 300)); // both listening
+    const serverA = createApp({ database: t.database, env, logger, invalidation: busA });
+    const serverB = createApp({ database: t.database, env, logger, invalidation: busB });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, priceKobo: 400_000 });
+    expect(await priceOf(serverB, product.id)).toBe(4000);
+    expect((await serverB.request(`/api/products/${product.id}`)).headers.get("x-cache")).toBe("hit");
+
+    const token = await t.loginAs(admin);
+    const put = await serverA.request(`/api/products/${product.id}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ price: 4500 }),
+    });
+    expect(put.status).toBe(200);
+    const started = Date.now();
+    while ((await priceOf(serverB, product.id)) !== 4500) {
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+});
+
+describe("anonymous public pages", () => {
+  it("are served whole from memory, each answer with its own CSP nonce; a signed-in shopper never gets one", async () => {
+    const { createPagesContext } = await import("../support/pages-app");
+    const p = await createPagesContext();
+    const product = await createProduct(p.db, { title: "Lavender calm journal" });
+    const path = `/productdetails/${product.id}`;
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const first = await p.page(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const second = await p.page(path);
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(second.headers.get("vary")).toContain("Cookie");
+    const [html1, html2] = [await first.text(), await second.text()];
+    const [n1, n2] = [nonceOf(first), nonceOf(second)];
+    expect(n1 && n2 && n1 !== n2).toBe(true);
+    expect(html1).toContain(`nonce="${n1}"`);
+    expect(html2).toContain(`nonce="${n2}"`);
+    expect(html2).not.toContain(n1!);
+    expect(html2).toContain("Lavender calm journal");
+
+    const shopper = await createUser(p.db, { firstName: "Zainab" });
+    const signedIn = await p.page(path, { as: { id: shopper.id, role: "customer" } });
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(await signedIn.text()).toContain("Zainab");
+    const anonymousAgain = await p.page(path);
+    expect(await anonymousAgain.text()).not.toContain("Zainab");
+
+    // an admin's change is on the next anonymous page
+    const owner = await createAdminUser(p.db);
+    // through the same server (the pages app), as the admin's browser would
+    const put = await p.page(`/api/products/${product.id}`, {
+      method: "PUT",
+      as: { id: owner.id, role: "admin" },
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Rose calm journal" }),
+    });
+    expect(put.status).toBe(200);
+    const changed = await p.page(path);
+    expect(changed.headers.get("x-cache")).toBe("miss");
+    expect(await changed.text()).toContain("Rose calm journal");
+  }, 60_000);
+});
