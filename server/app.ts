@@ -80,7 +80,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Hashed build assets never change; other public files (favicon) are cached for an hour.
     // precompressed: the build writes .br/.gz copies (scripts/vite-precompress.ts)
     app.use("/assets/*", serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }));
-    app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    // the few files at the build's root (favicons): known at start, so no other request looks at the disk
+    const rootFiles = new Set(
+      fs
+        .readdirSync(options.clientDir, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => `/${e.name}`),
+    );
+    const publicFile = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") });
+    app.use("*", (c, next) => (rootFiles.has(c.req.path) ? publicFile(c, next) : next()));
   }
 
   const tooLarge = (): never => {

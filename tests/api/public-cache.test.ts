@@ -169,6 +169,10 @@ describe("anonymous public pages", () => {
     const anonymousAgain = await p.page(path);
     expect(await anonymousAgain.text()).not.toContain("Zainab");
 
+    // React Router's data requests for client-side moves are cached the same way
+    expect((await p.page("/products.data")).headers.get("x-cache")).toBe("miss");
+    expect((await p.page("/products.data")).headers.get("x-cache")).toBe("hit");
+
     // an admin's change is on the next anonymous page
     const owner = await createAdminUser(p.db);
     // through the same server (the pages app), as the admin's browser would

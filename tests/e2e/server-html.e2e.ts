@@ -91,6 +91,14 @@ describe("server HTML, before any JavaScript", () => {
     expect((await fetch(`${baseUrl}/products?utm_source=whatsapp`)).status).toBe(200);
   });
 
+  it("serves the favicons from the build's root, cached for an hour", async () => {
+    for (const file of ["/favicon.svg", "/favicon.ico", "/apple-touch-icon.png"]) {
+      const res = await fetch(`${baseUrl}${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("cache-control"), file).toBe("public, max-age=3600");
+    }
+  });
+
   it("serves /sitemap.xml and /robots.txt", async () => {
     const sitemap = await fetch(`${baseUrl}/sitemap.xml`);
     expect(sitemap.headers.get("content-type")).toMatch(/xml/);
