@@ -10,7 +10,7 @@ const serverOnly = {
 };
 const toastLibrary = {
   name: "react-hot-toast",
-  message: "Import { toast } from app/components/toasts.tsx: it loads react-hot-toast with the first toast (issue 3 JS budget).",
+  message: "Import { toast } from app/components/toasts.tsx: it loads react-hot-toast with the first toast.",
 };
 
 export default tseslint.config(
@@ -26,7 +26,7 @@ export default tseslint.config(
         "error",
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: "Read configuration through lib/env.server.ts (STYLE.md §6).",
+          message: "Read configuration through lib/env.server.ts (docs/style.md).",
         },
       ],
     },
@@ -36,7 +36,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Import boundaries (STYLE.md): domains never reach into the UI or the HTTP layer.
+  // Import boundaries (docs/style.md): domains never reach into the UI or the HTTP layer.
   {
     files: ["modules/**/*.ts", "lib/**/*.ts", "db/**/*.ts"],
     rules: {

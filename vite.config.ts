@@ -10,7 +10,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
-    // The browser's JS budget (issue 3: ≤ 120 KB gzip on a product page): terser packs the
+    // The browser's JS budget: terser packs the
     // bundle ~3 KB (gzip) tighter than the default minifier; the server build stays readable.
     ...(isSsrBuild ? {} : { minify: "terser" as const, rollupOptions: { output: { manualChunks: storefrontChunks() } } }),
   },

@@ -18,7 +18,7 @@ export type AppServices = {
   clientIp: string;
 };
 
-// The key must be one object for the server and the Vite bundle alike (ARCHITECTURE.md),
+// The key must be one object for the server and the Vite bundle alike (docs/architecture.md),
 // so it is pinned on globalThis.
 const KEY = Symbol.for("alafia.appContext");
 const holder = globalThis as unknown as Record<symbol, ReturnType<typeof createContext<AppServices>>>;

@@ -42,7 +42,7 @@ export default function App() {
   return <Outlet />;
 }
 
-// The router's last resort (spec §8): 'Unexpected Application Error!' with the status or message.
+// The router's last resort (docs/product.md §8): 'Unexpected Application Error!' with the status or message.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || ""}`.trim()

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Mirrors spec §2's route table; each issue adds its screens here.
+// Mirrors docs/product.md §2's route table; each issue adds its screens here.
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
@@ -8,7 +8,7 @@ export default [
   route("og/:kind/:file", "routes/seo/og-image.ts"),
   layout("routes/shop/layout.tsx", [
     index("routes/shop/home.tsx"),
-    // accounts (issue 4)
+    // accounts
     route("login", "routes/account/login.tsx"),
     route("register", "routes/account/register.tsx"),
     route("promosign", "routes/account/promosign.tsx"),
@@ -17,7 +17,7 @@ export default [
     route("profile", "routes/account/profile.tsx"),
     route("logout", "routes/account/logout.tsx"),
     route("admin", "routes/admin/admin-login.tsx"),
-    // storefront (issue 3)
+    // storefront
     route("products", "routes/shop/products.tsx"),
     route("categories/:id", "routes/shop/category.tsx"),
     route("productdetails/:id", "routes/shop/product-details.tsx"),
@@ -39,11 +39,11 @@ export default [
     route("*", "routes/shop/not-found.tsx"),
   ]),
   route("pay/sandbox/:reference", "routes/pay-sandbox.tsx"),
-  // spec §2 Admin screens: one layout with the sidebar, every loader behind requireAdminPage
+  // docs/product.md §2 Admin screens: one layout with the sidebar, every loader behind requireAdminPage
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("teamtable", "routes/admin/teamtable.tsx"),
-    // spec §2 /adminregister: adding a team member, inside the back office
+    // docs/product.md §2 /adminregister: adding a team member, inside the back office
     route("adminregister", "routes/admin/admin-register.tsx"),
     route("producttable", "routes/admin/producttable.tsx"),
     route("createproduct", "routes/admin/createproduct.tsx"),

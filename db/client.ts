@@ -29,7 +29,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-// Resolved from the working directory: bundling breaks import.meta.url (ARCHITECTURE.md).
+// Resolved from the working directory: bundling breaks import.meta.url (docs/architecture.md).
 export const migrationsFolder = path.resolve("db/migrations");
 
 export type DatabaseOptions = {
@@ -78,7 +78,7 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
 }
 
 /**
- * PGlite allows one process per data folder (ARCHITECTURE.md): a second one would
+ * PGlite allows one process per data folder (docs/architecture.md): a second one would
  * corrupt it. A lock file with our pid refuses the second; a stale lock is taken over.
  */
 function lockDataDir(dataDir: string): () => void {

@@ -3,8 +3,8 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 
-// The one place that reads process.env (STYLE.md §6). Every variable of
-// ARCHITECTURE.md "Start" with embedded-mode defaults.
+// The one place that reads process.env (docs/style.md). Every variable of
+// docs/architecture.md "Start" with embedded-mode defaults.
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 const optionalUrl = z.url().optional();
 

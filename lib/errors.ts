@@ -1,6 +1,6 @@
 import type { ZodError } from "zod";
 
-// STYLE.md §4: one error type with a closed set of kinds, mapped in one place.
+// docs/style.md: one error type with a closed set of kinds, mapped in one place.
 export const errorStatus = {
   invalid: 400,
   unauthorized: 401,

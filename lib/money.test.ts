@@ -29,7 +29,7 @@ describe("money", () => {
     expect(formatNairaAmount(12_500)).toBe("₦12,500");
   });
 
-  it("shows USD at the display rate with 2 decimals (spec §9)", () => {
+  it("shows USD at the display rate with 2 decimals (docs/product.md §9)", () => {
     expect(formatUsd(1_000_000, 0.00073)).toBe("$7.30");
   });
 });

@@ -1,4 +1,4 @@
-// Money is integer kobo everywhere inside the shop (STYLE.md §5); naira appears
+// Money is integer kobo everywhere inside the shop (docs/style.md); naira appears
 // only at the API edge and on screen.
 
 export const KOBO_PER_NAIRA = 100;
@@ -27,7 +27,7 @@ function nairaFormatTwo(naira: number): string {
   return new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(naira);
 }
 
-/** spec §9: USD is a display option only: naira × rate, 2 decimals. */
+/** docs/product.md §9: USD is a display option only: naira × rate, 2 decimals. */
 export function formatUsd(kobo: number, rate: number): string {
   return `$${usdFormat.format(koboToNaira(kobo) * rate)}`;
 }

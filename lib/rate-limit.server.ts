@@ -16,7 +16,7 @@ export type RateLimitStore = {
 export type RateRule = { name: string; limit: number; windowMs: number };
 
 const MINUTE = 60_000;
-// Login throttling (docs/decisions/login-throttling.md). Failures are counted per account *and*
+// Login throttling (docs/decisions/0007-login-throttling.md). Failures are counted per account *and*
 // address: one address gets 10 guesses per account in 15 minutes, and its lockout is its own, so a
 // guesser elsewhere never locks the owner out. The account-wide count caps guesses from many
 // addresses: past it, only an address that has not failed on the account may still try.
@@ -62,7 +62,7 @@ export async function enforceRateLimit(store: RateLimitStore, rule: RateRule, su
 export type LoginRules = { ip: RateRule; accountIp: RateRule; account: RateRule };
 
 /**
- * Counts a login attempt the way docs/decisions/login-throttling.md says. The hits are taken before
+ * Counts a login attempt the way docs/decisions/0007-login-throttling.md says. The hits are taken before
  * the password is checked (so a burst of parallel guesses is capped) and given back when the attempt
  * succeeds: only failures add up, so staff signing in on several devices, or shoppers behind one
  * carrier-grade NAT address, are never held back by their own successful logins.

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { AppError } from "./errors";
 
-/** spec §2 hint 'PNG, JPG, GIF up to 10MB', now enforced. */
+/** docs/product.md §2 hint 'PNG, JPG, GIF up to 10MB', now enforced. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export type ImageKind = "png" | "jpeg" | "gif" | "webp";

@@ -2,7 +2,7 @@
 // packages. Why not import their CSS: a price's ₦ (U+20A6) sits in the latin-ext file, so
 // every page with a price fetched a second 28 KB Nunito file for one glyph, and the fonts
 // spanned weights 200–1000 where the shop uses 400–700. Lighthouse mobile counted those
-// bytes before the first paint (issue 3: performance ≥ 95). Here each subset keeps its
+// bytes before the first paint. Here each subset keeps its
 // unicode range, the weight axis is cut to 400–700 (Nunito latin 31 → 20 KB), cyrillic is
 // dropped, and ₦ gets a ~1 KB face of its own, inlined in the CSS. The output is committed;
 // run this again after upgrading a font package.

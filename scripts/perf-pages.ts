@@ -5,7 +5,7 @@
 // test-results/perf-pages.json; exits 1 when a target is missed. Each page is measured
 // `--runs N` times (default 3) and the run with the median performance score is reported,
 // as Lighthouse's own guidance on variability advises; every run's score is printed too.
-// Targets (issue 3): ≤ 120 KB JS on the product page; performance ≥ 95, accessibility 100, SEO 100.
+// Targets: ≤ 120 KB JS on the product page; performance ≥ 95, accessibility 100, SEO 100.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

@@ -16,7 +16,7 @@ const SHELL = [
 ];
 
 /**
- * Client chunking for the storefront's JS budget (issue 3: ≤ 120 KB gzip on a product page).
+ * Client chunking for the storefront's JS budget.
  * Left alone, Rollup gives every small shared module (an icon, a card, a helper) a file of
  * its own: a product page loaded two dozen files, and gzipped one by one they weighed a
  * quarter more than together. React, React DOM and React Router share one "framework" chunk

@@ -23,7 +23,7 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
   return parseSearchParams(new URL(c.req.url).searchParams, schema);
 }
 
-/** Page of a list, with the total in X-Total-Count (ARCHITECTURE.md "API"). */
+/** Page of a list, with the total in X-Total-Count (docs/architecture.md "API"). */
 export function withTotal(c: Context, total: number) {
   c.header("X-Total-Count", String(total));
   c.header("Access-Control-Expose-Headers", "X-Total-Count");

@@ -6,7 +6,7 @@ import { idempotencyKeySchema } from "../modules/orders/schemas";
 import type { AppEnv } from "./context";
 
 /**
- * Runs `fn` once per `Idempotency-Key` header within `scope` (STYLE.md: checkout with an
+ * Runs `fn` once per `Idempotency-Key` header within `scope` (docs/style.md: checkout with an
  * idempotency key): a repeat with the same key and input gets the first answer again,
  * marked `Idempotent-Replayed: true`. Without the header, `fn` simply runs.
  */

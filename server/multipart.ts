@@ -54,7 +54,7 @@ export function requireFile(body: MultipartBody): Buffer {
 }
 
 /**
- * A create body (spec §7): a multipart form with an optional image, or JSON read by
+ * A create body (docs/product.md §7): a multipart form with an optional image, or JSON read by
  * `readJson` (malformed JSON and NUL text are a 400); either way validated by the schema.
  */
 export async function readFormOrJson<S extends z.ZodType>(c: Context, schema: S): Promise<{ input: z.output<S>; file: Buffer | null }> {

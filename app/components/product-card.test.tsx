@@ -40,7 +40,7 @@ const render = (p: ProductView) => {
   return { html, text };
 };
 
-describe("product card (spec §2 Cards)", () => {
+describe("product card (docs/product.md §2 Cards)", () => {
   it("shows the description's first 32 characters then ' . . .'", () => {
     const { text } = render(product());
     expect(text).toContain("Three lines a night, a weekly re . . .");

@@ -7,7 +7,7 @@ import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
 /**
- * spec §2 "Cards": title, price (a discount strikes the original through), the description's
+ * docs/product.md §2 "Cards": title, price (a discount strikes the original through), the description's
  * first 32 characters, image or placeholder, and the real rating; 'Sold out' when its stock is
  * tracked and none is left. `href` overrides the link (the promo page sends anonymous visitors
  * to /promosign).

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 
 // react-hot-toast keeps the spec's toast rules (§4) but weighs ~5 KB gzip, a tenth of the
-// product page's JS budget (issue 3: ≤ 120 KB). Most visits never see a toast, so the library
+// product page's JS budget. Most visits never see a toast, so the library
 // loads with the first one instead of with every page. Storefront code toasts through here.
 const loadToastLibrary = () => import("react-hot-toast");
 

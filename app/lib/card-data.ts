@@ -2,7 +2,7 @@ import type { PostView } from "../../modules/content/posts.server";
 import type { ProductView } from "../../modules/catalog/types";
 import { plainText } from "./safe-markdown";
 
-// spec §9 previews: a product card shows the description's first 32 characters, a blog card
+// docs/product.md §9 previews: a product card shows the description's first 32 characters, a blog card
 // the text's first 200, each followed by ' . . .' when there is more.
 export const PRODUCT_PREVIEW_LENGTH = 32;
 export const POST_PREVIEW_LENGTH = 200;

@@ -1,5 +1,5 @@
-// spec §4 Client-memory cart, kept in the browser's local storage so it survives
-// reloads (ARCHITECTURE.md improvements); merged into the account at login.
+// docs/product.md §4 Client-memory cart, kept in the browser's local storage so it survives
+// reloads (docs/architecture.md improvements); merged into the account at login.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 
@@ -47,7 +47,7 @@ export function setGuestCartQuantity(productId: string, quantity: number) {
   write(readGuestCart().map((l) => (l.productId === productId ? { ...l, quantity: Math.max(1, quantity) } : l)));
 }
 
-/** Removal is by product id (spec §4). */
+/** Removal is by product id (docs/product.md §4). */
 export function removeFromGuestCart(productId: string) {
   write(readGuestCart().filter((l) => l.productId !== productId));
 }

@@ -26,7 +26,7 @@ afterEach(() => {
   delete (globalThis as { PaystackPop?: unknown }).PaystackPop;
 });
 
-describe("loadPaystackScript (spec §4: 3 attempts, 1 s apart)", () => {
+describe("loadPaystackScript (docs/product.md §4: 3 attempts, 1 s apart)", () => {
   it("gives up after 3 failed attempts 1 second apart with the spec's message", async () => {
     const added = fakeBrowser((s) => queueMicrotask(() => s.onerror?.()));
     const result = loadPaystackScript(undefined, "https://js.example/inline.js").catch((e: Error) => e.message);

@@ -1,4 +1,4 @@
-// spec §4 "Payment widget script loading": up to 3 attempts, 1 second apart,
+// docs/product.md §4 "Payment widget script loading": up to 3 attempts, 1 second apart,
 // then 'Failed to load payment modal. Check your internet connection and retry later.'
 export const PAYSTACK_SCRIPT = "https://js.paystack.co/v2/inline.js";
 export const SCRIPT_LOAD_FAILED = "Failed to load payment modal. Check your internet connection and retry later.";

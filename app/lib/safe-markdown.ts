@@ -1,4 +1,4 @@
-// Blog text (spec §3 Blog post text): paragraphs separated by blank lines, with a
+// Blog text (docs/product.md §3 Blog post text): paragraphs separated by blank lines, with a
 // safe Markdown subset: **bold**, *italic*, [text](https://…). Raw HTML is never
 // interpreted: the result is plain data that React renders as text nodes.
 

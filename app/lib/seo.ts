@@ -1,7 +1,7 @@
 import { DEFAULT_SHARE_IMAGE_PATH, SHARE_IMAGE } from "../../modules/content/share-images";
 
 // Per-page <head> tags: title, description, canonical URL, Open Graph and Twitter
-// cards (issue 3 "SEO and sharing"), so a link pasted in WhatsApp shows a preview.
+// cards, so a link pasted in WhatsApp shows a preview.
 export const SITE_NAME = "Alafia Self-Care";
 
 type MetaDescriptor = Record<string, string>;

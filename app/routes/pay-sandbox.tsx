@@ -14,7 +14,7 @@ export function meta() {
   return [{ title: "Sandbox payment | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
-/** The sandbox provider's hosted page (ARCHITECTURE.md "Payments"); it exists only in sandbox mode. */
+/** The sandbox provider's hosted page (docs/architecture.md "Payments"); it exists only in sandbox mode. */
 async function payment(args: Route.LoaderArgs | Route.ActionArgs) {
   const { context, request, params } = args;
   const { db, env } = context.get(appContext);

@@ -70,7 +70,7 @@ export const productImages = pgTable(
   (t) => [index("product_images_product_id_idx").on(t.productId)],
 );
 
-// Search (issue 3): every word of the products' titles and descriptions and of the category
+// Search: every word of the products' titles and descriptions and of the category
 // names, so a mistyped word of the query can be matched to a real one through the trigram
 // index, then searched with the full-text index. Filled by triggers on products and
 // categories (migration 0002), so seeds and raw SQL keep it current; a word whose last

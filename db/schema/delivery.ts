@@ -12,7 +12,7 @@ export const deliveryRates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // spec §9: the shopper's LGA matches case-insensitively, so names are unique that way too
+    // docs/product.md §9: the shopper's LGA matches case-insensitively, so names are unique that way too
     uniqueIndex("delivery_rates_lga_lower_idx").on(sql`lower(${t.lga})`),
     check("delivery_rates_charge_non_negative", sql`${t.chargeKobo} >= 0`),
   ],

@@ -32,7 +32,7 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
 );
 
-// spec §3 Communication platform, for the /test page
+// docs/product.md §3 Communication platform, for the /test page
 export const communicationPlatforms = pgTable("communication_platforms", {
   id: id(),
   name: text().notNull().unique(),

@@ -65,7 +65,7 @@ export const purchases = pgTable(
   ],
 );
 
-// spec §3 Purchase item: a snapshot of the cart line as it was bought
+// docs/product.md §3 Purchase item: a snapshot of the cart line as it was bought
 export const purchaseItems = pgTable(
   "purchase_items",
   {

@@ -8,7 +8,7 @@ import { purchaseStatusEnum, purchases } from "./orders";
  * one to confirm it, so an exact count of a broad term ("gmail": a quarter of all
  * orders) costs what the pages it reads cost. Here ~90 rows fit a page instead of
  * ~27 in purchases. A trigger keeps it in step with purchases (migration
- * 0003_purchase_search_sync); docs/decisions/admin-purchases-search.md has the numbers.
+ * 0003_purchase_search_sync); docs/decisions/0004-admin-purchases-search.md has the numbers.
  */
 export const purchaseSearch = pgTable(
   "purchase_search",

@@ -16,7 +16,7 @@ export type AuthDeps = { db: Db; secret: string; limits: RateLimitStore };
 export type ClientMeta = { ip: string; userAgent?: string };
 export type SignedIn = { token: string; expiresAt: Date; user: UserView };
 
-export const RESET_TOKEN_MS = 3600_000; // issue 4: a reset link lives one hour
+export const RESET_TOKEN_MS = 3600_000; // a reset link lives one hour
 const BAD_LOGIN = "Invalid email or password.";
 const fail = (): never => {
   throw new AppError("unauthorized", BAD_LOGIN);
@@ -45,7 +45,7 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta)
   return { ...session, user: toUserView(user) };
 }
 
-/** POST /api/auth/adminlogin and /admin (spec §2): only administrators get in; the message is shown as is. */
+/** POST /api/auth/adminlogin and /admin (docs/product.md §2): only administrators get in; the message is shown as is. */
 export async function adminLogin(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
   const user = await throttleLogin(

@@ -63,7 +63,7 @@ export const adminCreateInput = z
   .strict();
 export type AdminCreateInput = z.input<typeof adminCreateInput>;
 
-/** POST /api/auth/register (spec §7): the short body, the fuller one adds phone, lga, address; `role` only from an admin. */
+/** POST /api/auth/register (docs/product.md §7): the short body, the fuller one adds phone, lga, address; `role` only from an admin. */
 export const registerInput = z
   .object({
     firstName: name("First name"),
@@ -78,7 +78,7 @@ export const registerInput = z
   .strict();
 export type RegisterInput = z.input<typeof registerInput>;
 
-/** The /register form: every field is required (spec §5), the town comes from the delivery rates. */
+/** The /register form: every field is required (docs/product.md §5), the town comes from the delivery rates. */
 export const registerForm = z
   .object({
     firstName: name("First name"),
@@ -91,10 +91,10 @@ export const registerForm = z
   })
   .strict();
 
-/** The /promosign form (spec §2): the short variant. */
+/** The /promosign form (docs/product.md §2): the short variant. */
 export const promoSignForm = z.object({ firstName: name("First name"), lastName: name("Last name"), email, password }).strict();
 
-/** /adminregister (spec §2): every field required. */
+/** /adminregister (docs/product.md §2): every field required. */
 export const adminRegisterForm = adminCreateInput.extend({ phone: required("Phone number", 30) });
 
 export const loginInput = z
@@ -115,7 +115,7 @@ export const resetPasswordForm = resetPasswordInput
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
 
 /**
- * PUT /api/users/{id} and the profile form: email and role never change here (spec §5).
+ * PUT /api/users/{id} and the profile form: email and role never change here (docs/product.md §5).
  * A partial update: an omitted field keeps its stored value; an empty phone, LGA or address clears it.
  */
 export const profileUpdateInput = z

@@ -62,7 +62,7 @@ export async function createAdmin(db: Db, input: AdminCreateInput): Promise<User
   return toUserView(row!);
 }
 
-// spec §9: the profile's fallback list when no delivery rate exists yet
+// docs/product.md §9: the profile's fallback list when no delivery rate exists yet
 export const FALLBACK_LGAS = ["Ikorodu", "Surulere", "Magodo", "Lekki", "Ikeja"];
 
 /** The towns a shopper can choose (register's Town, profile's Local Government Area): the delivery rates' LGAs. */
@@ -83,8 +83,8 @@ async function checkTown(db: Db, lga: string | undefined, saved?: string | null)
 }
 
 /**
- * Registers an account (spec §7 POST /api/auth/register). A `role: 'admin'` is
- * honoured only when an admin asks (spec §6 admin register); from anyone else it is refused.
+ * Registers an account (docs/product.md §7 POST /api/auth/register). A `role: 'admin'` is
+ * honoured only when an admin asks (docs/product.md §6 admin register); from anyone else it is refused.
  * The welcome mail is queued in the same transaction.
  */
 export async function registerUser(
@@ -129,7 +129,7 @@ export async function getUser(db: Db, id: string): Promise<UserView> {
   return toUserView(row);
 }
 
-/** Profile edit (spec §2 /profile, §7 PUT /api/users/{id}): only the fields sent change, never the email or the role. */
+/** Profile edit (docs/product.md §2 /profile, §7 PUT /api/users/{id}): only the fields sent change, never the email or the role. */
 export async function updateProfile(db: Db, id: string, input: ProfileUpdateInput): Promise<UserView> {
   const data = profileUpdateInput.parse(input);
   if (!isUuid(id)) throw AppError.notFound("User");
@@ -149,7 +149,7 @@ export async function updateProfile(db: Db, id: string, input: ProfileUpdateInpu
   return toUserView(row);
 }
 
-/** The admin's users table (spec §2 /dashboard): newest first, searched by name, email or phone. */
+/** The admin's users table (docs/product.md §2 /dashboard): newest first, searched by name, email or phone. */
 export async function listUsers(db: Db, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
   const { q, page, pageSize } = userListQuery.parse(query);
   let where: SQL | undefined;

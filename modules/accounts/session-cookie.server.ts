@@ -1,6 +1,6 @@
 import type { Env } from "../../lib/env.server";
 
-// ARCHITECTURE.md "Sessions": httpOnly, SameSite=Lax; Secure and `__Host-` prefixed in production.
+// docs/architecture.md "Sessions": httpOnly, SameSite=Lax; Secure and `__Host-` prefixed in production.
 export function sessionCookieName(env: Pick<Env, "NODE_ENV">): string {
   return env.NODE_ENV === "production" ? "__Host-alafia_session" : "alafia_session";
 }

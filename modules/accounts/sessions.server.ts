@@ -3,7 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
-// ARCHITECTURE.md "Sessions": an opaque random token; only its keyed hash is stored.
+// docs/architecture.md "Sessions": an opaque random token; only its keyed hash is stored.
 export const CUSTOMER_SESSION_MS = 30 * 24 * 3600_000; // sliding
 export const ADMIN_SESSION_MS = 12 * 3600_000;
 const SLIDE_AFTER_MS = 3600_000;
@@ -53,7 +53,7 @@ export async function lookupSession(
   let expiresAt = row.expiresAt;
   let renewed = false;
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
-    // admin sessions never slide: 12 hours from login (issue 4)
+    // admin sessions never slide: 12 hours from login
     if (row.role === "customer") {
       expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_MS);
       renewed = true;

@@ -41,7 +41,7 @@ export const optionalText = (label: string, max: number) =>
     z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable(),
   );
 
-/** Has at most two decimals (spec §5: step 0.01). */
+/** Has at most two decimals (docs/product.md §5: step 0.01). */
 export const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 // A day the database can hold and a shop can mean: year 0001 (or 0000) is outside what
@@ -66,7 +66,7 @@ export const dateParam = z.preprocess(
 
 const pageSizeParam = z.coerce.number().int().min(1).max(100);
 
-/** q, from, to, page: what every admin list takes (ARCHITECTURE.md "API"). */
+/** q, from, to, page: what every admin list takes (docs/architecture.md "API"). */
 const filterParams = {
   q: z.string().trim().max(100).optional(),
   from: dateParam,

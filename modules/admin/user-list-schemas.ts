@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listParams, sortParam } from "./form-fields";
 
 // The users lists (/dashboard, /teamtable, GET /api/users): one set of parameters; each
-// door picks its page size. `role=admin` is the team table (spec §2: admins only).
+// door picks its page size. `role=admin` is the team table (docs/product.md §2: admins only).
 export const userSorts = ["newest", "oldest", "name"] as const;
 const userFilters = {
   role: z.enum(["customer", "admin"], { error: "Role must be customer or admin" }).optional(),

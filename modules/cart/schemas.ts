@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Quantities are whole units; prices never come from the client (ARCHITECTURE.md "Payments").
+// Quantities are whole units; prices never come from the client (docs/architecture.md "Payments").
 export const quantitySchema = z
   .number({ error: "Enter a quantity" })
   .int("Enter a whole number")
@@ -8,7 +8,7 @@ export const quantitySchema = z
   .max(999, "That is too many");
 
 /**
- * spec §7 POST /api/cart/create sends product details and the shopper's name too;
+ * docs/product.md §7 POST /api/cart/create sends product details and the shopper's name too;
  * they are accepted for compatibility and ignored: the line shows the product's current data.
  */
 export const addToCartInput = z

@@ -74,7 +74,7 @@ export async function listCart(db: Db, userId: string): Promise<CartItemView[]> 
   return lines.map((l) => toCartItemView(l, limit));
 }
 
-/** spec §3 Cart count: the total quantity of the lines. */
+/** docs/product.md §3 Cart count: the total quantity of the lines. */
 export async function cartCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
@@ -182,7 +182,7 @@ export async function clearCart(db: Db | Tx, userId: string) {
  * The cart's priced summary for the /cart page and /checkout (naira), for the
  * delivery area `lga` (absent: the profile's, when it is one of the shop's
  * areas). An `lga` given but not a delivery area is a 400 naming it; no area at
- * all prices no delivery yet (areaNeeded). spec §8: when the delivery rates
+ * all prices no delivery yet (areaNeeded). docs/product.md §8: when the delivery rates
  * cannot be read, only the delivery charge is missing (null, shown as 'Error
  * loading delivery charge'); subtotal and VAT still show, and the total is
  * subtotal + VAT, labelled as before delivery.

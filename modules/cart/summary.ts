@@ -8,7 +8,7 @@ type SummaryInput = {
   deliveryMethod: DeliveryMethod;
   /** the delivery area priced (null: none chosen yet, or the rates could not be read) */
   area: DeliveryRate | null;
-  /** the delivery rates could not be read (spec §8) */
+  /** the delivery rates could not be read (docs/product.md §8) */
   ratesFailed?: boolean;
 };
 

@@ -1,4 +1,4 @@
-/** spec §3 Cart item, money in naira; the product's current price, never a stored one. */
+/** docs/product.md §3 Cart item, money in naira; the product's current price, never a stored one. */
 export type CartItemView = {
   id: string;
   productId: string;
@@ -26,7 +26,7 @@ export type CartSummary = {
   vatRate: number;
   /**
    * null: no delivery area chosen yet (areaNeeded), or the delivery rates could not
-   * be read (spec §8 'Error loading delivery charge')
+   * be read (docs/product.md §8 'Error loading delivery charge')
    */
   deliveryCharge: number | null;
   /** subtotal + VAT + delivery; subtotal + VAT while deliveryCharge is null */

@@ -32,7 +32,7 @@ const stockField = z.preprocess(
     .optional(),
 );
 
-// spec §5: title, price, description and category required; price and discount
+// docs/product.md §5: title, price, description and category required; price and discount
 // numbers with step 0.01; discount below price. Money here is naira (API edge).
 // Stock as Shopify keeps it: a product is stock-tracked (with a quantity) or not
 // (always buyable); the spec's payloads carry no stock, so a product created without
@@ -98,7 +98,7 @@ export const categoryPatch = categoryInput.partial();
 export type CategoryPatch = z.input<typeof categoryPatch>;
 
 // Lists: the API and the screen validate the same parameters; each door picks its
-// defaults (the screen its spec §9 page size, the API the list the spec shows).
+// defaults (the screen its docs/product.md §9 page size, the API the list the spec shows).
 
 /** /producttable: the parameters of GET /api/products (modules/catalog/schemas.ts) it uses, 4 per page. */
 export const adminProductListQuery = productListQuery

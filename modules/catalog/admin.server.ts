@@ -84,7 +84,7 @@ async function productExists(db: Db, id: string) {
   return row;
 }
 
-/** spec §7 POST /api/products/create: fields plus an optional image. */
+/** docs/product.md §7 POST /api/products/create: fields plus an optional image. */
 export async function createProduct(db: Db, storage: Storage, input: ProductInput, image: Buffer | null = null): Promise<ProductView> {
   const values = productValues(input);
   if (image) await checkImageUpload(image);

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, products, searchWords } from "../../db/schema";
 
-// Search (issue 3): full text over title, description and category name, tolerant of small
+// Search: full text over title, description and category name, tolerant of small
 // typos. Each branch below can use an index, and they are united by product id; one OR across
 // them (as before) made PostgreSQL read every product and score each one by trigrams.
 // - Full text (products_search_idx). A query word that no product or category uses is swapped

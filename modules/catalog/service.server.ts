@@ -8,7 +8,7 @@ import { productListQuery, type ProductListQuery } from "./schemas";
 import { productSearch } from "./search.server";
 import type { CategoryView, ProductView } from "./types";
 
-// spec §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
+// docs/product.md §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
 const PAID_STATUSES = [
   "completed",
   "processing",
@@ -123,7 +123,7 @@ async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
   return count?.n ?? 0;
 }
 
-/** spec §2 best sellers: most sold, then newest. */
+/** docs/product.md §2 best sellers: most sold, then newest. */
 export async function listBestSellers(db: Db, limit = 9): Promise<ProductView[]> {
   return (await listProducts(db, { sort: "best_selling", pageSize: limit })).items;
 }

@@ -1,6 +1,6 @@
 import type { ImageVariant } from "../../db/schema/columns";
 
-/** A product as the API and the screens see it: money in naira (spec §3 field names). */
+/** A product as the API and the screens see it: money in naira (docs/product.md §3 field names). */
 export type ProductView = {
   id: string;
   title: string;

@@ -18,6 +18,6 @@ export type PostPatch = z.input<typeof postPatch>;
 export const postSorts = ["newest", "oldest", "title"] as const;
 /** GET /api/posts: 12 per page, newest first, as before. */
 export const postListQuery = z.object({ ...listParams(12), sort: sortParam(postSorts, "newest") }).strict();
-/** /blogtable: 3 per page (spec §9). */
+/** /blogtable: 3 per page (docs/product.md §9). */
 export const adminPostListQuery = z.object({ ...listParams(3), sort: sortParam(postSorts, "newest") }).strict();
 export type PostListQuery = z.input<typeof postListQuery>;

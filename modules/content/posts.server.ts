@@ -4,7 +4,7 @@ import { blogPosts } from "../../db/schema";
 import type { ImageVariant } from "../../db/schema/columns";
 import { AppError } from "../../lib/errors";
 
-/** A blog post as the API and the screens see it (spec §3 field names). */
+/** A blog post as the API and the screens see it (docs/product.md §3 field names). */
 export type PostView = {
   id: string;
   title: string;

@@ -1,4 +1,4 @@
-// Link previews (issue 3 "SEO and sharing"): WhatsApp and others are unreliable with WebP and
+// Link previews: WhatsApp and others are unreliable with WebP and
 // crop to about 1.91:1, so pages share a 1200×630 JPEG made from the stored image.
 export const SHARE_IMAGE = { width: 1200, height: 630, type: "image/jpeg" } as const;
 

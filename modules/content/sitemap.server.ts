@@ -4,7 +4,7 @@ import { blogPosts, categories, products } from "../../db/schema";
 
 export type SitemapEntry = { path: string; lastmod?: string };
 
-// Public, indexable pages (issue 3): static pages, then every category, product and post.
+// Public, indexable pages: static pages, then every category, product and post.
 const staticPaths = ["/", "/products", "/promopage", "/blogs", "/about", "/contact", "/author", "/privacy", "/terms"];
 
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
@@ -30,7 +30,7 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-// Admin screens and account pages are not for search engines (issue 3).
+// Admin screens and account pages are not for search engines.
 export const disallowedPaths = [
   "/api/",
   "/admin",

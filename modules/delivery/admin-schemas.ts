@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numberField, requiredText, sortParam, wholeListParams } from "../admin/form-fields";
 
-// spec §5: LGA name required; charge required, a number, minimum 0, step 100 (naira).
+// docs/product.md §5: LGA name required; charge required, a number, minimum 0, step 100 (naira).
 export const deliveryRateInput = z
   .object({
     lga: requiredText("LGA Name", 60),
@@ -17,6 +17,6 @@ export const deliveryRatePatch = deliveryRateInput.partial();
 export type DeliveryRatePatch = z.input<typeof deliveryRatePatch>;
 
 export const deliveryRateSorts = ["lga", "charge_asc", "charge_desc"] as const;
-/** /lga and GET /api/deliveryrates: the whole list by name unless a page is asked for (spec §7 "list"). */
+/** /lga and GET /api/deliveryrates: the whole list by name unless a page is asked for (docs/product.md §7 "list"). */
 export const deliveryRateListQuery = z.object({ ...wholeListParams(), sort: sortParam(deliveryRateSorts, "lga") }).strict();
 export type DeliveryRateListQuery = z.input<typeof deliveryRateListQuery>;

@@ -15,7 +15,7 @@ import {
   type DeliveryRateListQuery,
 } from "./admin-schemas";
 
-/** spec §3 Delivery rate: id, lga, deliveryCharge (naira). */
+/** docs/product.md §3 Delivery rate: id, lga, deliveryCharge (naira). */
 export type DeliveryRateView = { id: string; lga: string; deliveryCharge: number };
 
 const toView = (r: typeof deliveryRates.$inferSelect): DeliveryRateView => ({

@@ -4,14 +4,14 @@ import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { DeliveryRate } from "../orders/pricing";
 
-// spec §9: the LGAs offered while the shop has no delivery rates yet
+// docs/product.md §9: the LGAs offered while the shop has no delivery rates yet
 const FALLBACK_AREAS = ["Ikeja", "Ikorodu", "Lekki", "Magodo", "Surulere"];
 
 const norm = (lga: string | null | undefined) => lga?.trim().toLowerCase() ?? "";
 
 /**
  * The areas the shop delivers to, by name, each with its standard charge: the
- * delivery rates (/lga). A shop with no rates yet delivers to spec §9's fallback
+ * delivery rates (/lga). A shop with no rates yet delivers to docs/product.md §9's fallback
  * LGAs at the settings' standard fee, so a fresh shop can sell; once one rate
  * exists, only the rates count. An area the shop does not list is never priced.
  */

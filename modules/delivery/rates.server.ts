@@ -4,7 +4,7 @@ import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 
-/** spec §3 "Delivery rate (LGA)": id, lga, deliveryCharge in naira. */
+/** docs/product.md §3 "Delivery rate (LGA)": id, lga, deliveryCharge in naira. */
 export type DeliveryRateView = { id: string; lga: string; deliveryCharge: number };
 
 const toView = (r: { id: string; lga: string; chargeKobo: number }): DeliveryRateView => ({

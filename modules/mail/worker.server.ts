@@ -78,7 +78,7 @@ function senderFor({ env, logger }: MailDeps): Sender {
         2,
       ),
     );
-    // issue 4: in development the reset link is logged so a developer can follow it; never elsewhere
+    // in development the reset link is logged so a developer can follow it; never elsewhere
     if (env.NODE_ENV === "development")
       logger.info(
         { mailId: mail.id, kind: mail.kind, links: mail.text.match(/https?:\/\/\S+/g) ?? [] },

@@ -11,7 +11,7 @@ export async function sendContactMessage(db: Db, input: ContactInput): Promise<{
   return { id: row!.id, msg: "Thank you! Your message has been sent. We reply within one working day." };
 }
 
-/** spec §3 "Communication platform": id, communicationPlatform, communicationCategory (list or null). */
+/** docs/product.md §3 "Communication platform": id, communicationPlatform, communicationCategory (list or null). */
 export type CommunicationPlatformView = { id: string; communicationPlatform: string; communicationCategory: string[] | null };
 
 export async function listCommunicationPlatforms(db: Db): Promise<CommunicationPlatformView[]> {

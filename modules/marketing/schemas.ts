@@ -13,7 +13,7 @@ export const newsletterInput = z
   .strict();
 export type NewsletterInput = z.input<typeof newsletterInput>;
 
-// spec §5: contact form, name, email and message required, email valid
+// docs/product.md §5: contact form, name, email and message required, email valid
 export const contactInput = z
   .object({
     name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters").pipe(personName("Name", 100)),
@@ -23,7 +23,7 @@ export const contactInput = z
   .strict();
 export type ContactInput = z.input<typeof contactInput>;
 
-// spec §7 POST /api/test/create
+// docs/product.md §7 POST /api/test/create
 export const communicationChoiceInput = z
   .object({
     communicationPlatform: z.string().trim().min(1, "Choose a platform").max(60),

@@ -8,7 +8,7 @@ import { adminPurchaseListQuery, purchaseStatuses, type AdminPurchaseListQuery, 
 
 // The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
 // searched, filtered by day and status, paged, with an exact count. How it stays
-// fast at 100,000 orders: docs/decisions/admin-purchases-search.md.
+// fast at 100,000 orders: docs/decisions/0004-admin-purchases-search.md.
 
 export type AdminPurchaseRow = {
   id: string;

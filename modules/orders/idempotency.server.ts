@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs `fn` once per (scope, key): the first answer is stored and returned again
- * for the same key (STYLE.md: checkout with an idempotency key). The key is
+ * for the same key (docs/style.md: checkout with an idempotency key). The key is
  * claimed by an insert, so two requests at once cannot both run; the second
  * waits for the first one's answer (up to `waitMs`, then 409 with Retry-After).
  * A claim still unanswered after `staleMs` belongs to a request that died (the

@@ -1,4 +1,4 @@
-// The one pricing function (ARCHITECTURE.md "Payments"): the cart summary, the
+// The one pricing function (docs/architecture.md "Payments"): the cart summary, the
 // checkout summary and order creation all call priceOrder, so the three can
 // never disagree. Pure and integer kobo throughout.
 
@@ -13,9 +13,9 @@ export const MAX_ORDER_KOBO = 2_000_000_000;
 export type PricedLineInput = { priceKobo: number; discountKobo: number; quantity: number };
 
 export type PricingRules = {
-  /** VAT as a fraction of the subtotal (spec §9: 0.075) */
+  /** VAT as a fraction of the subtotal (docs/product.md §9: 0.075) */
   vatRate: number;
-  /** the standard fee of spec §9's fallback areas, while the shop has no delivery rates (₦2,000) */
+  /** the standard fee of docs/product.md §9's fallback areas, while the shop has no delivery rates (₦2,000) */
   standardDeliveryKobo: number;
   /** added to the standard fee for express (₦3,000, so express is ₦5,000 with no LGA rate) */
   expressSurchargeKobo: number;
@@ -60,20 +60,20 @@ export function vatOf(subtotalKobo: number, vatRate: number): number {
   return Math.floor((subtotalKobo * ratePpm + PPM / 2) / PPM);
 }
 
-/** spec §9: the rate whose LGA matches the shopper's, case-insensitively (spaces trimmed). */
+/** docs/product.md §9: the rate whose LGA matches the shopper's, case-insensitively (spaces trimmed). */
 export function findDeliveryRate(rates: DeliveryRate[], lga: string | null | undefined): DeliveryRate | null {
   const wanted = lga?.trim().toLowerCase();
   if (!wanted) return null;
   return rates.find((r) => r.lga.trim().toLowerCase() === wanted) ?? null;
 }
 
-/** spec §9: standard = the LGA's rate (else the settings' fee); express adds the surcharge. */
+/** docs/product.md §9: standard = the LGA's rate (else the settings' fee); express adds the surcharge. */
 export function deliveryCharge(rules: PricingRules, method: DeliveryMethod, rate: DeliveryRate | null): number {
   const standard = rate ? rate.chargeKobo : rules.standardDeliveryKobo;
   return method === "express" ? standard + rules.expressSurchargeKobo : standard;
 }
 
-/** spec §4: line = (discount when > 0, else price) × quantity. The cart's rows use it too. */
+/** docs/product.md §4: line = (discount when > 0, else price) × quantity. The cart's rows use it too. */
 export function priceLine(l: PricedLineInput): PricedLine {
   const unitKobo = l.discountKobo > 0 ? l.discountKobo : l.priceKobo;
   return { unitKobo, totalKobo: unitKobo * l.quantity, savedKobo: (l.priceKobo - unitKobo) * l.quantity };
@@ -82,7 +82,7 @@ export function priceLine(l: PricedLineInput): PricedLine {
 /**
  * Which LGA prices an order, the same for the cart, the checkout summary and the
  * order: the area chosen (in the cart or on the checkout form) wins; only a
- * request that does not mention the LGA at all (an API client following spec §7)
+ * request that does not mention the LGA at all (an API client following docs/product.md §7)
  * falls back to the profile's LGA. Either must be one of the shop's delivery
  * areas (requireDeliveryArea): "" or an unknown name is refused, never priced.
  */

@@ -6,7 +6,7 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required`);
 
-// spec §3 Checkout address and §5: street, city, state, phone required.
+// docs/product.md §3 Checkout address and §5: street, city, state, phone required.
 export const checkoutFields = {
   street: required("Street").max(200),
   city: required("City").max(100),
@@ -28,8 +28,8 @@ export type CheckoutInput = z.infer<ReturnType<typeof z.object<typeof checkoutFi
 
 /**
  * POST /api/purchases/create: the checkout form. The spec's client also sends
- * its own totals and items (spec §7); they are accepted and ignored: the server
- * prices the server cart (ARCHITECTURE.md "Payments").
+ * its own totals and items (docs/product.md §7); they are accepted and ignored: the server
+ * prices the server cart (docs/architecture.md "Payments").
  */
 export const createPurchaseInput = z
   .object({

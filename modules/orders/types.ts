@@ -1,4 +1,4 @@
-/** spec §3 Purchase item, money in naira. */
+/** docs/product.md §3 Purchase item, money in naira. */
 export type PurchaseItemView = {
   id: string;
   productId: string | null;
@@ -14,7 +14,7 @@ export type PurchaseItemView = {
   totalPrice: number;
 };
 
-/** spec §3 Purchase plus the stored breakdown (naira). */
+/** docs/product.md §3 Purchase plus the stored breakdown (naira). */
 export type PurchaseView = {
   id: string;
   userId: string | null;
@@ -30,7 +30,7 @@ export type PurchaseView = {
   lga: string | null;
   deliveryMethod: "standard" | "express";
   subtotal: number;
-  /** what the discounts saved (truthy means discounted, spec §3) */
+  /** what the discounts saved (truthy means discounted, docs/product.md §3) */
   discount: number;
   vat: number;
   deliveryCharge: number;

@@ -5,7 +5,7 @@ import { koboToNaira } from "../../lib/money";
 import { PAID_STATUSES } from "./admin-schemas";
 import type { PurchaseView } from "./types";
 
-/** A purchase row and its items as the API shows them (spec §3 names, naira). */
+/** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */
 export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof purchaseItems.$inferSelect)[]): PurchaseView {
   return {
     id: p.id,

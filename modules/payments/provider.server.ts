@@ -4,7 +4,7 @@ import { publicOrigin } from "../../lib/public-origin";
 import { paystackProvider } from "./paystack.server";
 import { sandboxProvider } from "./sandbox.server";
 
-// ARCHITECTURE.md "Payments": one interface, two implementations. A purchase is
+// docs/architecture.md "Payments": one interface, two implementations. A purchase is
 // completed only after verify() (or a signed webhook) confirms the exact amount.
 
 export type StartPayment = {

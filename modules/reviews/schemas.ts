@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// spec §3 Review: rating 1 to 5 and a comment. The spec's client also sends
+// docs/product.md §3 Review: rating 1 to 5 and a comment. The spec's client also sends
 // userId and productId; they are accepted, the session and the URL decide.
 export const reviewFields = {
   rating: z.coerce

@@ -31,7 +31,7 @@ export async function listReviews(db: Db, productId: string): Promise<ReviewView
 /** Statuses of a purchase that was paid. */
 const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const;
 
-/** Whether the shopper has a paid purchase of the product: what reviewing it takes (spec §6). */
+/** Whether the shopper has a paid purchase of the product: what reviewing it takes (docs/product.md §6). */
 export async function hasBought(db: Db, userId: string, productId: string): Promise<boolean> {
   const [bought] = await db
     .select({ id: purchaseItems.id })
@@ -49,7 +49,7 @@ export async function reviewerOf(db: Db, userId: string | null, productId: strin
 }
 
 /**
- * spec §6: only a customer who bought the product may review it; one review per
+ * docs/product.md §6: only a customer who bought the product may review it; one review per
  * customer and product, a second one updates the first.
  */
 export async function submitReview(db: Db, userId: string, productId: string, input: { rating: number; comment: string }) {

@@ -47,10 +47,10 @@ export const defaultSettings: Settings = {
   contactEmail: "hello@alafia.ng",
   contactPhone: "+234 803 555 0142",
   contactAddress: "12 Admiralty Way, Lekki Phase 1, Lagos",
-  // spec §9: VAT 7.5% of the subtotal; USD display rate 0.00073 per naira
+  // docs/product.md §9: VAT 7.5% of the subtotal; USD display rate 0.00073 per naira
   vatRate: 0.075,
   usdRate: 0.00073,
-  // spec §9: standard ₦2,000 and express ₦5,000 when no LGA rate applies
+  // docs/product.md §9: standard ₦2,000 and express ₦5,000 when no LGA rate applies
   standardDeliveryKobo: 200_000,
   expressSurchargeKobo: 300_000,
   lowStockThreshold: 5,

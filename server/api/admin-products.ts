@@ -7,7 +7,7 @@ import { readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
 import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
 
-// spec §7 product writes, admin only; reads live in the storefront's products router.
+// docs/product.md §7 product writes, admin only; reads live in the storefront's products router.
 export function adminProductRoutes(deps: AppDeps) {
   const db = deps.database.db;
   const storage = storageFor(deps);

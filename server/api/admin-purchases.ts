@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
 
-// spec §7 purchases as the back office uses them; creation and payment live in the checkout router.
+// docs/product.md §7 purchases as the back office uses them; creation and payment live in the checkout router.
 export function adminPurchaseRoutes({ database }: AppDeps) {
   const db = database.db;
   return new Hono<AppEnv>()

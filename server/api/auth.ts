@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { clientIp, readJson } from "../http";
 import { currentUser, requireUser } from "../middleware/auth";
 
-/** spec §7 auth calls: register, login, adminlogin, logout, me, forgot and reset password. */
+/** docs/product.md §7 auth calls: register, login, adminlogin, logout, me, forgot and reset password. */
 export function authRoutes({ database, env }: AppDeps) {
   const db = database.db;
   const auth = (): AuthDeps => ({ db, secret: env.SESSION_SECRET, limits: rateLimitStore(db, env) });

@@ -22,7 +22,7 @@ const summaryQuery = z.object({
   lga: z.string().trim().max(100).optional(),
 });
 
-// spec §7 cart calls: the owner or an admin only; prices always from the products table.
+// docs/product.md §7 cart calls: the owner or an admin only; prices always from the products table.
 export function cartRoutes({ database }: AppDeps) {
   const db = database.db;
   return (

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { readQuery, withTotal } from "../http";
 import { readId } from "./params";
 
-// spec §7: GET /api/products, /api/products/{id}, /api/categories, /api/categories/{id}. The lists are public and
+// docs/product.md §7: GET /api/products, /api/products/{id}, /api/categories, /api/categories/{id}. The lists are public and
 // take the admin tables' list parameters with X-Total-Count; /api/categories without any is the whole list.
 export function catalogReadRoutes({ database }: AppDeps) {
   const { db } = database;
@@ -27,7 +27,7 @@ export function catalogReadRoutes({ database }: AppDeps) {
     .get("/categories/:id", async (c) => {
       const query = readQuery(c, categoryProductsQuery);
       const category = await getCategory(db, readId(c));
-      // spec §3: a category read by id also carries its products (a page of them; the count says how many in all)
+      // docs/product.md §3: a category read by id also carries its products (a page of them; the count says how many in all)
       const { items, total } = await listProducts(db, { ...query, categoryId: category.id });
       withTotal(c, total);
       return c.json({ ...category, products: items });

@@ -14,7 +14,7 @@ import { readId } from "./params";
 import { rateRules } from "../../lib/rate-limit.server";
 import { limitPerAddress } from "../middleware/rate-limit";
 
-// spec §7: the read side of blog posts and delivery rates (public, with the admin tables' list parameters),
+// docs/product.md §7: the read side of blog posts and delivery rates (public, with the admin tables' list parameters),
 // the contact form and the /test page calls.
 export function contentReadRoutes(deps: AppDeps) {
   const { db } = deps.database;

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { readJson, readQuery, withTotal } from "../http";
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from "../middleware/auth";
 
-/** spec §7 users calls; a customer reaches only their own record (ARCHITECTURE.md "Roles"). */
+/** docs/product.md §7 users calls; a customer reaches only their own record (docs/architecture.md "Roles"). */
 export function userRoutes({ database }: AppDeps) {
   const db = database.db;
   return (
@@ -27,7 +27,7 @@ export function userRoutes({ database }: AppDeps) {
         const input = await readJson(c, profileUpdateInput);
         return c.json(await updateProfile(db, c.req.param("id"), input));
       })
-      // issue 4: a new administrator is created by an administrator only
+      // a new administrator is created by an administrator only
       .post("/admins", requireAdmin(), async (c) => {
         const input = await readJson(c, adminCreateInput);
         return c.json({ user: await createAdmin(db, input) }, 201);

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../../modules/accounts/sessions.server";
 import type { AppEnv } from "../context";
 
-// ARCHITECTURE.md "Roles": 401 for anonymous, 403 for a customer on an admin route.
+// docs/architecture.md "Roles": 401 for anonymous, 403 for a customer on an admin route.
 export const requireUser = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!c.get("user")) throw new AppError("unauthorized", "Please log in to continue.");

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from "../context";
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * ARCHITECTURE.md "Sessions": a state-changing request must come from our own
+ * docs/architecture.md "Sessions": a state-changing request must come from our own
  * origin when the browser could have added credentials on its own (a cookie).
  * A foreign Origin is refused for every non-bearer request (that also stops
  * login CSRF); so is `Origin: null`, which a browser sends from an opaque context (a

@@ -22,7 +22,7 @@ export function securityHeaders({ production, dev = false, imageOrigins = [], pa
     h.set("X-Content-Type-Options", "nosniff");
     if (production) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // CSP and the page-level policies mean nothing on static scripts, styles, images and fonts;
-    // leaving them off saves ~0.5 KB per asset request (issue 3 JS budget).
+    // leaving them off saves ~0.5 KB per asset request.
     if (/^(text\/javascript|application\/javascript|text\/css|image\/|font\/)/.test(h.get("Content-Type") ?? "")) return;
     const script = `${dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`}${paystackPopup ? ` ${PAYSTACK_SCRIPT}` : ""}`;
     h.set(

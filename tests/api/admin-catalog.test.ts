@@ -84,7 +84,7 @@ describe("POST /api/products/create", () => {
     expect(product.images.every((i: { url: string }) => i.url.endsWith(".webp"))).toBe(true);
   });
 
-  it("names each invalid field (spec §5 rules)", async () => {
+  it("names each invalid field (docs/product.md §5 rules)", async () => {
     const res = await t.request("/api/products/create", {
       method: "POST",
       as: admin,

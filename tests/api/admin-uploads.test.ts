@@ -6,7 +6,7 @@ import { uploadDir } from "../../lib/storage.server";
 import { createAdminUser, createBlogPost, createCategory, createProduct } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
-// Image uploads on the admin write routes (issue 6 "Uploads"): every record owns its
+// Image uploads on the admin write routes: every record owns its
 // files, updates are sniffed and capped like creations, any accepted format becomes WebP.
 
 let t: TestContext;

@@ -37,7 +37,7 @@ describe("POST /api/auth/register", () => {
     expect(mails[0]!.text).not.toContain("Adaeze");
   });
 
-  it("stores the password as an argon2id hash with m = 19 MiB, t = 2, p = 1 (issue 4)", async () => {
+  it("stores the password as an argon2id hash with m = 19 MiB, t = 2, p = 1", async () => {
     const res = await post("/api/auth/register", {
       firstName: "Hash",
       lastName: "Check",

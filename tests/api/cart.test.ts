@@ -219,7 +219,7 @@ describe("cart summary", () => {
     expect((await t.request("/api/cart/summary?deliveryMethod=drone", { as: user })).status).toBe(400);
   });
 
-  it("spec §8: when the delivery rates cannot be read, only the delivery charge is missing", async () => {
+  it("docs/product.md §8: when the delivery rates cannot be read, only the delivery charge is missing", async () => {
     await createDeliveryRate(t.db, { lga: "Mushin", chargeKobo: 150_000 });
     const user = await createUser(t.db, { lga: "Mushin" });
     const p = await createProduct(t.db, { priceKobo: 400_000, discountKobo: 0 });

@@ -169,7 +169,7 @@ describe("/cart and /checkout pages", () => {
 });
 
 describe("a shop with no delivery rates yet", () => {
-  it("delivers to spec §9's fallback LGAs at the settings' standard fee, and nowhere else", async () => {
+  it("delivers to docs/product.md §9's fallback LGAs at the settings' standard fee, and nowhere else", async () => {
     const fresh = await createTestContext();
     const user = await createUser(fresh.db, { lga: null });
     const p = await createProduct(fresh.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });

@@ -6,7 +6,7 @@ import { createAdminUser, createUser } from "../factories";
 import { testRedisUrl } from "../support/redis";
 import { createTestContext, type TestContext } from "../support/test-app";
 
-// Login throttling (docs/decisions/login-throttling.md): failures lock an account for the address
+// Login throttling (docs/decisions/0007-login-throttling.md): failures lock an account for the address
 // they come from, so a guesser elsewhere never locks the owner out, while one address still gets
 // 10 guesses per account in 15 minutes; guesses from many addresses are capped per account too.
 const backends = testRedisUrl ? (["database", "redis"] as const) : (["database"] as const);

@@ -58,7 +58,7 @@ describe("logging in or signing up on the way to a page", () => {
     expect(location(loggedIn)).toBe("/checkout");
   });
 
-  it("a sign-up without a destination still goes to /login (spec §4)", async () => {
+  it("a sign-up without a destination still goes to /login (docs/product.md §4)", async () => {
     const email = newEmail();
     const fields = { firstName: "Bisi", lastName: "Ade", email, phone: "08031234567", address: "5 Allen Avenue", lga: "Ikeja" };
     const res = await t.page("/register", form({ ...fields, password: "Calm-and-kind-2026" }));

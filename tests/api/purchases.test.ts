@@ -39,7 +39,7 @@ describe("POST /api/purchases/create", () => {
     const res = await t.request("/api/purchases/create", {
       method: "POST",
       as: user,
-      // spec §7: the client sends its own totals and items: ignored
+      // docs/product.md §7: the client sends its own totals and items: ignored
       json: {
         ...address,
         totalAmount: 1,
@@ -208,7 +208,7 @@ describe("POST /api/purchases/create", () => {
 });
 
 describe("one rule for the LGA that prices an order", () => {
-  // issue 5 audit: the profile said Surulere (₦1,500), the form said another area; the
+  // found by an audit: the profile said Surulere (₦1,500), the form said another area; the
   // page showed one charge and the order another. The form's choice now wins. (An area
   // the shop does not deliver to is refused: tests/api/delivery-areas.test.ts.)
   it.each([

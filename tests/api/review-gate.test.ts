@@ -9,7 +9,7 @@ import type { SessionUser } from "../../modules/accounts/sessions.server";
 import { createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
-// Reviewing takes an account and a paid purchase (spec §6): the page says so before anyone
+// Reviewing takes an account and a paid purchase (docs/product.md §6): the page says so before anyone
 // writes a review, instead of refusing it after.
 let t: TestContext;
 let product: Awaited<ReturnType<typeof createProduct>>;

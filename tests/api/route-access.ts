@@ -12,7 +12,7 @@ export type Access = "public" | "customer" | "self" | "admin" | "signed";
 export const routeAccess: Record<string, Access> = {
   "GET /api/health": "public",
   "POST /api/newsletter": "public",
-  // accounts (issue 4)
+  // accounts
   "POST /api/auth/register": "public",
   "POST /api/auth/login": "public",
   "POST /api/auth/adminlogin": "public",
@@ -24,7 +24,7 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/users": "admin",
   "GET /api/users/:id": "self",
   "PUT /api/users/:id": "self",
-  // storefront (issue 3)
+  // storefront
   "GET /api/products": "public",
   "GET /api/products/:id": "public",
   "GET /api/categories": "public",
@@ -36,7 +36,7 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/communicationPlatforms": "public",
   "POST /api/test/create": "public",
   "POST /api/contact": "public",
-  // cart, checkout, payments, reviews (issue 5)
+  // cart, checkout, payments, reviews
   "POST /api/cart/create": "customer",
   "POST /api/cart/merge": "customer",
   "POST /api/cart/quote": "public",
@@ -53,7 +53,7 @@ export const routeAccess: Record<string, Access> = {
   "POST /api/payments/paystack/webhook": "signed",
   "GET /api/reviews/:productId": "public",
   "POST /api/reviews/:productId": "customer",
-  // admin back office (issue 6)
+  // admin back office
   "POST /api/products/create": "admin",
   "PUT /api/products/:id": "admin",
   "DELETE /api/products/:id": "admin",

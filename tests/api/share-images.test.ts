@@ -12,7 +12,7 @@ import { defaultShareImage, shareImageFor, shareImageRenderer } from "../../modu
 import { createBlogPost, createProduct } from "../factories";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
-// Link previews (issue 3): a 1200×630 JPEG made from the stored image, read through the storage module.
+// Link previews: a 1200×630 JPEG made from the stored image, read through the storage module.
 let t: TestContext;
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-share-"));
 const storage = localStorage(uploads);

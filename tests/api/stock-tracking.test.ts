@@ -25,7 +25,7 @@ const address = {
   deliveryMethod: "standard",
 };
 
-/** spec §7 POST /api/products/create: multipart title, price, description, color, size, categoryId (no stock). */
+/** docs/product.md §7 POST /api/products/create: multipart title, price, description, color, size, categoryId (no stock). */
 async function createFromSpecPayload(extra: Record<string, string> = {}) {
   const category = await createCategory(t.db);
   const body = new FormData();

@@ -269,7 +269,7 @@ describe("admin access", () => {
   });
 });
 
-/** Every admin screen of spec §2, the edit and view pages with real ids of the seeded shop; and an admin's context. */
+/** Every admin screen of docs/product.md §2, the edit and view pages with real ids of the seeded shop; and an admin's context. */
 async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserContext }> {
   const { context } = await browser.newPage();
   const signedIn = await context.request.post("/api/auth/adminlogin", { data: { email: adminEmail, password: adminPassword } });

@@ -76,7 +76,7 @@ describe("admin back office journeys", () => {
       .click();
     await expectUrl(page, /\/editproduct\//);
     const productId = page.url().split("/").pop()!;
-    // spec §5/§8: an empty file (0 bytes) is no image; Update Image says so
+    // docs/product.md §5/§8: an empty file (0 bytes) is no image; Update Image says so
     await page.getByLabel(/Choose an image/).setInputFiles({ name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) });
     await page.getByRole("button", { name: "Update Image" }).click();
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Please select an image to upload" }).count()).toBe(1);

@@ -41,7 +41,7 @@ describe("browsing", () => {
       const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
       // each size's visible label is its last word (the rest is for screen readers)
       expect((await sizes.allTextContents()).map((t) => t.trim().split(/\s+/).pop())).toEqual(["XS", "S", "M", "L", "XL"]);
-      // spec §2: only the product's own size is highlighted (none for a one-size product)
+      // docs/product.md §2: only the product's own size is highlighted (none for a one-size product)
       const marked = await sizes.and(page.locator('[aria-current="true"]')).allTextContents();
       expect(marked.map((t) => t.trim().split(/\s+/).pop())).toEqual(product.size ? [product.size] : []);
       expect(await page.getByRole("list", { name: /^Size/ }).locator("[aria-current]").count()).toBe(marked.length);

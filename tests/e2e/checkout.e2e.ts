@@ -219,7 +219,7 @@ describe("checkout journeys", () => {
     await main.getByLabel("Comment", { exact: true }).fill("Calm colours, sturdy paper.");
     await submit();
     await expect.poll(() => message.innerText()).toBe("Review submitted successfully!");
-    // spec §4: success clears rating and comment
+    // docs/product.md §4: success clears rating and comment
     expect(await main.getByLabel("Comment", { exact: true }).inputValue()).toBe("");
     expect(await main.locator('input[name="rating"]:checked').count()).toBe(0);
     await screenshot(page, "review-standalone-success-desktop");

@@ -116,7 +116,7 @@ describe("guest → Proceed to payment → account → /checkout", () => {
         await screenshot(page, `guest-to-checkout-signup-${viewport}`);
         await page.getByRole("button", { name: "Sign Up" }).click();
 
-        // spec §4: the full sign-up goes to /login, which now knows where the shopper was going
+        // docs/product.md §4: the full sign-up goes to /login, which now knows where the shopper was going
         await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.has("registered"));
         expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/checkout");
         await visible(page.getByText("Your account is ready. Please log in."));

@@ -83,7 +83,7 @@ describe("home page", () => {
           }
           return { left: last, end: el.scrollWidth - el.clientWidth };
         });
-      // spec §2: 3 cards a view from 768 px, otherwise 1
+      // docs/product.md §2: 3 cards a view from 768 px, otherwise 1
       const wholeCardsInView = () =>
         track.evaluate((el) => {
           const view = el.getBoundingClientRect();

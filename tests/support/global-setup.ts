@@ -17,7 +17,7 @@ declare module "vitest" {
 }
 
 /**
- * Migrates one template database for the whole run (ARCHITECTURE.md: a fresh
+ * Migrates one template database for the whole run (docs/architecture.md: a fresh
  * PGlite costs ~3 s; loading a dump ~1 s). On PostgreSQL (DATABASE_URL) the
  * template is a real database that every test file copies with CREATE DATABASE … TEMPLATE.
  */

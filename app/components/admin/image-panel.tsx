@@ -12,7 +12,7 @@ type Props = {
   alt: string;
 };
 
-/** spec §2 edit screens: a separate image panel; choosing a file enables Update Image; progress while uploading. */
+/** docs/product.md §2 edit screens: a separate image panel; choosing a file enables Update Image; progress while uploading. */
 export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
   const id = useId();
   const [current, setCurrent] = useState(imageUrl);
@@ -22,7 +22,7 @@ export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
   const [removing, setRemoving] = useState(false);
 
   async function upload() {
-    // spec §5: a chosen file that is empty (0 bytes) is no image either; the API says the same (server/multipart.ts)
+    // docs/product.md §5: a chosen file that is empty (0 bytes) is no image either; the API says the same (server/multipart.ts)
     if (!file || file.size === 0) {
       setError("Please select an image to upload");
       return;

@@ -5,7 +5,7 @@ import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
 import { issuesToFields, sendJson } from "../../lib/admin-api";
 import { Field, fieldProps } from "./field";
 
-/** /createlga and /editlga/{id} (spec §2, §5): LGA Name; Delivery Charge (₦) ≥ 0 in steps of 100. */
+/** /createlga and /editlga/{id} (docs/product.md §2, §5): LGA Name; Delivery Charge (₦) ≥ 0 in steps of 100. */
 export function LgaForm({ rate }: { rate?: { id: string; lga: string; deliveryCharge: number } }) {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -22,7 +22,7 @@ export function LgaForm({ rate }: { rate?: { id: string; lga: string; deliveryCh
     if (!parsed.success) return setErrors(issuesToFields(parsed.error.issues));
     setErrors({});
     setBusy(true);
-    // sent as a number (spec §5)
+    // sent as a number (docs/product.md §5)
     const res = rate
       ? await sendJson("PUT", `/api/deliveryrates/${rate.id}`, parsed.data)
       : await sendJson("POST", "/api/deliveryrates/create", parsed.data);

@@ -1,7 +1,7 @@
 import { RotateCw } from "lucide-react";
 import { useRevalidator } from "react-router";
 
-/** A spec §8 load failure ('Failed to load categories...') in a red banner, with a way to load again. */
+/** A docs/product.md §8 load failure ('Failed to load categories...') in a red banner, with a way to load again. */
 export function LoadFailed({ message }: { message: string }) {
   const revalidator = useRevalidator();
   return (

@@ -25,7 +25,7 @@ type Product = {
 /** `categories` is null when they could not be loaded (the loader caught it). */
 type Props = { categories: CategoryOption[] | null; product?: Product };
 
-/** /createproduct and /editproduct/{id}: one form, the same zod schema as the API (spec §5). */
+/** /createproduct and /editproduct/{id}: one form, the same zod schema as the API (docs/product.md §5). */
 export function ProductForm({ categories, product }: Props) {
   const navigate = useNavigate();
   const editing = Boolean(product);
@@ -79,7 +79,7 @@ export function ProductForm({ categories, product }: Props) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-2 sm:p-6">
       {categories === null ? (
         <div className="sm:col-span-2">
-          {/* spec §8: the create screen's and the edit screen's own words */}
+          {/* docs/product.md §8: the create screen's and the edit screen's own words */}
           <LoadFailed message={editing ? "Failed to load categories" : "Failed to load categories. Please try again."} />
         </div>
       ) : categories.length === 0 ? (

@@ -1,4 +1,4 @@
-/** spec §2 /viewpurchase: a skeleton while the order loads. */
+/** docs/product.md §2 /viewpurchase: a skeleton while the order loads. */
 export function PurchaseSkeleton() {
   return (
     <div className="grid max-w-5xl animate-pulse gap-4" aria-busy="true" aria-label="Loading order">

@@ -1,4 +1,4 @@
-// spec §2: completed green, pending yellow, everything else grey (AA contrast on each)
+// docs/product.md §2: completed green, pending yellow, everything else grey (AA contrast on each)
 const styles: Record<string, string> = {
   completed: "bg-sage-soft text-sage border-sage/40",
   pending: "bg-amber-100 text-amber-900 border-amber-300",

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 
-/** 'Showing x to y of n entries' (spec §2). */
+/** 'Showing x to y of n entries' (docs/product.md §2). */
 export function ShowingLine({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
@@ -67,7 +67,7 @@ export function TableFooter({ page, pageSize, total }: { page: number; pageSize:
   );
 }
 
-/** spec §9 previews: the first n characters, with '...' only when cut. */
+/** docs/product.md §9 previews: the first n characters, with '...' only when cut. */
 export function cut(text: string, n: number, ellipsis = true): string {
   return text.length > n ? `${text.slice(0, n)}${ellipsis ? "..." : ""}` : text;
 }

@@ -1,7 +1,7 @@
 import type { UserView } from "../../../modules/accounts/types";
 import { AdminTable, td, th } from "./table-parts";
 
-/** spec §2 users table; team members use the same columns minus the address ones. */
+/** docs/product.md §2 users table; team members use the same columns minus the address ones. */
 export function UsersTable({ users, full }: { users: UserView[]; full: boolean }) {
   return (
     <AdminTable caption={full ? "Users" : "Team members"}>

@@ -25,7 +25,7 @@ const preview = (text: string) => {
   return html.match(/<p class="text-sm leading-relaxed text-muted">(.*?)<\/p>/s)![1]!.replace(/&#x27;/g, "'");
 };
 
-describe("blog card (spec §2 Cards)", () => {
+describe("blog card (docs/product.md §2 Cards)", () => {
   it("shows the text's first 200 characters then ' . . .'", () => {
     const text = "a".repeat(150) + " " + "b".repeat(150);
     expect(preview(text)).toBe(`${"a".repeat(150)} ${"b".repeat(49)} . . .`);

@@ -3,7 +3,7 @@ import type { PostView } from "../../../modules/content/posts.server";
 import { flattenText, POST_PREVIEW_LENGTH, previewText } from "../../lib/card-data";
 import { ResponsiveImage } from "../responsive-image";
 
-// spec §2 "Cards": a blog card shows title, image, heading and the text's first 200 characters.
+// docs/product.md §2 "Cards": a blog card shows title, image, heading and the text's first 200 characters.
 export function BlogCard({ post, priority = false }: { post: PostView; priority?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-linen shadow-sm hover:shadow-md">
@@ -27,7 +27,7 @@ export function BlogCard({ post, priority = false }: { post: PostView; priority?
   );
 }
 
-/** spec §9: dates in en-US long form (e.g. May 1, 2026), in Lagos time on server and browser alike. */
+/** docs/product.md §9: dates in en-US long form (e.g. May 1, 2026), in Lagos time on server and browser alike. */
 export function formatPostDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "Africa/Lagos" });
 }

@@ -13,7 +13,7 @@ export type AddToCartProduct = { id: string; title: string; stock: number | null
 type RootData = { user: { id: string } | null } | undefined;
 
 /**
- * Quantity stepper (minimum 1) and 'Add To Cart' (spec §2, §4): signed in → the server cart,
+ * Quantity stepper (minimum 1) and 'Add To Cart' (docs/product.md §2, §4): signed in → the server cart,
  * otherwise the browser's guest cart; then /cart. Asking for more than there is says so
  * ('Only 3 left') beside the stepper instead of quietly stopping. Out of stock, the button
  * keeps its label and is disabled (the stock state beside it says 'Out of stock').
@@ -40,7 +40,7 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
       if (root?.user) {
         const res = await postJson("/api/cart/create", { productId: product.id, quantity });
         if (!res.ok) {
-          // above the shop's quantity limit: say so; anything else is spec §8's message
+          // above the shop's quantity limit: say so; anything else is docs/product.md §8's message
           toast.error(res.status === 400 && res.error.fields?.quantity ? res.error.msg : "Failed to complete purchase");
           // the server's reason beside the stepper, e.g. 'Only 3 left of … You already have 2 in your cart.'
           if (res.error.fields?.quantity) setMessage(res.error.msg);

@@ -9,7 +9,7 @@ type Props = {
 };
 
 /**
- * The shopper's delivery area, one of the shop's (spec §9: delivery is priced per
+ * The shopper's delivery area, one of the shop's (docs/product.md §9: delivery is priced per
  * LGA). Until she picks one, nothing is charged for delivery; there is no
  * 'Other area': a shop that delivers elsewhere lists an area for it under /lga.
  */

@@ -35,7 +35,7 @@ describe("OrderSummary", () => {
     ]);
   });
 
-  it("spec §8: failed delivery rates replace only the charge; the total says it is before delivery", () => {
+  it("docs/product.md §8: failed delivery rates replace only the charge; the total says it is before delivery", () => {
     const html = renderToStaticMarkup(
       <OrderSummary summary={{ ...summary, deliveryCharge: null, total: 8_600, matchedLga: null, deliveryOptions: null }} />,
     );

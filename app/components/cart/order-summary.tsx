@@ -3,7 +3,7 @@ import type { CartSummary } from "../../../modules/cart/types";
 
 export type Currency = "NGN" | "USD";
 
-/** spec §9: USD is naira × the display rate, 2 decimals; payment is always in naira. */
+/** docs/product.md §9: USD is naira × the display rate, 2 decimals; payment is always in naira. */
 export function displayAmount(naira: number, currency: Currency, usdRate: number): string {
   return currency === "USD" ? formatUsd(nairaToKobo(naira), usdRate) : formatNairaAmount(naira);
 }
@@ -11,7 +11,7 @@ export function displayAmount(naira: number, currency: Currency, usdRate: number
 type Props = {
   summary: CartSummary | null;
   currency?: Currency;
-  /** the summary could not be (re)loaded: spec §8 shows 'Error loading delivery charge' in place of the charge */
+  /** the summary could not be (re)loaded: docs/product.md §8 shows 'Error loading delivery charge' in place of the charge */
   deliveryError?: boolean;
   children?: React.ReactNode;
 };

@@ -3,7 +3,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 type FieldProps = { label: string; name: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
-/** A labelled input with its message right under it (spec §8: field messages next to fields). */
+/** A labelled input with its message right under it (docs/product.md §8: field messages next to fields). */
 export function Field({ label, name, error, hint, id = `field-${name}`, className, ...input }: FieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -108,7 +108,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
 }
 
 const GENERIC = "Something went wrong. Please try again.";
-/** spec §8 (login, forgot-password, register, admin register): the generic line, then the server's reason when it gives one. */
+/** docs/product.md §8 (login, forgot-password, register, admin register): the generic line, then the server's reason when it gives one. */
 export function FailureText({ msg }: { msg: string }) {
   return (
     <>

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
-// spec §2 Home / §9: two slides, advancing every 3 seconds.
+// docs/product.md §2 Home / §9: two slides, advancing every 3 seconds.
 export const SLIDE_INTERVAL_MS = 3000;
 
 const slides = [

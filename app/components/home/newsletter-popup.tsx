@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { PopupSignupForm } from "./popup-signup-form";
 
-// spec §2/§4/§9: opens 2 s after load unless the browser has the hasSeenPopup flag.
+// docs/product.md §2/§4/§9: opens 2 s after load unless the browser has the hasSeenPopup flag.
 export const POPUP_DELAY_MS = 2000;
 export const POPUP_FLAG = "hasSeenPopup";
 

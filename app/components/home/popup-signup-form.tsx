@@ -4,7 +4,7 @@ import { postJson } from "../../lib/api-client";
 // the title is the page's h1 on /popup, an h2 inside the home page's dialog
 type Props = { titleId: string; idPrefix: string; titleLevel?: 1 | 2; onSignedUp?: () => void };
 
-/** First name, last name, email and Sign Up (spec §2 pop-up); stored through POST /api/newsletter, source "popup". */
+/** First name, last name, email and Sign Up (docs/product.md §2 pop-up); stored through POST /api/newsletter, source "popup". */
 export function PopupSignupForm({ titleId, idPrefix, titleLevel = 2, onSignedUp }: Props) {
   const Title = titleLevel === 1 ? "h1" : "h2";
   const [state, setState] = useState<{ status: "idle" | "busy" | "done" | "error"; msg?: string; fields?: Record<string, string> }>({

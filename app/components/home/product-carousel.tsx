@@ -4,7 +4,7 @@ import type { ProductView } from "../../../modules/catalog/types";
 import { ProductCard } from "../product-card";
 
 /**
- * spec §2/§9 best sellers: 3 per view at ≥ 768 px, otherwise 1; previous/next move by the
+ * docs/product.md §2/§9 best sellers: 3 per view at ≥ 768 px, otherwise 1; previous/next move by the
  * visible count and wrap around, and are hidden on small screens. A native scroll-snap track,
  * so swiping works everywhere and the browser scrolls a focused card into view.
  */
@@ -53,7 +53,7 @@ export function ProductCarousel({ products, label }: { products: ProductView[]; 
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${products.length}`}
           >
-            {/* one card a view on phones, three from 768 px (spec §2) */}
+            {/* one card a view on phones, three from 768 px (docs/product.md §2) */}
             <ProductCard product={product} sizes="(min-width: 1152px) 360px, (min-width: 768px) 31vw, 88vw" />
           </li>
         ))}

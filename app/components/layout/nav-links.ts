@@ -1,4 +1,4 @@
-// spec §2 "Header": the desktop links and their labels.
+// docs/product.md §2 "Header": the desktop links and their labels.
 export const navLinks = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Logo } from "./logo";
 import { NewsletterForm } from "../newsletter-form";
 
-// spec §2 "Footer": Categories links, Products names (not linked), Stay Connected, social icons.
+// docs/product.md §2 "Footer": Categories links, Products names (not linked), Stay Connected, social icons.
 const categoryLinks = [
   { to: "/products", label: "Search" },
   { to: "/terms", label: "Terms of Service" },

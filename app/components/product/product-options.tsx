@@ -1,6 +1,6 @@
 import { isSoldOut } from "../../../modules/catalog/stock";
 
-// spec §2 product page: a size row XS S M L XL that highlights only the product's own size, and a colour swatch.
+// docs/product.md §2 product page: a size row XS S M L XL that highlights only the product's own size, and a colour swatch.
 export const SIZES = ["XS", "S", "M", "L", "XL"] as const;
 
 // The shop's colour names (admins type free text); anything unknown gets a neutral swatch beside its name.
@@ -64,7 +64,7 @@ export function ColourSwatch({ color }: { color: string | null }) {
   );
 }
 
-/** The stock state beside 'Add To Cart' (issue 3): the button is disabled when it reads 'Out of stock'. */
+/** The stock state beside 'Add To Cart': the button is disabled when it reads 'Out of stock'. */
 export function StockState({ stock, lowStockThreshold }: { stock: number | null; lowStockThreshold: number }) {
   const { text, tone } = stockLabel(stock, lowStockThreshold);
   return (

@@ -16,7 +16,7 @@ const addToCartButton = (stock: number) => {
   return html.match(/<button type="button" class="btn-primary[^"]*"[^>]*>[^<]*<\/button>/)![0];
 };
 
-describe("product page stock state (issue 3)", () => {
+describe("product page stock state", () => {
   it("reads 'Out of stock' at zero", () => {
     expect(stockText(0)).toBe("Out of stock");
   });

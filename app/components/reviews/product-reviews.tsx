@@ -8,7 +8,7 @@ import { StarPicker } from "./star-picker";
 
 /**
  * The product page's reviews and 'Write a Review'. Reviewing takes an account and a paid
- * purchase (spec §6), so the page says so before anyone writes: a guest gets 'Log in to
+ * purchase (docs/product.md §6), so the page says so before anyone writes: a guest gets 'Log in to
  * review' (back to this product after), a shopper who has not bought it is told only buyers
  * can review, and a buyer gets the form.
  */
@@ -71,7 +71,7 @@ function ReviewForm({ productId }: { productId: string }) {
     const res = await postJson(`/api/reviews/${productId}`, { rating, comment, productId });
     setBusy(false);
     if (!res.ok) {
-      // spec §8: the toast plus the server's reason inline
+      // docs/product.md §8: the toast plus the server's reason inline
       toast.error("Failed to submit review");
       setMessage(res.error.fields?.rating ?? res.error.fields?.comment ?? res.error.msg);
       return;

@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
 
-/** 1 to 5 star picker (spec §2), a radio group so it works with a keyboard and a screen reader. */
+/** 1 to 5 star picker (docs/product.md §2), a radio group so it works with a keyboard and a screen reader. */
 export function StarPicker({ name, value, onChange }: { name: string; value: number; onChange: (v: number) => void }) {
   return (
     <fieldset>

@@ -23,7 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async () => {
     const { data, form } = await parseForm(request, loginInput);
     const signedIn = await login(authDeps(ctx), data, clientMeta(ctx, request));
-    // spec §4: a customer goes to / (or back to the page that sent them here)
+    // docs/product.md §4: a customer goes to / (or back to the page that sent them here)
     return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo")));
   });
 }

@@ -4,7 +4,7 @@ import { clearedSessionCookie, readSessionToken } from "../../../modules/account
 import { revokeSession } from "../../../modules/accounts/sessions.server";
 import type { Route } from "./+types/logout";
 
-// The header's and the admin sidebar's Log out: ends the session on the server, then /login (spec §2).
+// The header's and the admin sidebar's Log out: ends the session on the server, then /login (docs/product.md §2).
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, env } = context.get(appContext);
   const found = readSessionToken(env, request.headers);

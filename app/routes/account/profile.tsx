@@ -31,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async () => {
     const { data } = await parseForm(request, profileUpdateInput);
     await updateProfile(db, signedIn.id, data);
-    // spec §4: a saved profile returns to view mode
+    // docs/product.md §4: a saved profile returns to view mode
     return redirect("/profile?saved=1");
   });
 }
@@ -40,7 +40,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, towns, orders, reviewable } = loaderData;
   const [params] = useSearchParams();
   // Edit Profile and Cancel are links, so they work before the page's script loads;
-  // Cancel shows the saved values again (spec §4)
+  // Cancel shows the saved values again (docs/product.md §4)
   const editing = params.has("edit") || Boolean(actionData);
   return (
     <main id="main" className="container-page py-10 sm:py-14">
@@ -125,7 +125,7 @@ function EditProfile({ user, towns, actionData }: { user: User; towns: string[];
           error={errors.lastName}
         />
       </div>
-      {/* spec §5: the email is not editable, and is not sent */}
+      {/* docs/product.md §5: the email is not editable, and is not sent */}
       <Field label="Email" name="" id="field-email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
       <Field
         label="Phone Number"

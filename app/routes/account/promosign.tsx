@@ -17,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const deps = authDeps(ctx);
     const meta = clientMeta(ctx, request);
     await register(deps, data, { ...meta, by: null });
-    // spec §4: the short variant lands on /promopage, signed in
+    // docs/product.md §4: the short variant lands on /promopage, signed in
     return redirectSignedIn(ctx, await login(deps, { email: data.email, password: data.password }, meta), "/promopage");
   });
 }

@@ -16,7 +16,7 @@ export const meta = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // spec §2: the Town choice comes from the delivery areas
+  // docs/product.md §2: the Town choice comes from the delivery areas
   return { towns: await listTownNames(context.get(appContext).db) };
 }
 
@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async () => {
     const { data, form } = await parseForm(request, registerForm);
     await register(authDeps(ctx), data, { ...clientMeta(ctx, request), by: null });
-    // spec §4: the full sign-up goes to /login; a shopper on her way to a page (checkout) goes on there after
+    // docs/product.md §4: the full sign-up goes to /login; a shopper on her way to a page (checkout) goes on there after
     return redirect(withRedirect("/login?registered=1", safeRedirect(form.get("redirectTo"), "")));
   });
 }

@@ -23,7 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async () => {
     const { data, form } = await parseForm(request, loginInput);
     const signedIn = await adminLogin(authDeps(ctx), data, clientMeta(ctx, request));
-    // spec §2: success goes to /dashboard (or back to the admin screen that sent the admin here)
+    // docs/product.md §2: success goes to /dashboard (or back to the admin screen that sent the admin here)
     return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo"), "/dashboard"));
   });
 }
@@ -36,7 +36,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Admin login" intro="For the Alafia Self-Care team.">
       <div className="space-y-4">
-        {/* spec §8: the admin login shows the server's msg */}
+        {/* docs/product.md §8: the admin login shows the server's msg */}
         <FormMessage tone="error">{msg}</FormMessage>
       </div>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">

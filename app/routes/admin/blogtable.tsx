@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = readSearchParams(request, adminPostListQuery, ["q", "page"]);
   const { items, total } = await searchPosts(context.get(appContext).db, query);
   redirectPastLastPage(request, query, total);
-  // spec §9: blog columns are cut to 16 characters; only that goes to the page
+  // docs/product.md §9: blog columns are cut to 16 characters; only that goes to the page
   return {
     items: items.map((p) => ({ id: p.id, imageUrl: p.imageUrl, title: p.title, heading: p.heading, text: p.text.slice(0, 40) })),
     total,

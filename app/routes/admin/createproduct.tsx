@@ -11,7 +11,7 @@ export const meta = () => [{ title: "Create Product | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db, logger } = context.get(appContext);
-  // null: the form says 'Failed to load categories. Please try again.' (spec §8); [] is a shop without categories yet
+  // null: the form says 'Failed to load categories. Please try again.' (docs/product.md §8); [] is a shop without categories yet
   return { categories: await loadOrNull(logger, "categories", () => listCategoryOptions(db)) };
 }
 

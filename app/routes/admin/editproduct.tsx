@@ -14,7 +14,7 @@ export const meta = () => [{ title: "Edit Product | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db, logger } = context.get(appContext);
-  // an unknown product is the 404 page; a failed load is the spec §8 message on this screen
+  // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
   const [product, categories] = await Promise.all([
     loadOrNull(logger, "product", () => loadOr404(params.id, "Product", (id) => getProduct(db, id))),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),

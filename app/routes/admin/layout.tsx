@@ -8,7 +8,7 @@ import { Logo } from "../../components/layout/logo";
 import { requireAdminPage } from "../../lib/guards.server";
 import type { Route } from "./+types/layout";
 
-// spec §2 Admin screens: the sidebar, in the spec's order and labels
+// docs/product.md §2 Admin screens: the sidebar, in the spec's order and labels
 const links = [
   { to: "/dashboard", label: "Users", icon: LayoutDashboard },
   { to: "/purchasetable", label: "Purchases", icon: ShoppingCart, also: ["/viewpurchase"] },

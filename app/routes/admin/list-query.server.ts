@@ -27,7 +27,7 @@ export async function loadOr404<T>(id: string | undefined, what: string, load: (
 }
 
 /**
- * Loads what a screen can show a message for instead of the error page (spec §8
+ * Loads what a screen can show a message for instead of the error page (docs/product.md §8
  * 'Failed to load categories'): the failure is logged and becomes null. Thrown
  * responses (a 404) still go through.
  */

@@ -8,7 +8,7 @@ import { appContext, type AppServices } from "../../context";
 import { loader as createLoader } from "./createproduct";
 import { loader as editLoader } from "./editproduct";
 
-// spec §8 on /createproduct and /editproduct/{id}: 'Failed to load categories' only when
+// docs/product.md §8 on /createproduct and /editproduct/{id}: 'Failed to load categories' only when
 // loading them failed; a new shop without categories is told to create one first.
 
 const PRODUCT_ID = "5f0c4c59-3a44-4c56-9a55-3b1a1f0e7a01";

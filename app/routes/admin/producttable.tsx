@@ -61,7 +61,7 @@ export default function ProductTable({ loaderData }: Route.ComponentProps) {
                   <Thumb url={p.imageUrl} alt={p.title} />
                 </td>
                 <td className={`${td} font-semibold`} data-label="Title" title={p.title}>
-                  {/* spec §9: the admin title preview is 7 characters plus '...' */}
+                  {/* docs/product.md §9: the admin title preview is 7 characters plus '...' */}
                   {`${p.title.slice(0, 7)}...`}
                 </td>
                 <td className={td} data-label="Price(₦)">

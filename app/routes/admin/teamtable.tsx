@@ -17,7 +17,7 @@ export const meta = () => [{ title: "Team Members | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = readSearchParams(request, adminUserListQuery, ["q", "page"]);
-  // spec §2: only users whose role is admin; the search now applies
+  // docs/product.md §2: only users whose role is admin; the search now applies
   const team = await searchUsers(context.get(appContext).db, { ...query, role: "admin" });
   redirectPastLastPage(request, query, team.total);
   return { team, query };

@@ -21,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { purchase: await loadOr404(params.id, "Purchase", (id) => getPurchase(db, id)) };
 }
 
-// spec §9: dates in en-US long form, with the time, in Lagos
+// docs/product.md §9: dates in en-US long form, with the time, in Lagos
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
 const actionLabel: Record<string, string> = {
   processing: "Mark as processing",

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!user)
     return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area };
   try {
-    // spec §8: failing delivery rates cost only the delivery charge (cartSummary leaves it null)
+    // docs/product.md §8: failing delivery rates cost only the delivery charge (cartSummary leaves it null)
     const priced = await cartSummary(db, user.id, {
       ...(area ? { lga: area } : {}),
       onRatesError: (err) => logger.error({ err }, "delivery rates failed"),

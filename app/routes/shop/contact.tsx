@@ -33,7 +33,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(["name", "email", "message"].map((k) => [k, String(new FormData(form).get(k) ?? "")]));
-    // spec §5: name, email and message required, email valid (the same schema as the server)
+    // docs/product.md §5: name, email and message required, email valid (the same schema as the server)
     const checked = contactInput.safeParse(values);
     if (!checked.success) {
       setErrors(zodFields(checked.error));

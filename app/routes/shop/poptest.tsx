@@ -2,7 +2,7 @@ import { Clock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { pageMeta } from "../../lib/seo";
 
-// spec §2/§9 /poptest: the 'Time Check' popup (15 minutes, display only).
+// docs/product.md §2/§9 /poptest: the 'Time Check' popup (15 minutes, display only).
 export function meta() {
   return pageMeta({ title: "Time Check", description: "Meeting time check.", noindex: true });
 }

@@ -1,7 +1,7 @@
 import { PopupSignupForm } from "../../components/home/popup-signup-form";
 import { pageMeta } from "../../lib/seo";
 
-// spec §2 route /popup: the newsletter pop-up's sign-up, as a page of its own (shareable link).
+// docs/product.md §2 route /popup: the newsletter pop-up's sign-up, as a page of its own (shareable link).
 export function meta() {
   return pageMeta({
     title: "Join our newsletter",

@@ -24,7 +24,7 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user } = context.get(appContext);
   const paging = readSearchParams(request, pageQuery, ["page"], { pageSize: PAGE_SIZE });
-  // spec §2: only products with a discount
+  // docs/product.md §2: only products with a discount
   const { items, total } = await listProducts(db, { promo: true, ...paging });
   return {
     products: items.map(forProductCard),
@@ -52,7 +52,7 @@ export default function Promo({ loaderData }: Route.ComponentProps) {
             No promotions right now. Check back soon!
           </p>
         ) : (
-          // spec §2/§6: a click goes to the product when logged in, otherwise to /promosign
+          // docs/product.md §2/§6: a click goes to the product when logged in, otherwise to /promosign
           <ProductGrid products={products} hrefFor={(p) => (signedIn ? `/productdetails/${p.id}` : "/promosign")} />
         )}
         <Pagination page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(n) => (n > 1 ? `/promopage?page=${n}` : "/promopage")} />

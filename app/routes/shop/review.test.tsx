@@ -5,7 +5,7 @@ import { createLogger } from "../../../lib/logger.server";
 import { appContext, type AppServices } from "../../context";
 import { action } from "./review";
 
-// spec §8, standalone review form: the server's message, or 'An error occured while submitting
+// docs/product.md §8, standalone review form: the server's message, or 'An error occured while submitting
 // the review' when the failure has no message of its own (here: the database is down).
 const PRODUCT_ID = "5f0c4c59-3a44-4c56-9a55-3b1a1f0e7a01";
 const brokenDb = new Proxy({} as Db, {

@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { products: await reviewableProducts(db, user.id), selected };
 }
 
-// spec §8: the server's message, or 'An error occured while submitting the review'
+// docs/product.md §8: the server's message, or 'An error occured while submitting the review'
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db, logger } = context.get(appContext);
@@ -41,7 +41,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const [rating, setRating] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
-  // spec §4: success clears rating and comment
+  // docs/product.md §4: success clears rating and comment
   const [answered, setAnswered] = useState(actionData);
   if (actionData !== answered) {
     setAnswered(actionData);

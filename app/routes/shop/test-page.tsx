@@ -6,7 +6,7 @@ import { pageMeta } from "../../lib/seo";
 import { listCommunicationPlatforms } from "../../../modules/marketing/contact.server";
 import type { Route } from "./+types/test-page";
 
-// spec §2 "A test-only page": communication platforms with their categories; posts a choice.
+// docs/product.md §2 "A test-only page": communication platforms with their categories; posts a choice.
 export function meta() {
   return pageMeta({
     title: "How should we reach you?",

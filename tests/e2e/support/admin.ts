@@ -7,7 +7,7 @@ import { expect } from "vitest";
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "owner@alafia.test";
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "Owner-pass-2026";
 
-/** Signs in through the admin login screen (spec §2 /admin: Email, Password, submit → /dashboard). */
+/** Signs in through the admin login screen (docs/product.md §2 /admin: Email, Password, submit → /dashboard). */
 export async function loginAsAdmin(page: Page) {
   await page.goto("/admin");
   const main = page.locator("main");

@@ -8,7 +8,7 @@ export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 export const screenshotDir = path.resolve("test-results/screenshots");
 export const viewports = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } } as const;
 
-// Flags measured on our machines (ARCHITECTURE.md): the closed network refuses Chromium's background calls.
+// Flags measured on our machines (docs/architecture.md): the closed network refuses Chromium's background calls.
 const chromeArgs = [
   "--headless",
   "--no-sandbox",

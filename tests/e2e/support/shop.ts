@@ -30,7 +30,7 @@ export const header = {
   },
 };
 
-// Page helpers for the cart and checkout journeys (STYLE.md §9).
+// Page helpers for the cart and checkout journeys (docs/style.md).
 
 /** Product ids linked from the home page's cards (the demo data). */
 export async function productIdsFromHome(page: Page): Promise<string[]> {
@@ -98,7 +98,7 @@ export async function adminApi<T>(method: string, path: string, body?: unknown):
 }
 
 /**
- * What delivery must cost (spec §9, docs/decisions/checkout-money-path.md): the
+ * What delivery must cost (docs/product.md §9, docs/decisions/0005-checkout-money-path.md): the
  * delivery area's rate (the demo shop has rates, so only they count); express adds
  * the settings' surcharge.
  */
