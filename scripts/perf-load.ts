@@ -76,6 +76,8 @@ if (postgres) {
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${dbName}`;
   shopEnv.DATABASE_URL = url.toString();
+  // a shop on a shared database needs its own session secret
+  shopEnv.SESSION_SECRET ??= "perf-load-session-secret-perf-load-0001";
 }
 let replay: ReturnType<typeof fork> | undefined;
 let shop: ShopProcess | undefined;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages, newsletterSubscribers, purchases, userSearchText, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
@@ -6,11 +6,12 @@ import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
 import { escapeLike } from "../catalog/admin.server";
 import { toCsv } from "../orders/admin-list.server";
+import { PAID_STATUSES } from "../orders/statuses";
 import { dayRange } from "./dates";
 import { userListQuery, type userSorts, type UserListQuery } from "./user-list-schemas";
 
 // Paid orders: payment verified, whatever happened to them since (cancelled ones are refunded).
-const paidStatuses = sql`(${purchases.status} in ('completed', 'processing', 'shipped', 'delivered'))`;
+const paidStatuses = inArray(purchases.status, [...PAID_STATUSES]);
 
 /** Midnight in Lagos (UTC+1, no DST) of the first of this month. */
 export function monthStart(now = new Date()): Date {
@@ -46,7 +47,10 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       from generate_series(((${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date - 29), (${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date, interval '1 day') as d(day)
       left join ${purchases} p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
         and p.paid_at >= ${new Date(now.getTime() - 31 * 86400_000)}
-        and p.status in ('completed', 'processing', 'shipped', 'delivered')
+        and p.status in (${sql.join(
+          PAID_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
       group by d.day order by d.day`),
   ]);
   const revenueKobo = Number(month?.revenue ?? 0);

@@ -5,16 +5,11 @@ import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { dayRange } from "../admin/dates";
 import { productListQuery, type ProductListQuery } from "./schemas";
+import { PAID_STATUSES } from "../orders/statuses";
 import { productSearch } from "./search.server";
 import type { CategoryView, ProductView } from "./types";
 
 // docs/product.md §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
-const PAID_STATUSES = [
-  "completed",
-  "processing",
-  "shipped",
-  "delivered",
-] as const satisfies readonly (typeof purchases.$inferSelect.status)[];
 const unitsSold = sql<number>`coalesce((
   select sum(${purchaseItems.quantity}) from ${purchaseItems}
   join ${purchases} on ${purchases.id} = ${purchaseItems.purchaseId}

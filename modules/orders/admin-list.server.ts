@@ -4,7 +4,8 @@ import { purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { dayRange } from "../admin/dates";
 import { escapeLike } from "../catalog/admin.server";
-import { adminPurchaseListQuery, purchaseStatuses, type AdminPurchaseListQuery, type PurchaseStatus } from "./admin-schemas";
+import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
+import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 
 // The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
 // searched, filtered by day and status, paged, with an exact count. How it stays

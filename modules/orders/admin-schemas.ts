@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { listParams, sortParam } from "../admin/form-fields";
 
-export const purchaseStatuses = ["pending", "completed", "processing", "shipped", "delivered", "cancelled", "failed"] as const;
-export type PurchaseStatus = (typeof purchaseStatuses)[number];
-/** Statuses of an order whose payment was confirmed (the back office moves it on from completed). */
-export const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const satisfies readonly PurchaseStatus[];
+import { cancellable, nextStatus, purchaseStatuses, type PurchaseStatus } from "./statuses";
 
 export const purchaseSorts = ["newest", "oldest", "total_desc", "total_asc"] as const;
 
@@ -19,14 +16,6 @@ export const adminPurchaseListQuery = z
   })
   .strict();
 export type AdminPurchaseListQuery = z.input<typeof adminPurchaseListQuery>;
-
-// The fulfilment path after payment: completed → processing → shipped → delivered; cancel before shipping.
-export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
-  completed: "processing",
-  processing: "shipped",
-  shipped: "delivered",
-};
-export const cancellable: PurchaseStatus[] = ["pending", "completed", "processing"];
 
 export const statusChangeInput = z
   .object({

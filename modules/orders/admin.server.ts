@@ -6,7 +6,8 @@ import { formatNaira, koboToNaira } from "../../lib/money";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { toRow, type AdminPurchaseRow } from "./admin-list.server";
-import { cancellable, canMoveTo, statusChangeInput, type PurchaseStatus, type StatusChangeInput } from "./admin-schemas";
+import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
+import { cancellable, orderNumber, type PurchaseStatus } from "./statuses";
 import { releaseStock } from "./service.server";
 
 export type PurchaseDetail = AdminPurchaseRow & {
@@ -135,7 +136,7 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
     // the stock the order holds goes back
     if (status === "cancelled") await releaseStock(tx, [id]);
     const mail = statusMail[status]!;
-    const orderNo = id.slice(0, 8);
+    const orderNo = orderNumber(id);
     const shop = await getSettings(tx as never);
     await enqueueMail(tx, {
       to: p.email,

@@ -6,14 +6,11 @@ import type { PaymentProvider, VerifiedPayment } from "../payments/provider.serv
 import type { SessionUser } from "../accounts/sessions.server";
 import type { PurchaseView } from "./types";
 import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
-import { PAID_STATUSES } from "./admin-schemas";
+import { isPaidStatus } from "./statuses";
 import { cancelPendingPurchase, getPurchaseByReference, reserveStock, shopperCancelNotes } from "./service.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type Actor = Pick<SessionUser, "id" | "role">;
-
-export { PAID_STATUSES };
-const isPaidStatus = (status: string) => (PAID_STATUSES as readonly string[]).includes(status);
 
 export type CompletionResult = {
   /** refund_due: the money arrived but the order is cancelled (sold out meanwhile, or cancelled after payment) */

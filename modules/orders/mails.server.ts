@@ -3,11 +3,10 @@ import type { purchaseItems, purchases } from "../../db/schema";
 import { formatNaira } from "../../lib/money";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
+import { orderNumber } from "./statuses";
 
 type Purchase = typeof purchases.$inferSelect;
 type Item = typeof purchaseItems.$inferSelect;
-
-export const orderNumber = (id: string) => id.slice(0, 8);
 
 function summary(p: Purchase, items: Item[]): string {
   return [

@@ -34,6 +34,9 @@ export type PriceInput = {
 
 export type PricedLine = { unitKobo: number; totalKobo: number; savedKobo: number };
 
+/** What a shopper pays for one unit: the sale price when there is one, else the price (kobo or naira alike). */
+export const unitPrice = (p: { price: number; discount: number }): number => (p.discount > 0 ? p.discount : p.price);
+
 export type PriceBreakdown = {
   lines: PricedLine[];
   subtotalKobo: number;
@@ -75,7 +78,7 @@ export function deliveryCharge(rules: PricingRules, method: DeliveryMethod, rate
 
 /** docs/product.md §4: line = (discount when > 0, else price) × quantity. The cart's rows use it too. */
 export function priceLine(l: PricedLineInput): PricedLine {
-  const unitKobo = l.discountKobo > 0 ? l.discountKobo : l.priceKobo;
+  const unitKobo = unitPrice({ price: l.priceKobo, discount: l.discountKobo });
   return { unitKobo, totalKobo: unitKobo * l.quantity, savedKobo: (l.priceKobo - unitKobo) * l.quantity };
 }
 

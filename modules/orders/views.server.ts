@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { PAID_STATUSES } from "./admin-schemas";
+import { PAID_STATUSES } from "./statuses";
 import type { PurchaseView } from "./types";
 
 /** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */

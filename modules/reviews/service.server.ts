@@ -4,6 +4,7 @@ import { products, purchaseItems, purchases, reviews, users } from "../../db/sch
 import { AppError } from "../../lib/errors";
 import { NOT_A_BUYER } from "./schemas";
 import type { Reviewer, ReviewView } from "./types";
+import { PAID_STATUSES } from "../orders/statuses";
 
 export async function listReviews(db: Db, productId: string): Promise<ReviewView[]> {
   const rows = await db
@@ -29,7 +30,6 @@ export async function listReviews(db: Db, productId: string): Promise<ReviewView
 }
 
 /** Statuses of a purchase that was paid. */
-const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const;
 
 /** Whether the shopper has a paid purchase of the product: what reviewing it takes (docs/product.md §6). */
 export async function hasBought(db: Db, userId: string, productId: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
 import { hasEnough, unitsLeftText } from "../../../modules/catalog/stock";
 import { displayAmount, type Currency } from "./order-summary";
+import { unitPrice } from "../../../modules/orders/pricing";
 
 type Props = {
   item: CartItemView;
@@ -28,7 +29,7 @@ function shortfall(item: CartItemView): string | null {
  * does a line the stock fell under.
  */
 export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }: Props) {
-  const unit = item.discount > 0 ? item.discount : item.price;
+  const unit = unitPrice(item);
   const [asked, setAsked] = useState<string | null>(null);
   const message = shortfall(item) ?? asked;
   async function change(quantity: number) {

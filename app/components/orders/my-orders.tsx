@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import type { PurchaseView } from "../../../modules/orders/types";
-import { OrderDetails, orderDate, orderNumber, OrderStatus } from "./order-details";
+import { OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
 
 /**
  * /profile 'My orders': the shopper's purchases, newest first; each opens to its detail, with
@@ -27,7 +27,7 @@ export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; 
               <details>
                 <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 p-4">
                   <span>
-                    <span className="font-bold">{orderNumber(order.id)}</span>
+                    <span className="font-bold">{orderTitle(order.id)}</span>
                     <span className="block text-sm text-muted">
                       {orderDate(order.createdAt)} · {order.items.reduce((s, i) => s + i.quantity, 0)} items
                     </span>

@@ -1,7 +1,9 @@
 import { formatNairaAmount } from "../../../lib/money";
+import { unitPrice } from "../../../modules/orders/pricing";
+import { orderNumber } from "../../../modules/orders/statuses";
 import type { PurchaseView } from "../../../modules/orders/types";
 
-export const orderNumber = (id: string) => `Order #${id.slice(0, 8)}`;
+export const orderTitle = (id: string) => `Order #${orderNumber(id)}`;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
 export const orderDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -41,7 +43,7 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
             <span>
               <span className="font-semibold">{item.title}</span>
               <span className="block text-muted">
-                {item.quantity} × {formatNairaAmount(item.discount > 0 ? item.discount : item.price)}
+                {item.quantity} × {formatNairaAmount(unitPrice(item))}
                 {item.size || item.color ? ` · ${[item.size, item.color].filter(Boolean).join(", ")}` : ""}
               </span>
             </span>

@@ -8,12 +8,14 @@ import { appContext } from "../../context";
 import { sendJson } from "../../lib/admin-api";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { canMoveTo, nextStatus, type PurchaseStatus } from "../../../modules/orders/admin-schemas";
+import { canMoveTo } from "../../../modules/orders/admin-schemas";
+import { unitPrice } from "../../../modules/orders/pricing";
+import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { getPurchase } from "../../../modules/orders/admin.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/viewpurchase";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data?.purchase.id.slice(0, 8) ?? ""} | Alafia admin` }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? orderNumber(data.purchase.id) : ""} | Alafia admin` }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -68,7 +70,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid max-w-5xl gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl sm:text-3xl">Order #{p.id.slice(0, 8)}</h1>
+        <h1 className="text-2xl sm:text-3xl">Order #{orderNumber(p.id)}</h1>
         <Link to="/purchasetable" className="btn-outline min-h-10 py-2">
           <ArrowLeft size={16} aria-hidden="true" /> Back to Purchases
         </Link>
@@ -141,7 +143,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{i.title}</p>
                 <p className="text-xs text-muted">
-                  {[i.size, i.color].filter(Boolean).join(" · ")} {i.quantity} × {formatNairaAmount(i.discount > 0 ? i.discount : i.price)}
+                  {[i.size, i.color].filter(Boolean).join(" · ")} {i.quantity} × {formatNairaAmount(unitPrice(i))}
                 </p>
               </div>
               <p className="font-semibold">{formatNairaAmount(i.totalPrice)}</p>

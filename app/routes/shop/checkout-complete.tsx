@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
-import { OrderDetails, orderDate, orderNumber } from "../../components/orders/order-details";
+import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { requireUserPage } from "../../lib/guards.server";
@@ -74,7 +74,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   if (refund) {
     return (
       <main id="main" className="container-page max-w-xl py-16 text-center">
-        <h1 className="text-3xl">{orderNumber(order.id)} was cancelled</h1>
+        <h1 className="text-3xl">{orderTitle(order.id)} was cancelled</h1>
         <p className="mt-4 text-muted" data-testid="refund-message">
           We received your payment of {formatNairaAmount(order.totalAmount)}, but this order is cancelled, so we are refunding the full
           amount to your card within 5 working days. You do not need to do anything; the details are in your email.
@@ -89,7 +89,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         <CheckCircle2 size={48} className="mx-auto text-sage" aria-hidden="true" />
         <h1 className="mt-3 text-3xl">Thank you! Your order is confirmed</h1>
         <p className="mt-2 text-lg font-bold" data-testid="order-number">
-          {orderNumber(order.id)}
+          {orderTitle(order.id)}
         </p>
         <p className="text-sm text-muted">
           Paid {order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation is on its way to {order.email}

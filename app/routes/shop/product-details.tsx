@@ -19,6 +19,7 @@ import { shareImageVersion, sourceImageUrl } from "../../../modules/content/shar
 import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
+import { unitPrice } from "../../../modules/orders/pricing";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
@@ -54,7 +55,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ]);
     const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(product);
-    const price = product.discount > 0 ? product.discount : product.price;
+    const price = unitPrice(product);
     return {
       product,
       reviews,

@@ -1,0 +1,21 @@
+// The order's statuses and the rules read from them: one home, imported by the storefront, the
+// back office, the reports and the mails (docs/product.md §4). Safe for the browser.
+
+export const purchaseStatuses = ["pending", "completed", "processing", "shipped", "delivered", "cancelled", "failed"] as const;
+export type PurchaseStatus = (typeof purchaseStatuses)[number];
+
+/** Statuses of an order whose payment was confirmed (the back office moves it on from completed). */
+export const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"] as const satisfies readonly PurchaseStatus[];
+
+export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as readonly string[]).includes(status);
+
+/** The fulfilment path after payment: completed → processing → shipped → delivered; cancel before shipping. */
+export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
+  completed: "processing",
+  processing: "shipped",
+  shipped: "delivered",
+};
+export const cancellable: PurchaseStatus[] = ["pending", "completed", "processing"];
+
+/** The number a shopper and the shop call an order by: the first 8 characters of its id (docs/product.md §9). */
+export const orderNumber = (id: string): string => id.slice(0, 8);
