@@ -9,12 +9,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort } from "./free-port";
-import { startShop } from "./shop-process";
+import { localShopEnv, startShop } from "./shop-process";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
@@ -36,18 +33,7 @@ if (process.argv.includes("--build")) {
   if (built.status !== 0) process.exit(1);
 }
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-perf-"));
-const baseUrl = `http://127.0.0.1:${port}`;
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  PUBLIC_URL: baseUrl,
-  LOG_LEVEL: "warn",
-};
-delete env.DATABASE_URL;
+const { env, baseUrl, dataDir } = await localShopEnv("alafia-perf-");
 let chrome: chromeLauncher.LaunchedChrome | undefined; // eslint-disable-line prefer-const -- assigned after the server is up, read by cleanUp
 const cleanUp = () => {
   try {

@@ -1,6 +1,10 @@
 // Starts the shop the way `npm start` does (the same command, in its own process group)
 // for the scripts and the browser tests that measure or drive a running shop.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./free-port";
 
 export type ShopProcess = {
   baseUrl: string;
@@ -64,4 +68,25 @@ export async function startShop({ env, stdout = "inherit", timeoutMs = 600_000, 
     if (ok) return { baseUrl, process: child, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Where a throwaway local shop runs: a free loopback port, a fresh DATA_DIR (prefix names it),
+ * its own PUBLIC_URL, warnings only, the embedded database (DATABASE_URL is left out), plus `extra`.
+ */
+export async function localShopEnv(prefix: string, extra: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+  delete env.DATABASE_URL;
+  return { env, baseUrl, dataDir };
 }

@@ -1,29 +1,4 @@
-import type { ApiError } from "./api-client";
-
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiError };
-
-const offline: ApiError = { msg: "You seem to be offline. Please check your connection and try again." };
-
-/** JSON call to our own /api (PUT, PATCH, DELETE, POST) from an admin screen. */
-export async function sendJson<T>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
-  try {
-    const res = await fetch(url, {
-      method,
-      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    const data = await res.json().catch(() => ({}));
-    if (res.ok) return { ok: true, data: data as T };
-    return {
-      ok: false,
-      status: res.status,
-      error: { msg: (data as ApiError).msg ?? "Something went wrong. Please try again.", ...(data as object) },
-    };
-  } catch {
-    return { ok: false, status: 0, error: offline };
-  }
-}
+import { failure, OFFLINE, type ApiResult } from "./api-client";
 
 /** Multipart upload with progress (fetch cannot report upload progress; XHR can). */
 export function uploadForm<T>(
@@ -47,15 +22,9 @@ export function uploadForm<T>(
       } catch {
         /* not JSON: keep {} */
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve({ ok: true, data: data as T });
-      else
-        resolve({
-          ok: false,
-          status: xhr.status,
-          error: { msg: (data as ApiError).msg ?? "Something went wrong. Please try again.", ...(data as object) },
-        });
+      resolve(xhr.status >= 200 && xhr.status < 300 ? { ok: true, data: data as T } : failure(xhr.status, data));
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, error: offline });
+    xhr.onerror = () => resolve({ ok: false, status: 0, error: OFFLINE });
     xhr.send(form);
   });
 }

@@ -2,10 +2,7 @@
 // DATA_DIR, then runs the browser journeys (tests/e2e/*.e2e.ts) against it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { freePort } from "../../scripts/free-port";
-import { startShop } from "../../scripts/shop-process";
+import { localShopEnv, startShop } from "../../scripts/shop-process";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chrome)) {
@@ -13,20 +10,11 @@ if (!fs.existsSync(chrome)) {
   process.exit(1);
 }
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-e2e-"));
-const baseUrl = `http://127.0.0.1:${port}`;
-const serverEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  PUBLIC_URL: baseUrl,
-  LOG_LEVEL: "warn",
-  ADMIN_EMAIL: "owner@alafia.test",
-  ADMIN_PASSWORD: "Owner-pass-2026",
-};
-delete serverEnv.DATABASE_URL;
+const {
+  env: serverEnv,
+  baseUrl,
+  dataDir,
+} = await localShopEnv("alafia-e2e-", { ADMIN_EMAIL: "owner@alafia.test", ADMIN_PASSWORD: "Owner-pass-2026" });
 
 const started = performance.now();
 // the way `npm start` starts it (building first when the sources changed)

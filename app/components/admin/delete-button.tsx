@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useRevalidator } from "react-router";
-import { sendJson } from "../../lib/admin-api";
+import { sendJson } from "../../lib/api-client";
 
 type Props = { url: string; label: string; confirmText: string; onDeleted?: () => void };
 

@@ -1,7 +1,8 @@
 import { ImageUp } from "lucide-react";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { MAX_IMAGE_BYTES, sendJson, uploadForm } from "../../lib/admin-api";
+import { MAX_IMAGE_BYTES, uploadForm } from "../../lib/admin-api";
+import { sendJson } from "../../lib/api-client";
 
 type Props = {
   /** PUT target for the multipart image update */

@@ -2,7 +2,8 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
-import { issuesToFields, sendJson } from "../../lib/admin-api";
+import { issuesToFields } from "../../lib/admin-api";
+import { sendJson } from "../../lib/api-client";
 import { Field, fieldProps } from "./field";
 
 /** /createlga and /editlga/{id} (docs/product.md §2, §5): LGA Name; Delivery Charge (₦) ≥ 0 in steps of 100. */

@@ -4,7 +4,8 @@ import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { categoryInput } from "../../../modules/catalog/admin-schemas";
 import { postInput } from "../../../modules/content/admin-schemas";
-import { issuesToFields, MAX_IMAGE_BYTES, sendJson, uploadForm } from "../../lib/admin-api";
+import { issuesToFields, MAX_IMAGE_BYTES, uploadForm } from "../../lib/admin-api";
+import { sendJson } from "../../lib/api-client";
 import { Field, fieldProps } from "./field";
 
 type Config = {

@@ -5,7 +5,7 @@ import { Link, useNavigation, useRevalidator } from "react-router";
 import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { appContext } from "../../context";
-import { sendJson } from "../../lib/admin-api";
+import { sendJson } from "../../lib/api-client";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { canMoveTo } from "../../../modules/orders/admin-schemas";

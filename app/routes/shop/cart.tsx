@@ -7,7 +7,7 @@ import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
-import { sendJson } from "../../lib/cart-api";
+import { sendJson } from "../../lib/api-client";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";

@@ -5,7 +5,7 @@ import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { OrderSummary } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
-import { sendJson } from "../../lib/cart-api";
+import { sendJson } from "../../lib/api-client";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { requireUserPage } from "../../lib/guards.server";
 import { loadPaystackScript, openPaystackPopup } from "../../lib/paystack-popup";

@@ -1,8 +1,5 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { freePort } from "../../../scripts/free-port";
-import { startShop } from "../../../scripts/shop-process";
+import { localShopEnv, startShop } from "../../../scripts/shop-process";
 
 /**
  * A second shop, started from the same build the way `npm start` starts it, with extra
@@ -13,19 +10,8 @@ export async function startExtraShop(
   extraEnv: Record<string, string>,
   options: { unset?: string[] } = {},
 ): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-e2e-extra-"));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: "warn",
-    ...extraEnv,
-  };
-  for (const name of ["DATABASE_URL", ...(options.unset ?? [])]) delete env[name];
+  const { env, baseUrl, dataDir } = await localShopEnv("alafia-e2e-extra-", extraEnv);
+  for (const name of options.unset ?? []) delete env[name];
   try {
     const shop = await startShop({ env, stdout: "ignore", timeoutMs: 120_000 });
     return {
