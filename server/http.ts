@@ -57,9 +57,20 @@ export function clientIp(c: Context, trustedProxies: number): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A uuid path parameter; anything else cannot name a record, so it is a 404 (never a database error). */
-export function uuidParam(c: Context, name: string, what: string): string {
+/**
+ * A record's id from the path (`:id`, or the parameter `name`). Anything but a uuid cannot name
+ * a record, so it is a 404 like a missing one, for every method (never a database error).
+ */
+export function pathId(c: Context, what: string, name = "id"): string {
   const value = c.req.param(name) ?? "";
   if (!UUID.test(value)) throw AppError.notFound(what);
   return value.toLowerCase();
+}
+
+/** A CSV download; the name carries today's date. */
+export function csvResponse(c: Context, name: string, body: string) {
+  c.header("Content-Type", "text/csv; charset=utf-8");
+  c.header("Content-Disposition", `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`);
+  c.header("Cache-Control", "no-store");
+  return c.body(body);
 }

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { deliveryRateInput, deliveryRatePatch } from "../../modules/delivery/admin-schemas";
 import { createDeliveryRate, deleteDeliveryRate, updateDeliveryRate } from "../../modules/delivery/admin.server";
-import { pathId } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson } from "../http";
+import { pathId, readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
 
 export function adminDeliveryRateRoutes({ database }: AppDeps) {

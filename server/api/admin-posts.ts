@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { postInput, postPatch } from "../../modules/content/admin-schemas";
 import { createPost, deletePost, setPostImage, updatePost } from "../../modules/content/admin.server";
-import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson } from "../http";
+import { pathId, readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
 import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
+import { shopStorage } from "../../lib/storage.server";
 
 export function adminPostRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const storage = storageFor(deps);
+  const storage = shopStorage(deps.env);
   return new Hono<AppEnv>()
     .post("/posts/create", requireAdmin(), async (c) => {
       const { input, file } = await readFormOrJson(c, postInput);

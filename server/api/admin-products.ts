@@ -1,16 +1,16 @@
 import { Hono } from "hono";
 import { productInput, productPatch } from "../../modules/catalog/admin-schemas";
 import { createProduct, deleteProduct, removeProductImage, setProductImage, updateProduct } from "../../modules/catalog/admin.server";
-import { pathId, storageFor } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson } from "../http";
+import { pathId, readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
 import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
+import { shopStorage } from "../../lib/storage.server";
 
 // docs/product.md §7 product writes, admin only; reads live in the storefront's products router.
 export function adminProductRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const storage = storageFor(deps);
+  const storage = shopStorage(deps.env);
   return new Hono<AppEnv>()
     .post("/products/create", requireAdmin(), async (c) => {
       const { input, file } = await readFormOrJson(c, productInput);

@@ -3,9 +3,8 @@ import { AppError } from "../../lib/errors";
 import { adminPurchaseListQuery, statusChangeInput } from "../../modules/orders/admin-schemas";
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
 import { changePurchaseStatus, deletePurchase, getPurchase } from "../../modules/orders/admin.server";
-import { csvResponse, pathId } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson, readQuery, withTotal } from "../http";
+import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
 
 // docs/product.md §7 purchases as the back office uses them; creation and payment live in the checkout router.

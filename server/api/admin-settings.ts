@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import { messagesCsv, subscribersCsv } from "../../modules/admin/dashboard.server";
 import { settingsSchema } from "../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../modules/settings/service.server";
-import { csvResponse } from "../admin-http";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson } from "../http";
+import { csvResponse, readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";
 
 export const settingsPatch = settingsSchema.partial().strict();

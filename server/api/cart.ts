@@ -14,7 +14,7 @@ import {
 import { quoteGuestCart } from "../../modules/cart/quote.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
-import { readJson, readQuery, uuidParam } from "../http";
+import { pathId, readJson, readQuery } from "../http";
 import { assertSelfOrAdmin, currentUser, requireUser } from "../middleware/auth";
 
 const summaryQuery = z.object({
@@ -62,29 +62,29 @@ export function cartRoutes({ database }: AppDeps) {
         );
       })
       .get("/cart/user/:userId", async (c) => {
-        const userId = uuidParam(c, "userId", "Cart");
+        const userId = pathId(c, "Cart", "userId");
         assertSelfOrAdmin(currentUser(c), userId);
         return c.json({ cartItems: await listCart(db, userId) });
       })
       .get("/cart/count/:userId", async (c) => {
-        const userId = uuidParam(c, "userId", "Cart");
+        const userId = pathId(c, "Cart", "userId");
         assertSelfOrAdmin(currentUser(c), userId);
         return c.json({ count: await cartCount(db, userId) });
       })
       .delete("/cart/user/:userId", async (c) => {
-        const userId = uuidParam(c, "userId", "Cart");
+        const userId = pathId(c, "Cart", "userId");
         assertSelfOrAdmin(currentUser(c), userId);
         await clearCart(db, userId);
         return c.json({ cartItems: [], count: 0 });
       })
       .put("/cart/:id", async (c) => {
-        const id = uuidParam(c, "id", "Cart item");
+        const id = pathId(c, "Cart item");
         const { quantity } = await readJson(c, updateCartItemInput);
         const cartItem = await updateCartItem(db, currentUser(c), id, quantity);
         return c.json({ cartItem });
       })
       .delete("/cart/:id", async (c) => {
-        await removeCartItem(db, currentUser(c), uuidParam(c, "id", "Cart item"));
+        await removeCartItem(db, currentUser(c), pathId(c, "Cart item"));
         return c.json({ ok: true });
       })
   );

@@ -4,8 +4,7 @@ import { searchCategories } from "../../modules/catalog/admin.server";
 import { categoryProductsQuery, productListQuery } from "../../modules/catalog/schemas";
 import { getCategory, getProduct, listProducts } from "../../modules/catalog/service.server";
 import type { AppDeps, AppEnv } from "../context";
-import { readQuery, withTotal } from "../http";
-import { readId } from "./params";
+import { pathId, readQuery, withTotal } from "../http";
 
 // docs/product.md §7: GET /api/products, /api/products/{id}, /api/categories, /api/categories/{id}. The lists are public and
 // take the admin tables' list parameters with X-Total-Count; /api/categories without any is the whole list.
@@ -18,7 +17,7 @@ export function catalogReadRoutes({ database }: AppDeps) {
       withTotal(c, total);
       return c.json(items);
     })
-    .get("/products/:id", async (c) => c.json(await getProduct(db, readId(c))))
+    .get("/products/:id", async (c) => c.json(await getProduct(db, pathId(c, "Product"))))
     .get("/categories", async (c) => {
       const { items, total } = await searchCategories(db, readQuery(c, categoryListQuery));
       withTotal(c, total);
@@ -26,7 +25,7 @@ export function catalogReadRoutes({ database }: AppDeps) {
     })
     .get("/categories/:id", async (c) => {
       const query = readQuery(c, categoryProductsQuery);
-      const category = await getCategory(db, readId(c));
+      const category = await getCategory(db, pathId(c, "Category"));
       // docs/product.md §3: a category read by id also carries its products (a page of them; the count says how many in all)
       const { items, total } = await listProducts(db, { ...query, categoryId: category.id });
       withTotal(c, total);

@@ -9,8 +9,7 @@ import { getDeliveryRate } from "../../modules/delivery/rates.server";
 import { communicationChoiceInput, contactInput } from "../../modules/marketing/schemas";
 import { listCommunicationPlatforms, recordCommunicationChoice, sendContactMessage } from "../../modules/marketing/contact.server";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson, readQuery, withTotal } from "../http";
-import { readId } from "./params";
+import { pathId, readJson, readQuery, withTotal } from "../http";
 import { rateRules } from "../../lib/rate-limit.server";
 import { limitPerAddress } from "../middleware/rate-limit";
 
@@ -24,13 +23,13 @@ export function contentReadRoutes(deps: AppDeps) {
       withTotal(c, total);
       return c.json(items);
     })
-    .get("/posts/:id", async (c) => c.json(await getPost(db, readId(c))))
+    .get("/posts/:id", async (c) => c.json(await getPost(db, pathId(c, "Blog post"))))
     .get("/deliveryrates", async (c) => {
       const { items, total } = await searchDeliveryRates(db, readQuery(c, deliveryRateListQuery));
       withTotal(c, total);
       return c.json(items);
     })
-    .get("/deliveryrates/:id", async (c) => c.json(await getDeliveryRate(db, readId(c))))
+    .get("/deliveryrates/:id", async (c) => c.json(await getDeliveryRate(db, pathId(c, "Delivery rate"))))
     .get("/communicationPlatforms", async (c) => {
       readQuery(c, noQuery);
       return c.json(await listCommunicationPlatforms(db));

@@ -46,7 +46,15 @@ type Entry = {
 export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
   const { env, invalidation } = deps;
   const cache = new TtlCache<Entry>(env.CACHE_TTL_MS, 500);
-  invalidation.subscribe(() => cache.clear());
+  const rendering = new Map<string, Promise<Entry | null>>();
+  // bumped by every invalidation: a render that began before a write is never kept after it
+  let generation = 0;
+  invalidation.subscribe(() => {
+    generation++;
+    cache.clear();
+    // a render begun before the write must not be shared as if it were after it
+    rendering.clear();
+  });
 
   return createMiddleware<AppEnv>(async (c, next) => {
     if (env.CACHE_TTL_MS <= 0 || c.req.method !== "GET") return next();
@@ -57,22 +65,46 @@ export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
     const key = `${kind} ${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) return answer(c, hit, "hit");
-    await next();
-    const res = c.res;
-    const type = res.headers.get("content-type") ?? "";
-    const storable =
-      res.status === 200 &&
-      !c.get("user") &&
-      !res.headers.has("set-cookie") &&
-      !res.headers.has("content-encoding") &&
-      (kind === "api" ? type.startsWith("application/json") : /^text\/(html|x-script)/.test(type));
-    if (!storable) return;
-    const body = Buffer.from(await res.clone().arrayBuffer());
-    if (body.length > MAX_BODY) return;
-    const entry = await entryOf(kind, res, body, c.get("nonce"));
-    cache.set(key, entry);
-    c.res = answer(c, entry, "miss");
+    // one render per key at a time: requests arriving meanwhile get its answer (no stampede when
+    // an entry expires under a rush)
+    const inFlight = rendering.get(key);
+    if (inFlight) {
+      const shared = await inFlight;
+      if (shared) return answer(c, shared, "hit");
+      return next();
+    }
+    let settle: (entry: Entry | null) => void = () => {};
+    rendering.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
+    let entry: Entry | null = null;
+    const startedIn = generation;
+    try {
+      await next();
+      entry = await storableEntry(c, kind);
+      if (entry) {
+        if (startedIn === generation) cache.set(key, entry);
+        c.res = answer(c, entry, "miss");
+      }
+    } finally {
+      rendering.delete(key);
+      settle(entry);
+    }
   });
+}
+
+/** The answer to keep, or null: a 200 for nobody in particular, setting no cookie, of a kind we keep. */
+async function storableEntry(c: Context<AppEnv>, kind: Entry["kind"]): Promise<Entry | null> {
+  const res = c.res;
+  const type = res.headers.get("content-type") ?? "";
+  const storable =
+    res.status === 200 &&
+    !c.get("user") &&
+    !res.headers.has("set-cookie") &&
+    !res.headers.has("content-encoding") &&
+    (kind === "api" ? type.startsWith("application/json") : /^text\/(html|x-script)/.test(type));
+  if (!storable) return null;
+  const body = Buffer.from(await res.clone().arrayBuffer());
+  if (body.length > MAX_BODY) return null;
+  return entryOf(kind, res, body, c.get("nonce"));
 }
 
 /** Empties the public caches (here and on every server) after a write that changes what they hold. */

@@ -224,13 +224,13 @@ describe("GET /api/products/{id}", () => {
     });
   });
 
-  it("answers 404 {msg} for an unknown id and 400 for a malformed one", async () => {
+  it("answers 404 {msg} for an unknown id and for a malformed one (it cannot name a product)", async () => {
     const missing = await getJson(`/api/products/${NO_SUCH_ID}`);
     expect(missing.res.status).toBe(404);
     expect(missing.body.msg).toMatch(/not found/i);
     const bad = await getJson("/api/products/42");
-    expect(bad.res.status).toBe(400);
-    expect(bad.body.code).toBe("invalid");
+    expect(bad.res.status).toBe(404);
+    expect(bad.body.code).toBe("not_found");
   });
 });
 
@@ -261,11 +261,11 @@ describe("GET /api/categories and /api/categories/{id}", () => {
     expect(first.products[0].price).toBeLessThanOrEqual(body.products[0].price);
   });
 
-  it("404s an unknown category, 400s a malformed id or an unexpected parameter", async () => {
+  it("404s an unknown category or a malformed id, 400s an unexpected parameter", async () => {
     const missing = await getJson(`/api/categories/${NO_SUCH_ID}`);
     expect(missing.res.status).toBe(404);
     expect(missing.body.msg).toMatch(/not found/i);
-    expect((await t.request("/api/categories/abc")).status).toBe(400);
+    expect((await t.request("/api/categories/abc")).status).toBe(404);
     expect((await t.request("/api/categories?country=ng")).status).toBe(400);
   });
 });

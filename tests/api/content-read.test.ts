@@ -53,12 +53,12 @@ describe("GET /api/posts", () => {
     expect((await getJson("/api/posts?page=2&pageSize=2")).body).toHaveLength(1);
   });
 
-  it("answers one post, 404 for an unknown id, 400 for a malformed id or parameter", async () => {
+  it("answers one post, 404 for an unknown or malformed id, 400 for a bad parameter", async () => {
     expect((await getJson(`/api/posts/${older.id}`)).body).toMatchObject({ id: older.id, title: "Rest Is Not a Reward" });
     const missing = await getJson(`/api/posts/${NO_SUCH_ID}`);
     expect(missing.res.status).toBe(404);
     expect(missing.body.msg).toMatch(/not found/i);
-    expect((await t.request("/api/posts/1")).status).toBe(400);
+    expect((await t.request("/api/posts/1")).status).toBe(404);
     expect((await t.request("/api/posts?page=-1")).status).toBe(400);
     expect((await t.request("/api/posts?tag=x")).status).toBe(400);
   });
@@ -76,12 +76,12 @@ describe("GET /api/deliveryrates", () => {
     expect((await getJson("/api/deliveryrates?q=%25")).body).toEqual([]);
   });
 
-  it("answers one rate, 404 for an unknown id, 400 for a malformed id or parameter", async () => {
+  it("answers one rate, 404 for an unknown or malformed id, 400 for a bad parameter", async () => {
     expect((await getJson(`/api/deliveryrates/${ikeja.id}`)).body).toEqual({ id: ikeja.id, lga: "Ikeja", deliveryCharge: 2500 });
     const missing = await getJson(`/api/deliveryrates/${NO_SUCH_ID}`);
     expect(missing.res.status).toBe(404);
     expect(missing.body.msg).toMatch(/not found/i);
-    expect((await t.request("/api/deliveryrates/ikeja")).status).toBe(400);
+    expect((await t.request("/api/deliveryrates/ikeja")).status).toBe(404);
     expect((await t.request("/api/deliveryrates?sort=cheapest")).status).toBe(400);
   });
 });
