@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveryRates, users } from "../../db/schema";
 import { AppError, isUniqueViolation } from "../../lib/errors";
@@ -9,11 +9,9 @@ import {
   adminCreateInput,
   profileUpdateInput,
   registerInput,
-  userListQuery,
   type AdminCreateInput,
   type ProfileUpdateInput,
   type RegisterInput,
-  type UserListQuery,
 } from "./schemas";
 import type { UserView } from "./types";
 
@@ -147,33 +145,6 @@ export async function updateProfile(db: Db, id: string, input: ProfileUpdateInpu
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (!row) throw AppError.notFound("User");
   return toUserView(row);
-}
-
-/** The admin's users table (docs/product.md §2 /dashboard): newest first, searched by name, email or phone. */
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
-  const { q, page, pageSize } = userListQuery.parse(query);
-  let where: SQL | undefined;
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where = or(
-      ilike(users.firstName, like),
-      ilike(users.lastName, like),
-      ilike(users.email, like),
-      ilike(users.phone, like),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-    );
-  }
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(and(where))
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).where(and(where)),
-  ]);
-  return { items: rows.map(toUserView), total: totalRow?.n ?? 0 };
 }
 
 export function isUuid(id: string): boolean {

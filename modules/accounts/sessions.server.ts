@@ -23,11 +23,6 @@ export async function createSession(db: Db, secret: string, user: { id: string; 
   return { token, expiresAt };
 }
 
-/** The signed-in user for a token, or null; customer sessions slide forward as they are used. */
-export async function findSessionUser(db: Db, secret: string, token: string): Promise<SessionUser | null> {
-  return (await lookupSession(db, secret, token))?.user ?? null;
-}
-
 /** The session behind a token; `renewed` says its expiry just slid forward (the cookie should follow). */
 export async function lookupSession(
   db: Db,

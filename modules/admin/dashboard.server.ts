@@ -4,7 +4,7 @@ import { contactMessages, newsletterSubscribers, purchases, userSearchText, user
 import { koboToNaira } from "../../lib/money";
 import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
-import { escapeLike } from "../catalog/admin.server";
+import { containing } from "../../lib/like-pattern";
 import { toCsv } from "../orders/admin-list.server";
 import { PAID_STATUSES } from "../orders/statuses";
 import { dayRange } from "./dates";
@@ -80,7 +80,7 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
   const where: SQL[] = [];
   if (q.role) where.push(eq(users.role, q.role));
   if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
+    const like = containing(q.q);
     // one expression, the one users_search_trgm_idx is built on, so the trigram index serves it
     where.push(sql`${userSearchText(users)} ilike ${like}`);
   }

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import type { Storage } from "../../lib/storage.server";
 import { checkImageUpload } from "../../lib/uploads.server";
-import { escapeLike } from "../catalog/admin.server";
+import { containing } from "../../lib/like-pattern";
 import { dayRange } from "../admin/dates";
 import { postInput, postListQuery, postPatch, type postSorts, type PostInput, type PostListQuery, type PostPatch } from "./admin-schemas";
 
@@ -95,7 +95,7 @@ export async function searchPosts(db: Db, input: PostListQuery = {}): Promise<{ 
   const q = postListQuery.parse(input);
   const where: SQL[] = [];
   if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
+    const like = containing(q.q);
     where.push(sql`(${blogPosts.title} ilike ${like} or ${blogPosts.heading} ilike ${like})`);
   }
   const range = dayRange(q.from, q.to);

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
-import { escapeLike } from "../catalog/admin.server";
+import { containing } from "../../lib/like-pattern";
 import { dayRange } from "../admin/dates";
 import {
   deliveryRateInput,
@@ -46,7 +46,7 @@ export async function searchDeliveryRates(
 ): Promise<{ items: DeliveryRateView[]; total: number }> {
   const q = deliveryRateListQuery.parse(input);
   const where: SQL[] = [];
-  if (q.q) where.push(sql`${deliveryRates.lga} ilike ${`%${escapeLike(q.q)}%`}`);
+  if (q.q) where.push(sql`${deliveryRates.lga} ilike ${containing(q.q)}`);
   const range = dayRange(q.from, q.to);
   if (range.from) where.push(gte(deliveryRates.createdAt, range.from));
   if (range.to) where.push(lt(deliveryRates.createdAt, range.to));

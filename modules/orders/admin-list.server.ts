@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { dayRange } from "../admin/dates";
-import { escapeLike } from "../catalog/admin.server";
+import { containing } from "../../lib/like-pattern";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 
@@ -48,7 +48,7 @@ function statusAndDays(q: ListQuery, t: { status: Column; createdAt: Column }): 
 
 /** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */
 function searchFilter(q: ListQuery, term: string): SQL | undefined {
-  return and(sql`${purchaseSearch.searchText} like ${`%${escapeLike(term)}%`}`, ...statusAndDays(q, purchaseSearch));
+  return and(sql`${purchaseSearch.searchText} like ${containing(term)}`, ...statusAndDays(q, purchaseSearch));
 }
 
 /**

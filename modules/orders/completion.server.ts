@@ -7,7 +7,9 @@ import type { SessionUser } from "../accounts/sessions.server";
 import type { PurchaseView } from "./types";
 import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
 import { isPaidStatus } from "./statuses";
-import { cancelPendingPurchase, getPurchaseByReference, reserveStock, shopperCancelNotes } from "./service.server";
+import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
+import { reserveStock } from "./stock.server";
+import { getPurchaseByReference } from "./views.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type Actor = Pick<SessionUser, "id" | "role">;

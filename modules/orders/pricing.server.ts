@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../../db/client";
-import { findDeliveryArea, requireDeliveryArea } from "../delivery/areas.server";
+import { requireDeliveryArea } from "../delivery/areas.server";
 import { getSettings } from "../settings/service.server";
 import type { DeliveryRate, PricingRules } from "./pricing";
 
@@ -31,10 +31,4 @@ export async function loadPricing(
   const pricing = await loadPricingRules(db);
   const area = await requireDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo);
   return { ...pricing, area, rates: [area] };
-}
-
-/** The same, for a summary that may not know the area yet: `area` is null when `lga` names none of the shop's areas. */
-export async function loadPricingIfKnown(db: Db | Tx, lga: string | null | undefined): Promise<Pricing & { area: DeliveryRate | null }> {
-  const pricing = await loadPricingRules(db);
-  return { ...pricing, area: await findDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo) };
 }

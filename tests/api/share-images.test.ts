@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as ogImageLoader } from "../../app/routes/seo/og-image";
 import { localStorage, shopStorage, type Storage } from "../../lib/storage.server";
-import { setProductImage } from "../../modules/catalog/admin.server";
+import { setProductImage } from "../../modules/catalog/admin-products.server";
 import { setPostImage } from "../../modules/content/admin.server";
 import type { ShareImageKind } from "../../modules/content/share-images";
 import { defaultShareImage, shareImageFor, shareImageRenderer } from "../../modules/content/share-images.server";

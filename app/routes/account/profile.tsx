@@ -7,7 +7,7 @@ import { useZodForm } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
 import { getUser, listTownNames, updateProfile } from "../../../modules/accounts/service.server";
-import { listMyPurchases } from "../../../modules/orders/service.server";
+import { listMyPurchases } from "../../../modules/orders/views.server";
 import { reviewableProducts } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/profile";
 

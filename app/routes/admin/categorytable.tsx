@@ -6,7 +6,7 @@ import { actionsTd, AdminTable, PageHeader, TableFooter, td, th, Thumb } from ".
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminCategoryListQuery } from "../../../modules/catalog/admin-schemas";
-import { searchCategories } from "../../../modules/catalog/admin.server";
+import { searchCategories } from "../../../modules/catalog/admin-categories.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/categorytable";

@@ -2,7 +2,7 @@ import { BackButton, ProductForm } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
-import { listCategoryOptions } from "../../../modules/catalog/admin.server";
+import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
 import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/createproduct";
 

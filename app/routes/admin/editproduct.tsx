@@ -4,7 +4,7 @@ import { BackButton, ProductForm } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
-import { listCategoryOptions } from "../../../modules/catalog/admin.server";
+import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { loadOr404, loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/editproduct";

@@ -7,7 +7,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
-import { listAdminProducts } from "../../../modules/catalog/admin.server";
+import { listAdminProducts } from "../../../modules/catalog/admin-products.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/producttable";

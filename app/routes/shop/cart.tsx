@@ -11,7 +11,7 @@ import { sendJson } from "../../lib/api-client";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
-import { deliveryAreas, startingArea } from "../../../modules/orders/checkout.server";
+import { deliveryAreas, startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import type { Route } from "./+types/cart";
 

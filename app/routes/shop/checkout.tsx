@@ -13,7 +13,7 @@ import { publicEnv } from "../../../lib/env.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { cartSummary } from "../../../modules/cart/service.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
-import { checkoutDefaults, deliveryAreas } from "../../../modules/orders/checkout.server";
+import { checkoutDefaults, deliveryAreas } from "../../../modules/orders/checkout-form.server";
 import { checkoutInput } from "../../../modules/orders/schemas";
 import type { Route } from "./+types/checkout";
 
