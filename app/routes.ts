@@ -14,6 +14,7 @@ export default [
     route("promosign", "routes/account/promosign.tsx"),
     route("forgotpassword", "routes/account/forgot-password.tsx"),
     route("resetpassword", "routes/account/reset-password.tsx"),
+    route("verifyemail", "routes/account/verify-email.tsx"),
     route("profile", "routes/account/profile.tsx"),
     route("logout", "routes/account/logout.tsx"),
     route("admin", "routes/admin/admin-login.tsx"),
@@ -35,6 +36,7 @@ export default [
     route("cart", "routes/shop/cart.tsx"),
     route("checkout", "routes/shop/checkout.tsx"),
     route("checkout/complete", "routes/shop/checkout-complete.tsx"),
+    route("pay/:id", "routes/shop/pay-link.tsx"),
     route("review", "routes/shop/review.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
@@ -60,6 +62,7 @@ export default [
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("paymentsettings", "routes/admin/payment-settings.tsx"),
   ]),
   route("admin/lga", "routes/admin/lga-redirect.tsx"),
 ] satisfies RouteConfig;

@@ -13,7 +13,7 @@ import { startPurchaseExpiry } from "../modules/orders/expiry.server";
  */
 export function startBackgroundJobs({ db, env, logger }: { db: Db; env: Env; logger: Logger }): () => Promise<void> {
   const stopMail = startMailWorker({ db, env, logger });
-  const stopExpiry = startPurchaseExpiry(db, logger);
+  const stopExpiry = startPurchaseExpiry(db, env, logger);
   const stopHousekeeping = startHousekeeping(db, logger);
   return async () => {
     stopExpiry();

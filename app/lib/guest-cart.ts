@@ -2,6 +2,8 @@
 // reloads (docs/architecture.md improvements); merged into the account at login.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import { GUEST_CART_COOKIE, encodeGuestCart } from "./guest-cart-cookie";
+import { setBrowserCookie } from "./cookies";
 
 export type GuestCartLine = { productId: string; quantity: number };
 
@@ -25,6 +27,8 @@ export function readGuestCart(): GuestCartLine[] {
 
 function write(lines: GuestCartLine[]) {
   window.localStorage.setItem(KEY, JSON.stringify(lines));
+  // the same lines for the server, so the checkout page is rendered (and priced) for a guest too
+  setBrowserCookie(GUEST_CART_COOKIE, encodeGuestCart(lines), lines.length ? 30 * 24 * 3600 : 0);
   window.dispatchEvent(new Event(CHANGED));
 }
 
@@ -66,6 +70,9 @@ export function useGuestCart(): GuestCartLine[] {
   const [lines, setLines] = useState<GuestCartLine[]>([]);
   useEffect(() => {
     const sync = () => setLines(readGuestCart());
+    // a cart kept before the server could read it: give the server its copy
+    const kept = readGuestCart();
+    if (kept.length && !document.cookie.includes(`${GUEST_CART_COOKIE}=`)) write(kept);
     sync();
     window.addEventListener(CHANGED, sync);
     window.addEventListener("storage", sync);

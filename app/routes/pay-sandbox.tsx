@@ -1,12 +1,12 @@
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { appContext } from "../context";
 import { formAction, readForm } from "../lib/form-action.server";
-import { requireUserPage } from "../lib/guards.server";
+import { readSearchParams } from "../lib/search-params.server";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
-import { cancelPendingPurchase } from "../../modules/orders/cancellation.server";
-import { recordSandboxDecision, sandboxPayment } from "../../modules/payments/sandbox.server";
+import { isSandboxPageToken, recordSandboxDecision, sandboxPayment } from "../../modules/payments/sandbox.server";
 import { paymentReference } from "../../modules/payments/schemas";
 import type { Route } from "./+types/pay-sandbox";
 
@@ -14,48 +14,49 @@ export function meta() {
   return [{ title: "Sandbox payment | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
-/** The sandbox provider's hosted page (docs/architecture.md "Payments"); it exists only in sandbox mode. */
+const pageQuery = z.object({ back: z.string().max(2000).optional(), t: z.string().max(100).optional() });
+
+/**
+ * The sandbox provider's hosted page (docs/architecture.md "Payments"); it exists only in sandbox
+ * mode. Like a real provider's page it is opened by whoever holds its signed address (the buyer,
+ * or someone paying through her shared link), and sends the payer back where the shop asked.
+ */
 async function payment(args: Route.LoaderArgs | Route.ActionArgs) {
   const { context, request, params } = args;
   const { db, env } = context.get(appContext);
   if (env.PAYMENT_PROVIDER !== "sandbox") throw data({ msg: "Not found" }, { status: 404 });
-  const user = requireUserPage(context, request);
   const reference = paymentReference.safeParse(params.reference);
   if (!reference.success) throw data({ msg: `Please check the link: ${reference.error.issues[0]!.message}.` }, { status: 400 });
+  const { back = "", t = "" } = readSearchParams(request, pageQuery, ["back", "t"]);
+  // signed by the shop, so it is one of our own pages; still, only a path on this site
+  if (!back.startsWith("/") || back.startsWith("//") || !isSandboxPageToken(env.SESSION_SECRET, reference.data, back, t))
+    throw data({ msg: "Not found" }, { status: 404 });
   try {
-    const p = await sandboxPayment(db, reference.data);
-    if (user.role !== "admin" && p.userId !== user.id) throw AppError.notFound("Payment");
-    return { db, p };
+    return { db, p: await sandboxPayment(db, reference.data), back };
   } catch (e) {
     if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "Not found" }, { status: 404 });
     throw e;
   }
 }
 
-const complete = (reference: string) => `/checkout/complete?reference=${encodeURIComponent(reference)}`;
-
 export async function loader(args: Route.LoaderArgs) {
-  const { p } = await payment(args);
-  if (p.status !== "pending") throw redirect(complete(p.reference));
-  return { reference: p.reference, amount: formatNaira(p.totalKobo), email: p.email };
+  const { p, back } = await payment(args);
+  if (p.status !== "pending") throw redirect(back);
+  return { reference: p.reference, amount: formatNaira(p.totalKobo) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, p } = await payment(args);
+  const { db, p, back } = await payment(args);
   return formAction(async () => {
     const intent = (await readForm(args.request)).get("intent");
-    if (intent === "pay") {
-      await recordSandboxDecision(db, p.reference, "pay");
-      throw redirect(complete(p.reference));
-    }
-    await recordSandboxDecision(db, p.reference, "cancel");
-    await cancelPendingPurchase(db, p.reference);
-    throw redirect("/checkout?payment=cancelled");
+    await recordSandboxDecision(db, p.reference, intent === "pay" ? "pay" : "cancel");
+    // the shop's page asks the provider what happened, as it does after Paystack's page
+    throw redirect(back);
   });
 }
 
 export default function SandboxPayment({ loaderData }: Route.ComponentProps) {
-  const { amount, email, reference } = loaderData;
+  const { amount, reference } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-sand p-4">
@@ -64,7 +65,6 @@ export default function SandboxPayment({ loaderData }: Route.ComponentProps) {
           <Lock size={12} aria-hidden="true" /> Sandbox payment
         </p>
         <h1 className="mt-4 text-xl">Alafia Self-Care</h1>
-        <p className="mt-1 text-sm text-muted">{email}</p>
         <p className="mt-6 text-sm text-muted">Amount to pay</p>
         <p className="text-4xl font-bold" data-testid="sandbox-amount">
           {amount}

@@ -6,6 +6,8 @@ import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password.server";
 import { enforceRateLimit, rateRules, throttleLogin, type RateLimitStore } from "../../lib/rate-limit.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { offerGuestOrders } from "./email-proof.server";
+import { claimGuestOrders, markEmailProven } from "./guest-orders.server";
 import { resetMail } from "./mails";
 import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, type LoginInput, type RegisterInput } from "./schemas";
 import { findUserByEmail, registerUser, toUserView } from "./service.server";
@@ -42,6 +44,8 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta)
     async () => (await checkPassword(deps.db, data.email, data.password)) ?? fail(),
   );
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
+  // orders bought as a guest since, with her proven email, are hers
+  await claimGuestOrders(deps.db, user);
   return { ...session, user: toUserView(user) };
 }
 
@@ -131,6 +135,8 @@ export async function resetPassword(
       .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
     await revokeAllSessions(tx, claimed.userId);
+    // the link came to her mailbox: the email is hers, and so are its guest orders
+    await markEmailProven(tx, claimed.userId);
   });
   return { msg: "Your password has been changed. Please log in with your new password." };
 }
@@ -144,5 +150,7 @@ export async function register(
   const data = registerInput.parse(input);
   await enforceRateLimit(deps.limits, rateRules.registerIp, meta.ip);
   await enforceRateLimit(deps.limits, rateRules.registerAccount, data.email);
-  return registerUser(deps.db, data, { by: meta.by, shopUrl: meta.shopUrl });
+  const user = await registerUser(deps.db, data, { by: meta.by, shopUrl: meta.shopUrl });
+  await offerGuestOrders(deps.db, { secret: deps.secret, origin: meta.shopUrl }, user);
+  return user;
 }

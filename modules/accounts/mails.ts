@@ -41,3 +41,42 @@ export function resetMail(user: { email: string }, link: string): OutgoingMail {
     ].join("\n"),
   };
 }
+
+/** 'Save my details' at checkout: the account exists, she sets its password. */
+export function accountReadyMail(user: { email: string }, link: string): OutgoingMail {
+  return {
+    kind: "account_ready",
+    to: user.email,
+    subject: "Your Alafia Self-Care account is ready: set your password",
+    text: [
+      "Hello,",
+      "",
+      "You asked us to save your details when you paid. Your account is ready, with your order in it.",
+      "Open this link within 7 days to choose a password. It works once.",
+      "",
+      link,
+      "",
+      "If you did not ask for an account, ignore this mail: nobody can sign in to it without this link.",
+      "Alafia Self-Care",
+    ].join("\n"),
+  };
+}
+
+/** Orders bought as a guest with this email wait for the account: the link proves the email is hers. */
+export function proveEmailMail(user: { email: string }, link: string): OutgoingMail {
+  return {
+    kind: "prove_email",
+    to: user.email,
+    subject: "See your Alafia Self-Care orders in your account",
+    text: [
+      "Hello,",
+      "",
+      "There are orders bought with this email address without signing in. Open this link within 7 days to confirm the address is yours, and they will appear in My orders.",
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this mail.",
+      "Alafia Self-Care",
+    ].join("\n"),
+  };
+}

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { priceOrder } from "../orders/pricing";
+import { priceOrder, type DeliveryMethod } from "../orders/pricing";
 import { loadPricing, loadPricingRules } from "../orders/pricing.server";
 import { toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
@@ -19,6 +19,7 @@ export async function quoteGuestCart(
   db: Db,
   lines: { productId: string; quantity: number }[],
   lga?: string,
+  deliveryMethod: DeliveryMethod = "standard",
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
   const [rows, pricing] = await Promise.all([
     lines.length
@@ -41,7 +42,7 @@ export async function quoteGuestCart(
   const priced = priceOrder({
     lines: cart.map(({ p, quantity }) => ({ priceKobo: p.priceKobo, discountKobo: p.discountKobo, quantity })),
     rules: pricing.rules,
-    deliveryMethod: "standard",
+    deliveryMethod,
     lga: area?.lga,
     rates: area ? [area] : [],
   });
@@ -62,6 +63,6 @@ export async function quoteGuestCart(
       maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
     })),
-    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod: "standard", area }),
+    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod, area }),
   };
 }

@@ -29,6 +29,7 @@ export async function cartLines(db: Db | Tx, userId: string) {
       priceKobo: products.priceKobo,
       discountKobo: products.discountKobo,
       stock: products.stock,
+      categoryId: products.categoryId,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))

@@ -27,7 +27,12 @@ export const statusChangeInput = z
   .strict();
 export type StatusChangeInput = z.input<typeof statusChangeInput>;
 
-export function canMoveTo(from: PurchaseStatus, to: PurchaseStatus): boolean {
+/**
+ * The back office's moves: completed → processing → shipped → delivered, cancel before shipping.
+ * A pay-on-delivery order goes on its way unpaid: from pending straight to processing.
+ */
+export function canMoveTo(from: PurchaseStatus, to: PurchaseStatus, paymentMethod?: string): boolean {
   if (to === "cancelled") return cancellable.includes(from);
+  if (paymentMethod === "pod" && from === "pending") return to === "processing";
   return nextStatus[from] === to;
 }

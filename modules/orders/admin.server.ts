@@ -127,7 +127,7 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
   await db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, id)).for("update");
     if (!p) throw AppError.notFound("Purchase");
-    if (!canMoveTo(p.status, status))
+    if (!canMoveTo(p.status, status, p.paymentMethod))
       throw new AppError("conflict", `A ${p.status} order cannot be marked ${status}.`, {
         fields: { status: `Not allowed from ${p.status}` },
       });

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
-import { AppError } from "../../lib/errors";
 import { lockProducts, productsOf, releaseStock } from "./stock.server";
 
 /**
@@ -12,6 +11,8 @@ import { lockProducts, productsOf, releaseStock } from "./stock.server";
  */
 export const shopperCancelNotes = {
   expired: "not paid within 30 minutes",
+  transferLapsed: "no bank transfer arrived in time",
+  linkLapsed: "nobody paid through the shared link in time",
   cancelled: "payment cancelled by the shopper",
   windowClosed: "payment window closed without paying",
   notStarted: "the payment could not be started",
@@ -48,8 +49,6 @@ export async function cancelPurchases(db: Db, ids: string[], note: ShopperCancel
 }
 
 /** The shopper left the payment page without paying: cancel and give the stock back; the cart stays. */
-export async function cancelPendingPurchase(db: Db, reference: string, note: ShopperCancelNote = shopperCancelNotes.cancelled) {
-  const [p] = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.reference, reference));
-  if (!p) throw AppError.notFound("Order");
-  await cancelPurchases(db, [p.id], note);
+export async function cancelPendingPurchase(db: Db, purchaseId: string, note: ShopperCancelNote = shopperCancelNotes.cancelled) {
+  await cancelPurchases(db, [purchaseId], note);
 }

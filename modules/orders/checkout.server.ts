@@ -1,37 +1,109 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { cartItems, paymentAttempts, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
-import { cartLines, lineLimitError } from "../cart/service.server";
-import type { PaymentProvider } from "../payments/provider.server";
-import { cancelPendingIn, cancelPurchases, shopperCancelNotes } from "./cancellation.server";
+import { lineLimitError } from "../cart/service.server";
+import { getSettings } from "../settings/service.server";
+import { cancelPendingIn, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
+import { placedMails, type MailLinks } from "./mails.server";
+import { linesToBuy } from "./order-lines.server";
+import { PAY_LINK_MS } from "./order-links.server";
+import { hasPaidOrder } from "./paid-orders.server";
+import { paymentChoiceProblem } from "./payment-choices";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "./pricing";
 import { loadPricing } from "./pricing.server";
-import type { CheckoutInput } from "./schemas";
+import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { lockProducts, productsOf, reserveStock } from "./stock.server";
-import type { PurchaseView } from "./types";
-import { toPurchaseView } from "./views.server";
-
-export type StartedPurchase = { purchase: PurchaseView; reference: string; authorizationUrl: string; accessCode?: string };
-
-const newReference = () => `ALF-${crypto.randomBytes(10).toString("hex")}`;
 
 /**
- * A pending purchase from the server cart, priced by the server, stock reserved.
- * A shopper has one pending checkout at most: a new one cancels the one before
- * and gives its stock back, in the same transaction. The shopper's row is locked
- * first, so her checkouts run one after another however many arrive at once.
+ * Who is buying. A signed-in shopper buys her server cart as her account; a guest gives her name
+ * and email and the lines her browser kept (docs/product.md "Guest checkout"). `replaces` is the
+ * guest's own earlier unpaid online checkout, from this browser, given back when she starts again.
  */
-async function placePurchase(db: Db, userId: string, input: CheckoutInput, provider: PaymentProvider["name"], now = new Date()) {
+export type Buyer =
+  | { kind: "user"; userId: string }
+  | {
+      kind: "guest";
+      name: string;
+      email: string;
+      lines: { productId: string; quantity: number }[];
+      saveDetails: boolean;
+      replaces?: string | null;
+    };
+
+export type PlacedOrder = { row: typeof purchases.$inferSelect; items: (typeof purchaseItems.$inferSelect)[] };
+
+export const newReference = () => `ALF-${crypto.randomBytes(10).toString("hex")}`;
+
+/** First word, then the rest: "Ada Obi-Nwosu" → Ada, Obi-Nwosu. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
+
+/** How long each way of paying holds the stock before the order expires (null: until the shop settles it). */
+function expiryFor(method: CheckoutPaymentMethod, transferHours: number, now: Date): Date | null {
+  if (method === "pod") return null;
+  const ms = method === "online" ? PAYMENT_WINDOW_MS : method === "pay_link" ? PAY_LINK_MS : transferHours * 3_600_000;
+  return new Date(now.getTime() + ms);
+}
+
+const placedNotes: Record<CheckoutPaymentMethod, string> = {
+  online: "order placed, waiting for payment",
+  pay_link: "order placed, waiting for someone to pay through the shared link",
+  transfer: "order placed, waiting for the bank transfer",
+  pod: "order placed, to be paid on delivery",
+};
+
+/**
+ * The earlier checkouts a new one replaces: one unpaid online checkout per shopper (a new one
+ * gives the old one's stock back). Orders waiting for a transfer, a shared link or delivery are
+ * promises to pay and stay.
+ */
+async function replacedCheckouts(tx: Tx, buyer: Buyer): Promise<string[]> {
+  const mine =
+    buyer.kind === "user"
+      ? eq(purchases.userId, buyer.userId)
+      : buyer.replaces
+        ? and(eq(purchases.id, buyer.replaces), isNull(purchases.userId))
+        : undefined;
+  if (!mine) return [];
+  const rows = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(mine, eq(purchases.status, "pending"), eq(purchases.paymentMethod, "online")))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** The buyer as the order records her: the account's name and email, or what the guest typed. */
+async function contactOf(tx: Tx, buyer: Buyer) {
+  if (buyer.kind === "guest") return { userId: null, ...splitName(buyer.name), email: buyer.email, profileLga: null };
+  // her row is locked first, so her checkouts run one after another however many arrive at once
+  const [user] = await tx.select().from(users).where(eq(users.id, buyer.userId)).for("no key update");
+  if (!user) throw new AppError("unauthorized", "Please log in to continue.");
+  return { userId: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, profileLga: user.lga };
+}
+
+/**
+ * A pending order priced by the server with the one pricing function, its stock reserved, in one
+ * transaction (docs/decisions/0005-checkout-money-path.md). The same for a signed-in shopper and a
+ * guest, and for every way of paying: only how long the stock is held differs.
+ */
+export async function placeOrder(
+  db: Db,
+  buyer: Buyer,
+  input: CheckoutInput,
+  { provider, links, now = new Date() }: { provider: "sandbox" | "paystack"; links: MailLinks; now?: Date },
+): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
-    if (!user) throw new AppError("unauthorized", "Please log in to continue.");
-    const lines = await cartLines(tx, userId);
+    const contact = await contactOf(tx, buyer);
+    const lines = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
-    const pricing = await loadPricing(tx, pricingLga(input.lga, user.lga));
+    const [pricing, settings] = await Promise.all([loadPricing(tx, pricingLga(input.lga, contact.profileLga)), getSettings(tx as Db)]);
     const lga = pricing.area.lga;
     const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
     if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
@@ -41,23 +113,23 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
         "invalid",
         `Orders above ${formatNaira(MAX_ORDER_KOBO)} can't be paid online. Please lower the quantities or contact us.`,
       );
-    const earlier = (
-      await tx
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.status, "pending")))
-        .for("update")
-    ).map((e) => e.id);
+    const method = input.paymentMethod;
+    const returning = method === "pod" && settings.podReturningOnly ? await hasPaidOrder(tx, { ...contact, phone: input.phone }) : null;
+    const refused = paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider });
+    if (refused) throw new AppError("invalid", refused, { fields: { paymentMethod: refused } });
+
+    const earlier = await replacedCheckouts(tx, buyer);
     await lockProducts(tx, [...lines.map((l) => l.productId), ...(await productsOf(tx, earlier))]);
     await cancelPendingIn(tx, earlier, shopperCancelNotes.replaced, now);
     await reserveStock(tx, lines);
-    const [purchase] = await tx
+    const reference = newReference();
+    const [row] = await tx
       .insert(purchases)
       .values({
-        userId,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
+        userId: contact.userId,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        email: contact.email,
         phone: input.phone,
         street: input.street,
         city: input.city,
@@ -73,15 +145,21 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
         currency: "NGN",
         status: "pending",
         paymentProvider: provider,
-        reference: newReference(),
-        expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+        paymentMethod: method,
+        reference,
+        orderNote: input.note ?? null,
+        saveDetails: buyer.kind === "guest" && buyer.saveDetails,
+        whatsappOptIn: input.whatsappOptIn,
+        expiresAt: expiryFor(method, settings.transferHours, now),
       })
       .returning();
+    const purchase = row!;
+    await tx.insert(paymentAttempts).values({ purchaseId: purchase.id, reference, provider, amountKobo: purchase.totalKobo });
     const items = await tx
       .insert(purchaseItems)
       .values(
         lines.map((l, i) => ({
-          purchaseId: purchase!.id,
+          purchaseId: purchase.id,
           productId: l.productId,
           cartId: l.id,
           title: l.title,
@@ -98,35 +176,13 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
       .returning();
     await tx
       .insert(purchaseEvents)
-      .values({ purchaseId: purchase!.id, status: "pending", note: "order placed, waiting for payment", actorId: userId });
-    return { row: purchase!, view: toPurchaseView(purchase!, items) };
+      .values({ purchaseId: purchase.id, status: "pending", note: placedNotes[method], actorId: contact.userId });
+    // a promise to pay is an order placed: the cart it came from is done (an online payment keeps it until paid)
+    if (method !== "online" && contact.userId) {
+      const bought = lines.map((l) => l.productId);
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, contact.userId), inArray(cartItems.productId, bought)));
+    }
+    await placedMails(tx, purchase, items, links);
+    return { row: purchase, items };
   });
-}
-
-/** Places the purchase, then starts the payment; if the payment cannot start, the reservation is undone. */
-export async function startPurchase(
-  db: Db,
-  provider: PaymentProvider,
-  userId: string,
-  input: CheckoutInput,
-  callbackUrlFor: (reference: string) => string,
-): Promise<StartedPurchase> {
-  const { row, view: purchase } = await placePurchase(db, userId, input, provider.name);
-  try {
-    const started = await provider.initialize({
-      reference: row.reference,
-      amountKobo: row.totalKobo,
-      email: row.email,
-      callbackUrl: callbackUrlFor(row.reference),
-    });
-    return {
-      purchase,
-      reference: purchase.reference,
-      authorizationUrl: started.authorizationUrl,
-      ...(started.accessCode ? { accessCode: started.accessCode } : {}),
-    };
-  } catch (e) {
-    await cancelPurchases(db, [row.id], shopperCancelNotes.notStarted);
-    throw e;
-  }
 }

@@ -1,24 +1,56 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { cartItems, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
+import { cartItems, paymentAttempts, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
-import type { SessionUser } from "../accounts/sessions.server";
-import type { PurchaseView } from "./types";
-import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
-import { isPaidStatus } from "./statuses";
+import { linkKeys, settleGuestOrder } from "../accounts/email-proof.server";
 import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
+import { orderMails, refundDueMails, type MailLinks, type RefundReason } from "./mails.server";
+import { isPaidOrder } from "./statuses";
 import { reserveStock } from "./stock.server";
+import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;
-type Actor = Pick<SessionUser, "id" | "role">;
 
 export type CompletionResult = {
   /** refund_due: the money arrived but the order is cancelled (sold out meanwhile, or cancelled after payment) */
   outcome: "completed" | "already_completed" | "refund_due" | "rejected" | "not_paid";
   purchase: PurchaseRow | null;
 };
+
+/** A payment as the shop records it: the provider's verified answer, or money the owner recorded by hand. */
+export type ReceivedPayment = VerifiedPayment & {
+  /** how it arrived (default: through the provider) */
+  paidVia?: "provider" | "transfer" | "cash" | "pos";
+  /** what was actually received, when the owner recorded more than the total */
+  receivedKobo?: number;
+  /** the owner's reference (transfer narration, POS slip) */
+  note?: string | null;
+  /** the admin who recorded it */
+  actorId?: string | null;
+};
+
+export type CompletionOptions = { links: MailLinks; now?: Date };
+
+/** The order a payment reference was started for (the checkout's, or a later attempt's). */
+export async function purchaseIdOf(db: Db | Tx, reference: string): Promise<string | null> {
+  const [row] = await db.select({ id: paymentAttempts.purchaseId }).from(paymentAttempts).where(eq(paymentAttempts.reference, reference));
+  return row?.id ?? null;
+}
+
+/** A provider's answer about `reference`: completes the order that reference belongs to (completeOrder). */
+export async function completePurchase(
+  db: Db,
+  reference: string,
+  payment: ReceivedPayment,
+  via: "verify" | "webhook",
+  options: CompletionOptions,
+): Promise<CompletionResult> {
+  const id = await purchaseIdOf(db, reference);
+  if (!id) return { outcome: "rejected", purchase: null };
+  return completeOrder(db, id, { ...payment, transactionId: payment.transactionId }, via, options);
+}
 
 /**
  * Marks a purchase paid exactly once, whatever the number and order of verifies,
@@ -35,17 +67,17 @@ export type CompletionResult = {
  * are told a refund is due, once. An order that was paid and then cancelled by the
  * shop stays cancelled: a repeated verify or webhook changes nothing.
  */
-export async function completePurchase(
+export async function completeOrder(
   db: Db,
-  reference: string,
-  payment: VerifiedPayment,
-  via: "verify" | "webhook",
-  now = new Date(),
+  purchaseId: string,
+  payment: ReceivedPayment,
+  via: "verify" | "webhook" | "admin",
+  { links, now = new Date() }: CompletionOptions,
 ): Promise<CompletionResult> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(purchases).where(eq(purchases.reference, reference)).for("update");
+    const [current] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
     if (!current) return { outcome: "rejected" as const, purchase: null };
-    if (isPaidStatus(current.status)) return { outcome: "already_completed" as const, purchase: current };
+    if (isPaidOrder(current)) return { outcome: "already_completed" as const, purchase: current };
     if (current.status === "cancelled" && current.paidAt) return { outcome: "refund_due" as const, purchase: current };
     if (payment.status !== "success") return { outcome: "not_paid" as const, purchase: current };
     if (payment.amountKobo !== current.totalKobo || payment.currency !== current.currency)
@@ -58,36 +90,57 @@ export async function completePurchase(
       if (await cancelledByShop(tx, current.id)) staysCancelled = "cancelled_by_shop";
       else if (!(await takeStockAgain(tx, items))) staysCancelled = "sold_out";
     }
+    const money = {
+      paidAt: now,
+      transactionId: payment.transactionId,
+      paidVia: payment.paidVia ?? ("provider" as const),
+      paidAmountKobo: payment.receivedKobo ?? payment.amountKobo,
+      paymentNote: payment.note ?? null,
+      updatedAt: now,
+    };
     if (staysCancelled) {
-      const [kept] = await tx
-        .update(purchases)
-        .set({ paidAt: now, transactionId: payment.transactionId, updatedAt: now })
-        .where(eq(purchases.id, current.id))
-        .returning();
+      const [kept] = await tx.update(purchases).set(money).where(eq(purchases.id, current.id)).returning();
       await tx.insert(purchaseEvents).values({
         purchaseId: current.id,
         status: "cancelled",
-        note: `payment received by ${via} after cancellation (${payment.transactionId ?? "no id"}), ${refundNotes[staysCancelled]}: refund needed`,
+        note: `payment received by ${via} after cancellation (${payment.transactionId ?? payment.note ?? "no id"}), ${refundNotes[staysCancelled]}: refund needed`,
+        actorId: payment.actorId ?? null,
       });
-      await refundDueMails(tx, kept!, items, staysCancelled);
+      await refundDueMails(tx, kept!, items, staysCancelled, links);
       return { outcome: "refund_due" as const, purchase: kept! };
     }
-    if (current.status !== "pending" && current.status !== "cancelled") return { outcome: "rejected" as const, purchase: current };
+    // an unpaid order is pending, or (paid on delivery) on its way; anything else is settled
+    const unpaidOnItsWay = current.paymentMethod === "pod" && ["processing", "shipped", "delivered"].includes(current.status);
+    if (current.status !== "pending" && current.status !== "cancelled" && !unpaidOnItsWay)
+      return { outcome: "rejected" as const, purchase: current };
 
-    const [paid] = await tx
+    // a pay-on-delivery order already on its way keeps its fulfilment status: the money is what arrived
+    const status = current.status === "pending" || current.status === "cancelled" ? "completed" : current.status;
+    const [updated] = await tx
       .update(purchases)
-      .set({ status: "completed", paidAt: now, transactionId: payment.transactionId, updatedAt: now })
+      .set({ ...money, status })
       .where(eq(purchases.id, current.id))
       .returning();
-    await tx.insert(purchaseEvents).values({ purchaseId: paid!.id, status: "completed", note: `payment confirmed by ${via}` });
-    if (paid!.userId) {
+    await tx.insert(purchaseEvents).values({
+      purchaseId: current.id,
+      status,
+      note:
+        via === "admin"
+          ? `${receivedWords[money.paidVia]} recorded${payment.note ? ` (${payment.note})` : ""}`
+          : `payment confirmed by ${via}`,
+      actorId: payment.actorId ?? null,
+    });
+    const paid = await settleGuestOrder(tx, updated!, linkKeys(links));
+    if (paid.userId) {
       const bought = items.map((i) => i.productId).filter((id): id is string => !!id);
-      if (bought.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, paid!.userId), inArray(cartItems.productId, bought)));
+      if (bought.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
     }
-    await orderMails(tx, paid!, items);
-    return { outcome: "completed" as const, purchase: paid! };
+    await orderMails(tx, paid, items, links);
+    return { outcome: "completed" as const, purchase: paid };
   });
 }
+
+const receivedWords = { provider: "payment", transfer: "bank transfer", cash: "cash payment", pos: "POS payment" } as const;
 
 const refundNotes: Record<RefundReason, string> = {
   cancelled_by_shop: "the shop had cancelled the order",
@@ -122,11 +175,18 @@ async function takeStockAgain(tx: Tx, items: (typeof purchaseItems.$inferSelect)
   }
 }
 
-/** /checkout/complete: ask the provider, then complete (or not). Only the buyer or an admin may look. */
-export async function verifyAndComplete(db: Db, provider: PaymentProvider, actor: Actor, reference: string) {
-  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
-  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
-  let outcome: CompletionResult["outcome"] = isPaidStatus(current.status)
+/**
+ * The buyer (or whoever pays through a shared link) came back from the provider: ask the
+ * provider about `reference`, then complete the order once (or not). Who may look is checked by
+ * the caller (order-access.server.ts). Coming back from the checkout's own payment without paying
+ * gives the stock back, the cart stays; a shared link's attempt leaves its order waiting for
+ * another try until the link ends.
+ */
+export async function verifyAndComplete(db: Db, provider: PaymentProvider, reference: string, options: CompletionOptions) {
+  const id = await purchaseIdOf(db, reference);
+  const [current] = id ? await db.select().from(purchases).where(eq(purchases.id, id)) : [];
+  if (!current) throw AppError.notFound("Order");
+  let outcome: CompletionResult["outcome"] = isPaidOrder(current)
     ? "already_completed"
     : current.status === "cancelled" && current.paidAt
       ? "refund_due"
@@ -136,12 +196,11 @@ export async function verifyAndComplete(db: Db, provider: PaymentProvider, actor
   if (outcome === "not_paid" && (current.status === "pending" || current.status === "cancelled")) {
     const payment = await provider.verify(reference);
     paymentStatus = payment.status;
-    outcome = (await completePurchase(db, reference, payment, "verify")).outcome;
-    // came back without paying: the stock goes back, the cart stays
-    if (outcome === "not_paid" && (payment.status === "abandoned" || payment.status === "failed"))
-      await cancelPendingPurchase(db, reference, shopperCancelNotes[payment.status]);
+    outcome = (await completePurchase(db, reference, payment, "verify", options)).outcome;
+    if (outcome === "not_paid" && current.paymentMethod === "online" && (payment.status === "abandoned" || payment.status === "failed"))
+      await cancelPendingPurchase(db, current.id, shopperCancelNotes[payment.status]);
   }
-  const purchase = await getPurchaseByReference(db, reference);
+  const purchase = await getPurchaseByReference(db, current.reference);
   return { outcome, paymentStatus, purchase: purchase! };
 }
 
@@ -151,15 +210,21 @@ export async function verifyAndComplete(db: Db, provider: PaymentProvider, actor
  * payment', instead of after the 30-minute window; the cart stays. The provider
  * is asked first, so a payment that did go through completes instead. If it
  * cannot be asked, the order is cancelled anyway: a payment arriving later still
- * completes it while the stock lasts (completePurchase).
+ * completes it while the stock lasts (completePurchase). The caller checks who may.
  */
-export async function abandonPayment(db: Db, provider: PaymentProvider, actor: Actor, reference: string): Promise<PurchaseView> {
-  const [current] = await db.select().from(purchases).where(eq(purchases.reference, reference));
-  if (!current || (actor.role !== "admin" && current.userId !== actor.id)) throw AppError.notFound("Order");
-  if (current.status === "pending") {
+export async function abandonPayment(
+  db: Db,
+  provider: PaymentProvider,
+  reference: string,
+  options: CompletionOptions,
+): Promise<PurchaseView> {
+  const id = await purchaseIdOf(db, reference);
+  const [current] = id ? await db.select().from(purchases).where(eq(purchases.id, id)) : [];
+  if (!current) throw AppError.notFound("Order");
+  if (current.status === "pending" && current.paymentMethod === "online") {
     const payment = await provider.verify(reference).catch(() => null);
-    if (payment?.status === "success") await completePurchase(db, reference, payment, "verify");
-    else await cancelPendingPurchase(db, reference, shopperCancelNotes.windowClosed);
+    if (payment?.status === "success") await completePurchase(db, reference, payment, "verify", options);
+    else await cancelPendingPurchase(db, current.id, shopperCancelNotes.windowClosed);
   }
-  return (await getPurchaseByReference(db, reference))!;
+  return (await getPurchaseByReference(db, current.reference))!;
 }

@@ -1,34 +1,73 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchases } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
-import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
+import { getSettings } from "../settings/service.server";
+import { cancelPurchases, shopperCancelNotes, type ShopperCancelNote } from "./cancellation.server";
+import { transferReminderMail, type MailLinks } from "./mails.server";
 
-/** Unpaid purchases hold their stock this long, then are cancelled (expireStalePurchases). */
+/** Unpaid online checkouts hold their stock this long, then are cancelled (expireStalePurchases). */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
 
-/** Cancels every purchase still unpaid after the payment window and releases its stock. */
+/** Why an unpaid order lapsed, by how it was to be paid (pay on delivery never lapses). */
+const lapseNotes: Record<"online" | "transfer" | "pay_link" | "pod" | "manual", ShopperCancelNote> = {
+  online: shopperCancelNotes.expired,
+  manual: shopperCancelNotes.expired,
+  pod: shopperCancelNotes.expired,
+  transfer: shopperCancelNotes.transferLapsed,
+  pay_link: shopperCancelNotes.linkLapsed,
+};
+
+/** Cancels every order still unpaid after its time to pay (docs/product.md "Paying") and releases its stock. */
 export async function expireStalePurchases(db: Db, now = new Date()): Promise<number> {
   const stale = await db
-    .select({ id: purchases.id })
+    .select({ id: purchases.id, method: purchases.paymentMethod })
     .from(purchases)
     .where(and(eq(purchases.status, "pending"), lt(purchases.expiresAt, now)))
     .limit(500);
-  const done = await cancelPurchases(
-    db,
-    stale.map((s) => s.id),
-    shopperCancelNotes.expired,
-    now,
-  );
-  return done.length;
+  let done = 0;
+  for (const method of new Set(stale.map((s) => s.method))) {
+    const ids = stale.filter((s) => s.method === method).map((s) => s.id);
+    done += (await cancelPurchases(db, ids, lapseNotes[method], now)).length;
+  }
+  return done;
 }
 
-/** Every minute, cancels purchases left unpaid past the payment window (safe on several servers at once). */
-export function startPurchaseExpiry(db: Db, logger: Logger, everyMs = 60_000) {
+/**
+ * One reminder for an order still waiting for its transfer, `transferReminderHours` before it
+ * lapses. Claimed by an update (reminded_at), so several servers send it once.
+ */
+export async function remindPendingTransfers(db: Db, links: MailLinks, now = new Date()): Promise<number> {
+  const { transferReminderHours } = await getSettings(db);
+  if (!transferReminderHours) return 0;
+  const soon = new Date(now.getTime() + transferReminderHours * 3_600_000);
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .update(purchases)
+      .set({ remindedAt: now, reminderCount: sql`${purchases.reminderCount} + 1` })
+      .where(
+        and(
+          eq(purchases.status, "pending"),
+          eq(purchases.paymentMethod, "transfer"),
+          isNull(purchases.remindedAt),
+          gt(purchases.expiresAt, now),
+          lte(purchases.expiresAt, soon),
+        ),
+      )
+      .returning();
+    for (const p of due) await transferReminderMail(tx, p, links);
+    return due.length;
+  });
+}
+
+/** Every minute: lapse unpaid orders past their time, remind transfers about to lapse (safe on several servers at once). */
+export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, everyMs = 60_000) {
   const tick = async () => {
     try {
       const cancelled = await expireStalePurchases(db);
       if (cancelled) logger.info({ cancelled }, "unpaid purchases cancelled, stock released");
+      const reminded = await remindPendingTransfers(db, links);
+      if (reminded) logger.info({ reminded }, "transfer reminders queued");
     } catch (err) {
       logger.error({ err }, "purchase expiry failed");
     }

@@ -1,37 +1,69 @@
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { purchaseItems, purchases } from "../../db/schema";
+import type { Env } from "../../lib/env.server";
 import { formatNaira } from "../../lib/money";
+import { formatNigerianPhone } from "../../lib/phone";
+import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
+import { orderCompletePath, payLinkUrl } from "./order-links.server";
 import { orderNumber } from "./statuses";
 
 type Purchase = typeof purchases.$inferSelect;
 type Item = typeof purchaseItems.$inferSelect;
 
-function summary(p: Purchase, items: Item[]): string {
+/** What order mails need to link back to the order: the shop's public address and the signing secret. */
+export type MailLinks = Pick<Env, "SESSION_SECRET" | "PUBLIC_URL" | "PORT">;
+
+/** The order's page, which its buyer opens from any mail with or without an account. */
+export const orderUrl = (links: MailLinks, p: Pick<Purchase, "id" | "reference">) => `${publicOrigin(links)}${orderCompletePath(links, p)}`;
+
+/** Lagos time, as people there read it: Tue 25 Nov, 3:30 pm. */
+export const lagosTime = (d: Date) =>
+  new Intl.DateTimeFormat("en-NG", {
+    timeZone: "Africa/Lagos",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(d);
+
+function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
   return [
     ...items.map((i) => `${i.quantity} × ${i.title}: ${formatNaira(i.totalPriceKobo)}`),
     "",
     `Subtotal: ${formatNaira(p.subtotalKobo)}`,
+    ...(p.codeDiscountKobo ? [`Code ${p.discountCode}: -${formatNaira(p.codeDiscountKobo)}`] : []),
     `VAT: ${formatNaira(p.vatKobo)}`,
     `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
-    `Total paid: ${formatNaira(p.totalKobo)}`,
+    `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
     `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
-    `Phone: ${p.phone}`,
+    `Phone: ${formatNigerianPhone(p.phone)}`,
+    ...(p.orderNote ? [`Delivery instructions: ${p.orderNote}`] : []),
   ].join("\n");
 }
 
+const paidHow: Record<NonNullable<Purchase["paidVia"]>, string> = {
+  provider: "We have received your payment",
+  transfer: "We have received your bank transfer",
+  cash: "We have received your cash payment",
+  pos: "We have received your POS payment",
+};
+
 /** The shopper's confirmation and the shop's new-order notice, queued in the payment's transaction. */
-export async function orderMails(tx: Tx, p: Purchase, items: Item[]) {
-  const settings = await getSettings(tx as never);
+export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: MailLinks) {
+  const settings = await getSettings(tx as unknown as Db);
   const number = orderNumber(p.id);
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number} is confirmed`,
-    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. We have received your payment and will prepare your parcel.\n\n${summary(p, items)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. ${paidHow[p.paidVia ?? "provider"]} and will prepare your parcel.\n\n${summary(p, items, "Total paid")}\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_confirmation",
   });
+  // a pay-on-delivery order was announced to the shop when it was placed
+  if (p.paymentMethod === "pod") return;
   await enqueueMail(tx, {
     to: settings.contactEmail,
     subject: `New order #${number}: ${formatNaira(p.totalKobo)}`,
@@ -40,15 +72,59 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[]) {
   });
 }
 
+/**
+ * An order placed to be paid later (docs/product.md "Paying"): the shopper learns what happens
+ * next: the account to transfer to and by when, the rider who takes the money, or the link to
+ * share. A pay-on-delivery order is new work for the shop at once.
+ */
+export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: MailLinks) {
+  if (p.paymentMethod === "online" || p.paymentMethod === "manual") return;
+  const settings = await getSettings(tx as unknown as Db);
+  const number = orderNumber(p.id);
+  const next = {
+    transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
+    pod: `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
+    pay_link: `Send this link to the person paying for you. It works until ${p.expiresAt ? lagosTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
+  }[p.paymentMethod];
+  await enqueueMail(tx, {
+    to: p.email,
+    subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? "confirmed, pay on delivery" : "waiting for payment"}`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items)}\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    kind: `order_placed_${p.paymentMethod}`,
+  });
+  if (p.paymentMethod === "pod")
+    await enqueueMail(tx, {
+      to: settings.contactEmail,
+      subject: `New order #${number} (pay on delivery): ${formatNaira(p.totalKobo)}`,
+      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid on delivery.\n\n${summary(p, items, "To collect")}\n`,
+      kind: "order_new_admin",
+    });
+}
+
+/** A transfer has not arrived and the order will soon lapse: one reminder (docs/product.md "Paying"). */
+export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks) {
+  const settings = await getSettings(tx as unknown as Db);
+  const number = orderNumber(p.id);
+  await enqueueMail(tx, {
+    to: p.email,
+    subject: `Reminder: your ${settings.shopName} order #${number} is waiting for your transfer`,
+    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale.\n\nAlready paid? Reply to this mail with your transfer receipt and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
+    kind: "order_transfer_reminder",
+  });
+}
+
 /** Why a paid order stays cancelled: the shop had cancelled it, or its items sold out after it lapsed. */
 export type RefundReason = "cancelled_by_shop" | "sold_out";
+
+/** Where a refund goes: back the way the money came. */
+const refundTo = (p: Purchase) => (p.paidVia === "provider" ? "the account or card you paid with" : "you, the way you paid");
 
 /**
  * The money arrived for an order that is cancelled and cannot be revived: the
  * shopper is told the refund is coming, the shop that it must send it.
  */
-export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason: RefundReason) {
-  const settings = await getSettings(tx as never);
+export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason: RefundReason, links: MailLinks) {
+  const settings = await getSettings(tx as unknown as Db);
   const number = orderNumber(p.id);
   const why = {
     cancelled_by_shop: { shopper: "but we had already cancelled the order", shop: "which the shop had cancelled before it was paid" },
@@ -60,13 +136,13 @@ export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason:
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number}: your payment will be refunded`,
-    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, ${why.shopper}. We are refunding the full amount to your card within 5 working days; you do not need to do anything.\n\n${summary(p, items)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, ${why.shopper}. We are refunding the full amount to ${refundTo(p)} within 5 working days; you do not need to do anything.\n\n${summary(p, items)}\n\nYour order: ${orderUrl(links, p)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_refund_due",
   });
   await enqueueMail(tx, {
     to: settings.contactEmail,
     subject: `Refund needed: order #${number}, ${formatNaira(p.totalKobo)}`,
-    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? "unknown"}), ${why.shop}. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}> from the payment provider's dashboard.\n\n${summary(p, items)}\n`,
+    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? p.paymentNote ?? "unknown"}), ${why.shop}. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}>.\n\n${summary(p, items)}\n`,
     kind: "order_refund_admin",
   });
 }

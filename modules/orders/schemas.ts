@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { normalizeNigerianPhone } from "../../lib/phone";
+import { email, personName } from "../accounts/schemas";
 
 const required = (label: string) =>
   z
@@ -6,35 +8,108 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required`);
 
+/** A Nigerian phone number in any usual spelling, kept in +234 form (lib/phone.ts). */
+export const nigerianPhone = (label = "Phone") =>
+  required(label)
+    .max(30, `${label} is too long`)
+    .transform((value, ctx) => {
+      const phone = normalizeNigerianPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: "Enter a Nigerian phone number, like 0803 555 0142" });
+        return z.NEVER;
+      }
+      return phone;
+    });
+
+export const deliveryMethods = ["standard", "express"] as const;
+/** How a shopper may choose to pay at checkout (docs/product.md "Paying"); 'manual' is the back office's. */
+export const checkoutPaymentMethods = ["online", "transfer", "pod", "pay_link"] as const;
+export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
+
+const optionalNote = z
+  .string()
+  .trim()
+  .max(500, "Delivery instructions must be at most 500 characters")
+  .optional()
+  .transform((v) => v || undefined);
+const optionalCode = z
+  .string()
+  .trim()
+  .max(40, "A discount code has at most 40 characters")
+  .optional()
+  .transform((v) => v || undefined);
+const tick = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("")])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
 // docs/product.md §3 Checkout address and §5: street, city, state, phone required.
-export const checkoutFields = {
+export const addressFields = {
   street: required("Street").max(200),
   city: required("City").max(100),
-  state: required("State").max(100),
-  phone: required("Phone")
-    .max(30)
-    .regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number"),
+  // the shop delivers in Lagos: the form does not ask, an API client may say
+  state: z.string().trim().min(1, "State is required").max(100).default("Lagos"),
+  phone: nigerianPhone(),
   // one of the shop's delivery areas (checked by the server); absent: the profile's LGA, which must be one too (pricingLga)
   lga: z.string().trim().max(100).optional(),
-  deliveryMethod: z.enum(["standard", "express"], { error: "Choose a delivery method" }).default("standard"),
+  deliveryMethod: z.enum(deliveryMethods, { error: "Choose a delivery method" }).default("standard"),
 };
 
-/** The checkout form, in the browser and on the server: the form always names the delivery area. */
-export const checkoutInput = z
-  .object({ ...checkoutFields, lga: z.string({ error: "Choose your delivery area" }).trim().min(1, "Choose your delivery area").max(100) })
-  .strict();
-/** What a checkout hands the service: the form's fields, or an API client's without the LGA. */
-export type CheckoutInput = z.infer<ReturnType<typeof z.object<typeof checkoutFields>>>;
+/** What every checkout adds to the address: how she pays, a code, a note for the rider. */
+export const orderChoiceFields = {
+  paymentMethod: z.enum(checkoutPaymentMethods, { error: "Choose how to pay" }).default("online"),
+  code: optionalCode,
+  note: optionalNote,
+  whatsappOptIn: tick,
+};
+
+/** Who the order is for when nobody is signed in: the buyer is the contact (docs/product.md "Guest checkout"). */
+export const guestContactFields = {
+  name: personName("Full name", 120),
+  email,
+  saveDetails: tick,
+};
 
 /**
- * POST /api/purchases/create: the checkout form. The spec's client also sends
- * its own totals and items (docs/product.md §7); they are accepted and ignored: the server
- * prices the server cart (docs/architecture.md "Payments").
+ * The checkout form, in the browser and on the server. The form always names the delivery
+ * area; a signed-in shopper's name and email come from her account, a guest types them.
+ */
+export const checkoutForm = z
+  .object({
+    ...addressFields,
+    ...orderChoiceFields,
+    lga: z.string({ error: "Choose your delivery area" }).trim().min(1, "Choose your delivery area").max(100),
+    name: guestContactFields.name.optional(),
+    email: guestContactFields.email.optional(),
+    saveDetails: tick,
+  })
+  .strict();
+export type CheckoutForm = z.output<typeof checkoutForm>;
+
+/** What a checkout hands the service: the address, delivery and payment choices (lga absent: the profile's). */
+export type CheckoutInput = z.output<ReturnType<typeof z.object<typeof addressFields & typeof orderChoiceFields>>>;
+
+/** A guest cart line as the browser keeps it. */
+export const guestLine = z.object({
+  productId: z.uuid({ error: "Not a product id" }),
+  quantity: z.number({ error: "Quantity must be a number" }).int("Quantity must be a whole number").min(1).max(999),
+});
+export const guestLines = z.array(guestLine).max(50, "A cart holds at most 50 different products");
+
+/**
+ * POST /api/purchases/create: the checkout. The spec's client also sends its own totals and
+ * items (docs/product.md §7); they are accepted and ignored: the server prices the server cart
+ * (docs/architecture.md "Payments"). Without a session, a guest sends her name, email and
+ * `lines` (product and quantity), priced from the database like any cart.
  */
 export const createPurchaseInput = z
   .object({
-    ...checkoutFields,
+    ...addressFields,
+    ...orderChoiceFields,
+    name: guestContactFields.name.optional(),
     email: z.unknown().optional(),
+    saveDetails: tick,
+    lines: guestLines.optional(),
     fname: z.unknown().optional(),
     address: z.unknown().optional(),
     userId: z.unknown().optional(),
@@ -52,4 +127,10 @@ export const idempotencyKeySchema = z
   .max(200, "Idempotency-Key must have 8 to 200 characters");
 
 /** POST /api/purchases/cancel: the payment popup closed without paying. */
-export const abandonPaymentInput = z.object({ reference: z.string().trim().min(1, "Reference is required").max(100) }).strict();
+export const abandonPaymentInput = z
+  .object({
+    reference: z.string().trim().min(1, "Reference is required").max(100),
+    // a guest's signed link to her order (order-links.server.ts)
+    t: z.string().trim().max(100).optional(),
+  })
+  .strict();

@@ -9,6 +9,13 @@ export const PAID_STATUSES = ["completed", "processing", "shipped", "delivered"]
 
 export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as readonly string[]).includes(status);
 
+/**
+ * A paid order (docs/product.md §4): the money arrived and the order stands. A pay-on-delivery
+ * order on its way (processing, shipped) is not paid until the rider's collection is recorded.
+ * In SQL: paidOrder() in paid-orders.server.ts.
+ */
+export const isPaidOrder = (p: { status: string; paidAt: Date | string | null }): boolean => !!p.paidAt && isPaidStatus(p.status);
+
 /** The fulfilment path after payment: completed → processing → shipped → delivered; cancel before shipping. */
 export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
   completed: "processing",

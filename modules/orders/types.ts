@@ -38,6 +38,17 @@ export type PurchaseView = {
   currency: string;
   reference: string;
   paymentProvider: string;
+  /** how she chose to pay (docs/product.md "Paying") */
+  paymentMethod: "online" | "transfer" | "pod" | "pay_link" | "manual";
+  /** how the money arrived, once it did */
+  paidVia: "provider" | "transfer" | "cash" | "pos" | null;
+  /** until when an unpaid order holds its items (null: until the shop settles it) */
+  expiresAt: string | null;
+  discountCode: string | null;
+  /** what the discount code took off (naira) */
+  codeDiscount: number;
+  /** delivery instructions */
+  note: string | null;
   transactionId: string | null;
   paidAt: string | null;
   createdAt: string;

@@ -29,7 +29,7 @@ export function paystackProvider({ secretKey, apiBase, timeoutMs = 15_000 }: Pay
 
   return {
     name: "paystack",
-    async initialize({ reference, amountKobo, email, callbackUrl }) {
+    async initialize({ reference, amountKobo, email, callbackUrl, channels }) {
       const data = await call<{ authorization_url: string; access_code: string }>("/transaction/initialize", {
         method: "POST",
         // cancel_action: 'Cancel' on Paystack's page comes back to our callback too, where verify sees it abandoned
@@ -39,6 +39,8 @@ export function paystackProvider({ secretKey, apiBase, timeoutMs = 15_000 }: Pay
           currency: "NGN",
           reference,
           callback_url: callbackUrl,
+          // the owner's channels, explicitly: what the checkout promised is what the page offers
+          ...(channels?.length ? { channels } : {}),
           metadata: { cancel_action: callbackUrl },
         }),
       });

@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../lib/env.server";
-import { publicOrigin } from "../../lib/public-origin";
 import { paystackProvider } from "./paystack.server";
 import { sandboxProvider } from "./sandbox.server";
 
@@ -11,8 +10,10 @@ export type StartPayment = {
   reference: string;
   amountKobo: number;
   email: string;
-  /** where the provider sends the shopper back: /checkout/complete?reference=… */
+  /** where the provider sends the payer back (an absolute URL on the shop's public address) */
   callbackUrl: string;
+  /** the owner's channels (card, bank_transfer, ussd…), passed explicitly */
+  channels?: readonly string[];
 };
 
 export type VerifiedPayment = {
@@ -32,10 +33,5 @@ export function paymentProvider(env: Env, db: Db): PaymentProvider {
   if (env.PAYMENT_PROVIDER === "paystack") {
     return paystackProvider({ secretKey: env.PAYSTACK_SECRET_KEY ?? "", apiBase: env.PAYSTACK_API_BASE });
   }
-  return sandboxProvider(db);
-}
-
-/** Where the provider sends the shopper back: on the shop's public address, never the request's Host. */
-export function callbackUrl(env: Env, reference: string): string {
-  return `${publicOrigin(env)}/checkout/complete?reference=${encodeURIComponent(reference)}`;
+  return sandboxProvider(db, env.SESSION_SECRET);
 }

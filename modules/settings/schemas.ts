@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "../admin/form-fields";
+import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
 
 // Store settings an owner can change in /settings; money in kobo, rates as fractions.
 // Messages name the field as the form labels it: PUT /api/settings and the form share them.
@@ -39,8 +40,16 @@ export const settingsSchema = z.object({
     .int("Quantity limit per product must be a whole number")
     .min(1, "Quantity limit per product must be at least 1")
     .max(999, "Quantity limit per product must be at most 999"),
+  ...paymentSettingsFields,
 });
 export type Settings = z.infer<typeof settingsSchema>;
+/** The /settings form's part: the shop, its money rules and limits (how shoppers pay is /paymentsettings). */
+export const shopSettingsSchema = settingsSchema.omit(
+  Object.fromEntries(Object.keys(paymentSettingsFields).map((k) => [k, true])) as { [K in keyof typeof paymentSettingsFields]: true },
+);
+export const paymentSettingsSchema = settingsSchema.pick(
+  Object.fromEntries(Object.keys(paymentSettingsFields).map((k) => [k, true])) as { [K in keyof typeof paymentSettingsFields]: true },
+);
 
 export const defaultSettings: Settings = {
   shopName: "Alafia Self-Care",
@@ -56,4 +65,5 @@ export const defaultSettings: Settings = {
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,
+  ...defaultPaymentSettings,
 };

@@ -1,6 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { paymentSettingsProblems } from "./payment-schemas";
 import { defaultSettings, settingsSchema, type Settings } from "./schemas";
 
 const keys = Object.keys(defaultSettings) as (keyof Settings)[];
@@ -15,6 +17,8 @@ export async function getSettings(db: Db): Promise<Settings> {
 
 export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
   const valid = settingsSchema.partial().parse(patch);
+  const problems = paymentSettingsProblems({ ...(await getSettings(db)), ...valid });
+  if (Object.keys(problems).length) throw new AppError("invalid", Object.values(problems)[0]!, { fields: problems });
   const entries = Object.entries(valid).filter(([, v]) => v !== undefined);
   if (entries.length) {
     await db

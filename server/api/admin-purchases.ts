@@ -1,14 +1,18 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { adminPurchaseListQuery, statusChangeInput } from "../../modules/orders/admin-schemas";
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
 import { changePurchaseStatus, deletePurchase, getPurchase } from "../../modules/orders/admin.server";
+import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../modules/orders/manual-payments.server";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
 
 // docs/product.md §7 purchases as the back office uses them; creation and payment live in the checkout router.
-export function adminPurchaseRoutes({ database }: AppDeps) {
+const refusedInput = z.object({ note: z.string().trim().max(500).optional() }).strict();
+
+export function adminPurchaseRoutes({ database, env }: AppDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .get("/purchases", requireAdmin(), async (c) => {
@@ -30,6 +34,18 @@ export function adminPurchaseRoutes({ database }: AppDeps) {
       const id = pathId(c, "Purchase");
       const input = await readJson(c, statusChangeInput);
       return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id));
+    })
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/payment", requireAdmin(), async (c) => {
+      // money the shop received itself: a bank transfer, or the rider's collection
+      const id = pathId(c, "Purchase");
+      await recordManualPayment(db, env, id, await readJson(c, manualPaymentInput), currentUser(c).id);
+      return c.json(await getPurchase(db, id));
+    })
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/refused", requireAdmin(), async (c) => {
+      const id = pathId(c, "Purchase");
+      const { note } = await readJson(c, refusedInput);
+      await recordRefusedDelivery(db, id, note, currentUser(c).id);
+      return c.json(await getPurchase(db, id));
     })
     .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireAdmin(), async (c) => {
       await deletePurchase(db, pathId(c, "Purchase"));

@@ -1,42 +1,62 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { fromZod } from "../../lib/errors";
 import { rateLimitStore } from "../../lib/rate-limit.server";
+import { email } from "../../modules/accounts/schemas";
 import { countCheckoutStart } from "../../modules/orders/checkout-limits.server";
-import { abandonPaymentInput, createPurchaseInput } from "../../modules/orders/schemas";
+import { startCheckout } from "../../modules/orders/checkout-start.server";
+import type { Buyer } from "../../modules/orders/checkout.server";
 import { abandonPayment } from "../../modules/orders/completion.server";
-import { startPurchase } from "../../modules/orders/checkout.server";
+import { orderForViewer } from "../../modules/orders/order-access.server";
+import { abandonPaymentInput, createPurchaseInput, guestContactFields, guestLines } from "../../modules/orders/schemas";
 import { listMyPurchases } from "../../modules/orders/views.server";
-import { callbackUrl, paymentProvider } from "../../modules/payments/provider.server";
+import { paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
 import { clientIp, readJson } from "../http";
 import { currentUser, requireUser } from "../middleware/auth";
+
+/** Without a session, the checkout is a guest's: her name, email and cart lines are required. */
+const guestCheckout = z.object({
+  name: guestContactFields.name,
+  email,
+  lines: guestLines.min(1, "Your cart is empty."),
+  saveDetails: guestContactFields.saveDetails,
+});
 
 // The shopper's side of purchases (the admin's list and status changes live with the back office).
 export function orderRoutes({ database, env }: AppDeps) {
   const db = database.db;
   const provider = paymentProvider(env, db);
   return new Hono<AppEnv>()
-    .use("/purchases/create", requireUser())
     .use("/purchases/mine", requireUser())
-    .use("/purchases/cancel", requireUser())
     .post("/purchases/create", async (c) => {
       const body = await readJson(c, createPurchaseInput);
-      // the client's totals and items are ignored: only the address and the delivery method count
-      const { street, city, state, phone, lga, deliveryMethod } = body;
-      const input = { street, city, state, phone, lga, deliveryMethod };
-      const user = currentUser(c);
+      // the client's totals and items are ignored: only the address and the choices count
+      const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn } = body;
+      const input = { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn };
+      const user = c.get("user");
+      let buyer: Buyer = { kind: "user", userId: user?.id ?? "" };
+      let guest: z.output<typeof guestCheckout> | null = null;
+      if (!user) {
+        const parsed = guestCheckout.safeParse({ name: body.name, email: body.email, lines: body.lines, saveDetails: body.saveDetails });
+        if (!parsed.success) throw fromZod(parsed.error);
+        guest = parsed.data;
+        buyer = { kind: "guest", ...guest };
+      }
       const ip = clientIp(c, env.TRUST_PROXY);
       // a replayed Idempotency-Key starts nothing, so only a checkout that runs is counted
       const start = async () => {
-        await countCheckoutStart(rateLimitStore(db, env), user.id, ip);
-        return startPurchase(db, provider, user.id, input, (ref) => callbackUrl(env, ref));
+        await countCheckoutStart(rateLimitStore(db, env), user?.id ?? `guest:${guest!.email}`, ip);
+        return startCheckout(db, provider, env, buyer, input);
       };
-      return idempotent(c, db, `purchase:${user.id}`, input, 201, start);
+      return idempotent(c, db, user ? `purchase:${user.id}` : "purchase:guest", { ...input, guest }, 201, start);
     })
     .post("/purchases/cancel", async (c) => {
       // the payment popup closed or failed: cancel now, the stock goes back, the cart stays
-      const { reference } = await readJson(c, abandonPaymentInput);
-      return c.json({ purchase: await abandonPayment(db, provider, currentUser(c), reference) });
+      const { reference, t } = await readJson(c, abandonPaymentInput);
+      await orderForViewer(db, env, reference, { user: c.get("user"), token: t });
+      return c.json({ purchase: await abandonPayment(db, provider, reference, { links: env }) });
     })
     .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, currentUser(c).id)));
 }

@@ -42,6 +42,7 @@ export function paymentRoutes({ database, env }: AppDeps) {
           transactionId: data.id != null ? String(data.id) : null,
         },
         "webhook",
+        { links: env },
       );
       if (result.outcome === "rejected")
         c.get("logger").warn({ reference: data.reference }, "paystack webhook did not match the purchase; not completed");

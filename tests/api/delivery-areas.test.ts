@@ -138,8 +138,10 @@ describe("/cart and /checkout pages", () => {
       .replace(/<!-- -->/g, "")
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
-    expect(text).toContain("Standard (3–5 days) ₦6,000");
-    expect(text).toContain("Express (1–2 days) ₦9,000");
+    expect(text).toContain("Standard · ₦6,000 3–5 days");
+    expect(text).toContain("Express · ₦9,000 1–2 days");
+    // the total, VAT included, shows under the area before anything is typed
+    expect(text).toContain("Delivery ₦6,000 · Total ₦16,750 (VAT included)");
     expect(text).not.toContain("Other area");
   });
 

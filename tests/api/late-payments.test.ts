@@ -49,7 +49,7 @@ describe("a payment that arrives after the order was cancelled", () => {
     expect(cancel.status).toBe(200);
     expect(await stockOf(product.id)).toBe(5);
 
-    const result = await completePurchase(t.db, reference, paid, "webhook");
+    const result = await completePurchase(t.db, reference, paid, "webhook", { links: t.env });
     expect(result.outcome).toBe("refund_due");
     const row = await rowOf(reference);
     expect(row).toMatchObject({ status: "cancelled", transactionId: "tx-late" });
@@ -65,7 +65,7 @@ describe("a payment that arrives after the order was cancelled", () => {
     expect(notes).toContain("payment received by webhook after cancellation (tx-late), the shop had cancelled the order: refund needed");
 
     // a verify or a retried webhook changes nothing more
-    expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("refund_due");
+    expect((await completePurchase(t.db, reference, paid, "webhook", { links: t.env })).outcome).toBe("refund_due");
     expect(await stockOf(product.id)).toBe(5);
     expect(await mailKinds(user.email)).toEqual(["order_cancelled", "order_refund_due"]);
   });
@@ -75,22 +75,22 @@ describe("a payment that arrives after the order was cancelled", () => {
     const { user, reference, id, paid } = await pendingOrder();
     await t.request(`/api/purchases/${id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } });
     // the provider says the shopper paid (she was still on its page when the admin cancelled)
-    const provider = { ...sandboxProvider(t.db), verify: async () => paid };
-    expect((await verifyAndComplete(t.db, provider, user, reference)).outcome).toBe("refund_due");
+    const provider = { ...sandboxProvider(t.db, t.env.SESSION_SECRET), verify: async () => paid };
+    expect((await verifyAndComplete(t.db, provider, reference, { links: t.env })).outcome).toBe("refund_due");
     expect((await rowOf(reference)).status).toBe("cancelled");
     expect(await mailKinds(user.email)).toEqual(["order_cancelled", "order_refund_due"]);
   });
 
   it.each([
     { who: "expired (the 30-minute window closed)", cancel: (ref: string) => expireAll(ref) },
-    { who: "cancelled by the shopper (popup closed)", cancel: (ref: string, user: { id: string }) => closePopup(ref, user) },
+    { who: "cancelled by the shopper (popup closed)", cancel: (ref: string) => closePopup(ref) },
     { who: "replaced by her newer checkout", cancel: (_ref: string, user: { id: string }) => checkoutAgain(user) },
   ])("$who: the late payment still completes while the stock lasts", async ({ cancel }) => {
     const { user, product, reference, paid } = await pendingOrder();
     await cancel(reference, user);
     expect((await rowOf(reference)).status).toBe("cancelled");
     const stockBefore = await stockOf(product.id);
-    expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("completed");
+    expect((await completePurchase(t.db, reference, paid, "webhook", { links: t.env })).outcome).toBe("completed");
     expect((await rowOf(reference)).status).toBe("completed");
     expect(await stockOf(product.id)).toBe(stockBefore! - 2);
   });
@@ -100,12 +100,12 @@ async function expireAll(_reference: string) {
   await expireStalePurchases(t.db, new Date(Date.now() + PAYMENT_WINDOW_MS + 60_000));
 }
 
-async function closePopup(reference: string, user: { id: string }) {
+async function closePopup(reference: string) {
   const provider = {
-    ...sandboxProvider(t.db),
+    ...sandboxProvider(t.db, t.env.SESSION_SECRET),
     verify: async () => ({ status: "abandoned" as const, amountKobo: 0, currency: "NGN", transactionId: null }),
   };
-  await abandonPayment(t.db, provider, { id: user.id, role: "customer" }, reference);
+  await abandonPayment(t.db, provider, reference, { links: t.env });
 }
 
 async function checkoutAgain(user: { id: string }) {

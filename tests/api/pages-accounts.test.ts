@@ -27,7 +27,7 @@ const newEmail = () => `shopper-${crypto.randomUUID().slice(0, 8)}@example.ng`;
 
 describe("a guarded page reached by a client-side navigation", () => {
   it("sends a guest to /login with the page's own address, never React Router's data URL", async () => {
-    expect(await dataRedirect(await t.page("/checkout.data"))).toBe("/login?redirectTo=%2Fcheckout");
+    expect(await dataRedirect(await t.page("/profile.data"))).toBe("/login?redirectTo=%2Fprofile");
     expect(await dataRedirect(await t.page("/profile.data?edit&_routes=routes%2Faccount%2Fprofile"))).toBe(
       "/login?redirectTo=%2Fprofile%3Fedit",
     );

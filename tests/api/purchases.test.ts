@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, deliveryRates, idempotencyKeys, mailOutbox, products, purchaseItems, purchases } from "../../db/schema";
 import { completePurchase, verifyAndComplete } from "../../modules/orders/completion.server";
+import { orderForViewer } from "../../modules/orders/order-access.server";
 import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
@@ -53,7 +54,7 @@ describe("POST /api/purchases/create", () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.reference).toMatch(/^ALF-/);
-    expect(body.authorizationUrl).toBe(`/pay/sandbox/${body.reference}`);
+    expect(body.authorizationUrl).toMatch(new RegExp(`^/pay/sandbox/${body.reference}\\?back=`));
     expect(body.purchase).toMatchObject({
       status: "pending",
       subtotal: 16_000,
@@ -99,12 +100,14 @@ describe("POST /api/purchases/create", () => {
     });
   });
 
-  it("requires the address fields and a session", async () => {
+  it("requires the address fields, and without a session a guest's name, email and lines", async () => {
     const { user } = await shopperWithCart();
     const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, street: " ", phone: undefined } });
     expect(res.status).toBe(400);
     expect(Object.keys((await res.json()).fields).sort()).toEqual(["phone", "street"]);
-    expect((await t.request("/api/purchases/create", { method: "POST", json: address })).status).toBe(401);
+    const guest = await t.request("/api/purchases/create", { method: "POST", json: address });
+    expect(guest.status).toBe(400);
+    expect(Object.keys((await guest.json()).fields).sort()).toEqual(["email", "lines", "name"]);
     expect(
       (await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, deliveryMethod: "drone" } })).status,
     ).toBe(400);
@@ -279,11 +282,11 @@ describe("sandbox payment and completion", () => {
   it("Pay now → verified once → completed, cart cleared, two mails; repeats change nothing", async () => {
     const { user, product } = await shopperWithCart(2);
     const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
-    const provider = sandboxProvider(t.db);
-    const before = await verifyAndComplete(t.db, provider, user, reference);
+    const provider = sandboxProvider(t.db, t.env.SESSION_SECRET);
+    const before = await verifyAndComplete(t.db, provider, reference, { links: t.env });
     expect(before.outcome).toBe("not_paid");
     await recordSandboxDecision(t.db, reference, "pay");
-    const results = await Promise.all(Array.from({ length: 5 }, () => verifyAndComplete(t.db, provider, user, reference)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => verifyAndComplete(t.db, provider, reference, { links: t.env })));
     expect(results.map((r) => r.outcome).filter((o) => o === "completed")).toHaveLength(1);
     const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
     expect(row!.status).toBe("completed");
@@ -299,7 +302,7 @@ describe("sandbox payment and completion", () => {
     const { user, product } = await shopperWithCart(2);
     const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
     await recordSandboxDecision(t.db, reference, "cancel");
-    const result = await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference);
+    const result = await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env });
     expect(result.purchase.status).toBe("cancelled");
     expect(await stockOf(product.id)).toBe(10);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
@@ -309,7 +312,9 @@ describe("sandbox payment and completion", () => {
     const { user } = await shopperWithCart(1);
     const other = await createUser(t.db);
     const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
-    await expect(verifyAndComplete(t.db, sandboxProvider(t.db), other, reference)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(orderForViewer(t.db, t.env, reference, { user: other })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(orderForViewer(t.db, t.env, reference, { user: null, token: "forged" })).rejects.toMatchObject({ kind: "not_found" });
+    expect((await orderForViewer(t.db, t.env, reference, { user })).reference).toBe(reference);
   });
 
   it("a payment arriving after expiry completes only if the stock can be taken again", async () => {
@@ -318,7 +323,7 @@ describe("sandbox payment and completion", () => {
     const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
     await expireStalePurchases(t.db, new Date(Date.now() + PAYMENT_WINDOW_MS + 60_000));
     const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "1" };
-    expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("completed");
+    expect((await completePurchase(t.db, reference, paid, "webhook", { links: t.env })).outcome).toBe("completed");
     expect(await stockOf(product.id)).toBe(0);
 
     const { user: late } = await shopperWithCart(1, await createProduct(t.db, { stock: 1 }));
@@ -327,7 +332,7 @@ describe("sandbox payment and completion", () => {
     const item = lateBuy.purchase.items[0];
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, item.productId));
     const latePaid = { ...paid, amountKobo: lateBuy.purchase.totalAmount * 100, transactionId: "2" };
-    const result = await completePurchase(t.db, lateBuy.reference, latePaid, "webhook");
+    const result = await completePurchase(t.db, lateBuy.reference, latePaid, "webhook", { links: t.env });
     expect(result.outcome).toBe("refund_due");
     expect(await stockOf(item.productId)).toBe(0);
     // the money is recorded on the cancelled order and both sides are told, once
@@ -337,8 +342,10 @@ describe("sandbox payment and completion", () => {
     const refundMails = async () =>
       (await t.db.select().from(mailOutbox)).filter((m) => m.kind.startsWith("order_refund") && m.subject.includes(row!.id.slice(0, 8)));
     expect((await refundMails()).map((m) => m.kind).sort()).toEqual(["order_refund_admin", "order_refund_due"]);
-    expect((await completePurchase(t.db, lateBuy.reference, latePaid, "webhook")).outcome).toBe("refund_due");
-    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), late, lateBuy.reference)).outcome).toBe("refund_due");
+    expect((await completePurchase(t.db, lateBuy.reference, latePaid, "webhook", { links: t.env })).outcome).toBe("refund_due");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), lateBuy.reference, { links: t.env })).outcome).toBe(
+      "refund_due",
+    );
     expect(await refundMails()).toHaveLength(2);
     expect(await stockOf(item.productId)).toBe(0);
   });
@@ -348,7 +355,9 @@ describe("sandbox payment and completion", () => {
     const { user, product } = await shopperWithCart(2);
     const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
     await recordSandboxDecision(t.db, reference, "pay");
-    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference)).outcome).toBe("completed");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env })).outcome).toBe(
+      "completed",
+    );
     const cancel = await t.request(`/api/purchases/${purchase.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } });
     expect(cancel.status).toBe(200);
     expect(await stockOf(product.id)).toBe(10);
@@ -356,8 +365,10 @@ describe("sandbox payment and completion", () => {
     // the shopper fills the cart again, then reloads the old confirmation link; the webhook is retried too
     await createCartItem(t.db, user.id, product.id, 1);
     const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "tx-9" };
-    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference)).outcome).toBe("refund_due");
-    expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("refund_due");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env })).outcome).toBe(
+      "refund_due",
+    );
+    expect((await completePurchase(t.db, reference, paid, "webhook", { links: t.env })).outcome).toBe("refund_due");
     const [after] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
     expect(after).toMatchObject({ status: "cancelled", transactionId: cancelled!.transactionId });
     expect(after!.paidAt).toEqual(cancelled!.paidAt);
@@ -373,7 +384,7 @@ describe("sandbox payment and completion", () => {
     const { reference, purchase } = await (await t.request("/api/purchases/create", { method: "POST", as: user, json: address })).json();
     const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "tx-race" };
     const [payment, cancel] = await Promise.all([
-      completePurchase(t.db, reference, paid, "webhook"),
+      completePurchase(t.db, reference, paid, "webhook", { links: t.env }),
       t.request(`/api/purchases/${purchase.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } }),
     ]);
     const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));

@@ -46,10 +46,12 @@ export const routeAccess: Record<string, Access> = {
   "DELETE /api/cart/user/:userId": "self",
   "PUT /api/cart/:id": "customer",
   "DELETE /api/cart/:id": "customer",
-  "POST /api/purchases/create": "customer",
+  // a guest checks out too (docs/product.md "Guest checkout")
+  "POST /api/purchases/create": "public",
   "GET /api/purchases/mine": "customer",
   // only the buyer's own order is cancelled; anyone else gets 404 (tests/api/paystack.test.ts)
-  "POST /api/purchases/cancel": "customer",
+  // the buyer signed in, or whoever holds the order's signed link
+  "POST /api/purchases/cancel": "public",
   "POST /api/payments/paystack/webhook": "signed",
   "GET /api/reviews/:productId": "public",
   "POST /api/reviews/:productId": "customer",
@@ -73,6 +75,8 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/purchases/:id{[0-9a-fA-F-]{36}}": "customer",
   "PATCH /api/purchases/:id{[0-9a-fA-F-]{36}}/status": "admin",
   "DELETE /api/purchases/:id{[0-9a-fA-F-]{36}}": "admin",
+  "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/payment": "admin",
+  "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refused": "admin",
   "GET /api/settings": "admin",
   "PUT /api/settings": "admin",
   "GET /api/settings/subscribers.csv": "admin",

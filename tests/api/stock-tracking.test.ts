@@ -58,7 +58,9 @@ describe("a product created without a stock figure", () => {
     const { reference } = await placed.json();
     expect(await stockOf(product.id)).toBeNull();
     await recordSandboxDecision(t.db, reference, "cancel");
-    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), shopper, reference)).purchase.status).toBe("cancelled");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env })).purchase.status).toBe(
+      "cancelled",
+    );
     // a cancel gives nothing back to a count that is not kept
     expect(await stockOf(product.id)).toBeNull();
   });
@@ -69,7 +71,9 @@ describe("a product created without a stock figure", () => {
     await createCartItem(t.db, shopper.id, product.id, 3);
     const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: shopper, json: address })).json();
     await recordSandboxDecision(t.db, reference, "pay");
-    expect((await verifyAndComplete(t.db, sandboxProvider(t.db), shopper, reference)).outcome).toBe("completed");
+    expect((await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env })).outcome).toBe(
+      "completed",
+    );
     expect((await t.db.select().from(purchases).where(eq(purchases.reference, reference)))[0]!.status).toBe("completed");
     expect(await stockOf(product.id)).toBeNull();
   });
@@ -83,7 +87,7 @@ describe("a product created without a stock figure", () => {
     const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: shopper, json: address })).json();
     expect([await stockOf(tracked.id), await stockOf(untracked.id)]).toEqual([3, null]);
     await recordSandboxDecision(t.db, reference, "cancel");
-    await verifyAndComplete(t.db, sandboxProvider(t.db), shopper, reference);
+    await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env });
     expect([await stockOf(tracked.id), await stockOf(untracked.id)]).toEqual([5, null]);
   });
 });

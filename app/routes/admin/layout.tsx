@@ -1,4 +1,17 @@
-import { FileText, FolderTree, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingCart, Truck, Users, X } from "lucide-react";
+import {
+  FileText,
+  FolderTree,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  Settings,
+  ShoppingCart,
+  Truck,
+  Users,
+  Wallet,
+  X,
+} from "lucide-react";
 import { useState } from "react";
 import { Toaster } from "react-hot-toast";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
@@ -18,6 +31,7 @@ const links = [
   { to: "/blogtable", label: "Blog", icon: FileText, also: ["/createpost", "/editblog"] },
   { to: "/teamtable", label: "Team Members", icon: Users, also: ["/adminregister"] },
   { to: "/settings", label: "Settings", icon: Settings },
+  { to: "/paymentsettings", label: "Payments", icon: Wallet },
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
 import { hasCents } from "../../../modules/admin/form-fields";
 import { recentMessages, recentSubscribers } from "../../../modules/admin/dashboard.server";
-import { FEE_STEP_NAIRA, settingsSchema } from "../../../modules/settings/schemas";
+import { FEE_STEP_NAIRA, shopSettingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/settings";
 
@@ -34,7 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context, request);
   return formAction(async () => {
     const form = await readForm(request);
-    const parsed = settingsSchema.safeParse({
+    const parsed = shopSettingsSchema.safeParse({
       shopName: String(form.get("shopName") ?? ""),
       contactEmail: String(form.get("contactEmail") ?? ""),
       contactPhone: String(form.get("contactPhone") ?? ""),

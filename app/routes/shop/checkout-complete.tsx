@@ -1,64 +1,48 @@
-import { CheckCircle2 } from "lucide-react";
-import { useEffect } from "react";
-import { data, Link, redirect, useRevalidator } from "react-router";
-import { z } from "zod";
+import { CheckCircle2, Clock, Copy, MessageCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
-import { requireUserPage } from "../../lib/guards.server";
-import { readSearchParams } from "../../lib/search-params.server";
-import { AppError } from "../../../lib/errors";
+import { clearGuestCart } from "../../lib/guest-cart";
 import { formatNairaAmount } from "../../../lib/money";
-import { verifyAndComplete } from "../../../modules/orders/completion.server";
-import { paymentProvider } from "../../../modules/payments/provider.server";
-import { paymentReference } from "../../../modules/payments/schemas";
+import { orderNumber } from "../../../modules/orders/statuses";
+import { orderPageData } from "./checkout-complete.server";
 import type { Route } from "./+types/checkout-complete";
 
 export function meta() {
-  return [{ title: "Order confirmation | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Your order | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
-const completeQuery = z.object({ reference: paymentReference.optional() });
+/** The provider sends the payer here, and every order mail links here: verify, complete once, show the order. */
+export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(context.get(appContext), request);
 
-/** The provider sends the shopper here: verify with the provider, complete once, show the order. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUserPage(context, request);
-  const { db, env, logger } = context.get(appContext);
-  const { reference } = readSearchParams(request, completeQuery, ["reference"]);
-  if (!reference) throw redirect("/checkout");
-  try {
-    const result = await verifyAndComplete(db, paymentProvider(env, db), user, reference);
-    const { status, paidAt } = result.purchase;
-    // paid, but the order is cancelled (sold out before the money arrived, or cancelled by the shop): never "try again"
-    if (status === "cancelled" && paidAt) return { order: result.purchase, waiting: false, unreachable: false, refund: true };
-    if (status === "cancelled" || status === "failed")
-      throw redirect(`/checkout?payment=${result.paymentStatus === "failed" ? "failed" : "cancelled"}`);
-    return { order: result.purchase, waiting: status === "pending", unreachable: false, refund: false };
-  } catch (e) {
-    if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "We could not find that order." }, { status: 404 });
-    if (e instanceof AppError) {
-      logger.warn({ reference, err: e.message }, "payment verification failed");
-      return { order: null, waiting: true, unreachable: true, refund: false };
-    }
-    throw e;
-  }
-}
+const lagos = new Intl.DateTimeFormat("en-NG", {
+  timeZone: "Africa/Lagos",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, waiting, unreachable, refund } = loaderData;
+  const { order, state, transfer, payLink } = loaderData;
   const { revalidate } = useRevalidator();
-  const completed = order?.status === "completed";
-  // the header's cart count was read while this page's loader emptied the cart: read it again once
+  const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
+  // the order is placed: a guest's browser cart is done; the header's count was read before the cart emptied
   useEffect(() => {
-    if (completed) void revalidate();
-  }, [completed]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!order || waiting) {
+    if (!placed) return;
+    clearGuestCart();
+    void revalidate();
+  }, [placed]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!order || state === "waiting" || state === "unreachable") {
     return (
       <main id="main" className="container-page max-w-xl py-16 text-center">
         <h1 className="text-3xl">We are confirming your payment</h1>
         <p className="mt-4 text-muted">
-          {unreachable ? "We could not reach the payment service just now." : "Your payment has not been confirmed yet."} Your cart is safe.
-          This page checks again when you reload it.
+          {state === "unreachable" ? "We could not reach the payment service just now." : "Your payment has not been confirmed yet."} Your
+          cart is safe. This page checks again when you reload it.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href="" className="btn-primary">
@@ -71,13 +55,15 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  if (refund) {
+  const total = formatNairaAmount(order.totalAmount);
+  if (state === "refund" || state === "lapsed") {
     return (
       <main id="main" className="container-page max-w-xl py-16 text-center">
         <h1 className="text-3xl">{orderTitle(order.id)} was cancelled</h1>
         <p className="mt-4 text-muted" data-testid="refund-message">
-          We received your payment of {formatNairaAmount(order.totalAmount)}, but this order is cancelled, so we are refunding the full
-          amount to your card within 5 working days. You do not need to do anything; the details are in your email.
+          {state === "refund"
+            ? `We received your payment of ${total}, but this order is cancelled, so we are refunding the full amount the way you paid, within 5 working days. You do not need to do anything; the details are in your email.`
+            : "We did not receive the payment in time, so the items went back on sale. You can order again whenever you like."}
         </p>
         <AfterOrderLinks />
       </main>
@@ -86,15 +72,51 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page max-w-2xl py-10">
       <div className="text-center">
-        <CheckCircle2 size={48} className="mx-auto text-sage" aria-hidden="true" />
-        <h1 className="mt-3 text-3xl">Thank you! Your order is confirmed</h1>
+        {state === "paid" || state === "pod" ? (
+          <CheckCircle2 size={48} className="mx-auto text-sage" aria-hidden="true" />
+        ) : (
+          <Clock size={48} className="mx-auto text-rose" aria-hidden="true" />
+        )}
+        <h1 className="mt-3 text-3xl">{headline[state]}</h1>
         <p className="mt-2 text-lg font-bold" data-testid="order-number">
           {orderTitle(order.id)}
         </p>
         <p className="text-sm text-muted">
-          Paid {order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation is on its way to {order.email}
+          {state === "paid" ? `Paid ${order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation` : "The details"} are on their way to{" "}
+          {order.email}
         </p>
       </div>
+      {state === "transfer" ? (
+        <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="How to pay" data-testid="transfer-details">
+          <p>
+            Transfer <strong>{total}</strong> to:
+          </p>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-muted">Bank</dt>
+            <dd className="font-semibold">{transfer.bankName}</dd>
+            <dt className="text-muted">Account name</dt>
+            <dd className="font-semibold">{transfer.accountName}</dd>
+            <dt className="text-muted">Account number</dt>
+            <dd className="flex items-center gap-2 font-semibold">
+              {transfer.accountNumber} <CopyButton text={transfer.accountNumber} label="Copy account number" />
+            </dd>
+            <dt className="text-muted">Reference</dt>
+            <dd className="flex items-center gap-2 font-semibold">
+              {orderNumber(order.id)} <CopyButton text={orderNumber(order.id)} label="Copy reference" />
+            </dd>
+          </dl>
+          <p className="mt-3 text-sm">
+            We hold your items until {order.expiresAt ? lagos.format(new Date(order.expiresAt)) : "we hear from you"} and confirm your order
+            as soon as the money arrives.
+          </p>
+        </section>
+      ) : null}
+      {state === "pod" ? (
+        <p className="mt-8 rounded-2xl border border-line bg-linen p-5 text-center" data-testid="pod-details">
+          You pay <strong>{total}</strong> to the rider when your order arrives, by cash, transfer or POS.
+        </p>
+      ) : null}
+      {state === "pay_link" && payLink ? <ShareLink link={payLink} total={total} /> : null}
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
       </section>
@@ -103,12 +125,55 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const headline: Record<string, string> = {
+  paid: "Thank you! Your order is confirmed",
+  pod: "Thank you! Your order is confirmed",
+  transfer: "Your order is reserved: one step left",
+  pay_link: "Your order is reserved: share the link",
+};
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg text-rose hover:bg-white"
+      aria-label={copied ? "Copied" : label}
+      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+    >
+      <Copy size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** 'Ask someone to pay': the link, and the way Lagos shares it. */
+function ShareLink({ link, total }: { link: string; total: string }) {
+  const message = `Please help me pay for my Alafia Self-Care order (${total}): ${link}`;
+  return (
+    <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="Payment link" data-testid="pay-link">
+      <p>Send this link to the person paying. It works for 24 hours and shows what you are buying and the total, never your address.</p>
+      <p className="mt-3 break-all rounded-xl bg-white p-3 text-sm font-semibold" data-testid="pay-link-url">
+        {link}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <a className="btn-primary" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noreferrer">
+          <MessageCircle size={18} aria-hidden="true" /> Share on WhatsApp
+        </a>
+        <CopyButton text={link} label="Copy payment link" />
+      </div>
+    </section>
+  );
+}
+
 function AfterOrderLinks() {
+  const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
   return (
     <div className="mt-8 flex flex-wrap justify-center gap-3">
-      <Link to="/profile" className="btn-outline">
-        My orders
-      </Link>
+      {root?.user ? (
+        <Link to="/profile" className="btn-outline">
+          My orders
+        </Link>
+      ) : null}
       <Link to="/products" className="btn-primary">
         Continue shopping
       </Link>

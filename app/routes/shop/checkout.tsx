@@ -1,183 +1,162 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { CheckoutLines } from "../../components/checkout/checkout-lines";
+import { ChoiceCard } from "../../components/checkout/choice-card";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { OrderSummary } from "../../components/cart/order-summary";
+import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { postJson } from "../../lib/api-client";
-import { sendJson } from "../../lib/api-client";
-import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
-import { requireUserPage } from "../../lib/guards.server";
+import { rememberDeliveryArea } from "../../lib/delivery-area";
+import { useZodForm } from "../../lib/forms";
+import { clearGuestCart } from "../../lib/guest-cart";
 import { loadPaystackScript, openPaystackPopup } from "../../lib/paystack-popup";
-import { publicEnv } from "../../../lib/env.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { cartSummary } from "../../../modules/cart/service.server";
-import type { CartItemView, CartSummary } from "../../../modules/cart/types";
-import { checkoutDefaults, deliveryAreas } from "../../../modules/orders/checkout-form.server";
-import { checkoutInput } from "../../../modules/orders/schemas";
+import { checkoutForm, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
+import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
   return [{ title: "Checkout | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUserPage(context, request);
-  const { db, env, logger } = context.get(appContext);
-  // the area chosen in the cart, else the profile's (if the shop delivers there), else none yet
-  const [areas, defaults] = await Promise.all([deliveryAreas(db), checkoutDefaults(db, user.id, chosenDeliveryArea(request))]);
-  // priced with the LGA the form shows, as the order will be (pricingLga)
-  const { items, summary } = await cartSummary(db, user.id, {
-    deliveryMethod: "standard",
-    ...(defaults.lga ? { lga: defaults.lga } : {}),
-    onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
-  });
-  const pay = publicEnv(env);
-  return { items, summary, areas, defaults, email: user.email, popup: pay.paymentProvider === "paystack" && pay.paystackMode === "popup" };
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => checkoutPageData(context.get(appContext), request);
+export const action = ({ context, request }: Route.ActionArgs) => submitCheckout(context.get(appContext), request);
 
-const paymentMessages: Record<string, string> = {
+const notices: Record<string, string> = {
   cancelled: "Payment cancelled. Your cart is still here: you can try again when you are ready.",
-  failed: "The payment did not go through and you were not charged. Your cart is still here: please try again.",
+  failed: "The payment did not go through and no money was taken. Your cart is still here: please try again.",
 };
 
-type Fields = Partial<Record<"street" | "city" | "state" | "phone" | "lga", string>>;
-type Started = { reference: string; authorizationUrl: string; accessCode?: string };
+const payLabel = (method: CheckoutPaymentMethod, total: string | null) =>
+  ({
+    online: total ? `Pay ${total}` : "Pay",
+    transfer: "Place order, pay by transfer",
+    pod: "Place order, pay on delivery",
+    pay_link: "Place order, get a payment link",
+  })[method];
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { items, areas, defaults, popup } = loaderData;
-  const [params] = useSearchParams();
-  const [summary, setSummary] = useState<CartSummary | null>(loaderData.summary);
-  const [method, setMethod] = useState<"standard" | "express">("standard");
+/**
+ * docs/product.md "Guest checkout": one screen, the delivery area first (so delivery and the
+ * total show before anything is typed), then who and where, how fast, and how she pays. A guest
+ * types six fields; a signed-in shopper finds hers filled in.
+ */
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const quote = useFetcher<typeof loader>();
+  const page = quote.data ?? loaderData;
+  const { items, summary, choices } = page;
+  const { signedIn, areas, defaults, attempt, transfer } = loaderData;
   const [lga, setLga] = useState(defaults.lga);
-  const [fieldErrors, setFieldErrors] = useState<Fields>({});
-  const [error, setError] = useState<string | null>(params.get("payment") ? (paymentMessages[params.get("payment")!] ?? null) : null);
-  const [processing, setProcessing] = useState(false);
-  const [deliveryError, setDeliveryError] = useState(false);
-  // one key per attempt: a double click or a retried request never makes a second order
-  const attemptKey = useRef<string | null>(null);
-  const first = useRef(true);
+  const [method, setMethod] = useState(loaderData.method);
+  const [payment, setPayment] = useState<CheckoutPaymentMethod>("online");
+  const answer = actionData as CheckoutAnswer | undefined;
+  const { errors, onSubmit, msg } = useZodForm(checkoutForm, answer);
+  const [popupError, setPopupError] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const empty = items.length === 0;
+  const priced = summary.deliveryCharge !== null;
+  const total = priced ? formatNairaAmount(summary.total) : null;
+  const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
 
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    // no area yet: nothing to price for delivery
-    if (!lga) return;
-    let live = true;
-    void sendJson<{ items: CartItemView[]; summary: CartSummary }>(
-      "GET",
-      `/api/cart/summary?deliveryMethod=${method}&lga=${encodeURIComponent(lga)}`,
-    ).then((res) => {
-      if (!live) return;
-      setDeliveryError(!res.ok);
-      if (res.ok) setSummary(res.data.summary);
-    });
-    return () => {
-      live = false;
-    };
-  }, [method, lga]);
-
-  async function pay(form: HTMLFormElement) {
-    setError(null);
-    const data = Object.fromEntries(new FormData(form));
-    const parsed = checkoutInput.safeParse({ ...data, deliveryMethod: method, lga });
-    if (!parsed.success) {
-      const errs: Fields = {};
-      for (const issue of parsed.error.issues) errs[issue.path[0] as keyof Fields] ??= issue.message;
-      setFieldErrors(errs);
-      return;
-    }
-    setFieldErrors({});
-    setProcessing(true);
-    try {
-      if (popup) await loadPaystackScript();
-      attemptKey.current ??= crypto.randomUUID();
-      const res = await postJson<Started>("/api/purchases/create", parsed.data, {
-        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": attemptKey.current },
-      });
-      if (!res.ok) {
-        attemptKey.current = null;
-        if (res.error.fields) setFieldErrors(res.error.fields as Fields);
-        setError(res.error.msg);
-        setProcessing(false);
-        return;
-      }
-      const { reference, authorizationUrl, accessCode } = res.data;
-      if (popup && accessCode) {
-        const complete = `/checkout/complete?reference=${encodeURIComponent(reference)}`;
-        const outcome = await openPaystackPopup(accessCode).catch(() => "error" as const);
-        if (outcome === "success") return window.location.assign(complete);
-        // closed or failed without paying: cancel now (the stock goes back, the cart stays)
-        // rather than holding the stock for the 30-minute payment window
-        const cancelled = await postJson<{ purchase: { status: string } }>("/api/purchases/cancel", { reference });
-        // the provider says it was paid after all
-        if (cancelled.ok && cancelled.data.purchase.status === "completed") return window.location.assign(complete);
-        attemptKey.current = null;
-        setError(paymentMessages[outcome === "cancel" ? "cancelled" : "failed"]!);
-        setProcessing(false);
-        return;
-      }
-      // the provider's hosted page; it sends the shopper back to /checkout/complete
-      window.location.assign(authorizationUrl);
-    } catch (e) {
-      attemptKey.current = null;
-      setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
-      setProcessing(false);
-    }
+  function reprice(next: { lga?: string; method?: "standard" | "express" }) {
+    const area = next.lga ?? lga;
+    if (!area) return;
+    quote.load(`/checkout?${new URLSearchParams({ lga: area, method: next.method ?? method })}`);
   }
 
-  const empty = items.length === 0;
-  const field = (name: keyof Fields, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div>
-      <label htmlFor={`checkout-${name}`} className="label">
-        {label}
-      </label>
-      <input
-        id={`checkout-${name}`}
-        name={name}
-        className="input"
-        required
-        defaultValue={defaults[name]}
-        aria-invalid={!!fieldErrors[name]}
-        aria-describedby={fieldErrors[name] ? `checkout-${name}-error` : undefined}
-        {...props}
-      />
-      {fieldErrors[name] ? (
-        <p id={`checkout-${name}-error`} className="mt-1 text-sm text-rose">
-          {fieldErrors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  usePaystackPopup(answer?.popup, setPopupError);
 
   return (
-    <main id="main" className="container-page py-8">
+    <main id="main" className="container-page max-w-5xl py-6 sm:py-8">
       <Link to="/cart" className="btn-outline !min-h-10 !px-4 !py-1.5 text-sm">
         <ArrowLeft size={16} aria-hidden="true" /> Back
       </Link>
       <h1 className="mt-4 text-3xl">Checkout</h1>
-      {error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-xl border border-rose/40 bg-blush p-3 text-sm font-semibold text-rose-dark"
-          data-testid="checkout-error"
-        >
-          {error}
-        </p>
-      ) : null}
-      <form
-        noValidate
-        className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void pay(e.currentTarget);
-        }}
-      >
-        <div className="space-y-6">
-          <fieldset className="rounded-2xl border border-line bg-linen p-5">
-            <legend className="px-1 text-lg font-bold">Delivery method</legend>
+      <div className="mt-4 space-y-2" data-testid="checkout-error">
+        <FormMessage tone="error">{msg ?? popupError ?? (loaderData.notice ? notices[loaderData.notice] : null)}</FormMessage>
+      </div>
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="attempt" value={attempt} />
+        <div className="space-y-5">
+          <section aria-labelledby="area-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
+            <h2 id="area-title" className="sr-only">
+              Delivery area
+            </h2>
+            <DeliveryAreaSelect
+              id="checkout-lga"
+              label="Where should we deliver?"
+              areas={areas}
+              value={lga}
+              error={errors.lga}
+              onChange={(value) => {
+                rememberDeliveryArea(value);
+                setLga(value);
+                reprice({ lga: value });
+              }}
+            />
+            <p className="mt-2 text-sm" aria-live="polite" data-testid="checkout-total-line">
+              {priced ? (
+                <>
+                  Delivery {formatNairaAmount(summary.deliveryCharge ?? 0)} · <strong>Total {total}</strong>{" "}
+                  <span className="text-muted">(VAT included)</span>
+                </>
+              ) : (
+                <span className="text-muted">Choose your area to see the delivery charge and your total.</span>
+              )}
+            </p>
+          </section>
+
+          <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
+            <h2 id="details-title" className="text-lg font-bold">
+              Your details
+            </h2>
+            <div className="mt-3 grid gap-4 sm:grid-cols-2">
+              {signedIn ? (
+                <p className="text-sm text-muted sm:col-span-2" data-testid="ordering-as">
+                  Ordering as <strong className="text-ink">{defaults.name}</strong> ({defaults.email})
+                </p>
+              ) : (
+                <>
+                  <Field label="Full name" name="name" autoComplete="name" required maxLength={120} error={errors.name} />
+                  <Field
+                    label="Email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    error={errors.email}
+                    hint="For your receipt"
+                  />
+                </>
+              )}
+              <Field
+                label="Phone"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                required
+                defaultValue={defaults.phone}
+                error={errors.phone}
+                hint="We call or WhatsApp this number about delivery"
+              />
+              <Field
+                label="Street address"
+                name="street"
+                autoComplete="street-address"
+                required
+                maxLength={200}
+                defaultValue={defaults.street}
+                error={errors.street}
+                className="sm:col-span-2"
+              />
+              <Field label="City or town" name="city" autoComplete="address-level2" required maxLength={100} error={errors.city} />
+            </div>
+          </section>
+
+          <fieldset className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
+            <legend className="px-1 text-lg font-bold">Delivery</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               {(
                 [
@@ -185,50 +164,92 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   ["express", "Express", "1–2 days"],
                 ] as const
               ).map(([value, label, days]) => (
-                <label
+                <ChoiceCard
                   key={value}
-                  className={`flex cursor-pointer items-center gap-3 rounded-xl border p-3 ${method === value ? "border-rose bg-blush" : "border-line"}`}
-                >
-                  <input
-                    type="radio"
-                    name="deliveryMethod"
-                    value={value}
-                    checked={method === value}
-                    onChange={() => setMethod(value)}
-                    className="h-5 w-5 accent-rose"
-                  />
-                  <span>
-                    <span className="font-semibold">{label}</span> <span className="text-sm text-muted">({days})</span>
-                    {summary?.deliveryOptions && !deliveryError ? (
-                      <span className="font-semibold"> {formatNairaAmount(summary.deliveryOptions[value])}</span>
-                    ) : null}
-                  </span>
-                </label>
+                  name="deliveryMethod"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => {
+                    setMethod(value);
+                    reprice({ method: value });
+                  }}
+                  title={
+                    <>
+                      {label}
+                      {summary.deliveryOptions ? ` · ${formatNairaAmount(summary.deliveryOptions[value])}` : ""}
+                    </>
+                  }
+                  detail={days}
+                />
               ))}
             </div>
           </fieldset>
-          <fieldset className="rounded-2xl border border-line bg-linen p-5">
-            <legend className="px-1 text-lg font-bold">Delivery address</legend>
-            <div className="mt-2 grid gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">{field("street", "Street", { autoComplete: "street-address" })}</div>
-              {field("city", "City", { autoComplete: "address-level2" })}
-              {field("state", "State", { autoComplete: "address-level1" })}
-              {field("phone", "Phone", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
-              <DeliveryAreaSelect
-                id="checkout-lga"
-                label="Local Government Area"
-                areas={areas}
-                value={lga}
-                error={fieldErrors.lga}
-                onChange={(value) => {
-                  rememberDeliveryArea(value);
-                  setLga(value);
-                }}
-              />
+
+          <fieldset
+            className="rounded-2xl border border-line bg-linen p-4 sm:p-5"
+            aria-describedby={errors.paymentMethod ? "payment-error" : undefined}
+          >
+            <legend className="px-1 text-lg font-bold">How would you like to pay?</legend>
+            <div className="mt-2 grid gap-3" data-testid="payment-choices">
+              {choices.map((c) => (
+                <ChoiceCard
+                  key={c.method}
+                  testId={`pay-${c.method}`}
+                  name="paymentMethod"
+                  value={c.method}
+                  checked={chosen === c.method}
+                  onChange={() => setPayment(c.method)}
+                  title={c.label}
+                  detail={c.detail}
+                  unavailable={c.unavailable}
+                />
+              ))}
             </div>
+            {errors.paymentMethod ? (
+              <p id="payment-error" className="mt-2 text-sm font-semibold text-rose-dark">
+                {errors.paymentMethod}
+              </p>
+            ) : null}
+            {chosen === "transfer" && transfer ? (
+              <p className="mt-3 text-sm text-muted">
+                After you place the order we show our {transfer.bankName} account and a reference. We hold your items for {transfer.hours}{" "}
+                hours.
+              </p>
+            ) : null}
           </fieldset>
+
+          <div className="space-y-3">
+            <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.code}>
+              <summary className="cursor-pointer font-semibold">Have a discount code?</summary>
+              <Field label="Discount code" name="code" autoComplete="off" maxLength={40} error={errors.code} className="mt-3" />
+            </details>
+            <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.note}>
+              <summary className="cursor-pointer font-semibold">Add delivery instructions</summary>
+              <label htmlFor="checkout-note" className="label mt-3">
+                Instructions for the rider
+              </label>
+              <textarea
+                id="checkout-note"
+                name="note"
+                rows={3}
+                maxLength={500}
+                className="input"
+                placeholder="Landmark, gate code, best time to call"
+                aria-invalid={errors.note ? true : undefined}
+              />
+            </details>
+            {signedIn ? null : (
+              <label className="flex items-start gap-3 text-sm">
+                <input type="checkbox" name="saveDetails" className="mt-0.5 h-5 w-5 accent-rose" />
+                <span>
+                  <strong>Save my details</strong> for next time: we email you a link to set a password once you have paid.
+                </span>
+              </label>
+            )}
+          </div>
         </div>
-        <aside aria-labelledby="checkout-summary" className="h-fit rounded-2xl border border-line bg-linen p-5">
+
+        <aside aria-labelledby="checkout-summary" className="h-fit rounded-2xl border border-line bg-linen p-4 sm:p-5 lg:sticky lg:top-4">
           <h2 id="checkout-summary" className="text-xl">
             Order summary
           </h2>
@@ -240,30 +261,49 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           ) : (
-            <ul className="mt-3 divide-y divide-line text-sm">
-              {items.map((i) => (
-                <li key={i.id} className="flex justify-between gap-3 py-2">
-                  <span>
-                    {i.quantity} × {i.title}
-                  </span>
-                  <span className="font-semibold">{formatNairaAmount(i.totalPrice)}</span>
-                </li>
-              ))}
-            </ul>
+            <div className="mt-2">
+              <CheckoutLines items={items} />
+            </div>
           )}
           <div className="mt-3">
-            <OrderSummary summary={summary} deliveryError={deliveryError} />
+            <OrderSummary summary={summary} />
           </div>
-          <button type="submit" className="btn-primary mt-5 w-full" disabled={processing || empty} aria-busy={processing}>
-            {processing
-              ? "Processing..."
-              : summary && !empty && !deliveryError && summary.deliveryCharge !== null
-                ? `Pay ${formatNairaAmount(summary.total)}`
-                : "Pay"}
+          <button type="submit" className="btn-primary mt-5 w-full" disabled={busy || empty} aria-busy={busy} data-testid="pay-button">
+            <Lock size={16} aria-hidden="true" /> {busy ? "Processing..." : payLabel(chosen, total)}
           </button>
-          <p className="mt-3 text-xs text-muted">You pay securely in naira on the payment page, then come back here.</p>
+          <p className="mt-3 text-xs text-muted">Prices in naira. We never see your card: online payments go through Paystack.</p>
         </aside>
-      </form>
+      </Form>
     </main>
   );
+}
+
+/** PAYSTACK_MODE=popup: the action answers with the payment to open in Paystack's window on this page. */
+function usePaystackPopup(popup: CheckoutAnswer["popup"], setError: (msg: string | null) => void) {
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!popup || opened.current === popup.reference) return;
+    opened.current = popup.reference;
+    void (async () => {
+      try {
+        await loadPaystackScript();
+        const outcome = await openPaystackPopup(popup.accessCode).catch(() => "error" as const);
+        if (outcome === "success") {
+          clearGuestCart();
+          return window.location.assign(popup.orderUrl);
+        }
+        // closed or failed without paying: cancel now (the stock goes back, the cart stays)
+        const res = await fetch("/api/purchases/cancel", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ reference: popup.reference, t: popup.token }),
+        });
+        const body = (await res.json().catch(() => null)) as { purchase?: { status: string } } | null;
+        if (body?.purchase?.status === "completed") return window.location.assign(popup.orderUrl);
+        setError(notices[outcome === "cancel" ? "cancelled" : "failed"]!);
+      } catch (e) {
+        setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
+      }
+    })();
+  }, [popup, setError]);
 }

@@ -1,0 +1,61 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { AppServices } from "../../context";
+import { readSearchParams } from "../../lib/search-params.server";
+import { AppError } from "../../../lib/errors";
+import { verifyAndComplete } from "../../../modules/orders/completion.server";
+import { orderForViewer } from "../../../modules/orders/order-access.server";
+import { payLinkUrl } from "../../../modules/orders/order-links.server";
+import { isPaidOrder } from "../../../modules/orders/statuses";
+import { getPurchaseByReference } from "../../../modules/orders/views.server";
+import { paymentProvider } from "../../../modules/payments/provider.server";
+import { paymentReference } from "../../../modules/payments/schemas";
+import { getSettings } from "../../../modules/settings/service.server";
+
+const completeQuery = z.object({ reference: paymentReference.optional(), t: z.string().trim().max(100).optional() });
+
+/**
+ * What the order's page says (docs/product.md "Paying"): paid; still being confirmed; paid but
+ * cancelled (a refund is coming); or, for an order paid later, what happens next: the account to
+ * transfer to, the rider who collects, the link to share.
+ */
+export type OrderPageState = "paid" | "waiting" | "unreachable" | "refund" | "transfer" | "pod" | "pay_link" | "lapsed";
+
+export async function orderPageData({ db, env, logger, user }: AppServices, request: Request) {
+  const { reference, t } = readSearchParams(request, completeQuery, ["reference", "t"]);
+  if (!reference) throw redirect("/checkout");
+  let row;
+  try {
+    row = await orderForViewer(db, env, reference, { user, token: t });
+  } catch (e) {
+    if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "We could not find that order." }, { status: 404 });
+    throw e;
+  }
+  const token = t ?? null;
+  const settings = await getSettings(db);
+  const transfer = { bankName: settings.bankName, accountName: settings.accountName, accountNumber: settings.accountNumber };
+  const later = row.paymentMethod === "transfer" || row.paymentMethod === "pod" || row.paymentMethod === "pay_link";
+  if (later && !isPaidOrder(row) && !(row.status === "cancelled" && row.paidAt)) {
+    const order = (await getPurchaseByReference(db, row.reference))!;
+    const state: OrderPageState = row.status === "cancelled" ? "lapsed" : (row.paymentMethod as "transfer" | "pod" | "pay_link");
+    const link = row.paymentMethod === "pay_link" && row.expiresAt ? payLinkUrl(env, row.id, row.expiresAt) : null;
+    return { order, state, transfer, payLink: link, token };
+  }
+  try {
+    const result = await verifyAndComplete(db, paymentProvider(env, db), reference, { links: env });
+    const { status, paidAt } = result.purchase;
+    // paid, but the order is cancelled (sold out before the money arrived, or cancelled by the shop): never "try again"
+    if (status === "cancelled" && paidAt)
+      return { order: result.purchase, state: "refund" as OrderPageState, transfer, payLink: null, token };
+    if (status === "cancelled" || status === "failed")
+      throw redirect(`/checkout?payment=${result.paymentStatus === "failed" ? "failed" : "cancelled"}`);
+    const state: OrderPageState = status === "pending" ? "waiting" : "paid";
+    return { order: result.purchase, state, transfer, payLink: null, token };
+  } catch (e) {
+    if (e instanceof AppError) {
+      logger.warn({ reference, err: e.message }, "payment verification failed");
+      return { order: null, state: "unreachable" as OrderPageState, transfer, payLink: null, token };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { AppServices } from "../../context";
+import { chosenDeliveryArea } from "../../lib/delivery-area";
+import { readCookie } from "../../lib/cookies";
+import { readForm } from "../../lib/form-action.server";
+import { fieldErrors, formValues } from "../../lib/forms";
+import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
+import { readSearchParams } from "../../lib/search-params.server";
+import { AppError } from "../../../lib/errors";
+import { cartSummary } from "../../../modules/cart/service.server";
+import { quoteGuestCart } from "../../../modules/cart/quote.server";
+import { getUser } from "../../../modules/accounts/service.server";
+import { countCheckoutStart } from "../../../modules/orders/checkout-limits.server";
+import { startCheckout } from "../../../modules/orders/checkout-start.server";
+import type { Buyer } from "../../../modules/orders/checkout.server";
+import { deliveryAreas, startingArea } from "../../../modules/orders/checkout-form.server";
+import { once, requestHash } from "../../../modules/orders/idempotency.server";
+import { isOrderViewToken, orderViewToken } from "../../../modules/orders/order-links.server";
+import { hasPaidOrder } from "../../../modules/orders/paid-orders.server";
+import { paymentChoices } from "../../../modules/orders/payment-choices";
+import { checkoutForm, deliveryMethods } from "../../../modules/orders/schemas";
+import { paymentProvider } from "../../../modules/payments/provider.server";
+import { getSettings } from "../../../modules/settings/service.server";
+import { rateLimitStore } from "../../../lib/rate-limit.server";
+
+// The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
+// shopper (her server cart, her details prefilled) and a guest (the cart her browser mirrors in a
+// cookie), priced by the one pricing function for the area and delivery she has chosen.
+
+/** The guest's own unpaid online checkout from this browser (signed), replaced when she starts again. */
+const GUEST_CHECKOUT_COOKIE = "guest_checkout";
+
+const checkoutQuery = z.object({
+  lga: z.string().trim().max(100).optional(),
+  method: z.enum(deliveryMethods).optional(),
+  payment: z.enum(["cancelled", "failed"]).optional(),
+});
+
+export async function checkoutPageData(services: AppServices, request: Request) {
+  const { db, env, logger, user } = services;
+  const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment"]);
+  const method = query.method ?? "standard";
+  const [areas, settings, lga, profile] = await Promise.all([
+    deliveryAreas(db),
+    getSettings(db),
+    startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
+    user ? getUser(db, user.id) : null,
+  ]);
+  const priced = user
+    ? await cartSummary(db, user.id, {
+        deliveryMethod: method,
+        ...(lga ? { lga } : {}),
+        onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
+      })
+    : await quoteGuestCart(db, guestCartFromCookie(request), lga ?? undefined, method).then((q) => ({
+        items: q.cartItems,
+        summary: q.summary,
+      }));
+  const returning = user ? await hasPaidOrder(db, { userId: user.id, email: user.email, phone: profile?.phone ?? "" }) : null;
+  const total = priced.summary.deliveryCharge === null ? null : Math.round(priced.summary.total * 100);
+  return {
+    signedIn: !!user,
+    items: priced.items,
+    summary: priced.summary,
+    areas,
+    method,
+    defaults: {
+      lga: lga ?? "",
+      name: profile ? `${profile.firstName} ${profile.lastName}`.trim() : "",
+      email: profile?.email ?? "",
+      phone: profile?.phone ?? "",
+      street: profile?.address ?? "",
+      city: "",
+    },
+    choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
+    transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
+    popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
+    // one key per visit of the page: a double tap or a resent form never makes a second order
+    attempt: crypto.randomUUID(),
+    notice: query.payment ?? null,
+  };
+}
+
+export type CheckoutAnswer = {
+  msg?: string;
+  fields?: Record<string, string>;
+  /** an online payment in the provider's popup (PAYSTACK_MODE=popup) */
+  popup?: { accessCode: string; reference: string; orderUrl: string; token: string };
+};
+
+const attemptKey = z.string().trim().min(8).max(200);
+
+/** The checkout form posted: the order is placed once per attempt key, then the payer goes where the payment continues. */
+export async function submitCheckout(services: AppServices, request: Request) {
+  const { db, env, user, clientIp } = services;
+  const form = await readForm(request);
+  const parsed = checkoutForm.safeParse(formValues(checkoutForm, form));
+  if (!parsed.success) return data<CheckoutAnswer>({ msg: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) }, 400);
+  const { name, email, saveDetails, ...input } = parsed.data;
+  let buyer: Buyer;
+  if (user) buyer = { kind: "user", userId: user.id };
+  else {
+    const missing: Record<string, string> = {};
+    if (!name) missing.name = "Full name is required";
+    if (!email) missing.email = "Email is required";
+    if (Object.keys(missing).length) return data<CheckoutAnswer>({ msg: "Please check the highlighted fields.", fields: missing }, 400);
+    const lines = guestCartFromCookie(request);
+    if (!lines.length) return data<CheckoutAnswer>({ msg: "Your cart is empty." }, 400);
+    buyer = { kind: "guest", name: name!, email: email!, lines, saveDetails, replaces: earlierGuestCheckout(env, request) };
+  }
+  const key = attemptKey.safeParse(form.get("attempt"));
+  if (!key.success) return data<CheckoutAnswer>({ msg: "Please reload the page and try again." }, 400);
+  const provider = paymentProvider(env, db);
+  try {
+    const started = await once(db, `checkout:${user?.id ?? "guest"}`, key.data, requestHash({ input, buyer }), 201, async () => {
+      await countCheckoutStart(rateLimitStore(db, env), user?.id ?? `guest:${email}`, clientIp);
+      return startCheckout(db, provider, env, buyer, input);
+    });
+    const { purchase, authorizationUrl, accessCode, orderUrl, reference } = started.body;
+    const headers = new Headers();
+    if (!user && purchase.status === "pending" && purchase.paymentMethod === "online")
+      headers.append("Set-Cookie", guestCheckoutCookie(env, purchase.id));
+    if (authorizationUrl && accessCode && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup")
+      return data<CheckoutAnswer>({ popup: { accessCode, reference, orderUrl, token: orderViewToken(env, purchase.id) } }, { headers });
+    return redirect(authorizationUrl ?? orderUrl, { headers });
+  } catch (e) {
+    if (e instanceof AppError)
+      return data<CheckoutAnswer>(
+        { msg: e.message, fields: e.fields },
+        { status: e.status, headers: e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {} },
+      );
+    throw e;
+  }
+}
+
+function guestCheckoutCookie(env: AppServices["env"], purchaseId: string): string {
+  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
+  return `${GUEST_CHECKOUT_COOKIE}=${purchaseId}.${orderViewToken(env, purchaseId)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function earlierGuestCheckout(env: AppServices["env"], request: Request): string | null {
+  const [id = "", token] = (readCookie(request, GUEST_CHECKOUT_COOKIE, 200) ?? "").split(".");
+  return isOrderViewToken(env, id, token) ? id : null;
+}

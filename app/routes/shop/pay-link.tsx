@@ -1,0 +1,109 @@
+import { CheckCircle2, Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { CheckoutLines } from "../../components/checkout/checkout-lines";
+import { FormMessage } from "../../components/forms/fields";
+import { RouteError } from "../../components/route-error";
+import { appContext, type AppServices } from "../../context";
+import { formAction } from "../../lib/form-action.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { formatNairaAmount } from "../../../lib/money";
+import { completionOf, payLinkOrder } from "../../../modules/orders/pay-link.server";
+import { payLinkPath } from "../../../modules/orders/order-links.server";
+import { startPayment } from "../../../modules/orders/payment-start.server";
+import { paymentProvider } from "../../../modules/payments/provider.server";
+import { paymentReference } from "../../../modules/payments/schemas";
+import type { Route } from "./+types/pay-link";
+
+export function meta() {
+  return [{ title: "Pay for an order | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
+}
+
+const linkQuery = z.object({
+  e: z.coerce.number().int().optional(),
+  t: z.string().trim().max(100).optional(),
+  reference: paymentReference.optional(),
+});
+
+/** The order behind a shared pay link, if the link is ours and still works (docs/product.md "Ask someone to pay"). */
+async function linkedOrder(services: AppServices, request: Request, id: string | undefined) {
+  const q = readSearchParams(request, linkQuery, ["e", "t", "reference"]);
+  const found = await payLinkOrder(services.db, services.env, id ?? "", q.e ?? 0, q.t ?? "");
+  if (found.state === "invalid") throw data({ msg: "This payment link is not valid. Please ask for a new one." }, { status: 404 });
+  return { ...found, query: q };
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const found = await linkedOrder(services, request, params.id);
+  // back from the payment page: ask the provider once, complete the same order once
+  const outcome =
+    found.query.reference && found.order ? await completionOf(services.db, services.env, found.order.id, found.query.reference) : null;
+  const order = outcome?.order ?? found.order!;
+  return {
+    state: order.paid
+      ? ("paid" as const)
+      : found.state === "expired" || order.status !== "pending"
+        ? ("closed" as const)
+        : ("open" as const),
+    notice:
+      outcome?.paymentStatus === "abandoned" || outcome?.paymentStatus === "failed"
+        ? "The payment did not go through. You can try again."
+        : null,
+    order,
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const { db, env } = services;
+  const found = await linkedOrder(services, request, params.id);
+  return formAction(async () => {
+    if (found.state !== "valid" || !found.order || found.order.status !== "pending" || found.order.paid) throw redirect(request.url);
+    const back = payLinkPath(env, found.order.id, new Date(found.query.e! * 1000));
+    const started = await startPayment(db, paymentProvider(env, db), env, found.row!, (reference) => `${back}&reference=${reference}`, {
+      fresh: true,
+    });
+    throw redirect(started.authorizationUrl);
+  });
+}
+
+export default function PayLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, order, notice } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main id="main" className="container-page max-w-lg py-10">
+      <h1 className="text-3xl">{state === "paid" ? "Paid, thank you!" : `Pay for ${order.firstName}'s order`}</h1>
+      <p className="mt-1 text-sm text-muted">Order #{order.number} at Alafia Self-Care</p>
+      <div className="mt-4 space-y-2">
+        <FormMessage tone="error">{actionData?.msg ?? notice}</FormMessage>
+      </div>
+      <section className="mt-6 rounded-2xl border border-line bg-linen p-5" aria-label="What is being bought">
+        <CheckoutLines items={order.items} />
+        <p className="mt-3 flex justify-between border-t border-line pt-3 text-lg font-bold">
+          <span>Total</span>
+          <span data-testid="pay-link-total">{formatNairaAmount(order.total)}</span>
+        </p>
+        <p className="mt-1 text-xs text-muted">VAT and delivery included.</p>
+      </section>
+      {state === "paid" ? (
+        <p className="mt-6 flex items-center gap-2 font-semibold text-sage" data-testid="pay-link-paid">
+          <CheckCircle2 aria-hidden="true" /> This order is paid. {order.firstName} will get the confirmation.
+        </p>
+      ) : state === "closed" ? (
+        <p className="mt-6 text-muted" data-testid="pay-link-closed">
+          This link has expired or the order is no longer waiting for payment. Please ask {order.firstName} for a new link.
+        </p>
+      ) : (
+        <Form method="post" className="mt-6">
+          <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="pay-link-pay">
+            <Lock size={16} aria-hidden="true" /> Pay {formatNairaAmount(order.total)}
+          </button>
+          <p className="mt-3 text-xs text-muted">Card, bank transfer or USSD on the secure payment page.</p>
+        </Form>
+      )}
+    </main>
+  );
+}
+
+export const ErrorBoundary = RouteError;

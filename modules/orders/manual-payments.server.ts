@@ -1,0 +1,85 @@
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { purchaseEvents, purchases } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { formatNaira, nairaToKobo } from "../../lib/money";
+import { hasCents, numberField } from "../admin/form-fields";
+import { completeOrder } from "./completion.server";
+import type { MailLinks } from "./mails.server";
+import { isPaidOrder } from "./statuses";
+import { releaseStock } from "./stock.server";
+
+// Money the owner received herself (docs/product.md "Paying"): a bank transfer into the shop's
+// account, or the rider's collection on delivery (cash, transfer or POS). Recorded, it completes
+// the order through the same code as a provider's payment; a delivery refused at the door gives
+// the stock back and counts against the customer.
+
+export const manualPaymentInput = z
+  .object({
+    method: z.enum(["transfer", "cash", "pos"], { error: "Choose how the money arrived: transfer, cash or POS" }),
+    amount: numberField("Amount")
+      .refine((n) => n > 0, "Amount must be more than 0")
+      .refine(hasCents, "Amount can have at most 2 decimals"),
+    reference: z.string().trim().max(120, "Reference must be at most 120 characters").optional(),
+  })
+  .strict();
+export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
+
+/** Records money received for an unpaid order; at least the order's total, once. */
+export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: string, input: ManualPaymentInput, actorId: string) {
+  const { method, amount, reference } = manualPaymentInput.parse(input);
+  const [p] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  if (!p) throw AppError.notFound("Purchase");
+  if (isPaidOrder(p) || p.paidAt) throw new AppError("conflict", "This order's payment is already recorded.");
+  const receivedKobo = nairaToKobo(amount);
+  if (receivedKobo < p.totalKobo)
+    throw new AppError("invalid", `${formatNaira(receivedKobo)} is less than the order total, ${formatNaira(p.totalKobo)}.`, {
+      fields: { amount: `The order total is ${formatNaira(p.totalKobo)}` },
+    });
+  const result = await completeOrder(
+    db,
+    p.id,
+    {
+      status: "success",
+      amountKobo: p.totalKobo,
+      currency: p.currency,
+      transactionId: null,
+      paidVia: method,
+      receivedKobo,
+      note: reference ?? null,
+      actorId,
+    },
+    "admin",
+    { links },
+  );
+  if (result.outcome === "rejected" || result.outcome === "not_paid")
+    throw new AppError("conflict", "This order cannot take a payment now.");
+  return result;
+}
+
+/** A pay-on-delivery order refused at the door: cancelled, its stock back, the refusal counted against the customer. */
+export async function recordRefusedDelivery(db: Db, purchaseId: string, note: string | undefined, actorId: string, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+    if (!p) throw AppError.notFound("Purchase");
+    if (p.paymentMethod !== "pod" || p.paidAt || !["pending", "processing", "shipped"].includes(p.status))
+      throw new AppError("conflict", "Only an unpaid pay-on-delivery order on its way can be refused.");
+    await tx.update(purchases).set({ status: "cancelled", refusedAt: now, updatedAt: now }).where(eq(purchases.id, p.id));
+    await releaseStock(tx, [p.id]);
+    await tx
+      .insert(purchaseEvents)
+      .values({ purchaseId: p.id, status: "cancelled", note: `delivery refused${note ? `: ${note}` : ""}`, actorId });
+  });
+}
+
+/** How many deliveries this customer (by email or phone) has refused. */
+export async function refusedDeliveries(db: Db, who: { email: string; phone: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(purchases)
+    .where(
+      and(isNotNull(purchases.refusedAt), or(sql`lower(${purchases.email}) = ${who.email.toLowerCase()}`, eq(purchases.phone, who.phone))),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,51 @@
+import crypto from "node:crypto";
+import type { Env } from "../../lib/env.server";
+import { publicOrigin } from "../../lib/public-origin";
+
+// Links that open one order without an account (docs/product.md "Guest checkout"): the order
+// confirmation a guest comes back to, and the pay link she shares. Each carries a signature of
+// the order's id (and, for a pay link, its end) made with SESSION_SECRET: it cannot be guessed,
+// and it opens that one order only. Every server sharing the database signs alike.
+
+type Secret = Pick<Env, "SESSION_SECRET">;
+export type LinkPurpose = "view" | "pay";
+
+const sign = (env: Secret, message: string) =>
+  crypto.createHmac("sha256", env.SESSION_SECRET).update(message).digest("base64url").slice(0, 32);
+
+const equal = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The token that lets its holder see one order (the confirmation, later the tracking page). */
+export const orderViewToken = (env: Secret, purchaseId: string) => sign(env, `view:${purchaseId}`);
+
+export const isOrderViewToken = (env: Secret, purchaseId: string, token: string | null | undefined): boolean =>
+  !!token && equal(token, orderViewToken(env, purchaseId));
+
+/** The confirmation page of an order, for its buyer whether or not she has an account. */
+export function orderCompletePath(env: Secret, purchase: { id: string; reference: string }): string {
+  return `/checkout/complete?reference=${encodeURIComponent(purchase.reference)}&t=${orderViewToken(env, purchase.id)}`;
+}
+
+/** Where the provider sends the shopper back: on the shop's public address, never the request's Host. */
+export const paymentCallbackUrl = (env: Pick<Env, "SESSION_SECRET" | "PUBLIC_URL" | "PORT">, purchase: { id: string; reference: string }) =>
+  `${publicOrigin(env)}${orderCompletePath(env, purchase)}`;
+
+/** How long a shared pay link works (docs/product.md "Ask someone to pay"). */
+export const PAY_LINK_MS = 24 * 60 * 60_000;
+
+const payMessage = (purchaseId: string, endsAt: number) => `pay:${purchaseId}:${endsAt}`;
+
+/** '/pay/{id}?e=…&t=…': anyone holding it can pay this order until `endsAt`, and see only what is bought. */
+export function payLinkPath(env: Secret, purchaseId: string, endsAt: Date): string {
+  const e = Math.floor(endsAt.getTime() / 1000);
+  return `/pay/${purchaseId}?e=${e}&t=${sign(env, payMessage(purchaseId, e))}`;
+}
+
+export const payLinkUrl = (env: Pick<Env, "SESSION_SECRET" | "PUBLIC_URL" | "PORT">, purchaseId: string, endsAt: Date) =>
+  `${publicOrigin(env)}${payLinkPath(env, purchaseId, endsAt)}`;
+
+/** 'valid', 'expired' (signed by us, but its time is over) or 'invalid' (not a link we made for this order). */
+export function checkPayLink(env: Secret, purchaseId: string, e: number, token: string, now = new Date()): "valid" | "expired" | "invalid" {
+  if (!Number.isSafeInteger(e) || !equal(token, sign(env, payMessage(purchaseId, e)))) return "invalid";
+  return e * 1000 <= now.getTime() ? "expired" : "valid";
+}

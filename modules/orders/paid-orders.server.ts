@@ -1,0 +1,30 @@
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { purchases } from "../../db/schema";
+import { PAID_STATUSES } from "./statuses";
+
+/**
+ * An order that was paid and stands (docs/product.md §4): its money arrived (paid_at) and it is
+ * in one of the paid statuses. A pay-on-delivery order on its way is not paid yet; a payment for
+ * an order that stayed cancelled is a refund due, not a sale.
+ */
+export const paidOrder = (): SQL => and(isNotNull(purchases.paidAt), inArray(purchases.status, [...PAID_STATUSES]))!;
+
+/** Whether this customer (the account, the email or the phone) has a paid order: a returning customer. */
+export async function hasPaidOrder(db: Db | Tx, who: { userId: string | null; email: string; phone: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        paidOrder(),
+        or(
+          who.userId ? eq(purchases.userId, who.userId) : undefined,
+          sql`lower(${purchases.email}) = ${who.email.toLowerCase()}`,
+          eq(purchases.phone, who.phone),
+        ),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}

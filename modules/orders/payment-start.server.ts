@@ -1,0 +1,41 @@
+import type { Db } from "../../db/client";
+import { paymentAttempts, type purchases } from "../../db/schema";
+import type { Env } from "../../lib/env.server";
+import { publicOrigin } from "../../lib/public-origin";
+import type { PaymentProvider } from "../payments/provider.server";
+import { getSettings } from "../settings/service.server";
+import { newReference } from "./checkout.server";
+
+export type PaymentStart = { reference: string; authorizationUrl: string; accessCode?: string };
+
+type Payable = Pick<typeof purchases.$inferSelect, "id" | "reference" | "totalKobo" | "email">;
+
+/**
+ * Starts a payment of an order with the provider, in the owner's channels (docs/product.md
+ * "Paying"). The checkout's first attempt uses the order's own reference; a later one (a shared
+ * pay link, a reminder's link) gets a fresh reference, recorded first so that the provider's
+ * answer about it always finds the order. The provider sends the payer back to `returnPath`.
+ */
+export async function startPayment(
+  db: Db,
+  provider: PaymentProvider,
+  env: Pick<Env, "PUBLIC_URL" | "PORT">,
+  purchase: Payable,
+  returnPath: (reference: string) => string,
+  { fresh }: { fresh: boolean },
+): Promise<PaymentStart> {
+  const reference = fresh ? newReference() : purchase.reference;
+  if (fresh)
+    await db
+      .insert(paymentAttempts)
+      .values({ purchaseId: purchase.id, reference, provider: provider.name, amountKobo: purchase.totalKobo });
+  const { paymentChannels } = await getSettings(db);
+  const started = await provider.initialize({
+    reference,
+    amountKobo: purchase.totalKobo,
+    email: purchase.email,
+    callbackUrl: `${publicOrigin(env)}${returnPath(reference)}`,
+    channels: paymentChannels,
+  });
+  return { reference, authorizationUrl: started.authorizationUrl, ...(started.accessCode ? { accessCode: started.accessCode } : {}) };
+}
