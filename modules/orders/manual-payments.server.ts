@@ -53,6 +53,7 @@ export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: 
     "admin",
     { links },
   );
+  if (result.outcome === "already_completed") throw new AppError("conflict", "This order's payment is already recorded.");
   if (result.outcome === "rejected" || result.outcome === "not_paid")
     throw new AppError("conflict", "This order cannot take a payment now.");
   return result;
