@@ -4,7 +4,7 @@ import { categories, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import { containing } from "../../lib/like-pattern";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { dayRange } from "../admin/dates";
 import {

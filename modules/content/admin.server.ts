@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { containing } from "../../lib/like-pattern";
 import { dayRange } from "../admin/dates";

@@ -5,7 +5,7 @@ import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { cartLines, lineLimitError } from "../cart/service.server";
-import type { PaymentProvider } from "../payments/provider.server";
+import type { PaymentProvider } from "../payments/types";
 import { cancelPendingIn, cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "./pricing";
