@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages, newsletterSubscribers, purchases, userSearchText, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { toUserView } from "../accounts/service.server";
 import type { UserView } from "../accounts/types";
 import { containing } from "../../lib/like-pattern";
-import { toCsv } from "../orders/admin-list.server";
+import { toCsv } from "../../lib/csv";
 import { PAID_STATUSES } from "../orders/statuses";
-import { dayRange } from "./dates";
+import { withinDays } from "../../lib/day-range";
 import { userListQuery, type userSorts, type UserListQuery } from "./user-list-schemas";
 
 // Paid orders: payment verified, whatever happened to them since (cancelled ones are refunded).
@@ -84,9 +84,7 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
     // one expression, the one users_search_trgm_idx is built on, so the trigram index serves it
     where.push(sql`${userSearchText(users)} ilike ${like}`);
   }
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(users.createdAt, range.from));
-  if (range.to) where.push(lt(users.createdAt, range.to));
+  where.push(...withinDays(users.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db

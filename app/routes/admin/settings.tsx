@@ -7,7 +7,7 @@ import { formAction, readForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
-import { hasCents } from "../../../modules/admin/form-fields";
+import { hasCents } from "../../../lib/form-fields";
 import { recentMessages, recentSubscribers } from "../../../modules/admin/dashboard.server";
 import { FEE_STEP_NAIRA, settingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
