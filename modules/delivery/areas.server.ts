@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { DeliveryRate } from "../orders/pricing";
@@ -15,7 +15,7 @@ const norm = (lga: string | null | undefined) => lga?.trim().toLowerCase() ?? ""
  * LGAs at the settings' standard fee, so a fresh shop can sell; once one rate
  * exists, only the rates count. An area the shop does not list is never priced.
  */
-export async function listDeliveryAreas(db: Db | Tx, standardKobo: number): Promise<DeliveryRate[]> {
+export async function listDeliveryAreas(db: Queryable, standardKobo: number): Promise<DeliveryRate[]> {
   const rows = await db
     .select({ lga: deliveryRates.lga, chargeKobo: deliveryRates.chargeKobo })
     .from(deliveryRates)
@@ -24,7 +24,7 @@ export async function listDeliveryAreas(db: Db | Tx, standardKobo: number): Prom
 }
 
 /** The delivery area named `lga` (case-insensitive, spaces trimmed), spelled as the shop spells it; null if it delivers no such area. */
-export async function findDeliveryArea(db: Db | Tx, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate | null> {
+export async function findDeliveryArea(db: Queryable, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate | null> {
   const wanted = norm(lga);
   if (!wanted) return null;
   const [row] = await db
@@ -50,7 +50,7 @@ export function unknownAreaError(lga: string | null | undefined): AppError {
 }
 
 /** The delivery area that prices an order, or the 400 naming `lga`. */
-export async function requireDeliveryArea(db: Db | Tx, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate> {
+export async function requireDeliveryArea(db: Queryable, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate> {
   const area = await findDeliveryArea(db, lga, standardKobo);
   if (!area) throw unknownAreaError(lga);
   return area;

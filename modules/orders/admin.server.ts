@@ -137,7 +137,7 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
     if (status === "cancelled") await releaseStock(tx, [id]);
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
-    const shop = await getSettings(tx as never);
+    const shop = await getSettings(tx);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
