@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { DeliveryRate } from "../orders/pricing";
+import type { DeliveryRate } from "./types";
 
 // docs/product.md §9: the LGAs offered while the shop has no delivery rates yet
 const FALLBACK_AREAS = ["Ikeja", "Ikorodu", "Lekki", "Magodo", "Surulere"];

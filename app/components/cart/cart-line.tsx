@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
 import { hasEnough, unitsLeftText } from "../../../modules/catalog/stock";
 import { displayAmount, type Currency } from "./order-summary";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 
 type Props = {
   item: CartItemView;

@@ -19,7 +19,7 @@ import { shareImageVersion, sourceImageUrl } from "../../../modules/content/shar
 import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });

@@ -1,7 +1,8 @@
 import type { Queryable } from "../../db/client";
 import { requireDeliveryArea } from "../delivery/areas.server";
 import { getSettings } from "../settings/service.server";
-import type { DeliveryRate, PricingRules } from "./pricing";
+import type { DeliveryRate } from "../delivery/types";
+import type { PricingRules } from "./price-order";
 
 /** The settings' side of priceOrder: VAT, fees, the USD display rate and the quantity limit per product. */
 export async function loadPricingRules(db: Queryable): Promise<{ rules: PricingRules; usdRate: number; maxLineQuantity: number }> {
