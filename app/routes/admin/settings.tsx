@@ -8,7 +8,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
 import { hasCents } from "../../../lib/form-fields";
-import { recentMessages, recentSubscribers } from "../../../modules/admin/dashboard.server";
+import { recentMessages, recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { FEE_STEP_NAIRA, settingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/settings";
