@@ -4,7 +4,7 @@ import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
-import { hasEnough, isSoldOut, unitsLeftText } from "../catalog/stock";
+import { hasEnough, isSoldOut, unitsLeftText } from "../stock/availability";
 import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
 import type { DeliveryRate } from "../delivery/types";
 import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../pricing/price-order";

@@ -8,7 +8,7 @@ import { getSettings } from "../settings/service.server";
 import { toRow, type AdminPurchaseRow } from "./admin-list.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber, type PurchaseStatus } from "./statuses";
-import { releaseStock } from "./stock.server";
+import { releaseStock } from "../stock/reservation.server";
 
 export type PurchaseDetail = AdminPurchaseRow & {
   userId: string | null;

@@ -11,7 +11,7 @@ import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
 import { loadPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput } from "./schemas";
-import { lockProducts, productsOf, reserveStock } from "./stock.server";
+import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import type { PurchaseView } from "./types";
 import { toPurchaseView } from "./views.server";
 

@@ -8,7 +8,7 @@ import type { PurchaseView } from "./types";
 import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
 import { isPaidStatus } from "./statuses";
 import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
-import { reserveStock } from "./stock.server";
+import { reserveStock } from "../stock/reservation.server";
 import { getPurchaseByReference } from "./views.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;

@@ -13,7 +13,7 @@ import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
 import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
-import { isSoldOut } from "../../../modules/catalog/stock";
+import { isSoldOut } from "../../../modules/stock/availability";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
