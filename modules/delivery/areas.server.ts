@@ -23,6 +23,11 @@ export async function listDeliveryAreas(db: Queryable, standardKobo: number): Pr
   return rows.length ? rows : FALLBACK_AREAS.map((lga) => ({ lga, chargeKobo: standardKobo }));
 }
 
+/** The names of the areas the shop delivers to (the cart's and checkout's picker, register's Town, the profile's LGA). */
+export async function deliveryAreaNames(db: Queryable): Promise<string[]> {
+  return (await listDeliveryAreas(db, 0)).map((a) => a.lga);
+}
+
 /** The delivery area named `lga` (case-insensitive, spaces trimmed), spelled as the shop spells it; null if it delivers no such area. */
 export async function findDeliveryArea(db: Queryable, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate | null> {
   const wanted = norm(lga);
