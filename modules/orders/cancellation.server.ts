@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
-import { lockProducts, productsOf, releaseStock } from "./stock.server";
+import { lockProducts, productsOf, releaseStock } from "../stock/reservation.server";
 
 /**
  * Why a pending order was cancelled when the shop did not decide it: the window

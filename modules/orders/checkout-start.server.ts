@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../lib/env.server";
-import type { PaymentProvider } from "../payments/provider.server";
+import type { PaymentProvider } from "../payments/types";
 import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { placeOrder, type Buyer } from "./checkout.server";
 import { orderCompletePath } from "./order-links.server";

@@ -13,10 +13,10 @@ import { linesToBuy } from "./order-lines.server";
 import { PAY_LINK_MS } from "./order-links.server";
 import { hasPaidOrder } from "./paid-orders.server";
 import { paymentChoiceProblem } from "./payment-choices";
-import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "./pricing";
-import { loadPricing } from "./pricing.server";
+import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
+import { loadPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
-import { lockProducts, productsOf, reserveStock } from "./stock.server";
+import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 
 /**
  * Who is buying. A signed-in shopper buys her server cart as her account; a guest gives her name

@@ -2,12 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { cartItems, paymentAttempts, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
+import type { PaymentProvider, VerifiedPayment } from "../payments/types";
 import { linkKeys, settleGuestOrder } from "../accounts/email-proof.server";
 import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
 import { orderMails, refundDueMails, type MailLinks, type RefundReason } from "./mails.server";
 import { isPaidOrder } from "./statuses";
-import { reserveStock } from "./stock.server";
+import { reserveStock } from "../stock/reservation.server";
 import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
 

@@ -1,4 +1,4 @@
-import type { Db, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import type { purchaseItems, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import { formatNaira } from "../../lib/money";
@@ -54,7 +54,7 @@ const paidHow: Record<NonNullable<Purchase["paidVia"]>, string> = {
 
 /** The shopper's confirmation and the shop's new-order notice, queued in the payment's transaction. */
 export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: MailLinks) {
-  const settings = await getSettings(tx as unknown as Db);
+  const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   await enqueueMail(tx, {
     to: p.email,
@@ -79,7 +79,7 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: Mail
  */
 export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: MailLinks) {
   if (p.paymentMethod === "online" || p.paymentMethod === "manual") return;
-  const settings = await getSettings(tx as unknown as Db);
+  const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   const next = {
     transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
@@ -103,7 +103,7 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
 
 /** A transfer has not arrived and the order will soon lapse: one reminder (docs/product.md "Paying"). */
 export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks) {
-  const settings = await getSettings(tx as unknown as Db);
+  const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   await enqueueMail(tx, {
     to: p.email,
@@ -124,7 +124,7 @@ const refundTo = (p: Purchase) => (p.paidVia === "provider" ? "the account or ca
  * shopper is told the refund is coming, the shop that it must send it.
  */
 export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason: RefundReason, links: MailLinks) {
-  const settings = await getSettings(tx as unknown as Db);
+  const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   const why = {
     cancelled_by_shop: { shopper: "but we had already cancelled the order", shop: "which the shop had cancelled before it was paid" },

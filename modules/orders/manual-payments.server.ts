@@ -4,11 +4,11 @@ import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira, nairaToKobo } from "../../lib/money";
-import { hasCents, numberField } from "../admin/form-fields";
+import { hasCents, numberField } from "../../lib/form-fields";
 import { completeOrder } from "./completion.server";
 import type { MailLinks } from "./mails.server";
 import { isPaidOrder } from "./statuses";
-import { releaseStock } from "./stock.server";
+import { releaseStock } from "../stock/reservation.server";
 
 // Money the owner received herself (docs/product.md "Paying"): a bank transfer into the shop's
 // account, or the rider's collection on delivery (cash, transfer or POS). Recorded, it completes

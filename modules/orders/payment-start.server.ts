@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { paymentAttempts, type purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import { publicOrigin } from "../../lib/public-origin";
-import type { PaymentProvider } from "../payments/provider.server";
+import type { PaymentProvider } from "../payments/types";
 import { getSettings } from "../settings/service.server";
 import { newReference } from "./checkout.server";
 

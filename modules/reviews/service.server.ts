@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, purchaseItems, purchases, reviews, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { NOT_A_BUYER } from "./schemas";
 import type { Reviewer, ReviewView } from "./types";
-import { PAID_STATUSES } from "../orders/statuses";
+import { paidOrder } from "../orders/paid-orders.server";
 
 export async function listReviews(db: Db, productId: string): Promise<ReviewView[]> {
   const rows = await db
@@ -37,7 +37,7 @@ export async function hasBought(db: Db, userId: string, productId: string): Prom
     .select({ id: purchaseItems.id })
     .from(purchaseItems)
     .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
-    .where(and(eq(purchases.userId, userId), eq(purchaseItems.productId, productId), inArray(purchases.status, [...PAID_STATUSES])))
+    .where(and(eq(purchases.userId, userId), eq(purchaseItems.productId, productId), paidOrder()))
     .limit(1);
   return Boolean(bought);
 }
@@ -74,6 +74,6 @@ export async function reviewableProducts(db: Db, userId: string) {
     .from(purchaseItems)
     .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
     .innerJoin(products, eq(products.id, purchaseItems.productId))
-    .where(and(eq(purchases.userId, userId), inArray(purchases.status, [...PAID_STATUSES])))
+    .where(and(eq(purchases.userId, userId), paidOrder()))
     .orderBy(products.title);
 }

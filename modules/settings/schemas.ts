@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "../admin/form-fields";
+import { requiredText } from "../../lib/form-fields";
 import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
 
 // Store settings an owner can change in /settings; money in kobo, rates as fractions.

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { fromZod } from "../../lib/errors";
-import { rateLimitStore } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
 import { email } from "../../modules/accounts/schemas";
 import { countCheckoutStart } from "../../modules/orders/checkout-limits.server";
 import { startCheckout } from "../../modules/orders/checkout-start.server";

@@ -164,9 +164,7 @@ describe("guest orders and accounts", () => {
     const [account] = await t.db.select().from(users).where(eq(users.email, body.email));
     // signing up with her email is not proof: anyone could
     expect((await rowOf(started.purchase.id)).userId).toBeNull();
-    const proof = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email))).find(
-      (m) => m.kind === "prove_email",
-    )!;
+    const proof = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email))).find((m) => m.kind === "prove_email")!;
     const link = new URL(/http\S+verifyemail\S+/.exec(proof.text)![0]);
     const forged = new URL(link);
     forged.searchParams.set("t", "x".repeat(32));

@@ -122,7 +122,8 @@ describe("ask someone to pay", () => {
 });
 
 describe("the checkout form for a guest", () => {
-  const cookieFor = (lines: { id: string; q: number }[]) => `guest_cart=${encodeURIComponent(lines.map((l) => `${l.id}*${l.q}`).join("|"))}`;
+  const cookieFor = (lines: { id: string; q: number }[]) =>
+    `guest_cart=${encodeURIComponent(lines.map((l) => `${l.id}*${l.q}`).join("|"))}`;
   const form = (extra: Record<string, string> = {}) =>
     new URLSearchParams({
       attempt: crypto.randomUUID(),

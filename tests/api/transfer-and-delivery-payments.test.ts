@@ -27,7 +27,10 @@ const rowOf = async (id: string) => (await t.db.select().from(purchases).where(e
 const mails = async (to: string, kind: string) =>
   (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.kind === kind);
 
-async function checkout(paymentMethod: string, opts: { quantity?: number; lga?: string; user?: Awaited<ReturnType<typeof createUser>> } = {}) {
+async function checkout(
+  paymentMethod: string,
+  opts: { quantity?: number; lga?: string; user?: Awaited<ReturnType<typeof createUser>> } = {},
+) {
   const user = opts.user ?? (await createUser(t.db));
   const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 10 });
   await createCartItem(t.db, user.id, product.id, opts.quantity ?? 2);
@@ -135,7 +138,9 @@ describe("pay on delivery", () => {
     // once she has paid for an order, she may
     const paid = await checkout("online", { user: first.user });
     const cash = { method: "cash", amount: paid.body.purchase.totalAmount };
-    expect((await t.request(`/api/purchases/${paid.body.purchase.id}/payment`, { method: "POST", as: admin, json: cash })).status).toBe(200);
+    expect((await t.request(`/api/purchases/${paid.body.purchase.id}/payment`, { method: "POST", as: admin, json: cash })).status).toBe(
+      200,
+    );
     expect((await checkout("pod", { user: first.user })).res.status).toBe(201);
     await updateSettings(t.db, { podReturningOnly: false, podAreas: [] });
   });
@@ -160,7 +165,9 @@ describe("pay on delivery", () => {
     expect(collected.status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ status: "shipped", paidVia: "pos", paymentNote: "POS slip 118" });
     expect((await rowOf(id)).paidAt).not.toBeNull();
-    expect((await t.request(`/api/purchases/${id}/status`, { method: "PATCH", as: admin, json: { status: "delivered" } })).status).toBe(200);
+    expect((await t.request(`/api/purchases/${id}/status`, { method: "PATCH", as: admin, json: { status: "delivered" } })).status).toBe(
+      200,
+    );
   });
 
   it("a refused delivery gives the stock back and is counted against the customer (by email or phone)", async () => {

@@ -6,7 +6,7 @@ import { formAction, readForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
-import { deliveryAreas } from "../../../modules/orders/checkout-form.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { channelLabels, paystackChannels } from "../../../modules/settings/payment-schemas";
 import { paymentSettingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
@@ -17,7 +17,7 @@ export const meta = () => [{ title: "Payments | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const [settings, areas] = await Promise.all([getSettings(db), deliveryAreas(db)]);
+  const [settings, areas] = await Promise.all([getSettings(db), deliveryAreaNames(db)]);
   return { settings, areas };
 }
 

@@ -15,7 +15,8 @@ import { getUser } from "../../../modules/accounts/service.server";
 import { countCheckoutStart } from "../../../modules/orders/checkout-limits.server";
 import { startCheckout } from "../../../modules/orders/checkout-start.server";
 import type { Buyer } from "../../../modules/orders/checkout.server";
-import { deliveryAreas, startingArea } from "../../../modules/orders/checkout-form.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { startingArea } from "../../../modules/orders/checkout-form.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { isOrderViewToken, orderViewToken } from "../../../modules/orders/order-links.server";
 import { hasPaidOrder } from "../../../modules/orders/paid-orders.server";
@@ -23,7 +24,7 @@ import { paymentChoices } from "../../../modules/orders/payment-choices";
 import { checkoutForm, deliveryMethods } from "../../../modules/orders/schemas";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { getSettings } from "../../../modules/settings/service.server";
-import { rateLimitStore } from "../../../lib/rate-limit.server";
+import { rateLimitStore } from "../../../db/rate-limit-store";
 
 // The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
 // shopper (her server cart, her details prefilled) and a guest (the cart her browser mirrors in a
@@ -43,7 +44,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment"]);
   const method = query.method ?? "standard";
   const [areas, settings, lga, profile] = await Promise.all([
-    deliveryAreas(db),
+    deliveryAreaNames(db),
     getSettings(db),
     startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? getUser(db, user.id) : null,

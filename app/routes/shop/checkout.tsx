@@ -73,6 +73,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <ArrowLeft size={16} aria-hidden="true" /> Back
       </Link>
       <h1 className="mt-4 text-3xl">Checkout</h1>
+      {signedIn ? null : (
+        <p className="mt-1 text-sm text-muted" data-testid="guest-note">
+          No account needed.{" "}
+          <Link to="/login?redirectTo=%2Fcheckout" className="font-semibold text-rose underline">
+            Log in
+          </Link>{" "}
+          or{" "}
+          <Link to="/register?redirectTo=%2Fcheckout" className="font-semibold text-rose underline">
+            sign up
+          </Link>{" "}
+          to use your saved details.
+        </p>
+      )}
       <div className="mt-4 space-y-2" data-testid="checkout-error">
         <FormMessage tone="error">{msg ?? popupError ?? (loaderData.notice ? notices[loaderData.notice] : null)}</FormMessage>
       </div>
