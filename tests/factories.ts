@@ -131,7 +131,7 @@ export async function createPurchase(
         address: "1 Allen Avenue, Ikeja, Lagos",
         lga: user.lga,
         subtotalKobo: subtotal,
-        discountKobo: lines.reduce(
+        savedKobo: lines.reduce(
           (s, l) => s + (l.product.discountKobo ? (l.product.priceKobo - l.product.discountKobo) * l.quantity : 0),
           0,
         ),

@@ -114,7 +114,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Customer Information">
           <dl>
-            <Row label="Name" value={`${p.firstName} ${p.lastName}`.trim()} />
+            <Row label="Name" value={`${p.fname} ${p.lname}`.trim()} />
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />
             <Row label="Phone" value={p.phone} />
             <Row label="LGA" value={p.lga ?? "—"} />
@@ -156,7 +156,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         {/* the breakdown stored with the order at checkout (not the spec's invented 15%/85%) */}
         <dl className="max-w-sm">
           <Row label="Subtotal" value={formatNairaAmount(p.subtotal)} />
-          {p.discountAmount > 0 ? <Row label="Discount saved" value={`−${formatNairaAmount(p.discountAmount)}`} /> : null}
+          {p.discount > 0 ? <Row label="Discount saved" value={`−${formatNairaAmount(p.discount)}`} /> : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
           <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />
