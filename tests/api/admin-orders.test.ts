@@ -308,7 +308,7 @@ describe("settings API", () => {
   it("reads and updates store settings (admin only), naming bad fields", async () => {
     expect((await t.request("/api/settings", { as: customer })).status).toBe(403);
     let res = await t.request("/api/settings", { as: admin });
-    expect(await res.json()).toMatchObject({ vatRate: 0.075, standardDeliveryKobo: 200_000 });
+    expect(await res.json()).toMatchObject({ vatRate: 0.075, standardDeliveryFee: 2000, expressSurcharge: 3000 });
     res = await t.request("/api/settings", { method: "PUT", as: admin, json: { shopName: "Alafia", vatRate: 0.08 } });
     expect(await res.json()).toMatchObject({ shopName: "Alafia", vatRate: 0.08 });
     res = await t.request("/api/settings", { method: "PUT", as: admin, json: { contactEmail: "nope" } });
