@@ -12,7 +12,7 @@ import { canMoveTo } from "../../../modules/orders/admin-schemas";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { getPurchase } from "../../../modules/orders/admin.server";
-import { loadOr404 } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import type { Route } from "./+types/viewpurchase";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? orderNumber(data.purchase.id) : ""} | Alafia admin` }];
@@ -20,7 +20,7 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? ord
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { purchase: await loadOr404(params.id, "Purchase", (id) => getPurchase(db, id)) };
+  return { purchase: await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found") };
 }
 
 // docs/product.md §9: dates in en-US long form, with the time, in Lagos
