@@ -12,6 +12,7 @@ import {
   createUser,
   stockOf,
 } from "../factories";
+import { multipartForm } from "../support/multipart";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Stock as Shopify models it: a product is stock-tracked (with a quantity) or not (always
@@ -26,7 +27,6 @@ beforeAll(async () => {
 /** docs/product.md §7 POST /api/products/create: multipart title, price, description, color, size, categoryId (no stock). */
 async function createFromSpecPayload(extra: Record<string, string> = {}) {
   const category = await createCategory(t.db);
-  const body = new FormData();
   const fields = {
     title: "Worry Stone",
     price: "3500",
@@ -35,8 +35,7 @@ async function createFromSpecPayload(extra: Record<string, string> = {}) {
     size: "S",
     categoryId: category.id,
   };
-  for (const [k, v] of Object.entries({ ...fields, ...extra })) body.set(k, v);
-  return t.request("/api/products/create", { method: "POST", as: admin, body });
+  return t.request("/api/products/create", { method: "POST", as: admin, body: multipartForm({ ...fields, ...extra }) });
 }
 
 describe("a product created without a stock figure", () => {
