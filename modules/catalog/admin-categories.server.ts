@@ -102,14 +102,11 @@ export async function searchCategories(db: Db, input: CategoryListQuery = {}): P
   const rows = selectCategories(db)
     .where(cond)
     .orderBy(...categoryOrder[q.sort]);
-  const [items, [count]] = await Promise.all([
+  const [items, total] = await Promise.all([
     q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(categories)
-      .where(cond),
+    db.$count(categories, cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }
 
 export async function listCategoryOptions(db: Db): Promise<{ id: string; name: string }[]> {
