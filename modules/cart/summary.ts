@@ -24,7 +24,7 @@ export function toCartSummary(
 ): CartSummary {
   return {
     subtotal: koboToNaira(priced.subtotalKobo),
-    discount: koboToNaira(priced.discountKobo),
+    discount: koboToNaira(priced.savedKobo),
     vat: koboToNaira(priced.vatKobo),
     vatRate: rules.vatRate,
     deliveryCharge: area ? koboToNaira(priced.deliveryKobo) : null,

@@ -66,7 +66,7 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
         lga,
         deliveryMethod: input.deliveryMethod,
         subtotalKobo: priced.subtotalKobo,
-        discountKobo: priced.discountKobo,
+        savedKobo: priced.savedKobo,
         vatKobo: priced.vatKobo,
         deliveryKobo: priced.deliveryKobo,
         totalKobo: priced.totalKobo,

@@ -5,7 +5,7 @@ import { koboToNaira } from "../../lib/money";
 import { PAID_STATUSES } from "./statuses";
 import type { PurchaseView } from "./types";
 
-/** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */
+/** A purchase row and its items as every door shows them (modules/orders/types.ts). */
 export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof purchaseItems.$inferSelect)[]): PurchaseView {
   return {
     id: p.id,
@@ -22,7 +22,7 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     lga: p.lga,
     deliveryMethod: p.deliveryMethod,
     subtotal: koboToNaira(p.subtotalKobo),
-    discount: koboToNaira(p.discountKobo),
+    discount: koboToNaira(p.savedKobo),
     vat: koboToNaira(p.vatKobo),
     deliveryCharge: koboToNaira(p.deliveryKobo),
     totalAmount: koboToNaira(p.totalKobo),

@@ -40,8 +40,8 @@ export const unitPrice = (p: { price: number; discount: number }): number => (p.
 export type PriceBreakdown = {
   lines: PricedLine[];
   subtotalKobo: number;
-  /** what the discounts saved against the full prices (shown, not subtracted again) */
-  discountKobo: number;
+  /** what the sale prices saved against the full prices (shown, not subtracted again) */
+  savedKobo: number;
   vatKobo: number;
   deliveryKobo: number;
   totalKobo: number;
@@ -98,7 +98,7 @@ export function pricingLga(chosen: string | null | undefined, profileLga: string
 export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceInput): PriceBreakdown {
   const priced = lines.map(priceLine);
   const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
-  const discountKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
+  const savedKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
   const vatKobo = vatOf(subtotalKobo, rules.vatRate);
   const rate = findDeliveryRate(rates, lga);
   const deliveryOptions = {
@@ -110,7 +110,7 @@ export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceIn
   return {
     lines: priced,
     subtotalKobo,
-    discountKobo,
+    savedKobo,
     vatKobo,
     deliveryKobo,
     totalKobo: subtotalKobo + vatKobo + deliveryKobo,

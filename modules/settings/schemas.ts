@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { requiredText } from "../../lib/form-fields";
+import { hasCents, requiredText } from "../../lib/form-fields";
+import { koboToNaira, nairaToKobo } from "../../lib/money";
 
-// Store settings an owner can change in /settings; money in kobo, rates as fractions.
-// Messages name the field as the form labels it: PUT /api/settings and the form share them.
+// Store settings an owner can change in /settings: stored with money in kobo and rates as
+// fractions; PUT /api/settings and the form take and show the fees in naira (docs/style.md 5).
+// Messages name the field as the form labels it: the API and the form share them.
 
 /** A number; a blank form field arrives as NaN and reads "is required". */
 const numberOf = (label: string) =>
   z.number({
     error: (issue) => (issue.input === undefined || Number.isNaN(issue.input) ? `${label} is required` : `${label} must be a number`),
   });
-/** The fee fields' step in naira on /settings: any whole kobo, what koboFee below accepts. */
+/** The fee fields' step in naira on /settings: any whole kobo, what nairaFee below accepts. */
 export const FEE_STEP_NAIRA = "0.01";
 
 const koboFee = (label: string) =>
@@ -17,6 +19,12 @@ const koboFee = (label: string) =>
     .int(`${label} can have at most 2 decimals`)
     .min(0, `${label} cannot be negative`)
     .max(100_000_000, `${label} must be at most ₦1,000,000`);
+
+const nairaFee = (label: string) =>
+  numberOf(label)
+    .refine(hasCents, `${label} can have at most 2 decimals`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000, `${label} must be at most ₦1,000,000`);
 
 export const settingsSchema = z.object({
   shopName: requiredText("Shop name", 80),
@@ -57,3 +65,25 @@ export const defaultSettings: Settings = {
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,
 };
+
+/** The settings as PUT /api/settings and the /settings form take them and GET shows them: the fees in naira. */
+export const settingsInput = settingsSchema.omit({ standardDeliveryKobo: true, expressSurchargeKobo: true }).extend({
+  standardDeliveryFee: nairaFee("Standard delivery fee"),
+  expressSurcharge: nairaFee("Express surcharge"),
+});
+export type SettingsView = z.infer<typeof settingsInput>;
+/** PUT /api/settings: only the fields named change; an unknown field is an error. */
+export const settingsPatch = settingsInput.partial().strict();
+
+export function toSettingsView({ standardDeliveryKobo, expressSurchargeKobo, ...rest }: Settings): SettingsView {
+  return { ...rest, standardDeliveryFee: koboToNaira(standardDeliveryKobo), expressSurcharge: koboToNaira(expressSurchargeKobo) };
+}
+
+/** The stored settings that an input (whole or partial) changes, the fees in kobo. */
+export function fromSettingsInput({ standardDeliveryFee, expressSurcharge, ...rest }: Partial<SettingsView>): Partial<Settings> {
+  return {
+    ...rest,
+    ...(standardDeliveryFee !== undefined && { standardDeliveryKobo: nairaToKobo(standardDeliveryFee) }),
+    ...(expressSurcharge !== undefined && { expressSurchargeKobo: nairaToKobo(expressSurcharge) }),
+  };
+}
