@@ -11,6 +11,7 @@ export async function loadPricingRules(db: Db | Tx): Promise<{ rules: PricingRul
       vatRate: settings.vatRate,
       standardDeliveryKobo: settings.standardDeliveryKobo,
       expressSurchargeKobo: settings.expressSurchargeKobo,
+      freeDeliveryAboveKobo: settings.freeDeliveryAboveKobo,
     },
     usdRate: settings.usdRate,
     maxLineQuantity: settings.maxLineQuantity,

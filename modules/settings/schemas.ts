@@ -31,6 +31,11 @@ export const settingsSchema = z.object({
     .max(1, "USD display rate must be at most 1 (dollars per ₦1)"),
   standardDeliveryKobo: koboFee("Standard delivery fee"),
   expressSurchargeKobo: koboFee("Express surcharge"),
+  // docs/product.md "Free delivery": 0 is off
+  freeDeliveryAboveKobo: numberOf("Free delivery above")
+    .int("Free delivery above can have at most 2 decimals")
+    .min(0, "Free delivery above cannot be negative")
+    .max(2_000_000_000, "Free delivery above must be at most ₦20,000,000"),
   lowStockThreshold: numberOf("Low-stock threshold")
     .int("Low-stock threshold must be a whole number")
     .min(0, "Low-stock threshold cannot be negative")
@@ -53,6 +58,8 @@ export const defaultSettings: Settings = {
   // docs/product.md §9: standard ₦2,000 and express ₦5,000 when no LGA rate applies
   standardDeliveryKobo: 200_000,
   expressSurchargeKobo: 300_000,
+  // off until the owner sets an amount
+  freeDeliveryAboveKobo: 0,
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,

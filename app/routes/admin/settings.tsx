@@ -43,6 +43,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       usdRate: num(form.get("usdRate")),
       standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
       expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
+      // blank (or a form from before the field) is off
+      freeDeliveryAboveKobo: String(form.get("freeDeliveryAboveKobo") ?? "").trim() ? kobo(form.get("freeDeliveryAboveKobo")) : 0,
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
     });
@@ -106,6 +108,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Field name="expressSurchargeKobo" label="Express surcharge (₦)" error={errors.expressSurchargeKobo}>
           {input("expressSurchargeKobo", {
             defaultValue: String(koboToNaira(s.expressSurchargeKobo)),
+            type: "number",
+            step: FEE_STEP_NAIRA,
+            min: 0,
+          })}
+        </Field>
+        <Field
+          name="freeDeliveryAboveKobo"
+          label="Free delivery above (₦)"
+          error={errors.freeDeliveryAboveKobo}
+          hint="Delivery is free once the goods, after any discount code, reach this amount. Empty or 0: off."
+        >
+          {input("freeDeliveryAboveKobo", {
+            defaultValue: String(koboToNaira(s.freeDeliveryAboveKobo)),
             type: "number",
             step: FEE_STEP_NAIRA,
             min: 0,
