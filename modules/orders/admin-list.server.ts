@@ -81,6 +81,7 @@ const rowColumns = {
   lastName: purchases.lastName,
   email: purchases.email,
   discountKobo: purchases.discountKobo,
+  discountCode: purchases.discountCode,
   totalKobo: purchases.totalKobo,
   status: purchases.status,
   createdAt: purchases.createdAt,
@@ -92,6 +93,7 @@ export const toRow = (r: {
   lastName: string;
   email: string;
   discountKobo: number;
+  discountCode: string | null;
   totalKobo: number;
   status: PurchaseStatus;
   createdAt: Date;
@@ -100,7 +102,8 @@ export const toRow = (r: {
   firstName: r.firstName,
   lastName: r.lastName,
   email: r.email,
-  discount: r.discountKobo > 0,
+  // a sale price or a discount code
+  discount: r.discountKobo > 0 || r.discountCode !== null,
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
   createdAt: r.createdAt.toISOString(),
@@ -209,7 +212,7 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
         r.phone,
         r.lga,
         r.status,
-        r.discountKobo > 0 ? "Discounted" : "None",
+        r.discountKobo > 0 || r.discountCode !== null ? "Discounted" : "None",
         koboToNaira(r.totalKobo).toFixed(2),
       ]);
     if (rows.length < batch) break;

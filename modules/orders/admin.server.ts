@@ -3,12 +3,14 @@ import type { Db } from "../../db/client";
 import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira } from "../../lib/money";
+import { releaseRedemptions } from "../discounts/redemptions.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { toRow, type AdminPurchaseRow } from "./admin-list.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber, type PurchaseStatus } from "./statuses";
 import { releaseStock } from "./stock.server";
+import { codeOn } from "./views.server";
 
 export type PurchaseDetail = AdminPurchaseRow & {
   userId: string | null;
@@ -21,6 +23,10 @@ export type PurchaseDetail = AdminPurchaseRow & {
   deliveryMethod: "standard" | "express";
   subtotal: number;
   discountAmount: number;
+  /** the discount code applied and what it took off (docs/product.md "Discount codes") */
+  discountCode: string | null;
+  codeDiscount: number;
+  codeOn: "goods" | "delivery" | null;
   vat: number;
   deliveryCharge: number;
   currency: string;
@@ -76,6 +82,9 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
     deliveryMethod: p.deliveryMethod,
     subtotal: koboToNaira(p.subtotalKobo),
     discountAmount: koboToNaira(p.discountKobo),
+    discountCode: p.discountCode,
+    codeDiscount: koboToNaira(p.codeDiscountKobo),
+    codeOn: codeOn(p),
     vat: koboToNaira(p.vatKobo),
     deliveryCharge: koboToNaira(p.deliveryKobo),
     currency: p.currency,
@@ -133,8 +142,11 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
       });
     await tx.update(purchases).set({ status }).where(eq(purchases.id, id));
     await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: note ?? null, actorId });
-    // the stock the order holds goes back
-    if (status === "cancelled") await releaseStock(tx, [id]);
+    // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
+    if (status === "cancelled") {
+      await releaseStock(tx, [id]);
+      await releaseRedemptions(tx, [id]);
+    }
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx as never);

@@ -6,6 +6,9 @@ import { OrderSummary } from "./order-summary";
 const summary: CartSummary = {
   subtotal: 8_000,
   discount: 0,
+  code: null,
+  freeDelivery: null,
+  freeDeliveryAbove: null,
   vat: 600,
   vatRate: 0.075,
   deliveryCharge: 1_500,
