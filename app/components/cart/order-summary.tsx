@@ -74,8 +74,8 @@ type Show = (n: number | null | undefined) => string;
 function CodeRow({ code, show }: { code: NonNullable<CartSummary["code"]>; show: Show }) {
   if (code.message)
     return (
-      <div data-testid="summary-code">
-        <dt className="font-semibold">Code {code.code}</dt>
+      <div className="[&>dt]:font-semibold" data-testid="summary-code">
+        <dt>Code {code.code}</dt>
         <dd className="text-rose" data-testid="summary-code-message">
           {code.message}
         </dd>
