@@ -128,3 +128,41 @@ export type DiscountPatchData = z.output<typeof discountPatch>;
 /** GET /api/discounts and /discounttable: search by code, created between two days, paged. */
 export const discountListQuery = z.object(listParams(10)).strict();
 export type DiscountListQuery = z.input<typeof discountListQuery>;
+
+/** The admin form's fields as the schemas take them: the scope pickers hold several values, Paused is a tick box. */
+export function discountFormValues(form: FormData): Record<string, unknown> {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    code: text("code"),
+    kind: text("kind"),
+    amount: text("amount"),
+    percent: text("percent"),
+    minOrder: text("minOrder"),
+    maxUses: text("maxUses"),
+    maxUsesPerCustomer: text("maxUsesPerCustomer"),
+    startsAt: text("startsAt"),
+    endsAt: text("endsAt"),
+    productIds: form.getAll("productIds").map(String),
+    categoryIds: form.getAll("categoryIds").map(String),
+    paused: form.get("paused") === "on",
+  };
+}
+
+/** The field messages of an admin form, from its schema and the rules across fields, as the server gives them. */
+export function discountFormErrors(values: Record<string, unknown>): Record<string, string> {
+  const parsed = discountCreateInput.safeParse(values);
+  const fields: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+  else
+    Object.assign(
+      fields,
+      shapeErrors({
+        ...parsed.data,
+        amount: parsed.data.amount ?? null,
+        percent: parsed.data.percent ?? null,
+        startsAt: parsed.data.startsAt ?? null,
+        endsAt: parsed.data.endsAt ?? null,
+      }),
+    );
+  return fields;
+}
