@@ -20,14 +20,16 @@ export function DiscountCodeForm({ code }: { code: string | null }) {
       <fetcher.Form method="post" className="flex items-center justify-between gap-3 rounded-xl border border-line bg-cream px-3 py-2">
         <span className="flex min-w-0 items-center gap-2 text-sm">
           <Tag size={16} className="shrink-0 text-sage" aria-hidden="true" />
-          <span className="truncate">
-            Code <strong data-testid="applied-code">{code}</strong>
+          <span className="break-all">
+            <span className="sr-only">Discount code </span>
+            <strong data-testid="applied-code">{code}</strong>
           </span>
         </span>
         <button
           type="submit"
           name="intent"
           value="remove-code"
+          aria-label={`Remove the code ${code}`}
           className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-rose-dark hover:bg-sand"
           disabled={busy}
         >
@@ -49,7 +51,7 @@ export function DiscountCodeForm({ code }: { code: string | null }) {
           <input
             id="discount-code"
             name="code"
-            className="input min-w-0 flex-1 uppercase"
+            className="input min-w-0 flex-1"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

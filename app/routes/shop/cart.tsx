@@ -193,7 +193,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="mt-4">
-            <DiscountCodeForm code={loaderData.code} />
+            {/* as the shop spells it once priced (a link may carry it in any case) */}
+            <DiscountCodeForm code={loaderData.code ? (summary?.code?.code ?? loaderData.code) : null} />
           </div>
           <div className="mt-4">
             <OrderSummary summary={summary} currency={currency} deliveryError={deliveryError} />
