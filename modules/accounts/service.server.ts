@@ -1,8 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveryRates, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { AppError, isUniqueViolation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password.server";
+import { deliveryAreaNames } from "../delivery/areas.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { welcomeMail } from "./mails";
 import {
@@ -60,21 +61,12 @@ export async function createAdmin(db: Db, input: AdminCreateInput): Promise<User
   return toUserView(row!);
 }
 
-// docs/product.md §9: the profile's fallback list when no delivery rate exists yet
-export const FALLBACK_LGAS = ["Ikorodu", "Surulere", "Magodo", "Lekki", "Ikeja"];
-
-/** The towns a shopper can choose (register's Town, profile's Local Government Area): the delivery rates' LGAs. */
-export async function listTownNames(db: Db): Promise<string[]> {
-  const rows = await db.select({ lga: deliveryRates.lga }).from(deliveryRates).orderBy(asc(deliveryRates.lga));
-  return rows.length ? rows.map((r) => r.lga) : FALLBACK_LGAS;
-}
-
-/** A chosen town must be one we deliver to; returns its stored spelling. */
+/** A chosen town must be one of the delivery areas; returns its stored spelling. */
 async function checkTown(db: Db, lga: string | undefined, saved?: string | null): Promise<string | undefined> {
   if (!lga) return lga;
   // the profile form still offers a saved town that is no longer a delivery area: keeping it is no new choice
   if (saved && saved.toLowerCase() === lga.toLowerCase()) return saved;
-  const towns = await listTownNames(db);
+  const towns = await deliveryAreaNames(db);
   const match = towns.find((t) => t.toLowerCase() === lga.toLowerCase());
   if (!match) throw new AppError("invalid", "Please check the highlighted fields.", { fields: { lga: "Choose a town from the list" } });
   return match;

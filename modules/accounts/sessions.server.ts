@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
 // docs/architecture.md "Sessions": an opaque random token; only its keyed hash is stored.
@@ -62,6 +62,6 @@ export async function revokeSession(db: Db, secret: string, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(secret, token)));
 }
 
-export async function revokeAllSessions(db: Db | Tx, userId: string) {
+export async function revokeAllSessions(db: Queryable, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

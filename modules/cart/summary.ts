@@ -1,6 +1,7 @@
 import { koboToNaira } from "../../lib/money";
+import type { DeliveryRate } from "../delivery/types";
 import { outcomeMessage } from "../discounts/messages";
-import type { DeliveryMethod, DeliveryRate, PriceBreakdown, PricingRules } from "../orders/pricing";
+import type { DeliveryMethod, PriceBreakdown, PricingRules } from "../pricing/price-order";
 import type { CartCode, CartSummary } from "./types";
 
 type SummaryInput = {

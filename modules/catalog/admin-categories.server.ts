@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import { containing } from "../../lib/like-pattern";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
-import { dayRange } from "../admin/dates";
+import { withinDays } from "../../lib/day-range";
 import {
   categoryInput,
   categoryListQuery,
@@ -97,9 +97,7 @@ export async function searchCategories(db: Db, input: CategoryListQuery = {}): P
   const q = categoryListQuery.parse(input);
   const where: SQL[] = [];
   if (q.q) where.push(sql`${categories.name} ilike ${containing(q.q)}`);
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(categories.createdAt, range.from));
-  if (range.to) where.push(lt(categories.createdAt, range.to));
+  where.push(...withinDays(categories.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const rows = db
     .select({

@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import { containing } from "../../lib/like-pattern";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
-import { dayRange } from "../admin/dates";
+import { withinDays } from "../../lib/day-range";
 import {
   adminProductListQuery,
   productFieldIssues,
@@ -162,9 +162,7 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery = {
   const q = adminProductListQuery.parse(input);
   const where: SQL[] = [];
   if (q.q) where.push(sql`(${products.title} ilike ${containing(q.q)} or ${categories.name} ilike ${containing(q.q)})`);
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(products.createdAt, range.from));
-  if (range.to) where.push(lt(products.createdAt, range.to));
+  where.push(...withinDays(products.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db

@@ -1,42 +1,37 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, discountCodes, discountRedemptions, products, purchases } from "../../db/schema";
+import { categories, discountCodes, discountRedemptions, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { withinDays } from "../../lib/day-range";
 import { containing } from "../../lib/like-pattern";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
-import { dayRange } from "../admin/dates";
-import { PAID_STATUSES } from "../orders/statuses";
 import { COUNTED, type CodeRow } from "./codes.server";
 import { lagosIso } from "./lagos-time";
 import { discountListQuery, shapeErrors, type DiscountCreateData, type DiscountListQuery, type DiscountPatchData } from "./schemas";
-import type { DiscountCodeView, DiscountState, ScopeChoices } from "./types";
+import type { DiscountCode, DiscountState, ScopeChoices } from "./types";
 
-// The back office's discount codes (docs/product.md "Discount codes"): list with each code's
-// figures, create, change (only the fields named), pause and resume, delete while never used.
+// The back office's discount codes (docs/product.md "Discount codes"): list, create, change (only
+// the fields named), pause and resume, delete while never used. Their sales figures (paid orders,
+// revenue, discount given) are added by modules/reports/discount-codes.server.ts.
 
-const paid = inArray(purchases.status, [...PAID_STATUSES]);
-
-/** Per code: paid orders, held uses, the paid orders' totals and what the code took off them. */
-const figures = () =>
+/** Per code: the uses unpaid orders hold, and the uses that count against its limit (held and used). */
+const uses = () =>
   sql`(select ${discountRedemptions.codeId} as code_id,
-      (count(*) filter (where ${paid}))::int as uses,
       (count(*) filter (where ${discountRedemptions.status} = 'held'))::int as held,
-      (coalesce(sum(${purchases.totalKobo}) filter (where ${paid}), 0))::bigint as revenue,
-      (coalesce(sum(${purchases.codeDiscountKobo}) filter (where ${paid}), 0))::bigint as given
-    from ${discountRedemptions} join ${purchases} on ${purchases.id} = ${discountRedemptions.purchaseId}
-    group by ${discountRedemptions.codeId}) as f`;
+      (count(*) filter (where ${inArray(discountRedemptions.status, [...COUNTED])}))::int as counted
+    from ${discountRedemptions} group by ${discountRedemptions.codeId}) as u`;
+const useColumns = { held: sql<number>`coalesce(u.held, 0)`, counted: sql<number>`coalesce(u.counted, 0)` };
+type Uses = { held: number; counted: number };
 
-type Figures = { uses: number; held: number; revenue: number | string; given: number | string };
-
-function stateOf(row: CodeRow, f: Figures, now: Date): DiscountState {
+function stateOf(row: CodeRow, u: Uses, now: Date): DiscountState {
   if (row.pausedAt) return "paused";
   if (row.startsAt && row.startsAt > now) return "scheduled";
   if (row.endsAt && row.endsAt <= now) return "ended";
-  if (row.maxUses !== null && f.uses + f.held >= row.maxUses) return "used_up";
+  if (row.maxUses !== null && u.counted >= row.maxUses) return "used_up";
   return "active";
 }
 
-function toView(row: CodeRow, f: Figures = { uses: 0, held: 0, revenue: 0, given: 0 }, now = new Date()): DiscountCodeView {
+function toView(row: CodeRow, u: Uses = { held: 0, counted: 0 }, now = new Date()): DiscountCode {
   return {
     id: row.id,
     code: row.code,
@@ -51,37 +46,25 @@ function toView(row: CodeRow, f: Figures = { uses: 0, held: 0, revenue: 0, given
     productIds: row.productIds,
     categoryIds: row.categoryIds,
     paused: row.pausedAt !== null,
-    state: stateOf(row, f, now),
-    uses: f.uses,
-    held: f.held,
-    revenue: koboToNaira(Number(f.revenue)),
-    discountGiven: koboToNaira(Number(f.given)),
+    state: stateOf(row, u, now),
+    held: u.held,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const figureColumns = {
-  uses: sql<number>`coalesce(f.uses, 0)`,
-  held: sql<number>`coalesce(f.held, 0)`,
-  revenue: sql<string>`coalesce(f.revenue, 0)`,
-  given: sql<string>`coalesce(f.given, 0)`,
-};
-
-/** /discounttable and GET /api/discounts: newest first, searched by code, created between two days, paged. */
-export async function listDiscountCodes(db: Db, input: DiscountListQuery = {}): Promise<{ items: DiscountCodeView[]; total: number }> {
+/** Newest first, searched by code, created between two days, paged. */
+export async function listDiscountCodes(db: Db, input: DiscountListQuery = {}): Promise<{ items: DiscountCode[]; total: number }> {
   const q = discountListQuery.parse(input);
   const where: SQL[] = [];
   if (q.q) where.push(sql`${discountCodes.code} ilike ${containing(q.q)}`);
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(discountCodes.createdAt, range.from));
-  if (range.to) where.push(lt(discountCodes.createdAt, range.to));
+  where.push(...withinDays(discountCodes.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db
-      .select({ row: discountCodes, ...figureColumns })
+      .select({ row: discountCodes, ...useColumns })
       .from(discountCodes)
-      .leftJoin(figures(), sql`f.code_id = ${discountCodes.id}`)
+      .leftJoin(uses(), sql`u.code_id = ${discountCodes.id}`)
       .where(cond)
       .orderBy(desc(discountCodes.createdAt), asc(discountCodes.id))
       .limit(q.pageSize)
@@ -94,11 +77,11 @@ export async function listDiscountCodes(db: Db, input: DiscountListQuery = {}): 
   return { items: rows.map((r) => toView(r.row, r)), total: count?.n ?? 0 };
 }
 
-export async function getDiscountCode(db: Db, id: string): Promise<DiscountCodeView> {
+export async function getDiscountCode(db: Db, id: string): Promise<DiscountCode> {
   const [r] = await db
-    .select({ row: discountCodes, ...figureColumns })
+    .select({ row: discountCodes, ...useColumns })
     .from(discountCodes)
-    .leftJoin(figures(), sql`f.code_id = ${discountCodes.id}`)
+    .leftJoin(uses(), sql`u.code_id = ${discountCodes.id}`)
     .where(eq(discountCodes.id, id));
   if (!r) throw AppError.notFound("Discount code");
   return toView(r.row, r);
@@ -138,7 +121,7 @@ function assertShape(d: Parameters<typeof shapeErrors>[0]) {
 }
 
 /** A code from a parsed create (discountCreateInput: the API's body or the form's). */
-export async function createDiscountCode(db: Db, d: DiscountCreateData, now = new Date()): Promise<DiscountCodeView> {
+export async function createDiscountCode(db: Db, d: DiscountCreateData, now = new Date()): Promise<DiscountCode> {
   const shape = {
     kind: d.kind,
     amount: d.amount ?? null,
@@ -171,7 +154,7 @@ export async function createDiscountCode(db: Db, d: DiscountCreateData, now = ne
 }
 
 /** Changes only the fields named; `paused: true` pauses (a paused code is not active), `false` resumes. */
-export async function updateDiscountCode(db: Db, id: string, d: DiscountPatchData, now = new Date()): Promise<DiscountCodeView> {
+export async function updateDiscountCode(db: Db, id: string, d: DiscountPatchData, now = new Date()): Promise<DiscountCode> {
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
   if (!row) throw AppError.notFound("Discount code");
   const kind = d.kind ?? row.kind;

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { discountCodes, discountRedemptions, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { normalizeNigerianPhone } from "../../lib/phone";
-import type { DiscountRule, PriceBreakdown } from "../orders/pricing";
+import type { DiscountRule, PriceBreakdown } from "../pricing/price-order";
 import { outcomeMessage, refusalMessage, type CodeRefusal } from "./messages";
 
 // A shopper's code (docs/product.md "Discount codes"): found by name whatever its case, refused

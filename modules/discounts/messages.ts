@@ -1,7 +1,7 @@
 // What a shopper is told when a code does not apply (docs/product.md "Discount codes"):
 // one home for the words, used by the cart, the guest quote and the checkout.
 import { formatNaira } from "../../lib/money";
-import type { CodeOutcome } from "../orders/pricing";
+import type { CodeOutcome } from "../pricing/price-order";
 import { formatLagosTime } from "./lagos-time";
 
 /** Why a code cannot be used at all, before the cart is looked at. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams } from "../admin/form-fields";
+import { listParams } from "../../lib/form-fields";
 import { lagosLocalToUtc } from "./lagos-time";
 
 // Discount codes (docs/product.md "Discount codes"). The shopper's code, and the owner's

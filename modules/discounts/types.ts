@@ -2,7 +2,7 @@
 export type DiscountState = "active" | "paused" | "scheduled" | "ended" | "used_up";
 
 /** A discount code as the back office sees it (docs/product.md "Discount codes"): money in naira, times with Lagos's offset. */
-export type DiscountCodeView = {
+export type DiscountCode = {
   id: string;
   code: string;
   kind: "fixed" | "percent" | "free_delivery";
@@ -20,17 +20,24 @@ export type DiscountCodeView = {
   categoryIds: string[];
   paused: boolean;
   state: DiscountState;
-  /** paid orders carrying the code */
-  uses: number;
   /** unpaid orders holding a use */
   held: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A code's sales figures (modules/reports/discount-codes.server.ts): its paid orders only. */
+export type DiscountFigures = {
+  /** paid orders carrying the code */
+  uses: number;
   /** the paid orders' totals, naira */
   revenue: number;
   /** what the code took off the paid orders, naira */
   discountGiven: number;
-  createdAt: string;
-  updatedAt: string;
 };
+
+/** The code with its figures: the list, GET /api/discounts and the edit screen. */
+export type DiscountCodeView = DiscountCode & DiscountFigures;
 
 /** What a code's scope can name, for the admin form. */
 export type ScopeChoices = { products: { id: string; title: string }[]; categories: { id: string; name: string }[] };

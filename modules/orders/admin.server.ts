@@ -9,7 +9,7 @@ import { getSettings } from "../settings/service.server";
 import { toRow, type AdminPurchaseRow } from "./admin-list.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber, type PurchaseStatus } from "./statuses";
-import { releaseStock } from "./stock.server";
+import { releaseStock } from "../stock/reservation.server";
 import { codeOn } from "./views.server";
 
 export type PurchaseDetail = AdminPurchaseRow & {
@@ -149,7 +149,7 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
     }
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
-    const shop = await getSettings(tx as never);
+    const shop = await getSettings(tx);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,

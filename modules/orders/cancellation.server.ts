@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { releaseRedemptions } from "../discounts/redemptions.server";
-import { lockProducts, productsOf, releaseStock } from "./stock.server";
+import { lockProducts, productsOf, releaseStock } from "../stock/reservation.server";
 
 /**
  * Why a pending order was cancelled when the shop did not decide it: the window

@@ -1,14 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { findDeliveryArea, listDeliveryAreas } from "../delivery/areas.server";
-import { loadPricingRules } from "./pricing.server";
-
-/** The LGA names a shopper can pick in the cart and at checkout: the shop's delivery areas. */
-export async function deliveryAreas(db: Db): Promise<string[]> {
-  const { rules } = await loadPricingRules(db);
-  return (await listDeliveryAreas(db, rules.standardDeliveryKobo)).map((a) => a.lga);
-}
+import { findDeliveryArea } from "../delivery/areas.server";
+import { loadPricingRules } from "../pricing/load-pricing.server";
 
 /**
  * The delivery area a page starts with: the one chosen in the cart (`chosen`),

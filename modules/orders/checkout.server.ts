@@ -7,13 +7,13 @@ import { formatNaira } from "../../lib/money";
 import { cartLines, lineLimitError } from "../cart/service.server";
 import { codeColumns, codeForCheckout, customerOf } from "../discounts/codes.server";
 import { holdRedemption } from "../discounts/redemptions.server";
-import type { PaymentProvider } from "../payments/provider.server";
+import type { PaymentProvider } from "../payments/types";
 import { cancelPendingIn, cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
-import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "./pricing";
-import { loadPricing } from "./pricing.server";
+import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
+import { loadPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput } from "./schemas";
-import { lockProducts, productsOf, reserveStock } from "./stock.server";
+import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import type { PurchaseView } from "./types";
 import { toPurchaseView } from "./views.server";
 

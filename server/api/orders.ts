@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { rateLimitStore } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
 import { countCheckoutStart } from "../../modules/orders/checkout-limits.server";
 import { abandonPaymentInput, createPurchaseInput } from "../../modules/orders/schemas";
 import { abandonPayment } from "../../modules/orders/completion.server";

@@ -2,7 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "../toasts";
 import { useNavigate, useRouteLoaderData } from "react-router";
-import { hasEnough, isSoldOut, unitsLeftText } from "../../../modules/catalog/stock";
+import { hasEnough, isSoldOut, unitsLeftText } from "../../../modules/stock/availability";
 import { postJson } from "../../lib/api-client";
 import { addToGuestCart } from "../../lib/guest-cart";
 

@@ -2,9 +2,9 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
-import { hasEnough, unitsLeftText } from "../../../modules/catalog/stock";
+import { hasEnough, unitsLeftText } from "../../../modules/stock/availability";
 import { displayAmount, type Currency } from "./order-summary";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 
 type Props = {
   item: CartItemView;

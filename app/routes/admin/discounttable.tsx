@@ -9,7 +9,8 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
-import { deleteDiscountCode, listDiscountCodes, updateDiscountCode } from "../../../modules/discounts/admin.server";
+import { deleteDiscountCode, updateDiscountCode } from "../../../modules/discounts/admin.server";
+import { listDiscountCodeViews } from "../../../modules/reports/discount-codes.server";
 import { formatLagosTime } from "../../../modules/discounts/lagos-time";
 import { discountListQuery } from "../../../modules/discounts/schemas";
 import type { DiscountCodeView, DiscountState } from "../../../modules/discounts/types";
@@ -21,7 +22,7 @@ export const meta = () => [{ title: "Discount Codes | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = readSearchParams(request, discountListQuery, ["q", "from", "to", "page"]);
-  const { items, total } = await listDiscountCodes(context.get(appContext).db, query);
+  const { items, total } = await listDiscountCodeViews(context.get(appContext).db, query);
   redirectPastLastPage(request, query, total);
   return { items, total, query };
 }

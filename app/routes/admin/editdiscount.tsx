@@ -3,6 +3,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { getDiscountCode, scopeChoices } from "../../../modules/discounts/admin.server";
+import { discountCodeView } from "../../../modules/reports/discount-codes.server";
 import { saveDiscountForm } from "./discount-form.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editdiscount";
@@ -12,7 +13,7 @@ export const meta = () => [{ title: "Edit Discount Code | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const [code, choices] = await Promise.all([loadOr404(params.id, "Discount code", (id) => getDiscountCode(db, id)), scopeChoices(db)]);
+  const [code, choices] = await Promise.all([loadOr404(params.id, "Discount code", (id) => discountCodeView(db, id)), scopeChoices(db)]);
   return { code, choices };
 }
 

@@ -9,7 +9,7 @@ import { sendJson } from "../../lib/api-client";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { canMoveTo } from "../../../modules/orders/admin-schemas";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { getPurchase } from "../../../modules/orders/admin.server";
 import { loadOr404 } from "./list-query.server";

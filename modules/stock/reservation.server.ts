@@ -3,6 +3,9 @@ import type { Tx } from "../../db/client";
 import { products, purchaseItems } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
+// The stock an order holds: taken when it is placed, given back when it is cancelled or deleted
+// (docs/decisions/0005-checkout-money-path.md). Each runs inside the caller's transaction.
+
 /**
  * Takes `quantity` units of each product or none at all: a conditional UPDATE
  * per line (never below 0, whatever runs at the same time), in product-id

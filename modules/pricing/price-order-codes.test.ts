@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceOrder, type DiscountRule, type PricedLineInput, type PricingRules } from "./pricing";
+import { priceOrder, type DiscountRule, type PricedLineInput, type PricingRules } from "./price-order";
 
 // docs/product.md "Discount codes" and "Free delivery": the code's rules inside the one pricing function.
 const rules: PricingRules = { vatRate: 0.075, standardDeliveryKobo: 200_000, expressSurchargeKobo: 300_000 };

@@ -1,3 +1,5 @@
+import type { DeliveryRate } from "../delivery/types";
+
 // The one pricing function (docs/architecture.md "Payments"): the cart summary, the
 // checkout summary and order creation all call priceOrder, so the three can
 // never disagree. Pure and integer kobo throughout.
@@ -52,8 +54,6 @@ export type CodeOutcome =
   | { code: string; kind: DiscountKind; applied: true; codeKobo: number }
   | { code: string; kind: DiscountKind; applied: false; reason: "minimum"; shortKobo: number }
   | { code: string; kind: DiscountKind; applied: false; reason: "scope" };
-
-export type DeliveryRate = { lga: string; chargeKobo: number };
 
 export type PriceInput = {
   lines: PricedLineInput[];
