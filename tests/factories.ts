@@ -219,3 +219,13 @@ export async function stockOf(db: Db, productId: string): Promise<number | null>
   const [row] = await db.select({ stock: t.products.stock }).from(t.products).where(eq(t.products.id, productId));
   return row!.stock;
 }
+
+/** A discount code (docs/product.md "Discount codes"), ₦1,000 off unless overridden; money in kobo as stored. */
+export async function createDiscountCode(db: Db, overrides: Partial<typeof t.discountCodes.$inferInsert> = {}) {
+  return one(
+    await db
+      .insert(t.discountCodes)
+      .values({ code: `CODE${crypto.randomUUID().slice(0, 6).toUpperCase()}`, kind: "fixed", amountKobo: 100_000, ...overrides })
+      .returning(),
+  );
+}

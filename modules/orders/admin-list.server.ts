@@ -70,6 +70,7 @@ const rowColumns = {
   lastName: purchases.lastName,
   email: purchases.email,
   savedKobo: purchases.savedKobo,
+  discountCode: purchases.discountCode,
   totalKobo: purchases.totalKobo,
   status: purchases.status,
   createdAt: purchases.createdAt,
@@ -81,6 +82,7 @@ export const toRow = (r: {
   lastName: string;
   email: string;
   savedKobo: number;
+  discountCode: string | null;
   totalKobo: number;
   status: PurchaseStatus;
   createdAt: Date;
@@ -89,6 +91,7 @@ export const toRow = (r: {
   fname: r.firstName,
   lname: r.lastName,
   email: r.email,
+  // the naira saved by sale prices (truthy when discounted, docs/product.md §3)
   discount: koboToNaira(r.savedKobo),
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
@@ -187,7 +190,7 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
         r.phone,
         r.lga,
         r.status,
-        r.savedKobo > 0 ? "Discounted" : "None",
+        r.savedKobo > 0 || r.discountCode !== null ? "Discounted" : "None",
         koboToNaira(r.totalKobo).toFixed(2),
       ]);
     if (rows.length < batch) break;

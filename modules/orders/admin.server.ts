@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
+import { releaseRedemptions } from "../discounts/redemptions.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
@@ -71,8 +72,11 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
       });
     await tx.update(purchases).set({ status }).where(eq(purchases.id, id));
     await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: note ?? null, actorId });
-    // the stock the order holds goes back
-    if (status === "cancelled") await releaseStock(tx, [id]);
+    // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
+    if (status === "cancelled") {
+      await releaseStock(tx, [id]);
+      await releaseRedemptions(tx, [id]);
+    }
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);

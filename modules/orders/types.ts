@@ -40,6 +40,11 @@ export type PurchaseView = {
   subtotal: number;
   /** what the sale prices saved (truthy means discounted) */
   discount: number;
+  /** the discount code applied (docs/product.md "Discount codes") and what it took off: goods, or the delivery fee */
+  discountCode: string | null;
+  codeDiscount: number;
+  /** what the code took off: the goods (subtracted before VAT) or the delivery fee (free delivery); null without a code */
+  codeOn: "goods" | "delivery" | null;
   vat: number;
   deliveryCharge: number;
   totalAmount: number;

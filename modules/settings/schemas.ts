@@ -39,6 +39,11 @@ export const settingsSchema = z.object({
     .max(1, "USD display rate must be at most 1 (dollars per ₦1)"),
   standardDeliveryKobo: koboFee("Standard delivery fee"),
   expressSurchargeKobo: koboFee("Express surcharge"),
+  // docs/product.md "Free delivery": 0 is off
+  freeDeliveryAboveKobo: numberOf("Free delivery above")
+    .int("Free delivery above can have at most 2 decimals")
+    .min(0, "Free delivery above cannot be negative")
+    .max(2_000_000_000, "Free delivery above must be at most ₦20,000,000"),
   lowStockThreshold: numberOf("Low-stock threshold")
     .int("Low-stock threshold must be a whole number")
     .min(0, "Low-stock threshold cannot be negative")
@@ -61,29 +66,49 @@ export const defaultSettings: Settings = {
   // docs/product.md §9: standard ₦2,000 and express ₦5,000 when no LGA rate applies
   standardDeliveryKobo: 200_000,
   expressSurchargeKobo: 300_000,
+  // off until the owner sets an amount
+  freeDeliveryAboveKobo: 0,
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,
 };
 
 /** The settings as PUT /api/settings and the /settings form take them and GET shows them: the fees in naira. */
-export const settingsInput = settingsSchema.omit({ standardDeliveryKobo: true, expressSurchargeKobo: true }).extend({
-  standardDeliveryFee: nairaFee("Standard delivery fee"),
-  expressSurcharge: nairaFee("Express surcharge"),
-});
+export const settingsInput = settingsSchema
+  .omit({ standardDeliveryKobo: true, expressSurchargeKobo: true, freeDeliveryAboveKobo: true })
+  .extend({
+    standardDeliveryFee: nairaFee("Standard delivery fee"),
+    expressSurcharge: nairaFee("Express surcharge"),
+    // docs/product.md "Free delivery": 0 is off
+    freeDeliveryAbove: numberOf("Free delivery above")
+      .refine(hasCents, "Free delivery above can have at most 2 decimals")
+      .min(0, "Free delivery above cannot be negative")
+      .max(20_000_000, "Free delivery above must be at most ₦20,000,000"),
+  });
 export type SettingsView = z.infer<typeof settingsInput>;
 /** PUT /api/settings: only the fields named change; an unknown field is an error. */
 export const settingsPatch = settingsInput.partial().strict();
 
-export function toSettingsView({ standardDeliveryKobo, expressSurchargeKobo, ...rest }: Settings): SettingsView {
-  return { ...rest, standardDeliveryFee: koboToNaira(standardDeliveryKobo), expressSurcharge: koboToNaira(expressSurchargeKobo) };
+export function toSettingsView({ standardDeliveryKobo, expressSurchargeKobo, freeDeliveryAboveKobo, ...rest }: Settings): SettingsView {
+  return {
+    ...rest,
+    standardDeliveryFee: koboToNaira(standardDeliveryKobo),
+    expressSurcharge: koboToNaira(expressSurchargeKobo),
+    freeDeliveryAbove: koboToNaira(freeDeliveryAboveKobo),
+  };
 }
 
 /** The stored settings that an input (whole or partial) changes, the fees in kobo. */
-export function fromSettingsInput({ standardDeliveryFee, expressSurcharge, ...rest }: Partial<SettingsView>): Partial<Settings> {
+export function fromSettingsInput({
+  standardDeliveryFee,
+  expressSurcharge,
+  freeDeliveryAbove,
+  ...rest
+}: Partial<SettingsView>): Partial<Settings> {
   return {
     ...rest,
     ...(standardDeliveryFee !== undefined && { standardDeliveryKobo: nairaToKobo(standardDeliveryFee) }),
     ...(expressSurcharge !== undefined && { expressSurchargeKobo: nairaToKobo(expressSurcharge) }),
+    ...(freeDeliveryAbove !== undefined && { freeDeliveryAboveKobo: nairaToKobo(freeDeliveryAbove) }),
   };
 }

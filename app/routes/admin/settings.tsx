@@ -36,6 +36,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       usdRate: num(form.get("usdRate")),
       standardDeliveryFee: num(form.get("standardDeliveryFee")),
       expressSurcharge: num(form.get("expressSurcharge")),
+      // blank (or a form from before the field) is off
+      freeDeliveryAbove: String(form.get("freeDeliveryAbove") ?? "").trim() ? num(form.get("freeDeliveryAbove")) : 0,
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
     });
@@ -99,6 +101,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Field name="expressSurcharge" label="Express surcharge (₦)" error={errors.expressSurcharge}>
           {input("expressSurcharge", {
             defaultValue: String(s.expressSurcharge),
+            type: "number",
+            step: FEE_STEP_NAIRA,
+            min: 0,
+          })}
+        </Field>
+        <Field
+          name="freeDeliveryAbove"
+          label="Free delivery above (₦)"
+          error={errors.freeDeliveryAbove}
+          hint="Delivery is free once the goods, after any discount code, reach this amount. Empty or 0: off."
+        >
+          {input("freeDeliveryAbove", {
+            defaultValue: String(s.freeDeliveryAbove),
             type: "number",
             step: FEE_STEP_NAIRA,
             min: 0,

@@ -157,6 +157,12 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         <dl className="max-w-sm">
           <Row label="Subtotal" value={formatNairaAmount(p.subtotal)} />
           {p.discount > 0 ? <Row label="Discount saved" value={`−${formatNairaAmount(p.discount)}`} /> : null}
+          {p.discountCode ? (
+            <Row
+              label={`Code ${p.discountCode}${p.codeOn === "delivery" ? " (free delivery)" : ""}`}
+              value={p.codeOn === "delivery" ? `saved ${formatNairaAmount(p.codeDiscount)}` : `−${formatNairaAmount(p.codeDiscount)}`}
+            />
+          ) : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
           <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />
