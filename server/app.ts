@@ -20,6 +20,7 @@ import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
+import { visitCode } from "./middleware/visit-code";
 
 export type AppOptions = {
   /** React Router's server build; absent in API tests (then pages are 404). */
@@ -99,6 +100,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
   app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : jsonLimit(c, next)));
 
+  // ?code=VAL25 on any page: kept for the visit, then the same page without it (before the public cache)
+  app.use(visitCode(deps));
   // anonymous public reads, before any session lookup or database work
   const invalidation = deps.invalidation ?? localInvalidationBus();
   app.use(publicCache({ ...deps, invalidation }));

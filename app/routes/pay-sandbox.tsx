@@ -3,8 +3,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "../context";
 import { formAction, readForm } from "../lib/form-action.server";
+import { orNotFound } from "../lib/not-found.server";
 import { readSearchParams } from "../lib/search-params.server";
-import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { isSandboxPageToken, recordSandboxDecision, sandboxPayment } from "../../modules/payments/sandbox.server";
 import { paymentReference } from "../../modules/payments/schemas";
@@ -15,6 +15,7 @@ export function meta() {
 }
 
 const pageQuery = z.object({ back: z.string().max(2000).optional(), t: z.string().max(100).optional() });
+const NOT_FOUND = { msg: "Not found" };
 
 /**
  * The sandbox provider's hosted page (docs/architecture.md "Payments"); it exists only in sandbox
@@ -24,19 +25,14 @@ const pageQuery = z.object({ back: z.string().max(2000).optional(), t: z.string(
 async function payment(args: Route.LoaderArgs | Route.ActionArgs) {
   const { context, request, params } = args;
   const { db, env } = context.get(appContext);
-  if (env.PAYMENT_PROVIDER !== "sandbox") throw data({ msg: "Not found" }, { status: 404 });
+  if (env.PAYMENT_PROVIDER !== "sandbox") throw data(NOT_FOUND, { status: 404 });
   const reference = paymentReference.safeParse(params.reference);
   if (!reference.success) throw data({ msg: `Please check the link: ${reference.error.issues[0]!.message}.` }, { status: 400 });
   const { back = "", t = "" } = readSearchParams(request, pageQuery, ["back", "t"]);
   // signed by the shop, so it is one of our own pages; still, only a path on this site
   if (!back.startsWith("/") || back.startsWith("//") || !isSandboxPageToken(env.SESSION_SECRET, reference.data, back, t))
-    throw data({ msg: "Not found" }, { status: 404 });
-  try {
-    return { db, p: await sandboxPayment(db, reference.data), back };
-  } catch (e) {
-    if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "Not found" }, { status: 404 });
-    throw e;
-  }
+    throw data(NOT_FOUND, { status: 404 });
+  return orNotFound(async () => ({ db, p: await sandboxPayment(db, reference.data), back }), NOT_FOUND);
 }
 
 export async function loader(args: Route.LoaderArgs) {

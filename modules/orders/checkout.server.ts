@@ -5,6 +5,8 @@ import { cartItems, paymentAttempts, purchaseEvents, purchaseItems, purchases, u
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { lineLimitError } from "../cart/service.server";
+import { codeColumns, codeForCheckout, customerOf } from "../discounts/codes.server";
+import { holdRedemption } from "../discounts/redemptions.server";
 import { getSettings } from "../settings/service.server";
 import { cancelPendingIn, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
@@ -103,11 +105,21 @@ export async function placeOrder(
     const contact = await contactOf(tx, buyer);
     const lines = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
-    const [pricing, settings] = await Promise.all([loadPricing(tx, pricingLga(input.lga, contact.profileLga)), getSettings(tx as Db)]);
+    const [pricing, settings] = await Promise.all([loadPricing(tx, pricingLga(input.lga, contact.profileLga)), getSettings(tx)]);
     const lga = pricing.area.lga;
     const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
     if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
-    const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
+    // a discount code (docs/product.md "Discount codes"): checked and priced here, its use held below
+    const code = input.code ? await codeForCheckout(tx, input.code, now) : null;
+    const priced = priceOrder({
+      lines,
+      rules: pricing.rules,
+      deliveryMethod: input.deliveryMethod,
+      lga,
+      rates: pricing.rates,
+      discount: code?.rule,
+    });
+    const applied = codeColumns(priced);
     if (priced.totalKobo > MAX_ORDER_KOBO)
       throw new AppError(
         "invalid",
@@ -138,10 +150,11 @@ export async function placeOrder(
         lga,
         deliveryMethod: input.deliveryMethod,
         subtotalKobo: priced.subtotalKobo,
-        discountKobo: priced.discountKobo,
+        savedKobo: priced.savedKobo,
         vatKobo: priced.vatKobo,
         deliveryKobo: priced.deliveryKobo,
         totalKobo: priced.totalKobo,
+        ...applied,
         currency: "NGN",
         status: "pending",
         paymentProvider: provider,
@@ -177,6 +190,14 @@ export async function placeOrder(
     await tx
       .insert(purchaseEvents)
       .values({ purchaseId: purchase.id, status: "pending", note: placedNotes[method], actorId: contact.userId });
+    // the code's use is held while the order waits for its money (docs/product.md "Discount codes")
+    if (code)
+      await holdRedemption(tx, code, {
+        purchaseId: purchase.id,
+        customer: customerOf(contact.email, input.phone),
+        discountKobo: priced.codeKobo,
+        now,
+      });
     // a promise to pay is an order placed: the cart it came from is done (an online payment keeps it until paid)
     if (method !== "online" && contact.userId) {
       const bought = lines.map((l) => l.productId);

@@ -4,6 +4,7 @@ import { cartItems, paymentAttempts, purchaseEvents, purchaseItems, purchases } 
 import { AppError } from "../../lib/errors";
 import type { PaymentProvider, VerifiedPayment } from "../payments/types";
 import { linkKeys, settleGuestOrder } from "../accounts/email-proof.server";
+import { markRedemptionUsed } from "../discounts/redemptions.server";
 import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
 import { orderMails, refundDueMails, type MailLinks, type RefundReason } from "./mails.server";
 import { isPaidOrder } from "./statuses";
@@ -130,6 +131,8 @@ export async function completeOrder(
           : `payment confirmed by ${via}`,
       actorId: payment.actorId ?? null,
     });
+    // its discount code's use counts now (docs/product.md "Discount codes")
+    await markRedemptionUsed(tx, current.id, now);
     const paid = await settleGuestOrder(tx, updated!, linkKeys(links));
     if (paid.userId) {
       const bought = items.map((i) => i.productId).filter((id): id is string => !!id);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { email, personName } from "../accounts/schemas";
+import { shopperCode } from "../discounts/schemas";
 
 const required = (label: string) =>
   z
@@ -32,12 +33,8 @@ const optionalNote = z
   .max(500, "Delivery instructions must be at most 500 characters")
   .optional()
   .transform((v) => v || undefined);
-const optionalCode = z
-  .string()
-  .trim()
-  .max(40, "A discount code has at most 40 characters")
-  .optional()
-  .transform((v) => v || undefined);
+// a discount code (docs/product.md "Discount codes"); blank is none
+const optionalCode = shopperCode.optional().transform((v) => v || undefined);
 const tick = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("")])
   .optional()

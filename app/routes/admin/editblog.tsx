@@ -4,7 +4,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { getAdminPost } from "../../../modules/content/admin.server";
-import { loadOr404 } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import type { Route } from "./+types/editblog";
 
 export const meta = () => [{ title: "Edit Blog Post | Alafia admin" }];
@@ -12,7 +12,7 @@ export const meta = () => [{ title: "Edit Blog Post | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { post: await loadOr404(params.id, "Blog post", (id) => getAdminPost(db, id)) };
+  return { post: await recordOr404(params.id, (id) => getAdminPost(db, id), "Blog post not found") };
 }
 
 export default function EditBlog({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { getCategory } from "../../../modules/catalog/service.server";
-import { loadOr404 } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import type { Route } from "./+types/editcategory";
 
 export const meta = () => [{ title: "Edit Category | Alafia admin" }];
@@ -12,7 +12,7 @@ export const meta = () => [{ title: "Edit Category | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { category: await loadOr404(params.id, "Category", (id) => getCategory(db, id)) };
+  return { category: await recordOr404(params.id, (id) => getCategory(db, id), "Category not found") };
 }
 
 export default function EditCategory({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { getDeliveryRateAdmin } from "../../../modules/delivery/admin.server";
-import { loadOr404 } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import type { Route } from "./+types/editlga";
 
 export const meta = () => [{ title: "Edit LGA | Alafia admin" }];
@@ -11,7 +11,7 @@ export const meta = () => [{ title: "Edit LGA | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { rate: await loadOr404(params.id, "Delivery rate", (id) => getDeliveryRateAdmin(db, id)) };
+  return { rate: await recordOr404(params.id, (id) => getDeliveryRateAdmin(db, id), "Delivery rate not found") };
 }
 
 export default function EditLga({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,8 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
 import { getProduct } from "../../../modules/catalog/service.server";
-import { loadOr404, loadOrNull } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
+import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
@@ -16,7 +17,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
   const [product, categories] = await Promise.all([
-    loadOrNull(logger, "product", () => loadOr404(params.id, "Product", (id) => getProduct(db, id))),
+    loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
   ]);
   return { product, categories };

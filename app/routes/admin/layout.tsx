@@ -7,6 +7,7 @@ import {
   Package,
   Settings,
   ShoppingCart,
+  Tag,
   Truck,
   Users,
   Wallet,
@@ -30,6 +31,8 @@ const links = [
   { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },
   { to: "/blogtable", label: "Blog", icon: FileText, also: ["/createpost", "/editblog"] },
   { to: "/teamtable", label: "Team Members", icon: Users, also: ["/adminregister"] },
+  // docs/product.md "Discount codes"
+  { to: "/discounttable", label: "Discount Codes", icon: Tag, also: ["/creatediscount", "/editdiscount"] },
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/paymentsettings", label: "Payments", icon: Wallet },
 ];

@@ -68,7 +68,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
             items.map((p) => (
               <tr key={p.id} className="border-b border-line last:border-0">
                 <td className={`${td} font-semibold`} data-label="First Name">
-                  {p.firstName}
+                  {p.fname}
                 </td>
                 <td className={`${td} whitespace-nowrap`} data-label="Email">
                   {p.email}
@@ -91,7 +91,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <DeleteButton
                     url={`/api/purchases/${p.id}`}
-                    label={`Delete the order of ${p.firstName}`}
+                    label={`Delete the order of ${p.fname}`}
                     confirmText="Are you sure you want to delete this purchase?"
                   />
                 </td>

@@ -6,10 +6,8 @@ import { appContext } from "../../context";
 import { formAction, readForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { zodFields } from "../../../lib/errors";
-import { koboToNaira, nairaToKobo } from "../../../lib/money";
-import { hasCents } from "../../../lib/form-fields";
 import { recentMessages, recentSubscribers } from "../../../modules/marketing/inbox.server";
-import { FEE_STEP_NAIRA, shopSettingsSchema } from "../../../modules/settings/schemas";
+import { FEE_STEP_NAIRA, fromSettingsInput, shopSettingsInput, toSettingsView } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/settings";
 
@@ -19,35 +17,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
   const [settings, subscribers, messages] = await Promise.all([getSettings(db), recentSubscribers(db), recentMessages(db)]);
-  return { settings, subscribers, messages };
+  return { settings: toSettingsView(settings), subscribers, messages };
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
-/** Naira to kobo; a third decimal is left as a fraction of a kobo so the schema names it, never rounded away. */
-const kobo = (v: FormDataEntryValue | null) => {
-  const naira = num(v);
-  return hasCents(naira) ? nairaToKobo(naira) : naira * 100;
-};
 
 /** The form shows naira and percent; the settings keep kobo and fractions (same schema as PUT /api/settings). */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context, request);
   return formAction(async () => {
     const form = await readForm(request);
-    const parsed = shopSettingsSchema.safeParse({
+    const parsed = shopSettingsInput.safeParse({
       shopName: String(form.get("shopName") ?? ""),
       contactEmail: String(form.get("contactEmail") ?? ""),
       contactPhone: String(form.get("contactPhone") ?? ""),
       contactAddress: String(form.get("contactAddress") ?? ""),
       vatRate: num(form.get("vatRate")) / 100,
       usdRate: num(form.get("usdRate")),
-      standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
-      expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
+      standardDeliveryFee: num(form.get("standardDeliveryFee")),
+      expressSurcharge: num(form.get("expressSurcharge")),
+      // blank (or a form from before the field) is off
+      freeDeliveryAbove: String(form.get("freeDeliveryAbove") ?? "").trim() ? num(form.get("freeDeliveryAbove")) : 0,
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
     });
     if (!parsed.success) return data({ ok: false as const, fields: zodFields(parsed.error) }, { status: 400 });
-    await updateSettings(context.get(appContext).db, parsed.data);
+    await updateSettings(context.get(appContext).db, fromSettingsInput(parsed.data));
     return { ok: true as const, fields: {} as Record<string, string> };
   });
 }
@@ -91,21 +86,34 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           {input("usdRate", { defaultValue: String(s.usdRate), type: "number", step: "0.00001", min: 0 })}
         </Field>
         <Field
-          name="standardDeliveryKobo"
+          name="standardDeliveryFee"
           label="Standard delivery fee (₦)"
-          error={errors.standardDeliveryKobo}
+          error={errors.standardDeliveryFee}
           hint="Charged only while no delivery areas are set up under LGA."
         >
-          {input("standardDeliveryKobo", {
-            defaultValue: String(koboToNaira(s.standardDeliveryKobo)),
+          {input("standardDeliveryFee", {
+            defaultValue: String(s.standardDeliveryFee),
             type: "number",
             step: FEE_STEP_NAIRA,
             min: 0,
           })}
         </Field>
-        <Field name="expressSurchargeKobo" label="Express surcharge (₦)" error={errors.expressSurchargeKobo}>
-          {input("expressSurchargeKobo", {
-            defaultValue: String(koboToNaira(s.expressSurchargeKobo)),
+        <Field name="expressSurcharge" label="Express surcharge (₦)" error={errors.expressSurcharge}>
+          {input("expressSurcharge", {
+            defaultValue: String(s.expressSurcharge),
+            type: "number",
+            step: FEE_STEP_NAIRA,
+            min: 0,
+          })}
+        </Field>
+        <Field
+          name="freeDeliveryAbove"
+          label="Free delivery above (₦)"
+          error={errors.freeDeliveryAbove}
+          hint="Delivery is free once the goods, after any discount code, reach this amount. Empty or 0: off."
+        >
+          {input("freeDeliveryAbove", {
+            defaultValue: String(s.freeDeliveryAbove),
             type: "number",
             step: FEE_STEP_NAIRA,
             min: 0,

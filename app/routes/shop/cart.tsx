@@ -1,12 +1,19 @@
 import { ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "../../components/toasts";
-import { Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
+import { DiscountCodeForm } from "../../components/cart/discount-code-form";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
+import { formAction, readForm } from "../../lib/form-action.server";
+import { fieldErrors, formValues, type FormResult } from "../../lib/forms";
+import { AppError } from "../../../lib/errors";
+import { codeToKeep } from "../../../modules/discounts/codes.server";
+import { cartCodeInput } from "../../../modules/discounts/schemas";
+import { clearedVisitCodeCookie, readVisitCode, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
 import { sendJson } from "../../lib/api-client";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
@@ -22,6 +29,8 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user, logger } = context.get(appContext);
+  // the visit's discount code (a /?code= link or the field below): the summary shows its saving or its message
+  const code = readVisitCode(request);
   // the area chosen here before (a cookie), else the profile's: the cart shows what checkout will charge
   const [areas, area] = await Promise.all([deliveryAreaNames(db), startingArea(db, user?.id ?? null, chosenDeliveryArea(request))]).catch(
     (err: unknown) => {
@@ -30,25 +39,40 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
   );
   if (!user)
-    return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area };
+    return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area, code };
   try {
     // docs/product.md §8: failing delivery rates cost only the delivery charge (cartSummary leaves it null)
     const priced = await cartSummary(db, user.id, {
       ...(area ? { lga: area } : {}),
+      code,
       onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
     });
-    return { signedIn: true, ...priced, deliveryError: false, areas, area };
+    return { signedIn: true, ...priced, deliveryError: false, areas, area, code };
   } catch (err) {
     // anything else (the settings): the lines still show, the summary reads '—'
     logger.error({ err }, "cart summary failed");
-    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area };
+    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area, code };
   }
+}
+
+/** The "Discount code" field: apply a code for the visit (a cookie), or remove it. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, env, user } = context.get(appContext);
+  return formAction(async () => {
+    const form = await readForm(request);
+    if (form.get("intent") === "remove-code")
+      return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": clearedVisitCodeCookie(env) } });
+    const parsed = cartCodeInput.safeParse(formValues(cartCodeInput, form));
+    if (!parsed.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(parsed.error) });
+    const code = await codeToKeep(db, parsed.data.code, user?.id ?? null);
+    return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": visitCodeCookie(env, code) } });
+  });
 }
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
 /** The guest's lines priced by the server (same function as the server cart), for her delivery area once chosen. */
-function useGuestQuote(enabled: boolean, lga: string) {
+function useGuestQuote(enabled: boolean, lga: string, code: string | null) {
   const lines = useGuestCart();
   const [quote, setQuote] = useState<{ items: CartItemView[]; summary: CartSummary | null; error: boolean; loading: boolean }>({
     items: [],
@@ -60,7 +84,7 @@ function useGuestQuote(enabled: boolean, lga: string) {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key), ...(lga ? { lga } : {}) }).then((res) => {
+    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key), ...(lga ? { lga } : {}), ...(code ? { code } : {}) }).then((res) => {
       if (!live) return;
       setQuote(
         res.ok
@@ -71,14 +95,14 @@ function useGuestQuote(enabled: boolean, lga: string) {
     return () => {
       live = false;
     };
-  }, [enabled, key, lga]);
+  }, [enabled, key, lga, code]);
   return quote;
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { signedIn, areas } = loaderData;
   const [area, setArea] = useState(loaderData.area ?? "");
-  const guest = useGuestQuote(!signedIn, area);
+  const guest = useGuestQuote(!signedIn, area, loaderData.code);
   const revalidator = useRevalidator();
   const [currency, setCurrency] = useState<Currency>("NGN");
   const [busy, setBusy] = useState(false);
@@ -169,6 +193,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-xs text-muted">Standard delivery (3–5 days); you can choose express at checkout.</p>
             </div>
           ) : null}
+          <div className="mt-4">
+            {/* as the shop spells it once priced (a link may carry it in any case) */}
+            <DiscountCodeForm code={loaderData.code ? (summary?.code?.code ?? loaderData.code) : null} />
+          </div>
           <div className="mt-4">
             <OrderSummary summary={summary} currency={currency} deliveryError={deliveryError} />
           </div>

@@ -23,6 +23,7 @@ import { hasPaidOrder } from "../../../modules/orders/paid-orders.server";
 import { paymentChoices } from "../../../modules/orders/payment-choices";
 import { checkoutForm, deliveryMethods } from "../../../modules/orders/schemas";
 import { paymentProvider } from "../../../modules/payments/provider.server";
+import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { rateLimitStore } from "../../../db/rate-limit-store";
 
@@ -43,6 +44,8 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   const { db, env, logger, user } = services;
   const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment"]);
   const method = query.method ?? "standard";
+  // the visit's discount code (a /?code= link, or the cart's or this page's field)
+  const code = readVisitCode(request);
   const [areas, settings, lga, profile] = await Promise.all([
     deliveryAreaNames(db),
     getSettings(db),
@@ -52,10 +55,11 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   const priced = user
     ? await cartSummary(db, user.id, {
         deliveryMethod: method,
+        code,
         ...(lga ? { lga } : {}),
         onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
       })
-    : await quoteGuestCart(db, guestCartFromCookie(request), lga ?? undefined, method).then((q) => ({
+    : await quoteGuestCart(db, guestCartFromCookie(request), lga ?? undefined, code ?? undefined, method).then((q) => ({
         items: q.cartItems,
         summary: q.summary,
       }));
@@ -65,6 +69,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     signedIn: !!user,
     items: priced.items,
     summary: priced.summary,
+    code,
     areas,
     method,
     defaults: {
@@ -99,7 +104,9 @@ export async function submitCheckout(services: AppServices, request: Request) {
   const form = await readForm(request);
   const parsed = checkoutForm.safeParse(formValues(checkoutForm, form));
   if (!parsed.success) return data<CheckoutAnswer>({ msg: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) }, 400);
-  const { name, email, saveDetails, ...input } = parsed.data;
+  const { name, email, saveDetails, ...fields } = parsed.data;
+  // the code is the visit's (applied with the field beside the summary)
+  const input = { ...fields, code: readVisitCode(request) ?? undefined };
   let buyer: Buyer;
   if (user) buyer = { kind: "user", userId: user.id };
   else {

@@ -1,9 +1,10 @@
 import { ArrowLeft, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { ChoiceCard } from "../../components/checkout/choice-card";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
+import { DiscountCodeForm } from "../../components/cart/discount-code-form";
 import { OrderSummary } from "../../components/cart/order-summary";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
@@ -42,8 +43,8 @@ const payLabel = (method: CheckoutPaymentMethod, total: string | null) =>
  * types six fields; a signed-in shopper finds hers filled in.
  */
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const quote = useFetcher<typeof loader>();
-  const page = quote.data ?? loaderData;
+  const navigate = useNavigate();
+  const page = loaderData;
   const { items, summary, choices } = page;
   const { signedIn, areas, defaults, attempt, transfer } = loaderData;
   const [lga, setLga] = useState(defaults.lga);
@@ -62,7 +63,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   function reprice(next: { lga?: string; method?: "standard" | "express" }) {
     const area = next.lga ?? lga;
     if (!area) return;
-    quote.load(`/checkout?${new URLSearchParams({ lga: area, method: next.method ?? method })}`);
+    // the page's own address carries the choice: its loader prices it, and any later revalidation keeps it
+    void navigate(`/checkout?${new URLSearchParams({ lga: area, method: next.method ?? method })}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
   }
 
   usePaystackPopup(answer?.popup, setPopupError);
@@ -89,9 +94,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <div className="mt-4 space-y-2" data-testid="checkout-error">
         <FormMessage tone="error">{msg ?? popupError ?? (loaderData.notice ? notices[loaderData.notice] : null)}</FormMessage>
       </div>
-      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <input type="hidden" name="attempt" value={attempt} />
-        <div className="space-y-5">
+      <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <Form id="checkout-form" method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+          <input type="hidden" name="attempt" value={attempt} />
           <section aria-labelledby="area-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="area-title" className="sr-only">
               Delivery area
@@ -232,10 +237,6 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </fieldset>
 
           <div className="space-y-3">
-            <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.code}>
-              <summary className="cursor-pointer font-semibold">Have a discount code?</summary>
-              <Field label="Discount code" name="code" autoComplete="off" maxLength={40} error={errors.code} className="mt-3" />
-            </details>
             <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.note}>
               <summary className="cursor-pointer font-semibold">Add delivery instructions</summary>
               <label htmlFor="checkout-note" className="label mt-3">
@@ -260,8 +261,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </label>
             )}
           </div>
-        </div>
+        </Form>
 
+        {/* beside the form: the code posts to the cart's action (it is the visit's), the Pay button submits the form */}
         <aside aria-labelledby="checkout-summary" className="h-fit rounded-2xl border border-line bg-linen p-4 sm:p-5 lg:sticky lg:top-4">
           <h2 id="checkout-summary" className="text-xl">
             Order summary
@@ -279,14 +281,24 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </div>
           )}
           <div className="mt-3">
+            <DiscountCodeForm code={page.code ? (summary.code?.code ?? page.code) : null} action="/cart" />
+          </div>
+          <div className="mt-3">
             <OrderSummary summary={summary} />
           </div>
-          <button type="submit" className="btn-primary mt-5 w-full" disabled={busy || empty} aria-busy={busy} data-testid="pay-button">
+          <button
+            type="submit"
+            form="checkout-form"
+            className="btn-primary mt-5 w-full"
+            disabled={busy || empty}
+            aria-busy={busy}
+            data-testid="pay-button"
+          >
             <Lock size={16} aria-hidden="true" /> {busy ? "Processing..." : payLabel(chosen, total)}
           </button>
           <p className="mt-3 text-xs text-muted">Prices in naira. We never see your card: online payments go through Paystack.</p>
         </aside>
-      </Form>
+      </div>
     </main>
   );
 }

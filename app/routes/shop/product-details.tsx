@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
 import { JsonLd } from "../../components/json-ld";
 import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
@@ -7,11 +7,10 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
 import { appContext } from "../../context";
+import { recordOr404 } from "../../lib/not-found.server";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
-import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
-import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
 import { shareImagePath } from "../../../modules/content/share-images";
@@ -44,13 +43,11 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, user } = context.get(appContext);
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  try {
+  return recordOr404(params.id, async (id) => {
     const [product, reviews, reviewer, settings] = await Promise.all([
-      getProduct(db, id.data),
-      listReviews(db, id.data),
-      reviewerOf(db, user?.id ?? null, id.data),
+      getProduct(db, id),
+      listReviews(db, id),
+      reviewerOf(db, user?.id ?? null, id),
       getSettings(db),
     ]);
     const origin = publicOrigin(context.get(appContext).env);
@@ -66,10 +63,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       imageUrl: image ? absoluteUrl(origin, image) : null,
       shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
     };
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
