@@ -57,10 +57,10 @@ describe("limits", () => {
       const code = await createDiscountCode(t.db, { code: "RUSH5", kind: "fixed", amountKobo: 100_000, maxUses: 5 });
       const product = await createProduct(t.db, { priceKobo: 500_000, stock: null });
       const shoppers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => shopper(1, product, { phone: `0803${String(1_000_000 + i).slice(1)}` })),
+        Array.from({ length: 20 }, (_, i) => shopper(1, product, { phone: `0803${String(10_000_000 + i).slice(1)}` })),
       );
       const results = await Promise.all(
-        shoppers.map(({ user }, i) => checkout(user, "RUSH5", { phone: `0803 ${String(1_000_000 + i).slice(1)}` })),
+        shoppers.map(({ user }, i) => checkout(user, "RUSH5", { phone: `0803 ${String(10_000_000 + i).slice(1)}` })),
       );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(5);

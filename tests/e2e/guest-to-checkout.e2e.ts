@@ -1,5 +1,6 @@
-// A guest with a full cart presses 'Proceed to payment': she is asked to log in (or sign up) and
-// then lands on /checkout with the cart she filled as a guest, merged into her account.
+// A guest with a full cart presses 'Proceed to payment': she lands on the checkout as a guest
+// (docs/product.md "Guest checkout"). If she chooses to log in (or sign up) there, she comes back
+// to /checkout with the cart she filled as a guest, merged into her account.
 import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -25,13 +26,14 @@ async function fillCartAsGuest(page: Page): Promise<string> {
   return title;
 }
 
-/** Proceed to payment, a client-side move into a page that needs an account. */
+/** Proceed to payment as a guest, then 'Log in' from the checkout: the login keeps /checkout as where she goes next. */
 async function proceedToPayment(page: Page) {
   await page.getByRole("link", { name: "Proceed to payment" }).click();
+  await page.waitForURL((u) => u.pathname === "/checkout");
+  await visible(page.getByTestId("guest-note"));
+  await page.getByTestId("guest-note").getByRole("link", { name: "Log in" }).click();
   await page.waitForURL((u) => u.pathname === "/login");
-  // the page's own address, never React Router's /checkout.data
   expect(new URL(page.url()).search).toBe("?redirectTo=%2Fcheckout");
-  await visible(page.getByText("Please log in to continue."));
 }
 
 /** On /checkout with the guest's line (2 × the product) in the order summary, read from her account. */

@@ -156,14 +156,23 @@ export async function shownReviewCount(page: Page): Promise<number> {
 }
 
 export const checkout = {
-  async fillAddress(page: Page, a: { street: string; city: string; state: string; phone: string }) {
-    await page.locator("main").getByLabel("Street", { exact: true }).fill(a.street);
-    await page.locator("main").getByLabel("City", { exact: true }).fill(a.city);
-    await page.locator("main").getByLabel("State", { exact: true }).fill(a.state);
+  /** the address part of the checkout (the shop delivers in Lagos: no state is asked) */
+  async fillAddress(page: Page, a: { street: string; city: string; phone: string }) {
+    await page.locator("main").getByLabel("Street address", { exact: true }).fill(a.street);
+    await page.locator("main").getByLabel("City or town", { exact: true }).fill(a.city);
     await page.locator("main").getByLabel("Phone", { exact: true }).fill(a.phone);
   },
-  pay: (page: Page) => page.getByRole("button", { name: /^Pay/ }),
-  lga: (page: Page) => page.locator("main").getByLabel("Local Government Area", { exact: true }),
+  /** a guest's name and email, asked before the address */
+  async fillContact(page: Page, c: { name: string; email: string }) {
+    await page.locator("main").getByLabel("Full name", { exact: true }).fill(c.name);
+    await page.locator("main").getByLabel("Email", { exact: true }).fill(c.email);
+  },
+  pay: (page: Page) => page.getByTestId("pay-button"),
+  lga: (page: Page) => page.locator("main").getByLabel("Where should we deliver?", { exact: true }),
+  /** a delivery speed's radio, named with its price for the area: "Standard · ₦2,500 3–5 days" */
+  method: (page: Page, name: "Standard" | "Express") => page.getByRole("radio", { name: new RegExp(`^${name} · `) }),
+  /** one of the ways to pay, by its label ("Pay now", "Bank transfer to our account", "Pay on delivery", "Ask someone to pay") */
+  payWith: (page: Page, label: string) => page.getByRole("radio", { name: new RegExp(`^${label}`) }),
 };
 
 export type Shopper = { firstName: string; lastName: string; email: string; phone: string; address: string; lga: string; password: string };
