@@ -125,7 +125,7 @@ describe("admin back office journeys", () => {
 
       // numbered pages; previous disabled on page 1
       expect(await page.getByRole("link", { name: "Previous page" }).getAttribute("aria-disabled")).toBe("true");
-      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "2", exact: true }).click();
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
       await expectUrl(page, /page=2/);
       await expect.poll(() => admin.showing(page).textContent()).toMatch(/^Showing 6 to 10 of/);
 
