@@ -1,9 +1,9 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FieldError, FormMessage } from "../../components/forms/fields";
 import { MyOrders } from "../../components/orders/my-orders";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
 import { getUser, listTownNames, updateProfile } from "../../../modules/accounts/service.server";
@@ -98,7 +98,7 @@ function ViewProfile({ user, saved }: { user: User; saved: boolean }) {
 }
 
 function EditProfile({ user, towns, actionData }: { user: User; towns: string[]; actionData: Route.ComponentProps["actionData"] }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(profileUpdateInput, actionData);
   // a saved LGA that is no longer a delivery area stays choosable
   const choices = user.lga && !towns.some((t) => t.toLowerCase() === user.lga!.toLowerCase()) ? [user.lga, ...towns] : towns;

@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { login, register } from "../../../modules/accounts/auth.server";
 import { promoSignForm } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
@@ -23,7 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function PromoSign({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(promoSignForm, actionData);
   return (
     <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">

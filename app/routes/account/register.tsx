@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, FailureText, Field, FieldError, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { register } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import { registerForm } from "../../../modules/accounts/schemas";
@@ -32,7 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(registerForm, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   return (

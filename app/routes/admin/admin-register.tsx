@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
 import { FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminRegisterForm } from "../../../modules/accounts/schemas";
 import { createAdmin } from "../../../modules/accounts/service.server";
@@ -29,7 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminRegister({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(adminRegisterForm, actionData);
   return (
     <>

@@ -1,13 +1,12 @@
-import { Pencil, Plus } from "lucide-react";
-import { Link } from "react-router";
-import { DeleteButton } from "../../components/admin/delete-button";
+import { AdminList, EditDelete } from "../../components/admin/admin-list";
 import { ListFilters } from "../../components/admin/filters";
-import { actionsTd, AdminTable, cut, PageHeader, TableFooter, td, th, Thumb } from "../../components/admin/table-parts";
+import { CreateLink, cut, PageHeader, TableFooter, Thumb } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminPostListQuery } from "../../../modules/content/admin-schemas";
-import { searchPosts } from "../../../modules/content/admin.server";
+import { deletePost, searchPosts } from "../../../modules/content/admin.server";
 import { readSearchParams } from "../../lib/search-params.server";
+import { deleteRowAction } from "./admin-action.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/blogtable";
 
@@ -26,69 +25,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** A row's Delete. */
+export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db, storage }, id) => deletePost(db, storage, id));
+
+type Row = Route.ComponentProps["loaderData"]["items"][number];
+
 export default function BlogTable({ loaderData }: Route.ComponentProps) {
   const { items, total, query } = loaderData;
   return (
     <>
       <PageHeader title="Blog Posts">
-        <Link to="/createpost" className="btn-primary min-h-10 py-2">
-          <Plus size={16} aria-hidden="true" /> Create Blog
-        </Link>
+        <CreateLink to="/createpost" label="Create Blog" />
       </PageHeader>
       <ListFilters placeholder="Search by title or heading..." q={query.q} clearTo="/blogtable" />
-      <AdminTable caption="Blog posts">
-        <thead className="border-b border-line bg-sand/60">
-          <tr>
-            <th className={th}>Image</th>
-            <th className={th}>Title</th>
-            <th className={th}>Heading</th>
-            <th className={th}>Text</th>
-            <th className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 ? (
-            <tr>
-              <td colSpan={5} className={`${td} py-8 text-center text-muted`}>
-                No blog posts found
-              </td>
-            </tr>
-          ) : (
-            items.map((p) => (
-              <tr key={p.id} className="border-b border-line last:border-0">
-                <td className={td} data-label="Image">
-                  <Thumb url={p.imageUrl} alt={p.title} />
-                </td>
-                <td className={`${td} font-semibold`} data-label="Title" title={p.title}>
-                  {cut(p.title, 16)}
-                </td>
-                <td className={td} data-label="Heading" title={p.heading}>
-                  {cut(p.heading, 16)}
-                </td>
-                <td className={`${td} text-muted`} data-label="Text">
-                  {cut(p.text, 16)}
-                </td>
-                <td className={actionsTd}>
-                  <Link
-                    to={`/editblog/${p.id}`}
-                    aria-label={`Edit ${p.title}`}
-                    className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-sage hover:bg-sage-soft"
-                  >
-                    <Pencil size={18} aria-hidden="true" />
-                  </Link>
-                  <DeleteButton
-                    url={`/api/posts/${p.id}`}
-                    label={`Delete ${p.title}`}
-                    confirmText={`Are you sure you want to delete "${p.title}"?`}
-                  />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </AdminTable>
+      <AdminList<Row>
+        caption="Blog posts"
+        rows={items}
+        empty="No blog posts found"
+        columns={[
+          { label: "Image", cell: (p) => <Thumb url={p.imageUrl} alt={p.title} /> },
+          { label: "Title", cell: (p) => cut(p.title, 16), className: "font-semibold", title: (p) => p.title },
+          { label: "Heading", cell: (p) => cut(p.heading, 16), title: (p) => p.heading },
+          { label: "Text", cell: (p) => cut(p.text, 16), className: "text-muted" },
+        ]}
+        actions={(p) => (
+          <EditDelete id={p.id} name={p.title} editTo={`/editblog/${p.id}`} confirmText={`Are you sure you want to delete "${p.title}"?`} />
+        )}
+      />
       <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
     </>
   );

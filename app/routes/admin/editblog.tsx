@@ -1,9 +1,14 @@
+import { redirect } from "react-router";
+import { toastOnRedirect } from "../../components/admin/admin-form";
 import { ImagePanel } from "../../components/admin/image-panel";
 import { PostForm } from "../../components/admin/simple-forms";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
+import { parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
-import { getAdminPost } from "../../../modules/content/admin.server";
+import { postInput } from "../../../modules/content/admin-schemas";
+import { getAdminPost, updatePost } from "../../../modules/content/admin.server";
+import { adminAction } from "./admin-action.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editblog";
 
@@ -15,12 +20,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { post: await loadOr404(params.id, "Blog post", (id) => getAdminPost(db, id)) };
 }
 
-export default function EditBlog({ loaderData }: Route.ComponentProps) {
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db }) => {
+    const id = await loadOr404(args.params.id, "Blog post", async (id) => id);
+    await updatePost(db, id, (await parseForm(args.request, postInput)).data);
+    return redirect("/blogtable");
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Saved", args);
+
+export default function EditBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
     <div className="grid max-w-3xl gap-5">
       <PageHeader title="Edit Blog Post" />
-      <PostForm post={post} />
+      <PostForm post={post} answer={actionData} />
       <ImagePanel url={`/api/posts/${post.id}`} imageUrl={post.imageUrl} alt={post.title} />
     </div>
   );

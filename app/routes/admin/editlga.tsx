@@ -1,8 +1,13 @@
+import { redirect } from "react-router";
+import { toastOnRedirect } from "../../components/admin/admin-form";
 import { LgaForm } from "../../components/admin/lga-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
+import { parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
-import { getDeliveryRateAdmin } from "../../../modules/delivery/admin.server";
+import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
+import { getDeliveryRateAdmin, updateDeliveryRate } from "../../../modules/delivery/admin.server";
+import { adminAction } from "./admin-action.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editlga";
 
@@ -14,11 +19,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { rate: await loadOr404(params.id, "Delivery rate", (id) => getDeliveryRateAdmin(db, id)) };
 }
 
-export default function EditLga({ loaderData }: Route.ComponentProps) {
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db }) => {
+    const id = await loadOr404(args.params.id, "Delivery rate", async (id) => id);
+    await updateDeliveryRate(db, id, (await parseForm(args.request, deliveryRateInput)).data);
+    return redirect("/lga");
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("LGA updated", args);
+
+export default function EditLga({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Edit LGA" />
-      <LgaForm rate={loaderData.rate} />
+      <LgaForm rate={loaderData.rate} answer={actionData} />
     </>
   );
 }

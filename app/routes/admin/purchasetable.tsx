@@ -3,13 +3,16 @@ import { Link, useSearchParams } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
 import { StatusBadge } from "../../components/admin/status-badge";
-import { actionsTd, AdminTable, PageHeader, TableFooter, td, th } from "../../components/admin/table-parts";
+import { AdminList } from "../../components/admin/admin-list";
+import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
 import { readSearchParams } from "../../lib/search-params.server";
+import { deletePurchase } from "../../../modules/orders/admin.server";
+import { deleteRowAction } from "./admin-action.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/purchasetable";
 
@@ -22,6 +25,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   redirectPastLastPage(request, query, total);
   return { items, total, query };
 }
+
+/** A row's Delete. */
+export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db }, id) => deletePurchase(db, id));
+
+type Row = Route.ComponentProps["loaderData"]["items"][number];
 
 export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
   const { items, total, query } = loaderData;
@@ -44,62 +52,33 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         clearTo="/purchasetable"
         keep={["status", "sort"]}
       />
-      <AdminTable caption="Purchases">
-        <thead className="border-b border-line bg-sand/60">
-          <tr>
-            <th className={th}>First Name</th>
-            <th className={th}>Email</th>
-            <th className={th}>Discount</th>
-            <th className={th}>Total Amount</th>
-            <th className={th}>Status</th>
-            <th className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 ? (
-            <tr>
-              <td colSpan={6} className={`${td} py-8 text-center text-muted`}>
-                No purchases found
-              </td>
-            </tr>
-          ) : (
-            items.map((p) => (
-              <tr key={p.id} className="border-b border-line last:border-0">
-                <td className={`${td} font-semibold`} data-label="First Name">
-                  {p.firstName}
-                </td>
-                <td className={`${td} whitespace-nowrap`} data-label="Email">
-                  {p.email}
-                </td>
-                <td className={td} data-label="Discount">
-                  {p.discount ? "Discounted" : "None"}
-                </td>
-                <td className={`${td} whitespace-nowrap`} data-label="Total Amount">
-                  {formatNairaAmount(p.totalAmount)}
-                </td>
-                <td className={td} data-label="Status">
-                  <StatusBadge status={p.status} />
-                </td>
-                <td className={actionsTd}>
-                  <Link
-                    to={`/viewpurchase/${p.id}`}
-                    className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-sage hover:bg-sage-soft"
-                  >
-                    <Eye size={16} aria-hidden="true" /> View
-                  </Link>
-                  <DeleteButton
-                    url={`/api/purchases/${p.id}`}
-                    label={`Delete the order of ${p.firstName}`}
-                    confirmText="Are you sure you want to delete this purchase?"
-                  />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </AdminTable>
+      <AdminList<Row>
+        caption="Purchases"
+        rows={items}
+        empty="No purchases found"
+        columns={[
+          { label: "First Name", cell: (p) => p.firstName, className: "font-semibold" },
+          { label: "Email", cell: (p) => p.email, className: "whitespace-nowrap" },
+          { label: "Discount", cell: (p) => (p.discount ? "Discounted" : "None") },
+          { label: "Total Amount", cell: (p) => formatNairaAmount(p.totalAmount), className: "whitespace-nowrap" },
+          { label: "Status", cell: (p) => <StatusBadge status={p.status} /> },
+        ]}
+        actions={(p) => (
+          <>
+            <Link
+              to={`/viewpurchase/${p.id}`}
+              className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-sage hover:bg-sage-soft"
+            >
+              <Eye size={16} aria-hidden="true" /> View
+            </Link>
+            <DeleteButton
+              id={p.id}
+              label={`Delete the order of ${p.firstName}`}
+              confirmText="Are you sure you want to delete this purchase?"
+            />
+          </>
+        )}
+      />
       <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
     </>
   );

@@ -1,16 +1,18 @@
 import { Download } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
-import { Field, fieldProps } from "../../components/admin/field";
+import { Form } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
+import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, readForm } from "../../lib/form-action.server";
+import { readForm } from "../../lib/form-action.server";
+import { useBusy, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
-import { zodFields } from "../../../lib/errors";
+import { fromZod } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
 import { hasCents } from "../../../modules/admin/form-fields";
 import { recentMessages, recentSubscribers } from "../../../modules/admin/dashboard.server";
 import { FEE_STEP_NAIRA, settingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
+import { adminAction } from "./admin-action.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => [{ title: "Settings | Alafia admin" }];
@@ -30,10 +32,9 @@ const kobo = (v: FormDataEntryValue | null) => {
 };
 
 /** The form shows naira and percent; the settings keep kobo and fractions (same schema as PUT /api/settings). */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdminPage(context, request);
-  return formAction(async () => {
-    const form = await readForm(request);
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db }): Promise<FormResult> => {
+    const form = await readForm(args.request);
     const parsed = settingsSchema.safeParse({
       shopName: String(form.get("shopName") ?? ""),
       contactEmail: String(form.get("contactEmail") ?? ""),
@@ -46,9 +47,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
     });
-    if (!parsed.success) return data({ ok: false as const, fields: zodFields(parsed.error) }, { status: 400 });
-    await updateSettings(context.get(appContext).db, parsed.data);
-    return { ok: true as const, fields: {} as Record<string, string> };
+    if (!parsed.success) throw fromZod(parsed.error);
+    await updateSettings(db, parsed.data);
+    return { ok: true, msg: "Settings saved." };
   });
 }
 
@@ -57,71 +58,81 @@ const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateSt
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings: s, subscribers, messages } = loaderData;
   const errors: Record<string, string> = actionData?.fields ?? {};
-  const saving = useNavigation().state === "submitting";
-  const input = (name: keyof typeof s, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input {...fieldProps(name, errors[name])} className="input" {...props} />
-  );
+  const saving = useBusy();
   return (
     <div className="grid max-w-4xl gap-6">
       <PageHeader title="Settings" />
       <Form method="post" className="grid gap-4 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-2 sm:p-6">
-        {actionData?.ok ? (
-          <p role="status" className="rounded-xl bg-sage-soft px-4 py-3 text-sm font-semibold text-sage sm:col-span-2">
-            Settings saved.
-          </p>
+        {actionData?.msg ? (
+          <div className="sm:col-span-2">
+            <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.msg}</FormMessage>
+          </div>
         ) : null}
         <h2 className="text-lg sm:col-span-2">Shop and contact (shown on /contact and in mails)</h2>
-        <Field name="shopName" label="Shop name" error={errors.shopName}>
-          {input("shopName", { defaultValue: s.shopName, required: true })}
-        </Field>
-        <Field name="contactEmail" label="Contact email" error={errors.contactEmail}>
-          {input("contactEmail", { defaultValue: s.contactEmail, type: "email", required: true })}
-        </Field>
-        <Field name="contactPhone" label="Phone" error={errors.contactPhone}>
-          {input("contactPhone", { defaultValue: s.contactPhone, type: "tel", required: true })}
-        </Field>
-        <Field name="contactAddress" label="Address" error={errors.contactAddress}>
-          {input("contactAddress", { defaultValue: s.contactAddress, required: true })}
-        </Field>
+        <Field label="Shop name" name="shopName" error={errors.shopName} defaultValue={s.shopName} required />
+        <Field label="Contact email" name="contactEmail" error={errors.contactEmail} defaultValue={s.contactEmail} type="email" required />
+        <Field label="Phone" name="contactPhone" error={errors.contactPhone} defaultValue={s.contactPhone} type="tel" required />
+        <Field label="Address" name="contactAddress" error={errors.contactAddress} defaultValue={s.contactAddress} required />
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
-        <Field name="vatRate" label="VAT rate (%)" error={errors.vatRate}>
-          {input("vatRate", { defaultValue: String(Math.round(s.vatRate * 10000) / 100), type: "number", step: "0.01", min: 0, max: 100 })}
-        </Field>
-        <Field name="usdRate" label="USD display rate (per ₦1)" error={errors.usdRate} hint="Display only: payment is always in naira.">
-          {input("usdRate", { defaultValue: String(s.usdRate), type: "number", step: "0.00001", min: 0 })}
-        </Field>
         <Field
-          name="standardDeliveryKobo"
+          label="VAT rate (%)"
+          name="vatRate"
+          error={errors.vatRate}
+          defaultValue={String(Math.round(s.vatRate * 10000) / 100)}
+          type="number"
+          step="0.01"
+          min={0}
+          max={100}
+        />
+        <Field
+          label="USD display rate (per ₦1)"
+          name="usdRate"
+          error={errors.usdRate}
+          hint="Display only: payment is always in naira."
+          defaultValue={String(s.usdRate)}
+          type="number"
+          step="0.00001"
+          min={0}
+        />
+        <Field
           label="Standard delivery fee (₦)"
+          name="standardDeliveryKobo"
           error={errors.standardDeliveryKobo}
           hint="Charged only while no delivery areas are set up under LGA."
-        >
-          {input("standardDeliveryKobo", {
-            defaultValue: String(koboToNaira(s.standardDeliveryKobo)),
-            type: "number",
-            step: FEE_STEP_NAIRA,
-            min: 0,
-          })}
-        </Field>
-        <Field name="expressSurchargeKobo" label="Express surcharge (₦)" error={errors.expressSurchargeKobo}>
-          {input("expressSurchargeKobo", {
-            defaultValue: String(koboToNaira(s.expressSurchargeKobo)),
-            type: "number",
-            step: FEE_STEP_NAIRA,
-            min: 0,
-          })}
-        </Field>
-        <Field name="lowStockThreshold" label="Low-stock threshold" error={errors.lowStockThreshold}>
-          {input("lowStockThreshold", { defaultValue: String(s.lowStockThreshold), type: "number", step: "1", min: 0 })}
-        </Field>
+          defaultValue={String(koboToNaira(s.standardDeliveryKobo))}
+          type="number"
+          step={FEE_STEP_NAIRA}
+          min={0}
+        />
         <Field
-          name="maxLineQuantity"
+          label="Express surcharge (₦)"
+          name="expressSurchargeKobo"
+          error={errors.expressSurchargeKobo}
+          defaultValue={String(koboToNaira(s.expressSurchargeKobo))}
+          type="number"
+          step={FEE_STEP_NAIRA}
+          min={0}
+        />
+        <Field
+          label="Low-stock threshold"
+          name="lowStockThreshold"
+          error={errors.lowStockThreshold}
+          defaultValue={String(s.lowStockThreshold)}
+          type="number"
+          step="1"
+          min={0}
+        />
+        <Field
           label="Quantity limit per product"
+          name="maxLineQuantity"
           error={errors.maxLineQuantity}
           hint="The most units of one product a shopper can put in her cart and order at once."
-        >
-          {input("maxLineQuantity", { defaultValue: String(s.maxLineQuantity), type: "number", step: "1", min: 1, max: 999 })}
-        </Field>
+          defaultValue={String(s.maxLineQuantity)}
+          type="number"
+          step="1"
+          min={1}
+          max={999}
+        />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? "Saving..." : "Save Settings"}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { RouterContextProvider } from "react-router";
+import { shopStorage, type Storage } from "../../../lib/storage.server";
+import { appContext, type AppServices, type SessionUser } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
+import { requireAdminPage } from "../../lib/guards.server";
+
+export type AdminServices = AppServices & { user: SessionUser; storage: Storage };
+type ActionArgs = { context: Readonly<RouterContextProvider>; request: Request };
+
+/**
+ * A back-office form's action (docs/decisions/0011-one-way-to-write.md): the admin role is checked on
+ * the server first (a visitor goes to /admin, a customer gets the 403 page), then `run` calls the
+ * same service as the REST handler and a refusal comes back as the API's {msg, code, fields}. A
+ * successful write empties the public caches on the way out, as the API's do
+ * (server/middleware/public-cache.ts `invalidateOnWrites`).
+ */
+export function adminAction<T>({ context, request }: ActionArgs, run: (ctx: AdminServices) => Promise<T>) {
+  const user = requireAdminPage(context, request);
+  const services = context.get(appContext);
+  return formAction(() => run({ ...services, user, storage: shopStorage(services.env) }));
+}
+
+/** The table rows' Delete buttons post the row's id. */
+export const rowInput = z.object({ id: z.uuid({ error: "This row no longer exists. Please reload the page." }) });
+
+/** A list screen's action: deletes the posted row with `remove` (the service the API's DELETE calls). */
+export function deleteRowAction(args: ActionArgs, remove: (ctx: AdminServices, id: string) => Promise<unknown>) {
+  return adminAction(args, async (ctx): Promise<FormResult> => {
+    const { data } = await parseForm(args.request, rowInput);
+    await remove(ctx, data.id);
+    return { ok: true, msg: "Deleted" };
+  });
+}
