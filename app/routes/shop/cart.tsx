@@ -1,18 +1,17 @@
 import { ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "../../components/toasts";
 import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
-import { sendJson } from "../../lib/api-client";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
 import { deliveryAreas, startingArea } from "../../../modules/orders/checkout.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
+import { cartAction } from "./cart-action.server";
 import type { Route } from "./+types/cart";
 
 export function meta() {
@@ -43,6 +42,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area };
   }
 }
+
+/** The signed-in cart's writes: add, a line's quantity, remove. */
+export const action = (args: Route.ActionArgs) => cartAction(args);
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
@@ -80,7 +82,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const guest = useGuestQuote(!signedIn, area);
   const revalidator = useRevalidator();
   const [currency, setCurrency] = useState<Currency>("NGN");
-  const [busy, setBusy] = useState(false);
 
   const items = signedIn ? loaderData.items : guest.items;
   const summary = signedIn ? loaderData.summary : guest.summary;
@@ -92,24 +93,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     rememberDeliveryArea(lga);
     setArea(lga);
     if (signedIn) void revalidator.revalidate();
-  }
-
-  /** Saves a change; resolves to the reason a quantity was refused (the line shows it). */
-  async function change(item: CartItemView, quantity: number | "remove"): Promise<string | null> {
-    if (!signedIn) {
-      if (quantity === "remove") removeFromGuestCart(item.productId);
-      else setGuestCartQuantity(item.productId, Math.min(quantity, item.maxQuantity));
-      return null;
-    }
-    setBusy(true);
-    const res =
-      quantity === "remove"
-        ? await sendJson("DELETE", `/api/cart/${item.id}`)
-        : await sendJson("PUT", `/api/cart/${item.id}`, { quantity });
-    if (!res.ok) toast.error(res.error.msg);
-    await revalidator.revalidate();
-    setBusy(false);
-    return res.ok ? null : (res.error.fields?.quantity ?? null);
   }
 
   return (
@@ -137,9 +120,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 item={item}
                 currency={currency}
                 usdRate={summary?.usdRate ?? 0}
-                busy={busy}
-                onQuantity={(q) => change(item, q)}
-                onRemove={() => void change(item, "remove")}
+                guest={
+                  signedIn
+                    ? undefined
+                    : {
+                        setQuantity: (quantity) => setGuestCartQuantity(item.productId, quantity),
+                        remove: () => removeFromGuestCart(item.productId),
+                      }
+                }
               />
             ))}
           </ul>

@@ -7,6 +7,9 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
 import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
+import { requireUserPage } from "../../lib/guards.server";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
 import { AppError } from "../../../lib/errors";
@@ -16,7 +19,8 @@ import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/catalog/stock";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
-import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
+import { reviewInput } from "../../../modules/reviews/schemas";
+import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/orders/pricing";
@@ -70,6 +74,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
     throw error;
   }
+}
+
+/** Write a Review (docs/product.md §6: a buyer only; the service says so to anyone else), as POST /api/reviews/{productId} does. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUserPage(context, request);
+  const { db } = context.get(appContext);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  return formAction(async (): Promise<FormResult> => {
+    const { data: input } = await parseForm(request, reviewInput);
+    await submitReview(db, user.id, id.data, input);
+    return { ok: true, msg: "Review submitted successfully!" };
+  });
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
