@@ -1,9 +1,9 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { ZodError, type z } from "zod";
 import { AppError, fromUniqueViolation, fromZod, isAppError } from "../../lib/errors";
 import { rejectNulText } from "../../lib/nul-text";
 import { enforceRateLimit, rateLimitStore, type RateRule } from "../../lib/rate-limit.server";
-import type { AppServices } from "../context";
+import { appContext, type AppServices } from "../context";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 
 /**
@@ -56,6 +56,24 @@ export function actionHeaders({ parentHeaders, actionHeaders }: { parentHeaders:
 /** A write anyone may make (contact, newsletter): counted per client address under the API's own rule, 429 past it. */
 export async function limitPerAddress(ctx: AppServices, rule: RateRule) {
   await enforceRateLimit(rateLimitStore(ctx.db, ctx.env), rule, ctx.clientIp);
+}
+
+/**
+ * The action of a form anyone may send (contact, newsletter, /test): the API's rate rule for the
+ * client's address, the form's schema, then `save`, whose message is the answer.
+ */
+export function publicFormAction<S extends z.ZodObject>(
+  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+  rule: RateRule,
+  schema: S,
+  save: (ctx: AppServices, data: z.output<S>) => Promise<{ msg: string }>,
+) {
+  const ctx = context.get(appContext);
+  return formAction(async (): Promise<FormResult> => {
+    await limitPerAddress(ctx, rule);
+    const { data } = await parseForm(request, schema);
+    return { ok: true, msg: (await save(ctx, data)).msg };
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Pencil } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { DeleteButton } from "./delete-button";
-import { actionsTd, AdminTable, td, th } from "./table-parts";
+import { ListFilters } from "./filters";
+import { actionsTd, AdminTable, PageHeader, TableFooter, td, th } from "./table-parts";
 
 export type Column<T> = {
   label: string;
@@ -78,6 +79,33 @@ export function EditDelete({ id, name, editTo, confirmText }: { id: string; name
         <Pencil size={18} aria-hidden="true" />
       </Link>
       <DeleteButton id={id} label={`Delete ${name}`} confirmText={confirmText} />
+    </>
+  );
+}
+
+/** A back-office list screen: its title (and create button), a note, the filters, the list, and the paging line when it is paged. */
+export function ListScreen({
+  title,
+  action,
+  intro,
+  filters,
+  paging,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  intro?: ReactNode;
+  filters: ComponentProps<typeof ListFilters>;
+  paging?: { page: number; pageSize: number; total: number };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title}>{action}</PageHeader>
+      {intro}
+      <ListFilters {...filters} />
+      {children}
+      {paging ? <TableFooter {...paging} /> : null}
     </>
   );
 }

@@ -48,6 +48,40 @@ export function Field({ label, name, error, hint, id = `field-${name}`, classNam
   );
 }
 
+/** First Name and Last Name side by side (sign-up, promo sign-up, profile, a new team member). */
+export function NameFields({
+  errors,
+  saved,
+  autoComplete = true,
+}: {
+  errors: Record<string, string>;
+  saved?: { firstName: string; lastName: string };
+  /** off for someone else's name (an admin adding a team member) */
+  autoComplete?: boolean;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {(
+        [
+          ["First Name", "firstName", "given-name"],
+          ["Last Name", "lastName", "family-name"],
+        ] as const
+      ).map(([label, name, hint]) => (
+        <Field
+          key={name}
+          label={label}
+          name={name}
+          required
+          defaultValue={saved?.[name]}
+          autoComplete={autoComplete ? hint : "off"}
+          maxLength={60}
+          error={errors[name]}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (

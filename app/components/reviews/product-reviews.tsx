@@ -3,6 +3,7 @@ import { toast } from "../toasts";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { Reviewer, ReviewView } from "../../../modules/reviews/types";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { Field } from "../forms/fields";
 import { StarRating } from "../star-rating";
 import { StarPicker } from "./star-picker";
 
@@ -91,12 +92,9 @@ function ReviewForm({ productId }: { productId: string }) {
         Write a Review
       </h3>
       <StarPicker name="rating" value={rating} onChange={setRating} />
-      <div>
-        <label htmlFor={`comment-${productId}`} className="label">
-          Comment
-        </label>
-        <textarea id={`comment-${productId}`} name="comment" className="input min-h-28" required maxLength={2000} />
-      </div>
+      <Field label="Comment" name="comment" id={`comment-${productId}`}>
+        {(control) => <textarea {...control} className={`${control.className} min-h-28`} required maxLength={2000} />}
+      </Field>
       {message ? (
         <p role="alert" className="text-sm font-semibold text-rose" data-testid="review-message">
           {message}

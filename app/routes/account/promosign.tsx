@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
@@ -29,10 +29,7 @@ export default function PromoSign({ actionData }: Route.ComponentProps) {
     <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First Name" name="firstName" required autoComplete="given-name" maxLength={60} error={errors.firstName} />
-          <Field label="Last Name" name="lastName" required autoComplete="family-name" maxLength={60} error={errors.lastName} />
-        </div>
+        <NameFields errors={errors} />
         <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
         <PasswordField error={errors.password} autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { shopStorage, type Storage } from "../../../lib/storage.server";
 import { appContext, type AppServices, type SessionUser } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
+import { formAction, formImage, parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
+import { loadOr404 } from "./list-query.server";
 
 export type AdminServices = AppServices & { user: SessionUser; storage: Storage };
 type ActionArgs = { context: Readonly<RouterContextProvider>; request: Request };
@@ -31,5 +32,34 @@ export function deleteRowAction(args: ActionArgs, remove: (ctx: AdminServices, i
     const { data } = await parseForm(args.request, rowInput);
     await remove(ctx, data.id);
     return { ok: true, msg: "Deleted" };
+  });
+}
+
+/** A create screen's action: the form, and the image it may carry, through `create`; then back to the list `done`. */
+export function createAction<S extends z.ZodObject>(
+  args: ActionArgs,
+  schema: S,
+  create: (ctx: AdminServices, data: z.output<S>, image: Buffer | null) => Promise<unknown>,
+  done: string,
+) {
+  return adminAction(args, async (ctx) => {
+    const { data, form } = await parseForm(args.request, schema);
+    await create(ctx, data, await formImage(form));
+    return redirect(done);
+  });
+}
+
+/** An edit screen's action: the record the address names (`what`, a 404 for a malformed id) saved through `save`; then back to `done`. */
+export function editAction<S extends z.ZodObject>(
+  args: ActionArgs & { params: { id?: string } },
+  what: string,
+  schema: S,
+  save: (ctx: AdminServices, id: string, data: z.output<S>) => Promise<unknown>,
+  done: string,
+) {
+  return adminAction(args, async (ctx) => {
+    const id = await loadOr404(args.params.id, what, async (id) => id);
+    await save(ctx, id, (await parseForm(args.request, schema)).data);
+    return redirect(done);
   });
 }

@@ -1,24 +1,14 @@
-import { AdminList, EditDelete } from "../../components/admin/admin-list";
-import { ListFilters } from "../../components/admin/filters";
-import { CreateLink, PageHeader, TableFooter, Thumb } from "../../components/admin/table-parts";
-import { appContext } from "../../context";
-import { requireAdminPage } from "../../lib/guards.server";
+import { AdminList, EditDelete, ListScreen } from "../../components/admin/admin-list";
+import { CreateLink, Thumb } from "../../components/admin/table-parts";
 import { adminCategoryListQuery } from "../../../modules/catalog/admin-schemas";
 import { deleteCategory, searchCategories } from "../../../modules/catalog/admin.server";
-import { readSearchParams } from "../../lib/search-params.server";
 import { deleteRowAction } from "./admin-action.server";
-import { redirectPastLastPage } from "./list-query.server";
+import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/categorytable";
 
 export const meta = () => [{ title: "Categories | Alafia admin" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  const query = readSearchParams(request, adminCategoryListQuery, ["q", "page"]);
-  const { items, total } = await searchCategories(context.get(appContext).db, query);
-  redirectPastLastPage(request, query, total);
-  return { items, total, query };
-}
+export const loader = (args: Route.LoaderArgs) => loadAdminList(args, adminCategoryListQuery, ["q", "page"], searchCategories);
 
 /** A row's Delete (refused while the category still has products). */
 export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db, storage }, id) => deleteCategory(db, storage, id));
@@ -28,11 +18,12 @@ type Row = Route.ComponentProps["loaderData"]["items"][number];
 export default function CategoryTable({ loaderData }: Route.ComponentProps) {
   const { items, total, query } = loaderData;
   return (
-    <>
-      <PageHeader title="Categories">
-        <CreateLink to="/createcategory" label="Create Category" />
-      </PageHeader>
-      <ListFilters placeholder="Search categories..." q={query.q} clearTo="/categorytable" />
+    <ListScreen
+      title="Categories"
+      action={<CreateLink to="/createcategory" label="Create Category" />}
+      filters={{ placeholder: "Search categories...", q: query.q, clearTo: "/categorytable" }}
+      paging={{ page: query.page, pageSize: query.pageSize, total }}
+    >
       <AdminList<Row>
         caption="Categories"
         rows={items}
@@ -55,7 +46,6 @@ export default function CategoryTable({ loaderData }: Route.ComponentProps) {
           />
         )}
       />
-      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
-    </>
+    </ListScreen>
   );
 }

@@ -1,12 +1,10 @@
-import { redirect } from "react-router";
 import { toastOnRedirect } from "../../components/admin/admin-form";
 import { LgaForm } from "../../components/admin/lga-form";
 import { PageHeader } from "../../components/admin/table-parts";
-import { parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
 import { createDeliveryRate } from "../../../modules/delivery/admin.server";
-import { adminAction } from "./admin-action.server";
+import { createAction } from "./admin-action.server";
 import type { Route } from "./+types/createlga";
 
 export const meta = () => [{ title: "Add New LGA | Alafia admin" }];
@@ -16,12 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db }) => {
-    await createDeliveryRate(db, (await parseForm(args.request, deliveryRateInput)).data);
-    return redirect("/lga");
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  createAction(args, deliveryRateInput, ({ db }, data) => createDeliveryRate(db, data), "/lga");
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("LGA created", args);
 

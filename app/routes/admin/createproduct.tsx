@@ -1,13 +1,11 @@
-import { redirect } from "react-router";
 import { toastOnRedirect } from "../../components/admin/admin-form";
 import { BackButton, ProductForm } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
-import { formImage, parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { productInput } from "../../../modules/catalog/admin-schemas";
 import { createProduct, listCategoryOptions } from "../../../modules/catalog/admin.server";
-import { adminAction } from "./admin-action.server";
+import { createAction } from "./admin-action.server";
 import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/createproduct";
 
@@ -20,13 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { categories: await loadOrNull(logger, "categories", () => listCategoryOptions(db)) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db, storage }) => {
-    const { data, form } = await parseForm(args.request, productInput);
-    await createProduct(db, storage, data, await formImage(form));
-    return redirect("/producttable");
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  createAction(args, productInput, ({ db, storage }, data, image) => createProduct(db, storage, data, image), "/producttable");
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product created", args);
 

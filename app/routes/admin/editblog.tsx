@@ -1,14 +1,12 @@
-import { redirect } from "react-router";
 import { toastOnRedirect } from "../../components/admin/admin-form";
 import { ImagePanel } from "../../components/admin/image-panel";
 import { PostForm } from "../../components/admin/simple-forms";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
-import { parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { postInput } from "../../../modules/content/admin-schemas";
 import { getAdminPost, updatePost } from "../../../modules/content/admin.server";
-import { adminAction } from "./admin-action.server";
+import { editAction } from "./admin-action.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editblog";
 
@@ -20,13 +18,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { post: await loadOr404(params.id, "Blog post", (id) => getAdminPost(db, id)) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db }) => {
-    const id = await loadOr404(args.params.id, "Blog post", async (id) => id);
-    await updatePost(db, id, (await parseForm(args.request, postInput)).data);
-    return redirect("/blogtable");
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  editAction(args, "Blog post", postInput, ({ db }, id, data) => updatePost(db, id, data), "/blogtable");
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Saved", args);
 

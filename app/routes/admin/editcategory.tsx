@@ -1,15 +1,13 @@
-import { redirect } from "react-router";
 import { toastOnRedirect } from "../../components/admin/admin-form";
 import { ImagePanel } from "../../components/admin/image-panel";
 import { CategoryForm } from "../../components/admin/simple-forms";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
-import { parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { categoryInput } from "../../../modules/catalog/admin-schemas";
 import { renameCategory } from "../../../modules/catalog/admin.server";
 import { getCategory } from "../../../modules/catalog/service.server";
-import { adminAction } from "./admin-action.server";
+import { editAction } from "./admin-action.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editcategory";
 
@@ -21,13 +19,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { category: await loadOr404(params.id, "Category", (id) => getCategory(db, id)) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db }) => {
-    const id = await loadOr404(args.params.id, "Category", async (id) => id);
-    await renameCategory(db, id, (await parseForm(args.request, categoryInput)).data);
-    return redirect("/categorytable");
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  editAction(args, "Category", categoryInput, ({ db }, id, data) => renameCategory(db, id, data), "/categorytable");
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Saved", args);
 

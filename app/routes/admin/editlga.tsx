@@ -1,13 +1,11 @@
-import { redirect } from "react-router";
 import { toastOnRedirect } from "../../components/admin/admin-form";
 import { LgaForm } from "../../components/admin/lga-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
-import { parseForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
 import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
 import { getDeliveryRateAdmin, updateDeliveryRate } from "../../../modules/delivery/admin.server";
-import { adminAction } from "./admin-action.server";
+import { editAction } from "./admin-action.server";
 import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editlga";
 
@@ -19,13 +17,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { rate: await loadOr404(params.id, "Delivery rate", (id) => getDeliveryRateAdmin(db, id)) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db }) => {
-    const id = await loadOr404(args.params.id, "Delivery rate", async (id) => id);
-    await updateDeliveryRate(db, id, (await parseForm(args.request, deliveryRateInput)).data);
-    return redirect("/lga");
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  editAction(args, "Delivery rate", deliveryRateInput, ({ db }, id, data) => updateDeliveryRate(db, id, data), "/lga");
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("LGA updated", args);
 

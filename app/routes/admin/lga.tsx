@@ -1,7 +1,6 @@
 import { useNavigation } from "react-router";
-import { AdminList, EditDelete } from "../../components/admin/admin-list";
-import { ListFilters } from "../../components/admin/filters";
-import { CreateLink, PageHeader } from "../../components/admin/table-parts";
+import { AdminList, EditDelete, ListScreen } from "../../components/admin/admin-list";
+import { CreateLink } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
@@ -30,26 +29,30 @@ export default function Lga({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/lga";
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Delivery Rates">
-        <CreateLink to="/createlga" label="Add New LGA" />
-      </PageHeader>
-      <p className="-mt-2 mb-4 text-sm text-muted" data-testid="lga-hint">
-        Shoppers choose one of these areas in the cart and at checkout, and pay its charge; there is no other choice. To deliver elsewhere
-        too, add an area named, for example, 'Other area' with the price you charge for it.
-      </p>
-      <ListFilters placeholder="Search LGA..." q={q} clearTo="/lga" label="Search LGA" />
-      <AdminList<Row>
-        caption="Delivery rates by LGA"
-        rows={loading ? [] : rates}
-        empty={loading ? "Loading..." : "No LGAs found"}
-        columns={[
-          { label: "LGA", cell: (r) => r.lga, className: "font-semibold" },
-          { label: "Delivery Charge", cell: (r) => formatNairaAmount(r.deliveryCharge) },
-        ]}
-        actions={(r) => (
-          <EditDelete id={r.id} name={r.lga} editTo={`/editlga/${r.id}`} confirmText="Are you sure you want to delete this LGA?" />
-        )}
-      />
+      <ListScreen
+        title="Delivery Rates"
+        action={<CreateLink to="/createlga" label="Add New LGA" />}
+        intro={
+          <p className="-mt-2 mb-4 text-sm text-muted" data-testid="lga-hint">
+            Shoppers choose one of these areas in the cart and at checkout, and pay its charge; there is no other choice. To deliver
+            elsewhere too, add an area named, for example, 'Other area' with the price you charge for it.
+          </p>
+        }
+        filters={{ placeholder: "Search LGA...", q, clearTo: "/lga", label: "Search LGA" }}
+      >
+        <AdminList<Row>
+          caption="Delivery rates by LGA"
+          rows={loading ? [] : rates}
+          empty={loading ? "Loading..." : "No LGAs found"}
+          columns={[
+            { label: "LGA", cell: (r) => r.lga, className: "font-semibold" },
+            { label: "Delivery Charge", cell: (r) => formatNairaAmount(r.deliveryCharge) },
+          ]}
+          actions={(r) => (
+            <EditDelete id={r.id} name={r.lga} editTo={`/editlga/${r.id}`} confirmText="Are you sure you want to delete this LGA?" />
+          )}
+        />
+      </ListScreen>
     </div>
   );
 }

@@ -1,26 +1,16 @@
-import { AdminList, EditDelete } from "../../components/admin/admin-list";
-import { ListFilters } from "../../components/admin/filters";
-import { CreateLink, cut, PageHeader, TableFooter, Thumb } from "../../components/admin/table-parts";
-import { appContext } from "../../context";
-import { requireAdminPage } from "../../lib/guards.server";
+import { AdminList, EditDelete, ListScreen } from "../../components/admin/admin-list";
+import { CreateLink, cut, Thumb } from "../../components/admin/table-parts";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
 import { deleteProduct, listAdminProducts } from "../../../modules/catalog/admin.server";
-import { readSearchParams } from "../../lib/search-params.server";
 import { deleteRowAction } from "./admin-action.server";
-import { redirectPastLastPage } from "./list-query.server";
+import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/producttable";
 
 export const meta = () => [{ title: "Products | Alafia admin" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  const { db } = context.get(appContext);
-  const query = readSearchParams(request, adminProductListQuery, ["q", "from", "to", "page"]);
-  const { items, total } = await listAdminProducts(db, query);
-  redirectPastLastPage(request, query, total);
-  return { items, total, query };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadAdminList(args, adminProductListQuery, ["q", "from", "to", "page"], listAdminProducts);
 
 /** A row's Delete. */
 export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db, storage }, id) => deleteProduct(db, storage, id));
@@ -30,11 +20,19 @@ type Row = Route.ComponentProps["loaderData"]["items"][number];
 export default function ProductTable({ loaderData }: Route.ComponentProps) {
   const { items, total, query } = loaderData;
   return (
-    <>
-      <PageHeader title="Products">
-        <CreateLink to="/createproduct" label="Create Product" />
-      </PageHeader>
-      <ListFilters placeholder="Search by title or category..." q={query.q} from={query.from} to={query.to} dates clearTo="/producttable" />
+    <ListScreen
+      title="Products"
+      action={<CreateLink to="/createproduct" label="Create Product" />}
+      filters={{
+        placeholder: "Search by title or category...",
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        dates: true,
+        clearTo: "/producttable",
+      }}
+      paging={{ page: query.page, pageSize: query.pageSize, total }}
+    >
       <AdminList<Row>
         caption="Products"
         rows={items}
@@ -57,7 +55,6 @@ export default function ProductTable({ loaderData }: Route.ComponentProps) {
           />
         )}
       />
-      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
-    </>
+    </ListScreen>
   );
 }

@@ -1,30 +1,20 @@
 import { Download, Eye } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
-import { ListFilters } from "../../components/admin/filters";
 import { StatusBadge } from "../../components/admin/status-badge";
-import { AdminList } from "../../components/admin/admin-list";
-import { PageHeader, TableFooter } from "../../components/admin/table-parts";
-import { appContext } from "../../context";
-import { requireAdminPage } from "../../lib/guards.server";
+import { AdminList, ListScreen } from "../../components/admin/admin-list";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
-import { readSearchParams } from "../../lib/search-params.server";
 import { deletePurchase } from "../../../modules/orders/admin.server";
 import { deleteRowAction } from "./admin-action.server";
-import { redirectPastLastPage } from "./list-query.server";
+import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/purchasetable";
 
 export const meta = () => [{ title: "Purchases | Alafia admin" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  const query = readSearchParams(request, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"]);
-  const { items, total } = await listAdminPurchases(context.get(appContext).db, query);
-  redirectPastLastPage(request, query, total);
-  return { items, total, query };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"], listAdminPurchases);
 
 /** A row's Delete. */
 export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db }, id) => deletePurchase(db, id));
@@ -37,21 +27,24 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
   return (
-    <>
-      <PageHeader title="Purchases">
+    <ListScreen
+      title="Purchases"
+      action={
         <a href={`/api/purchases/export.csv?${exportParams.toString()}`} className="btn-outline min-h-10 py-2" download>
           <Download size={16} aria-hidden="true" /> Export CSV
         </a>
-      </PageHeader>
-      <ListFilters
-        placeholder="Search by name, email or status..."
-        q={query.q}
-        from={query.from}
-        to={query.to}
-        dates
-        clearTo="/purchasetable"
-        keep={["status", "sort"]}
-      />
+      }
+      filters={{
+        placeholder: "Search by name, email or status...",
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        dates: true,
+        clearTo: "/purchasetable",
+        keep: ["status", "sort"],
+      }}
+      paging={{ page: query.page, pageSize: query.pageSize, total }}
+    >
       <AdminList<Row>
         caption="Purchases"
         rows={items}
@@ -79,7 +72,6 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           </>
         )}
       />
-      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
-    </>
+    </ListScreen>
   );
 }

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useId } from "react";
 import { Form } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
@@ -74,65 +75,52 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Field label="Phone" name="contactPhone" error={errors.contactPhone} defaultValue={s.contactPhone} type="tel" required />
         <Field label="Address" name="contactAddress" error={errors.contactAddress} defaultValue={s.contactAddress} required />
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
-        <Field
-          label="VAT rate (%)"
-          name="vatRate"
-          error={errors.vatRate}
-          defaultValue={String(Math.round(s.vatRate * 10000) / 100)}
-          type="number"
-          step="0.01"
-          min={0}
-          max={100}
-        />
-        <Field
-          label="USD display rate (per ₦1)"
-          name="usdRate"
-          error={errors.usdRate}
-          hint="Display only: payment is always in naira."
-          defaultValue={String(s.usdRate)}
-          type="number"
-          step="0.00001"
-          min={0}
-        />
-        <Field
-          label="Standard delivery fee (₦)"
-          name="standardDeliveryKobo"
-          error={errors.standardDeliveryKobo}
-          hint="Charged only while no delivery areas are set up under LGA."
-          defaultValue={String(koboToNaira(s.standardDeliveryKobo))}
-          type="number"
-          step={FEE_STEP_NAIRA}
-          min={0}
-        />
-        <Field
-          label="Express surcharge (₦)"
-          name="expressSurchargeKobo"
-          error={errors.expressSurchargeKobo}
-          defaultValue={String(koboToNaira(s.expressSurchargeKobo))}
-          type="number"
-          step={FEE_STEP_NAIRA}
-          min={0}
-        />
-        <Field
-          label="Low-stock threshold"
-          name="lowStockThreshold"
-          error={errors.lowStockThreshold}
-          defaultValue={String(s.lowStockThreshold)}
-          type="number"
-          step="1"
-          min={0}
-        />
-        <Field
-          label="Quantity limit per product"
-          name="maxLineQuantity"
-          error={errors.maxLineQuantity}
-          hint="The most units of one product a shopper can put in her cart and order at once."
-          defaultValue={String(s.maxLineQuantity)}
-          type="number"
-          step="1"
-          min={1}
-          max={999}
-        />
+        {[
+          { name: "vatRate", label: "VAT rate (%)", value: Math.round(s.vatRate * 10000) / 100, step: "0.01", max: 100 },
+          {
+            name: "usdRate",
+            label: "USD display rate (per ₦1)",
+            value: s.usdRate,
+            step: "0.00001",
+            hint: "Display only: payment is always in naira.",
+          },
+          {
+            name: "standardDeliveryKobo",
+            label: "Standard delivery fee (₦)",
+            value: koboToNaira(s.standardDeliveryKobo),
+            step: FEE_STEP_NAIRA,
+            hint: "Charged only while no delivery areas are set up under LGA.",
+          },
+          {
+            name: "expressSurchargeKobo",
+            label: "Express surcharge (₦)",
+            value: koboToNaira(s.expressSurchargeKobo),
+            step: FEE_STEP_NAIRA,
+          },
+          { name: "lowStockThreshold", label: "Low-stock threshold", value: s.lowStockThreshold, step: "1" },
+          {
+            name: "maxLineQuantity",
+            label: "Quantity limit per product",
+            value: s.maxLineQuantity,
+            step: "1",
+            min: 1,
+            max: 999,
+            hint: "The most units of one product a shopper can put in her cart and order at once.",
+          },
+        ].map((f) => (
+          <Field
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            error={errors[f.name]}
+            hint={f.hint}
+            defaultValue={String(f.value)}
+            type="number"
+            step={f.step}
+            min={f.min ?? 0}
+            max={f.max}
+          />
+        ))}
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? "Saving..." : "Save Settings"}
@@ -140,53 +128,48 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </div>
       </Form>
 
-      <section className="rounded-2xl border border-line bg-linen p-4 sm:p-6" aria-labelledby="subs-title">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="subs-title" className="text-lg">
-            Newsletter subscribers ({subscribers.total})
-          </h2>
-          <a href="/api/settings/subscribers.csv" className="btn-outline min-h-10 py-2" download>
-            <Download size={16} aria-hidden="true" /> Export CSV
-          </a>
-        </div>
-        <ul className="divide-y divide-line text-sm">
-          {subscribers.items.length === 0 ? <li className="py-2 text-muted">No subscribers yet</li> : null}
-          {subscribers.items.map((x) => (
-            <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
-              <span className="break-all font-semibold">{x.email}</span>
-              <span className="text-muted">
-                {x.name ? `${x.name} · ` : ""}
-                {x.source} · {when(x.createdAt)}
+      <ExportList title={`Newsletter subscribers (${subscribers.total})`} csv="/api/settings/subscribers.csv" empty="No subscribers yet">
+        {subscribers.items.map((x) => (
+          <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span className="break-all font-semibold">{x.email}</span>
+            <span className="text-muted">
+              {x.name ? `${x.name} · ` : ""}
+              {x.source} · {when(x.createdAt)}
+            </span>
+          </li>
+        ))}
+      </ExportList>
+      <ExportList title={`Contact messages (${messages.total})`} csv="/api/settings/messages.csv" empty="No messages yet">
+        {messages.items.map((m) => (
+          <li key={m.id} className="py-2">
+            <p className="font-semibold">
+              {m.name}{" "}
+              <span className="break-all font-normal text-muted">
+                &lt;{m.email}&gt; · {when(m.createdAt)}
               </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="rounded-2xl border border-line bg-linen p-4 sm:p-6" aria-labelledby="msgs-title">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="msgs-title" className="text-lg">
-            Contact messages ({messages.total})
-          </h2>
-          <a href="/api/settings/messages.csv" className="btn-outline min-h-10 py-2" download>
-            <Download size={16} aria-hidden="true" /> Export CSV
-          </a>
-        </div>
-        <ul className="divide-y divide-line text-sm">
-          {messages.items.length === 0 ? <li className="py-2 text-muted">No messages yet</li> : null}
-          {messages.items.map((m) => (
-            <li key={m.id} className="py-2">
-              <p className="font-semibold">
-                {m.name}{" "}
-                <span className="break-all font-normal text-muted">
-                  &lt;{m.email}&gt; · {when(m.createdAt)}
-                </span>
-              </p>
-              <p className="whitespace-pre-line">{m.message}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+            </p>
+            <p className="whitespace-pre-line">{m.message}</p>
+          </li>
+        ))}
+      </ExportList>
     </div>
+  );
+}
+
+/** The latest subscribers or messages, with the whole list as a CSV download. */
+function ExportList({ title, csv, empty, children }: { title: string; csv: string; empty: string; children: React.ReactNode[] }) {
+  const id = useId();
+  return (
+    <section className="rounded-2xl border border-line bg-linen p-4 sm:p-6" aria-labelledby={id}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg">
+          {title}
+        </h2>
+        <a href={csv} className="btn-outline min-h-10 py-2" download>
+          <Download size={16} aria-hidden="true" /> Export CSV
+        </a>
+      </div>
+      <ul className="divide-y divide-line text-sm">{children.length ? children : <li className="py-2 text-muted">{empty}</li>}</ul>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { toast } from "../../components/toasts";
 import { appContext } from "../../context";
-import { actionHeaders, formAction, limitPerAddress, parseForm } from "../../lib/form-action.server";
+import { actionHeaders, publicFormAction } from "../../lib/form-action.server";
 import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
@@ -29,14 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Send Message: stored for the owner, as POST /api/contact does (docs/product.md §2), under the same rate rule. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
-  return formAction(async (): Promise<FormResult> => {
-    await limitPerAddress(ctx, rateRules.contactIp);
-    const { data } = await parseForm(request, contactInput);
-    return { ok: true, msg: (await sendContactMessage(ctx.db, data)).msg };
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  publicFormAction(args, rateRules.contactIp, contactInput, ({ db }, data) => sendContactMessage(db, data));
 
 // a refusal past the rate rule says when to try again
 export const headers = actionHeaders;

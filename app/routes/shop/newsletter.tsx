@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "../../components/newsletter-form";
 import { FormMessage } from "../../components/forms/fields";
-import { appContext } from "../../context";
-import { actionHeaders, formAction, limitPerAddress, parseForm } from "../../lib/form-action.server";
+import { actionHeaders, publicFormAction } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { rateRules } from "../../../lib/rate-limit.server";
 import { newsletterInput } from "../../../modules/marketing/schemas";
@@ -16,14 +15,8 @@ export const meta = () => [{ title: "Newsletter | Alafia Self-Care" }, { name: "
  * and stays on its page; before the script loads, the post lands on this page, which shows the answer.
  * The same rule and service as POST /api/newsletter.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
-  return formAction(async (): Promise<FormResult> => {
-    await limitPerAddress(ctx, rateRules.newsletterIp);
-    const { data } = await parseForm(request, newsletterInput);
-    return { ok: true, msg: (await subscribe(ctx.db, data)).msg };
-  });
-}
+export const action = (args: Route.ActionArgs) =>
+  publicFormAction(args, rateRules.newsletterIp, newsletterInput, ({ db }, data) => subscribe(db, data));
 
 // a refusal past the rate rule says when to try again
 export const headers = actionHeaders;

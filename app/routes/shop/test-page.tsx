@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Field } from "../../components/forms/fields";
 import { toast } from "../../components/toasts";
 import { appContext } from "../../context";
-import { actionHeaders, formAction, limitPerAddress, parseForm } from "../../lib/form-action.server";
+import { actionHeaders, publicFormAction } from "../../lib/form-action.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { pageMeta } from "../../lib/seo";
 import { rateRules } from "../../../lib/rate-limit.server";
@@ -25,15 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Save my choice: recorded as POST /api/test/create does, under the same rate rule. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
-  return formAction(async (): Promise<FormResult> => {
-    await limitPerAddress(ctx, rateRules.testChoiceIp);
-    const { data } = await parseForm(request, communicationChoiceInput);
-    await recordCommunicationChoice(ctx.db, { ...data, communicationCategory: data.communicationCategory || null });
-    return { ok: true, msg: "Thank you! Your choice has been saved." };
+export const action = (args: Route.ActionArgs) =>
+  publicFormAction(args, rateRules.testChoiceIp, communicationChoiceInput, async ({ db }, data) => {
+    await recordCommunicationChoice(db, { ...data, communicationCategory: data.communicationCategory || null });
+    return { msg: "Thank you! Your choice has been saved." };
   });
-}
 
 // a refusal past the rate rule says when to try again
 export const headers = actionHeaders;
