@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -8,6 +9,42 @@ const serverOnly = {
   allowTypeImports: true,
   message: "Browser code must not import server-only modules (*.server.ts).",
 };
+// Imports run one way (docs/style.md 9): app and server → modules → db → lib. lib imports none of
+// the others, db only lib, modules neither app nor server. Inside modules/ a domain imports only
+// the domains listed before it here, so no two domains lean on each other (docs/architecture.md).
+const domainOrder = [
+  "mail",
+  "settings",
+  "delivery",
+  "accounts",
+  "stock",
+  "payments",
+  "pricing",
+  "cart",
+  "orders",
+  "reviews",
+  "catalog",
+  "content",
+  "marketing",
+  "reports",
+  "maintenance",
+];
+const doors = ["./app", "./server", "./scripts"];
+const importDirections = [
+  {
+    target: "./lib",
+    from: ["./modules", "./db", ...doors],
+    message: "lib/ knows no domain: it imports nothing of modules/, db/, app/ or server/.",
+  },
+  { target: "./db", from: ["./modules", ...doors], message: "db/ imports only lib/." },
+  { target: "./modules", from: doors, message: "modules/ never import app/, server/ or scripts/." },
+  ...domainOrder.slice(0, -1).map((domain, i) => ({
+    target: `./modules/${domain}`,
+    from: domainOrder.slice(i + 1).map((above) => `./modules/${above}`),
+    message: `modules/${domain} imports only the domains before it in domainOrder (eslint.config.js).`,
+  })),
+];
+
 const toastLibrary = {
   name: "react-hot-toast",
   message: "Import { toast } from app/components/toasts.tsx: it loads react-hot-toast with the first toast.",
@@ -29,6 +66,19 @@ export default tseslint.config(
           message: "Read configuration through lib/env.server.ts (docs/style.md).",
         },
       ],
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: importDirections }],
     },
   },
   {

@@ -15,6 +15,8 @@ export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a read or write runs on: the database, or the transaction it belongs to. */
+export type Queryable = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import type { Storage } from "./storage.server";
+import type { Storage } from "./storage-types";
 
 export type StoredImage = { url: string; width: number; height: number };
 

@@ -1,11 +1,7 @@
-import { eq, lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
-import type { Env } from "./env.server";
 import { AppError } from "./errors";
 
-/** Fixed-window counters shared by every app server: PostgreSQL by default, Redis when REDIS_URL is set. */
+/** Fixed-window counters shared by every app server: PostgreSQL by default (db/rate-limit-store.ts), Redis when REDIS_URL is set. */
 export type RateLimitStore = {
   /** counts one hit on `key`; returns the count in the current window and the ms until it resets */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
@@ -99,39 +95,6 @@ export async function throttleLogin<T>(
   return result;
 }
 
-export function databaseRateLimitStore(db: Db): RateLimitStore {
-  return {
-    async hit(key, windowMs) {
-      const now = new Date();
-      const resetAt = new Date(now.getTime() + windowMs);
-      // one statement: a stale window restarts at 1, a live one counts up
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, resetAt })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-      return { count: row!.count, resetInMs: row!.resetAt.getTime() - now.getTime() };
-    },
-    async release(key) {
-      await db
-        .update(rateLimits)
-        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-        .where(eq(rateLimits.key, key));
-    },
-  };
-}
-
-/** Drops finished windows (the housekeeping timer calls it; Redis expires its keys itself). */
-export async function pruneRateLimits(db: Db, now = new Date()) {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
-}
-
 const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
@@ -154,15 +117,14 @@ export function redisRateLimitStore(redis: Redis, prefix: string): RateLimitStor
 
 const redisClients = new Map<string, Redis>();
 
-/** The store this configuration asks for; one Redis connection per URL for the process. */
-export function rateLimitStore(db: Db, env: Pick<Env, "REDIS_URL" | "REDIS_PREFIX">): RateLimitStore {
-  if (!env.REDIS_URL) return databaseRateLimitStore(db);
-  let client = redisClients.get(env.REDIS_URL);
+/** The process's one connection to the Redis at `url`, opened on first use. */
+export function sharedRedis(url: string): Redis {
+  let client = redisClients.get(url);
   if (!client) {
-    client = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-    redisClients.set(env.REDIS_URL, client);
+    client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    redisClients.set(url, client);
   }
-  return redisRateLimitStore(client, env.REDIS_PREFIX);
+  return client;
 }
 
 /** Closes the Redis connections (shutdown, tests). */

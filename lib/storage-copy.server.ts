@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Storage } from "./storage.server";
+import type { Storage } from "./storage-types";
 
 const TYPES: Record<string, string> = {
   ".webp": "image/webp",

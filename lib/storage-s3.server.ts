@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import type { Storage } from "./storage.server";
+import type { Storage } from "./storage-types";
 
 export type S3Config = {
   bucket: string;

@@ -1,18 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { s3PublicBase, s3Storage, type S3Config } from "./storage-s3.server";
-
-/** Where uploaded and generated files live; local folder by default. */
-export type Storage = {
-  /** stores bytes under a key such as "products/ab12-640.webp"; returns the public URL */
-  put(key: string, data: Buffer, contentType: string): Promise<string>;
-  /** deletes by public URL; a missing file is not an error */
-  remove(url: string): Promise<void>;
-  /** reads a stored file by public URL; null when it is not (or no longer) there */
-  get(url: string): Promise<Buffer | null>;
-  /** the public URL a key is (or would be) stored under, to look for a file made earlier */
-  url(key: string): string;
-};
+import type { Storage } from "./storage-types";
 
 export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Storage {
   // the file behind a public URL, never outside the upload folder

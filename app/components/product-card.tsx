@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../lib/money";
-import { isSoldOut } from "../../modules/catalog/stock";
+import { isSoldOut } from "../../modules/stock/availability";
 import type { ProductView } from "../../modules/catalog/types";
 import { PRODUCT_PREVIEW_LENGTH, previewText } from "../lib/card-data";
 import { ResponsiveImage } from "./responsive-image";

@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { ZodError, type z } from "zod";
 import { AppError, fromUniqueViolation, fromZod, isAppError } from "../../lib/errors";
 import { rejectNulText } from "../../lib/nul-text";
-import { enforceRateLimit, rateLimitStore, type RateRule } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
+import { enforceRateLimit, type RateRule } from "../../lib/rate-limit.server";
 import { appContext, type AppServices } from "../context";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 

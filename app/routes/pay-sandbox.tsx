@@ -5,7 +5,7 @@ import { formAction, readForm } from "../lib/form-action.server";
 import { requireUserPage } from "../lib/guards.server";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
-import { cancelPendingPurchase } from "../../modules/orders/service.server";
+import { cancelPendingPurchase } from "../../modules/orders/cancellation.server";
 import { recordSandboxDecision, sandboxPayment } from "../../modules/payments/sandbox.server";
 import { paymentReference } from "../../modules/payments/schemas";
 import type { Route } from "./+types/pay-sandbox";

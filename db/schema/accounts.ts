@@ -23,6 +23,8 @@ export const users = pgTable(
     country: text().default("Nigeria"),
     role: roleEnum().notNull().default("customer"),
     passwordHash: text().notNull(),
+    // set when she proved the address is hers (a link mailed to it): only then do guest orders of that email join the account
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,7 @@ export * from "./catalog";
 export * from "./cart";
 export * from "./content";
 export * from "./delivery";
+export * from "./discounts";
 export * from "./marketing";
 export * from "./orders";
 export * from "./purchase-search";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -14,6 +14,16 @@ export const purchaseStatusEnum = pgEnum("purchase_status", [
   "failed",
 ]);
 export const deliveryMethodEnum = pgEnum("delivery_method", ["standard", "express"]);
+/**
+ * How the order is to be paid (docs/product.md "Paying"): online through the provider, by
+ * transfer to the shop's account, on delivery, by someone else through a shared link, or
+ * settled by the owner (an order recorded in the back office).
+ */
+export const paymentMethodEnum = pgEnum("payment_method", ["online", "transfer", "pod", "pay_link", "manual"]);
+/** How the money actually arrived: through the provider, or recorded by the owner. */
+export const paidViaEnum = pgEnum("paid_via", ["provider", "transfer", "cash", "pos"]);
+/** Where the sale was made: the website, or recorded in the back office from a conversation or a visit. */
+export const orderSourceEnum = pgEnum("order_source", ["web", "instagram", "whatsapp", "walk_in", "event", "other"]);
 
 export const purchases = pgTable(
   "purchases",
@@ -40,9 +50,30 @@ export const purchases = pgTable(
     currency: text().notNull().default("NGN"),
     status: purchaseStatusEnum().notNull().default("pending"),
     paymentProvider: text().notNull(),
+    paymentMethod: paymentMethodEnum().notNull().default("online"),
+    // the first payment reference; every attempt's reference is in payment_attempts
     reference: text().notNull().unique(),
     transactionId: text(),
     paidAt: timestamp({ withTimezone: true }),
+    paidVia: paidViaEnum(),
+    // what was received, as recorded by the provider's answer or the owner
+    paidAmountKobo: integer(),
+    // the owner's reference for money recorded by hand (transfer narration, POS slip)
+    paymentNote: text(),
+    // the discount code applied and what it took off (goods, or the delivery fee for a free-delivery code)
+    discountCode: text(),
+    codeDiscountKobo: integer().notNull().default(0),
+    // the shopper's delivery instructions, shown to the shop and on the packing slip
+    orderNote: text(),
+    // a guest asked for an account once paid ('Save my details')
+    saveDetails: boolean().notNull().default(false),
+    whatsappOptIn: boolean().notNull().default(false),
+    source: orderSourceEnum().notNull().default("web"),
+    // reminders sent about this unpaid order, and when the last one went
+    reminderCount: integer().notNull().default(0),
+    remindedAt: timestamp({ withTimezone: true }),
+    // a pay-on-delivery order the customer refused at the door
+    refusedAt: timestamp({ withTimezone: true }),
     // lower-cased "first last email" for the admin search, copied to the narrow, trigram-indexed purchase_search table;
     // btrim drops the space an empty last name would leave
     searchText: text().generatedAlwaysAs(sql`lower(btrim(first_name || ' ' || last_name) || ' ' || email)`),
@@ -62,7 +93,30 @@ export const purchases = pgTable(
     index("purchases_pending_expiry_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    index("purchases_phone_idx").on(t.phone),
+    // guest orders waiting to join the account of their email
+    index("purchases_guest_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.userId} is null`),
+    check("purchases_code_discount_non_negative", sql`${t.codeDiscountKobo} >= 0`),
   ],
+);
+
+// Every reference a payment of the purchase was started with: the checkout's, and each fresh
+// attempt (a shared pay link, a reminder's link). A provider's answer finds its order here.
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: id(),
+    purchaseId: uuid()
+      .notNull()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    reference: text().notNull().unique(),
+    provider: text().notNull(),
+    amountKobo: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_attempts_purchase_id_idx").on(t.purchaseId)],
 );
 
 // docs/product.md §3 Purchase item: a snapshot of the cart line as it was bought

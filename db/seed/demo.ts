@@ -11,7 +11,7 @@ import {
   settings,
 } from "../schema";
 import { defaultVariant, storeImageVariants } from "../../lib/images.server";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { nairaToKobo } from "../../lib/money";
 import { renderArtwork } from "./artwork";
 import { seedDemoOrders } from "./demo-orders";

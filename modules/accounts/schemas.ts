@@ -128,10 +128,3 @@ export const profileUpdateInput = z
   })
   .strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
-
-export const userListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type UserListQuery = z.input<typeof userListQuery>;

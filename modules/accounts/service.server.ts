@@ -1,19 +1,18 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveryRates, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { AppError, isUniqueViolation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password.server";
+import { deliveryAreaNames } from "../delivery/areas.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { welcomeMail } from "./mails";
 import {
   adminCreateInput,
   profileUpdateInput,
   registerInput,
-  userListQuery,
   type AdminCreateInput,
   type ProfileUpdateInput,
   type RegisterInput,
-  type UserListQuery,
 } from "./schemas";
 import type { UserView } from "./types";
 
@@ -62,21 +61,12 @@ export async function createAdmin(db: Db, input: AdminCreateInput): Promise<User
   return toUserView(row!);
 }
 
-// docs/product.md §9: the profile's fallback list when no delivery rate exists yet
-export const FALLBACK_LGAS = ["Ikorodu", "Surulere", "Magodo", "Lekki", "Ikeja"];
-
-/** The towns a shopper can choose (register's Town, profile's Local Government Area): the delivery rates' LGAs. */
-export async function listTownNames(db: Db): Promise<string[]> {
-  const rows = await db.select({ lga: deliveryRates.lga }).from(deliveryRates).orderBy(asc(deliveryRates.lga));
-  return rows.length ? rows.map((r) => r.lga) : FALLBACK_LGAS;
-}
-
-/** A chosen town must be one we deliver to; returns its stored spelling. */
+/** A chosen town must be one of the delivery areas; returns its stored spelling. */
 async function checkTown(db: Db, lga: string | undefined, saved?: string | null): Promise<string | undefined> {
   if (!lga) return lga;
   // the profile form still offers a saved town that is no longer a delivery area: keeping it is no new choice
   if (saved && saved.toLowerCase() === lga.toLowerCase()) return saved;
-  const towns = await listTownNames(db);
+  const towns = await deliveryAreaNames(db);
   const match = towns.find((t) => t.toLowerCase() === lga.toLowerCase());
   if (!match) throw new AppError("invalid", "Please check the highlighted fields.", { fields: { lga: "Choose a town from the list" } });
   return match;
@@ -147,33 +137,6 @@ export async function updateProfile(db: Db, id: string, input: ProfileUpdateInpu
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (!row) throw AppError.notFound("User");
   return toUserView(row);
-}
-
-/** The admin's users table (docs/product.md §2 /dashboard): newest first, searched by name, email or phone. */
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
-  const { q, page, pageSize } = userListQuery.parse(query);
-  let where: SQL | undefined;
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where = or(
-      ilike(users.firstName, like),
-      ilike(users.lastName, like),
-      ilike(users.email, like),
-      ilike(users.phone, like),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-    );
-  }
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(and(where))
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).where(and(where)),
-  ]);
-  return { items: rows.map(toUserView), total: totalRow?.n ?? 0 };
 }
 
 export function isUuid(id: string): boolean {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
 // docs/architecture.md "Sessions": an opaque random token; only its keyed hash is stored.
@@ -21,11 +21,6 @@ export async function createSession(db: Db, secret: string, user: { id: string; 
     .insert(sessions)
     .values({ userId: user.id, tokenHash: hashToken(secret, token), expiresAt, userAgent: userAgent?.slice(0, 300) });
   return { token, expiresAt };
-}
-
-/** The signed-in user for a token, or null; customer sessions slide forward as they are used. */
-export async function findSessionUser(db: Db, secret: string, token: string): Promise<SessionUser | null> {
-  return (await lookupSession(db, secret, token))?.user ?? null;
 }
 
 /** The session behind a token; `renewed` says its expiry just slid forward (the cookie should follow). */
@@ -67,6 +62,6 @@ export async function revokeSession(db: Db, secret: string, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(secret, token)));
 }
 
-export async function revokeAllSessions(db: Db | Tx, userId: string) {
+export async function revokeAllSessions(db: Queryable, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

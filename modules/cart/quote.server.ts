@@ -2,8 +2,8 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { priceOrder } from "../orders/pricing";
-import { loadPricing, loadPricingRules } from "../orders/pricing.server";
+import { priceOrder } from "../pricing/price-order";
+import { loadPricing, loadPricingRules } from "../pricing/load-pricing.server";
 import { toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 

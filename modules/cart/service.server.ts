@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
-import { hasEnough, isSoldOut, unitsLeftText } from "../catalog/stock";
+import { hasEnough, isSoldOut, unitsLeftText } from "../stock/availability";
 import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
-import { priceLine, priceOrder, pricingLga, type DeliveryMethod, type DeliveryRate } from "../orders/pricing";
-import { loadPricingRules } from "../orders/pricing.server";
+import type { DeliveryRate } from "../delivery/types";
+import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../pricing/price-order";
+import { loadPricingRules } from "../pricing/load-pricing.server";
 import { getSettings } from "../settings/service.server";
 import { toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
@@ -15,7 +16,7 @@ import type { CartItemView, CartSummary } from "./types";
 type Actor = Pick<SessionUser, "id" | "role">;
 
 /** The cart lines joined with their products' current prices, in kobo. */
-export async function cartLines(db: Db | Tx, userId: string) {
+export async function cartLines(db: Queryable, userId: string) {
   return db
     .select({
       id: cartItems.id,
@@ -39,8 +40,8 @@ export async function cartLines(db: Db | Tx, userId: string) {
 type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
 
 /** The shop's quantity limit per product (a store setting). */
-export async function lineLimit(db: Db | Tx): Promise<number> {
-  return (await getSettings(db as Db)).maxLineQuantity;
+export async function lineLimit(db: Queryable): Promise<number> {
+  return (await getSettings(db)).maxLineQuantity;
 }
 
 /** The 400 for a line above the shop's quantity limit; it names the field `quantity`. */
@@ -89,7 +90,7 @@ export async function cartCount(db: Db, userId: string): Promise<number> {
  * null of an untracked product) or the shop's quantity limit (the guest-cart
  * merge relies on this).
  */
-async function addLines(db: Db | Tx, userId: string, lines: { productId: string; quantity: number }[], limit: number) {
+async function addLines(db: Queryable, userId: string, lines: { productId: string; quantity: number }[], limit: number) {
   if (!lines.length) return;
   await db
     .insert(cartItems)
@@ -174,7 +175,7 @@ export async function removeCartItem(db: Db, actor: Actor, id: string) {
   await db.delete(cartItems).where(eq(cartItems.id, id));
 }
 
-export async function clearCart(db: Db | Tx, userId: string) {
+export async function clearCart(db: Queryable, userId: string) {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 

@@ -1,5 +1,6 @@
 import { koboToNaira } from "../../lib/money";
-import type { DeliveryMethod, DeliveryRate, PriceBreakdown, PricingRules } from "../orders/pricing";
+import type { DeliveryRate } from "../delivery/types";
+import type { DeliveryMethod, PriceBreakdown, PricingRules } from "../pricing/price-order";
 import type { CartSummary } from "./types";
 
 type SummaryInput = {

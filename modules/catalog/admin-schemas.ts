@@ -8,7 +8,7 @@ import {
   requiredText,
   sortParam,
   wholeListParams,
-} from "../admin/form-fields";
+} from "../../lib/form-fields";
 import { productListQuery } from "./schemas";
 
 export const productSizes = ["XS", "S", "M", "L", "XL"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateParam } from "../admin/form-fields";
+import { dateParam } from "../../lib/form-fields";
 
 export const productSorts = ["newest", "price_asc", "price_desc", "best_selling"] as const;
 export type ProductSort = (typeof productSorts)[number];

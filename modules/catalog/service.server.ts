@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
-import { dayRange } from "../admin/dates";
+import { withinDays } from "../../lib/day-range";
 import { productListQuery, type ProductListQuery } from "./schemas";
 import { PAID_STATUSES } from "../orders/statuses";
 import { productSearch } from "./search.server";
@@ -82,9 +82,7 @@ export async function listProducts(db: Db, input: ProductListQuery = {}): Promis
   if (query.promo) conditions.push(gt(products.discountKobo, 0));
   const search = query.q ? await productSearch(db, query.q) : undefined;
   if (search) conditions.push(search.condition);
-  const days = dayRange(query.from, query.to);
-  if (days.from) conditions.push(gte(products.createdAt, days.from));
-  if (days.to) conditions.push(lt(products.createdAt, days.to));
+  conditions.push(...withinDays(products.createdAt, query.from, query.to));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const effectivePrice = sql`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`;

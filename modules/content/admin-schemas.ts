@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams, requiredText, sortParam } from "../admin/form-fields";
+import { listParams, requiredText, sortParam } from "../../lib/form-fields";
 
 // Blog text is plain text with paragraphs separated by blank lines (safe Markdown subset).
 export const postInput = z

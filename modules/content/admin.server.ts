@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
-import { escapeLike } from "../catalog/admin.server";
-import { dayRange } from "../admin/dates";
+import { containing } from "../../lib/like-pattern";
+import { withinDays } from "../../lib/day-range";
 import { postInput, postListQuery, postPatch, type postSorts, type PostInput, type PostListQuery, type PostPatch } from "./admin-schemas";
 
 export type AdminPostView = {
@@ -95,12 +95,10 @@ export async function searchPosts(db: Db, input: PostListQuery = {}): Promise<{ 
   const q = postListQuery.parse(input);
   const where: SQL[] = [];
   if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
+    const like = containing(q.q);
     where.push(sql`(${blogPosts.title} ilike ${like} or ${blogPosts.heading} ilike ${like})`);
   }
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(blogPosts.createdAt, range.from));
-  if (range.to) where.push(lt(blogPosts.createdAt, range.to));
+  where.push(...withinDays(blogPosts.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db

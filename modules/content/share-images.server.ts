@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "../../db/client";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { getCategory, getProduct } from "../catalog/service.server";
 import { getPost } from "./posts.server";
 import { SHARE_IMAGE, SHARE_IMAGE_DESIGN, shareImagePath, type ShareImageKind } from "./share-images";

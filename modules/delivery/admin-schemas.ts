@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numberField, requiredText, sortParam, wholeListParams } from "../admin/form-fields";
+import { numberField, requiredText, sortParam, wholeListParams } from "../../lib/form-fields";
 
 // docs/product.md §5: LGA name required; charge required, a number, minimum 0, step 100 (naira).
 export const deliveryRateInput = z

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
-import { escapeLike } from "../catalog/admin.server";
-import { dayRange } from "../admin/dates";
+import { containing } from "../../lib/like-pattern";
+import { withinDays } from "../../lib/day-range";
 import {
   deliveryRateInput,
   deliveryRateListQuery,
@@ -46,10 +46,8 @@ export async function searchDeliveryRates(
 ): Promise<{ items: DeliveryRateView[]; total: number }> {
   const q = deliveryRateListQuery.parse(input);
   const where: SQL[] = [];
-  if (q.q) where.push(sql`${deliveryRates.lga} ilike ${`%${escapeLike(q.q)}%`}`);
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(deliveryRates.createdAt, range.from));
-  if (range.to) where.push(lt(deliveryRates.createdAt, range.to));
+  if (q.q) where.push(sql`${deliveryRates.lga} ilike ${containing(q.q)}`);
+  where.push(...withinDays(deliveryRates.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const rows = db
     .select()

@@ -1,8 +1,8 @@
 import { asc, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { DeliveryRate } from "../orders/pricing";
+import type { DeliveryRate } from "./types";
 
 // docs/product.md §9: the LGAs offered while the shop has no delivery rates yet
 const FALLBACK_AREAS = ["Ikeja", "Ikorodu", "Lekki", "Magodo", "Surulere"];
@@ -15,7 +15,7 @@ const norm = (lga: string | null | undefined) => lga?.trim().toLowerCase() ?? ""
  * LGAs at the settings' standard fee, so a fresh shop can sell; once one rate
  * exists, only the rates count. An area the shop does not list is never priced.
  */
-export async function listDeliveryAreas(db: Db | Tx, standardKobo: number): Promise<DeliveryRate[]> {
+export async function listDeliveryAreas(db: Queryable, standardKobo: number): Promise<DeliveryRate[]> {
   const rows = await db
     .select({ lga: deliveryRates.lga, chargeKobo: deliveryRates.chargeKobo })
     .from(deliveryRates)
@@ -23,8 +23,13 @@ export async function listDeliveryAreas(db: Db | Tx, standardKobo: number): Prom
   return rows.length ? rows : FALLBACK_AREAS.map((lga) => ({ lga, chargeKobo: standardKobo }));
 }
 
+/** The names of the areas the shop delivers to (the cart's and checkout's picker, register's Town, the profile's LGA). */
+export async function deliveryAreaNames(db: Queryable): Promise<string[]> {
+  return (await listDeliveryAreas(db, 0)).map((a) => a.lga);
+}
+
 /** The delivery area named `lga` (case-insensitive, spaces trimmed), spelled as the shop spells it; null if it delivers no such area. */
-export async function findDeliveryArea(db: Db | Tx, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate | null> {
+export async function findDeliveryArea(db: Queryable, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate | null> {
   const wanted = norm(lga);
   if (!wanted) return null;
   const [row] = await db
@@ -50,7 +55,7 @@ export function unknownAreaError(lga: string | null | undefined): AppError {
 }
 
 /** The delivery area that prices an order, or the 400 naming `lga`. */
-export async function requireDeliveryArea(db: Db | Tx, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate> {
+export async function requireDeliveryArea(db: Queryable, lga: string | null | undefined, standardKobo: number): Promise<DeliveryRate> {
   const area = await findDeliveryArea(db, lga, standardKobo);
   if (!area) throw unknownAreaError(lga);
   return area;

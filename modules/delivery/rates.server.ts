@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveryRates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -12,15 +12,6 @@ const toView = (r: { id: string; lga: string; chargeKobo: number }): DeliveryRat
   lga: r.lga,
   deliveryCharge: koboToNaira(r.chargeKobo),
 });
-
-export async function listDeliveryRates(db: Db, { q }: { q?: string } = {}): Promise<DeliveryRateView[]> {
-  const rows = await db
-    .select()
-    .from(deliveryRates)
-    .where(q ? sql`${deliveryRates.lga} ilike ${"%" + q.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined)
-    .orderBy(asc(deliveryRates.lga));
-  return rows.map(toView);
-}
 
 export async function getDeliveryRate(db: Db, id: string): Promise<DeliveryRateView> {
   const [row] = await db.select().from(deliveryRates).where(eq(deliveryRates.id, id));

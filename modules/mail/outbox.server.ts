@@ -1,4 +1,4 @@
-import type { Db, Tx } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
@@ -8,7 +8,7 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
  * change that causes it, so the mail exists exactly when the change does.
  * The outbox worker (accounts issue) delivers it, by SMTP or to DATA_DIR/outbox.
  */
-export async function enqueueMail(db: Db | Tx, mail: OutgoingMail) {
+export async function enqueueMail(db: Queryable, mail: OutgoingMail) {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
   return row!;
 }

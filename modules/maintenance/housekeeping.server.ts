@@ -2,7 +2,7 @@ import { and, eq, lt, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { idempotencyKeys, mailOutbox, passwordResets, sessions } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
-import { pruneRateLimits } from "../../lib/rate-limit.server";
+import { pruneRateLimits } from "../../db/rate-limit-store";
 
 const HOUR = 3600_000;
 // a checkout retried with the same Idempotency-Key comes within minutes; a day is ample

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, lt, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { dayRange } from "../admin/dates";
-import { escapeLike } from "../catalog/admin.server";
+import { withinDays } from "../../lib/day-range";
+import { containing } from "../../lib/like-pattern";
+import { toCsv } from "../../lib/csv";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 
@@ -40,15 +41,13 @@ function statusAndDays(q: ListQuery, t: { status: Column; createdAt: Column }): 
   const asStatus = statusWord(q.q);
   if (asStatus) where.push(eq(t.status, asStatus));
   if (q.status) where.push(eq(t.status, q.status));
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(t.createdAt, range.from));
-  if (range.to) where.push(lt(t.createdAt, range.to));
+  where.push(...withinDays(t.createdAt, q.from, q.to));
   return where;
 }
 
 /** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */
 function searchFilter(q: ListQuery, term: string): SQL | undefined {
-  return and(sql`${purchaseSearch.searchText} like ${`%${escapeLike(term)}%`}`, ...statusAndDays(q, purchaseSearch));
+  return and(sql`${purchaseSearch.searchText} like ${containing(term)}`, ...statusAndDays(q, purchaseSearch));
 }
 
 /**
@@ -163,14 +162,6 @@ export async function listAdminPurchases(
     .orderBy(...purchaseOrder(q.sort, page));
   return { items: rows.map(toRow), total };
 }
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : String(v);
-  // quote always; neutralise spreadsheet formulas
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-export const toCsv = (header: string[], rows: unknown[][]) => [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 
 /** CSV of the filtered list (all pages), read in batches. */
 export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): Promise<string> {

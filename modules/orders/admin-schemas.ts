@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams, sortParam } from "../admin/form-fields";
+import { listParams, sortParam } from "../../lib/form-fields";
 
 import { cancellable, nextStatus, purchaseStatuses, type PurchaseStatus } from "./statuses";
 

@@ -8,7 +8,7 @@ import { getSettings } from "../settings/service.server";
 import { toRow, type AdminPurchaseRow } from "./admin-list.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber, type PurchaseStatus } from "./statuses";
-import { releaseStock } from "./service.server";
+import { releaseStock } from "../stock/reservation.server";
 
 export type PurchaseDetail = AdminPurchaseRow & {
   userId: string | null;
@@ -137,7 +137,7 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
     if (status === "cancelled") await releaseStock(tx, [id]);
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
-    const shop = await getSettings(tx as never);
+    const shop = await getSettings(tx);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,

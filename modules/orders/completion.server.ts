@@ -2,12 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { cartItems, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { PaymentProvider, VerifiedPayment } from "../payments/provider.server";
+import type { PaymentProvider, VerifiedPayment } from "../payments/types";
 import type { SessionUser } from "../accounts/sessions.server";
 import type { PurchaseView } from "./types";
 import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
 import { isPaidStatus } from "./statuses";
-import { cancelPendingPurchase, getPurchaseByReference, reserveStock, shopperCancelNotes } from "./service.server";
+import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
+import { reserveStock } from "../stock/reservation.server";
+import { getPurchaseByReference } from "./views.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type Actor = Pick<SessionUser, "id" | "role">;

@@ -24,7 +24,7 @@ function summary(p: Purchase, items: Item[]): string {
 
 /** The shopper's confirmation and the shop's new-order notice, queued in the payment's transaction. */
 export async function orderMails(tx: Tx, p: Purchase, items: Item[]) {
-  const settings = await getSettings(tx as never);
+  const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   await enqueueMail(tx, {
     to: p.email,
@@ -48,7 +48,7 @@ export type RefundReason = "cancelled_by_shop" | "sold_out";
  * shopper is told the refund is coming, the shop that it must send it.
  */
 export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason: RefundReason) {
-  const settings = await getSettings(tx as never);
+  const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   const why = {
     cancelled_by_shop: { shopper: "but we had already cancelled the order", shop: "which the shop had cancelled before it was paid" },

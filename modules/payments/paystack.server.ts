@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { AppError } from "../../lib/errors";
-import type { PaymentProvider, VerifiedPayment } from "./provider.server";
+import type { PaymentProvider, VerifiedPayment } from "./types";
 
 type PaystackOptions = { secretKey: string; apiBase: string; timeoutMs?: number };
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { PaymentProvider } from "./provider.server";
+import type { PaymentProvider } from "./types";
 
 // The offline provider: our own hosted page /pay/sandbox/{reference}. Its
 // "transactions" are the shopper's decisions, recorded in the purchase's events.

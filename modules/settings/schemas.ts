@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "../admin/form-fields";
+import { requiredText } from "../../lib/form-fields";
 
 // Store settings an owner can change in /settings; money in kobo, rates as fractions.
 // Messages name the field as the form labels it: PUT /api/settings and the form share them.

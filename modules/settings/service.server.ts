@@ -1,12 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { settings } from "../../db/schema";
 import { defaultSettings, settingsSchema, type Settings } from "./schemas";
 
 const keys = Object.keys(defaultSettings) as (keyof Settings)[];
 
 /** The store settings, defaults filled in for anything never saved. */
-export async function getSettings(db: Db): Promise<Settings> {
+export async function getSettings(db: Queryable): Promise<Settings> {
   const rows = await db.select().from(settings).where(inArray(settings.key, keys));
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   const merged = settingsSchema.safeParse({ ...defaultSettings, ...stored });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { categoryInput, categoryPatch } from "../../modules/catalog/admin-schemas";
-import { createCategory, deleteCategory, renameCategory, setCategoryImage } from "../../modules/catalog/admin.server";
+import { createCategory, deleteCategory, renameCategory, setCategoryImage } from "../../modules/catalog/admin-categories.server";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";

@@ -1,6 +1,12 @@
 import { Hono } from "hono";
 import { productInput, productPatch } from "../../modules/catalog/admin-schemas";
-import { createProduct, deleteProduct, removeProductImage, setProductImage, updateProduct } from "../../modules/catalog/admin.server";
+import {
+  createProduct,
+  deleteProduct,
+  removeProductImage,
+  setProductImage,
+  updateProduct,
+} from "../../modules/catalog/admin-products.server";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson } from "../http";
 import { requireAdmin } from "../middleware/auth";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { messagesCsv, subscribersCsv } from "../../modules/admin/dashboard.server";
+import { messagesCsv, subscribersCsv } from "../../modules/marketing/inbox.server";
 import { settingsSchema } from "../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../modules/settings/service.server";
 import type { AppDeps, AppEnv } from "../context";

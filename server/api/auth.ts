@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { rateLimitStore } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
 import { publicOrigin } from "../../lib/public-origin";
 import {
   adminLogin,

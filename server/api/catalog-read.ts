@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { categoryListQuery } from "../../modules/catalog/admin-schemas";
-import { searchCategories } from "../../modules/catalog/admin.server";
+import { searchCategories } from "../../modules/catalog/admin-categories.server";
 import { categoryProductsQuery, productListQuery } from "../../modules/catalog/schemas";
 import { getCategory, getProduct, listProducts } from "../../modules/catalog/service.server";
 import type { AppDeps, AppEnv } from "../context";

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { rateLimitStore } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
 import { countCheckoutStart } from "../../modules/orders/checkout-limits.server";
 import { abandonPaymentInput, createPurchaseInput } from "../../modules/orders/schemas";
 import { abandonPayment } from "../../modules/orders/completion.server";
-import { listMyPurchases, startPurchase } from "../../modules/orders/service.server";
+import { startPurchase } from "../../modules/orders/checkout.server";
+import { listMyPurchases } from "../../modules/orders/views.server";
 import { callbackUrl, paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";

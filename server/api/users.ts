@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { adminCreateInput, profileUpdateInput } from "../../modules/accounts/schemas";
 import { createAdmin, getUser, updateProfile } from "../../modules/accounts/service.server";
-import { searchUsers } from "../../modules/admin/dashboard.server";
-import { userListQuery } from "../../modules/admin/user-list-schemas";
+import { searchUsers } from "../../modules/accounts/user-list.server";
+import { userListQuery } from "../../modules/accounts/user-list-schemas";
 import type { AppDeps, AppEnv } from "../context";
 import { readJson, readQuery, withTotal } from "../http";
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from "../middleware/auth";

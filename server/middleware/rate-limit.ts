@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { enforceRateLimit, rateLimitStore, type RateRule } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
+import { enforceRateLimit, type RateRule } from "../../lib/rate-limit.server";
 import type { AppDeps, AppEnv } from "../context";
 import { clientIp } from "../http";
 

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dashboardStats, searchUsers, monthStart } from "../../modules/admin/dashboard.server";
-import { listAdminProducts } from "../../modules/catalog/admin.server";
+import { searchUsers } from "../../modules/accounts/user-list.server";
+import { dashboardStats, monthStart } from "../../modules/reports/dashboard.server";
+import { listAdminProducts } from "../../modules/catalog/admin-products.server";
 import { BROAD_SEARCH, listAdminPurchases } from "../../modules/orders/admin-list.server";
 import { createAdminUser, createCategory, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";

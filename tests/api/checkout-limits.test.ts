@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, products, purchaseEvents, purchases } from "../../db/schema";
-import { rateLimitStore } from "../../lib/rate-limit.server";
+import { rateLimitStore } from "../../db/rate-limit-store";
 import { checkoutRules } from "../../modules/orders/checkout-limits.server";
 import { updateSettings } from "../../modules/settings/service.server";
 import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
 import { abandonPayment, completePurchase, verifyAndComplete } from "../../modules/orders/completion.server";
-import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/service.server";
+import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";

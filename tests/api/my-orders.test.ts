@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { purchases } from "../../db/schema";
-import { listMyPurchases } from "../../modules/orders/service.server";
+import { listMyPurchases } from "../../modules/orders/views.server";
 import { createCartItem, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 

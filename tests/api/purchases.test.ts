@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, deliveryRates, idempotencyKeys, mailOutbox, products, purchaseItems, purchases } from "../../db/schema";
 import { completePurchase, verifyAndComplete } from "../../modules/orders/completion.server";
-import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/service.server";
+import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";

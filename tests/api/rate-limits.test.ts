@@ -2,14 +2,8 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  closeRateLimitStores,
-  databaseRateLimitStore,
-  enforceRateLimit,
-  rateRules,
-  redisRateLimitStore,
-  type RateLimitStore,
-} from "../../lib/rate-limit.server";
+import { databaseRateLimitStore } from "../../db/rate-limit-store";
+import { closeRateLimitStores, enforceRateLimit, rateRules, redisRateLimitStore, type RateLimitStore } from "../../lib/rate-limit.server";
 import { mailOutbox } from "../../db/schema";
 import { createAdminUser, createUser } from "../factories";
 import { testRedisUrl } from "../support/redis";

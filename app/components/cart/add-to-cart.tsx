@@ -2,7 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "../toasts";
 import { useFetcher, useNavigate, useRouteLoaderData } from "react-router";
-import { hasEnough, isSoldOut, unitsLeftText } from "../../../modules/catalog/stock";
+import { hasEnough, isSoldOut, unitsLeftText } from "../../../modules/stock/availability";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { addToGuestCart } from "../../lib/guest-cart";
 

@@ -2,11 +2,11 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
-import { hasEnough, unitsLeftText } from "../../../modules/catalog/stock";
+import { hasEnough, unitsLeftText } from "../../../modules/stock/availability";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
 import { displayAmount, type Currency } from "./order-summary";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 
 type Props = {
   item: CartItemView;

@@ -1,5 +1,5 @@
 import { formatNairaAmount } from "../../../lib/money";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { PurchaseView } from "../../../modules/orders/types";
 

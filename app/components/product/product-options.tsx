@@ -1,4 +1,4 @@
-import { isSoldOut } from "../../../modules/catalog/stock";
+import { isSoldOut } from "../../../modules/stock/availability";
 
 // docs/product.md §2 product page: a size row XS S M L XL that highlights only the product's own size, and a colour swatch.
 export const SIZES = ["XS", "S", "M", "L", "XL"] as const;

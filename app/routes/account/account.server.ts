@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { rateLimitStore } from "../../../lib/rate-limit.server";
+import { rateLimitStore } from "../../../db/rate-limit-store";
 import { publicOrigin } from "../../../lib/public-origin";
 import type { AuthDeps, ClientMeta, SignedIn } from "../../../modules/accounts/auth.server";
 import { sessionCookie } from "../../../modules/accounts/session-cookie.server";

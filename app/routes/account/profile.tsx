@@ -6,8 +6,9 @@ import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
-import { getUser, listTownNames, updateProfile } from "../../../modules/accounts/service.server";
-import { listMyPurchases } from "../../../modules/orders/service.server";
+import { getUser, updateProfile } from "../../../modules/accounts/service.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { listMyPurchases } from "../../../modules/orders/views.server";
 import { reviewableProducts } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/profile";
 
@@ -18,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const [user, towns, orders, reviewable] = await Promise.all([
     getUser(db, signedIn.id),
-    listTownNames(db),
+    deliveryAreaNames(db),
     listMyPurchases(db, signedIn.id),
     reviewableProducts(db, signedIn.id),
   ]);

@@ -6,7 +6,7 @@ import { useZodForm, useBusy } from "../../lib/forms";
 import { register } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import { registerForm } from "../../../modules/accounts/schemas";
-import { listTownNames } from "../../../modules/accounts/service.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { authDeps, clientMeta } from "./account.server";
 import type { Route } from "./+types/register";
 
@@ -17,7 +17,7 @@ export const meta = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   // docs/product.md §2: the Town choice comes from the delivery areas
-  return { towns: await listTownNames(context.get(appContext).db) };
+  return { towns: await deliveryAreaNames(context.get(appContext).db) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { redirect, type RouterContextProvider } from "react-router";
-import { shopStorage, type Storage } from "../../../lib/storage.server";
+import { shopStorage } from "../../../lib/storage.server";
+import type { Storage } from "../../../lib/storage-types";
 import { appContext, type AppServices, type SessionUser } from "../../context";
 import { formAction, formImage, parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";

@@ -1,7 +1,7 @@
 import { AdminList, EditDelete, ListScreen } from "../../components/admin/admin-list";
 import { CreateLink, Thumb } from "../../components/admin/table-parts";
 import { adminCategoryListQuery } from "../../../modules/catalog/admin-schemas";
-import { deleteCategory, searchCategories } from "../../../modules/catalog/admin.server";
+import { deleteCategory, searchCategories } from "../../../modules/catalog/admin-categories.server";
 import { deleteRowAction } from "./admin-action.server";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/categorytable";

@@ -3,7 +3,7 @@ import { CategoryForm } from "../../components/admin/simple-forms";
 import { PageHeader } from "../../components/admin/table-parts";
 import { requireAdminPage } from "../../lib/guards.server";
 import { categoryInput } from "../../../modules/catalog/admin-schemas";
-import { createCategory } from "../../../modules/catalog/admin.server";
+import { createCategory } from "../../../modules/catalog/admin-categories.server";
 import { createAction } from "./admin-action.server";
 import type { Route } from "./+types/createcategory";
 

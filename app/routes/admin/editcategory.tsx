@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { categoryInput } from "../../../modules/catalog/admin-schemas";
-import { renameCategory } from "../../../modules/catalog/admin.server";
+import { renameCategory } from "../../../modules/catalog/admin-categories.server";
 import { getCategory } from "../../../modules/catalog/service.server";
 import { editAction } from "./admin-action.server";
 import { loadOr404 } from "./list-query.server";

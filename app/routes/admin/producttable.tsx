@@ -2,7 +2,7 @@ import { AdminList, EditDelete, ListScreen } from "../../components/admin/admin-
 import { CreateLink, cut, Thumb } from "../../components/admin/table-parts";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
-import { deleteProduct, listAdminProducts } from "../../../modules/catalog/admin.server";
+import { deleteProduct, listAdminProducts } from "../../../modules/catalog/admin-products.server";
 import { deleteRowAction } from "./admin-action.server";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/producttable";

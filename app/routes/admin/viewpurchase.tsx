@@ -9,7 +9,7 @@ import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { canMoveTo, statusChangeInput } from "../../../modules/orders/admin-schemas";
-import { unitPrice } from "../../../modules/orders/pricing";
+import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { adminAction } from "./admin-action.server";

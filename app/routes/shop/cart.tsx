@@ -9,7 +9,8 @@ import { postJson } from "../../lib/api-client";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
-import { deliveryAreas, startingArea } from "../../../modules/orders/checkout.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import { cartAction } from "./cart-action.server";
 import type { Route } from "./+types/cart";
@@ -21,7 +22,7 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user, logger } = context.get(appContext);
   // the area chosen here before (a cookie), else the profile's: the cart shows what checkout will charge
-  const [areas, area] = await Promise.all([deliveryAreas(db), startingArea(db, user?.id ?? null, chosenDeliveryArea(request))]).catch(
+  const [areas, area] = await Promise.all([deliveryAreaNames(db), startingArea(db, user?.id ?? null, chosenDeliveryArea(request))]).catch(
     (err: unknown) => {
       logger.error({ err }, "delivery areas failed");
       return [[] as string[], null] as const;

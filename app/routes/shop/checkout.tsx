@@ -13,7 +13,8 @@ import { publicEnv } from "../../../lib/env.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { cartSummary } from "../../../modules/cart/service.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
-import { checkoutDefaults, deliveryAreas } from "../../../modules/orders/checkout.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { checkoutDefaults } from "../../../modules/orders/checkout-form.server";
 import { checkoutInput } from "../../../modules/orders/schemas";
 import type { Route } from "./+types/checkout";
 
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
   const { db, env, logger } = context.get(appContext);
   // the area chosen in the cart, else the profile's (if the shop delivers there), else none yet
-  const [areas, defaults] = await Promise.all([deliveryAreas(db), checkoutDefaults(db, user.id, chosenDeliveryArea(request))]);
+  const [areas, defaults] = await Promise.all([deliveryAreaNames(db), checkoutDefaults(db, user.id, chosenDeliveryArea(request))]);
   // priced with the LGA the form shows, as the order will be (pricingLga)
   const { items, summary } = await cartSummary(db, user.id, {
     deliveryMethod: "standard",

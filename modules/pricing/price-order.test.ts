@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryCharge, findDeliveryRate, priceLine, priceOrder, pricingLga, vatOf, type PricingRules } from "./pricing";
+import { deliveryCharge, findDeliveryRate, priceLine, priceOrder, pricingLga, vatOf, type PricingRules } from "./price-order";
 
 const rules: PricingRules = { vatRate: 0.075, standardDeliveryKobo: 200_000, expressSurchargeKobo: 300_000 };
 const rates = [

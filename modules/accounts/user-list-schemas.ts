@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams, sortParam } from "./form-fields";
+import { listParams, sortParam } from "../../lib/form-fields";
 
 // The users lists (/dashboard, /teamtable, GET /api/users): one set of parameters; each
 // door picks its page size. `role=admin` is the team table (docs/product.md §2: admins only).

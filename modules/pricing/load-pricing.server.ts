@@ -1,11 +1,12 @@
-import type { Db, Tx } from "../../db/client";
-import { findDeliveryArea, requireDeliveryArea } from "../delivery/areas.server";
+import type { Queryable } from "../../db/client";
+import { requireDeliveryArea } from "../delivery/areas.server";
 import { getSettings } from "../settings/service.server";
-import type { DeliveryRate, PricingRules } from "./pricing";
+import type { DeliveryRate } from "../delivery/types";
+import type { PricingRules } from "./price-order";
 
 /** The settings' side of priceOrder: VAT, fees, the USD display rate and the quantity limit per product. */
-export async function loadPricingRules(db: Db | Tx): Promise<{ rules: PricingRules; usdRate: number; maxLineQuantity: number }> {
-  const settings = await getSettings(db as Db);
+export async function loadPricingRules(db: Queryable): Promise<{ rules: PricingRules; usdRate: number; maxLineQuantity: number }> {
+  const settings = await getSettings(db);
   return {
     rules: {
       vatRate: settings.vatRate,
@@ -25,16 +26,10 @@ type Pricing = Awaited<ReturnType<typeof loadPricingRules>>;
  * naming `lga`: the shopper never picks her own delivery charge.
  */
 export async function loadPricing(
-  db: Db | Tx,
+  db: Queryable,
   lga: string | null | undefined,
 ): Promise<Pricing & { area: DeliveryRate; rates: DeliveryRate[] }> {
   const pricing = await loadPricingRules(db);
   const area = await requireDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo);
   return { ...pricing, area, rates: [area] };
-}
-
-/** The same, for a summary that may not know the area yet: `area` is null when `lga` names none of the shop's areas. */
-export async function loadPricingIfKnown(db: Db | Tx, lga: string | null | undefined): Promise<Pricing & { area: DeliveryRate | null }> {
-  const pricing = await loadPricingRules(db);
-  return { ...pricing, area: await findDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo) };
 }

@@ -1,3 +1,5 @@
+import type { DeliveryRate } from "../delivery/types";
+
 // The one pricing function (docs/architecture.md "Payments"): the cart summary, the
 // checkout summary and order creation all call priceOrder, so the three can
 // never disagree. Pure and integer kobo throughout.
@@ -20,8 +22,6 @@ export type PricingRules = {
   /** added to the standard fee for express (₦3,000, so express is ₦5,000 with no LGA rate) */
   expressSurchargeKobo: number;
 };
-
-export type DeliveryRate = { lga: string; chargeKobo: number };
 
 export type PriceInput = {
   lines: PricedLineInput[];

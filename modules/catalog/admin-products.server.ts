@@ -1,31 +1,27 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
+import { containing } from "../../lib/like-pattern";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
-import type { Storage } from "../../lib/storage.server";
+import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
-import { dayRange } from "../admin/dates";
+import { withinDays } from "../../lib/day-range";
 import {
   adminProductListQuery,
-  categoryInput,
-  categoryListQuery,
-  type categorySorts,
   productFieldIssues,
   productInput,
   productPatch,
   resolveStock,
   type AdminProductListQuery,
-  type CategoryInput,
-  type CategoryListQuery,
   type ProductInput,
   type ProductPatch,
-  type CategoryPatch,
-  categoryPatch,
 } from "./admin-schemas";
-import { getCategory, getProduct } from "./service.server";
-import type { CategoryView, ProductView } from "./types";
+import { getProduct } from "./service.server";
+import type { ProductView } from "./types";
+
+// The back office's products: create, edit, images, delete, and the /producttable list.
 
 function productValues(input: ProductInput) {
   const p = productInput.parse(input);
@@ -165,10 +161,8 @@ export type AdminProductRow = {
 export async function listAdminProducts(db: Db, input: AdminProductListQuery = {}): Promise<{ items: AdminProductRow[]; total: number }> {
   const q = adminProductListQuery.parse(input);
   const where: SQL[] = [];
-  if (q.q) where.push(sql`(${products.title} ilike ${`%${escapeLike(q.q)}%`} or ${categories.name} ilike ${`%${escapeLike(q.q)}%`})`);
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(products.createdAt, range.from));
-  if (range.to) where.push(lt(products.createdAt, range.to));
+  if (q.q) where.push(sql`(${products.title} ilike ${containing(q.q)} or ${categories.name} ilike ${containing(q.q)})`);
+  where.push(...withinDays(products.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db
@@ -209,116 +203,4 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery = {
     })),
     total: count?.n ?? 0,
   };
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
-}
-
-// ---- categories
-
-async function categoryRow(db: Db, id: string) {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id));
-  if (!row) throw AppError.notFound("Category");
-  return row;
-}
-
-async function assertNameFree(db: Db, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(sql`lower(${categories.name}) = lower(${name})`);
-  if (row && row.id !== exceptId)
-    throw new AppError("conflict", "A category with this name already exists.", {
-      fields: { name: "A category with this name already exists" },
-    });
-}
-
-export async function createCategory(db: Db, storage: Storage, input: CategoryInput, image: Buffer | null = null): Promise<CategoryView> {
-  const { name } = categoryInput.parse(input);
-  if (image) await checkImageUpload(image);
-  await assertNameFree(db, name);
-  const variants = image ? await storeImageVariants(storage, "categories", image) : [];
-  const [row] = await db
-    .insert(categories)
-    .values({ name, imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
-    .returning({ id: categories.id });
-  return getCategory(db, row!.id);
-}
-
-/** PUT /api/categories/{id} (JSON): renames it when a name is given. */
-export async function renameCategory(db: Db, id: string, input: CategoryPatch): Promise<CategoryView> {
-  await categoryRow(db, id);
-  const { name } = categoryPatch.parse(input);
-  if (name !== undefined) {
-    await assertNameFree(db, name, id);
-    await db.update(categories).set({ name }).where(eq(categories.id, id));
-  }
-  return getCategory(db, id);
-}
-
-export async function setCategoryImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<CategoryView> {
-  const row = await categoryRow(db, id);
-  await checkImageUpload(image);
-  const variants = await storeImageVariants(storage, "categories", image);
-  await db
-    .update(categories)
-    .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
-    .where(eq(categories.id, id));
-  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
-  return getCategory(db, id);
-}
-
-/** A category that still holds products is refused with the count, never silently. */
-export async function deleteCategory(db: Db, storage: Storage, id: string) {
-  const row = await categoryRow(db, id);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(eq(products.categoryId, id));
-  const n = count?.n ?? 0;
-  if (n > 0) throw new AppError("conflict", `This category still has ${n} product${n === 1 ? "" : "s"}. Move or delete them first.`);
-  await db.delete(categories).where(eq(categories.id, id));
-  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
-}
-
-const categoryOrder: Record<(typeof categorySorts)[number], SQL[]> = {
-  name: [asc(categories.name), asc(categories.id)],
-  newest: [desc(categories.createdAt), asc(categories.id)],
-  oldest: [asc(categories.createdAt), asc(categories.name)],
-};
-
-/** /categorytable and GET /api/categories: searched by name, created between two days, sorted, paged when asked. */
-export async function searchCategories(db: Db, input: CategoryListQuery = {}): Promise<{ items: CategoryView[]; total: number }> {
-  const q = categoryListQuery.parse(input);
-  const where: SQL[] = [];
-  if (q.q) where.push(sql`${categories.name} ilike ${`%${escapeLike(q.q)}%`}`);
-  const range = dayRange(q.from, q.to);
-  if (range.from) where.push(gte(categories.createdAt, range.from));
-  if (range.to) where.push(lt(categories.createdAt, range.to));
-  const cond = where.length ? and(...where) : undefined;
-  const rows = db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      imageUrl: categories.imageUrl,
-      images: categories.imageVariants,
-      // spelled out: without a join drizzle leaves columns unqualified, and "id" would bind inside the subquery
-      productCount: sql<number>`(select count(*) from "products" p where p."category_id" = "categories"."id")::int`,
-    })
-    .from(categories)
-    .where(cond)
-    .orderBy(...categoryOrder[q.sort]);
-  const [items, [count]] = await Promise.all([
-    q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(categories)
-      .where(cond),
-  ]);
-  return { items, total: count?.n ?? 0 };
-}
-
-export async function listCategoryOptions(db: Db): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatNigerianPhone, normalizeNigerianPhone, whatsappDigits } from "./phone";
+
+describe("Nigerian phone numbers", () => {
+  it("reads the ways shoppers type one mobile number as one number", () => {
+    for (const typed of [
+      "08035550142",
+      "0803 555 0142",
+      "+234 803 555 0142",
+      "2348035550142",
+      "+2348035550142",
+      "(0803) 555-0142",
+      "+234 0803 555 0142",
+      "803 555 0142",
+    ])
+      expect(normalizeNigerianPhone(typed), typed).toBe("+2348035550142");
+  });
+
+  it("takes other networks and Lagos fixed lines", () => {
+    expect(normalizeNigerianPhone("0701 234 5678")).toBe("+2347012345678");
+    expect(normalizeNigerianPhone("0905 555 1234")).toBe("+2349055551234");
+    expect(normalizeNigerianPhone("01 271 0000")).toBe("+23412710000");
+    expect(normalizeNigerianPhone("09 461 2345")).toBeNull();
+  });
+
+  it("refuses what is not a Nigerian number", () => {
+    for (const typed of ["", "12345", "0803555014", "080355501423", "+44 20 7946 0958", "0603 555 0142", "call me", "0803555o142"])
+      expect(normalizeNigerianPhone(typed), typed).toBeNull();
+  });
+
+  it("formats for people and for wa.me", () => {
+    expect(formatNigerianPhone("+2348035550142")).toBe("+234 803 555 0142");
+    expect(whatsappDigits("+2348035550142")).toBe("2348035550142");
+  });
+});

@@ -1,0 +1,50 @@
+import { asc, desc, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contactMessages, newsletterSubscribers } from "../../db/schema";
+import { toCsv } from "../../lib/csv";
+
+// What shoppers left with us, shown on /settings and downloaded as CSV: newsletter sign-ups and contact messages.
+
+export async function recentSubscribers(db: Db, limit = 10) {
+  const [rows, [count]] = await Promise.all([
+    db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      name: [r.firstName, r.lastName].filter(Boolean).join(" "),
+      source: r.source,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: count?.n ?? 0,
+  };
+}
+
+export async function recentMessages(db: Db, limit = 10) {
+  const [rows, [count]] = await Promise.all([
+    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(contactMessages),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, message: r.message, createdAt: r.createdAt.toISOString() })),
+    total: count?.n ?? 0,
+  };
+}
+
+export async function subscribersCsv(db: Db): Promise<string> {
+  const rows = await db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
+  return toCsv(
+    ["email", "firstName", "lastName", "source", "createdAt"],
+    rows.map((r) => [r.email, r.firstName, r.lastName, r.source, r.createdAt.toISOString()]),
+  );
+}
+
+export async function messagesCsv(db: Db): Promise<string> {
+  const rows = await db.select().from(contactMessages).orderBy(asc(contactMessages.createdAt));
+  return toCsv(
+    ["name", "email", "message", "createdAt"],
+    rows.map((r) => [r.name, r.email, r.message, r.createdAt.toISOString()]),
+  );
+}

@@ -1,0 +1,55 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { purchaseEvents, purchases } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { lockProducts, productsOf, releaseStock } from "../stock/reservation.server";
+
+/**
+ * Why a pending order was cancelled when the shop did not decide it: the window
+ * closed, or the shopper left, failed or replaced the payment. A payment that
+ * still arrives for such an order completes it while the stock lasts; an order
+ * the shop cancelled stays cancelled (completePurchase reads these notes).
+ */
+export const shopperCancelNotes = {
+  expired: "not paid within 30 minutes",
+  cancelled: "payment cancelled by the shopper",
+  windowClosed: "payment window closed without paying",
+  notStarted: "the payment could not be started",
+  replaced: "replaced by a newer checkout",
+  abandoned: "payment abandoned",
+  failed: "payment failed",
+} as const;
+export type ShopperCancelNote = (typeof shopperCancelNotes)[keyof typeof shopperCancelNotes];
+
+/** pending → cancelled inside the caller's transaction (only from pending), stock given back, each change recorded. */
+export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancelNote, now: Date): Promise<string[]> {
+  if (!ids.length) return [];
+  const cancelled = await tx
+    .update(purchases)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending")))
+    .returning({ id: purchases.id });
+  const done = cancelled.map((c) => c.id);
+  await releaseStock(tx, done);
+  if (done.length) await tx.insert(purchaseEvents).values(done.map((purchaseId) => ({ purchaseId, status: "cancelled" as const, note })));
+  return done;
+}
+
+/**
+ * pending → cancelled (only from pending), stock given back, each change recorded,
+ * for a reason that is not the shop's (the back office cancels with changePurchaseStatus).
+ */
+export async function cancelPurchases(db: Db, ids: string[], note: ShopperCancelNote, now = new Date()) {
+  if (!ids.length) return [];
+  return db.transaction(async (tx) => {
+    await lockProducts(tx, await productsOf(tx, ids));
+    return cancelPendingIn(tx, ids, note, now);
+  });
+}
+
+/** The shopper left the payment page without paying: cancel and give the stock back; the cart stays. */
+export async function cancelPendingPurchase(db: Db, reference: string, note: ShopperCancelNote = shopperCancelNotes.cancelled) {
+  const [p] = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.reference, reference));
+  if (!p) throw AppError.notFound("Order");
+  await cancelPurchases(db, [p.id], note);
+}

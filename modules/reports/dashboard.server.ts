@@ -1,0 +1,65 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { purchases, users } from "../../db/schema";
+import { koboToNaira } from "../../lib/money";
+import { PAID_STATUSES } from "../orders/statuses";
+
+// The owner's /dashboard figures: sales of paid orders and new customers.
+
+// Paid orders: payment verified, whatever happened to them since (cancelled ones are refunded).
+const paidStatuses = inArray(purchases.status, [...PAID_STATUSES]);
+
+/** Midnight in Lagos (UTC+1, no DST) of the first of this month. */
+export function monthStart(now = new Date()): Date {
+  const lagos = new Date(now.getTime() + 3600_000);
+  return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), 1) - 3600_000);
+}
+
+export type DashboardStats = {
+  revenue: number;
+  orders: number;
+  newCustomers: number;
+  averageOrderValue: number;
+  daily: { day: string; revenue: number; orders: number }[];
+};
+
+/**
+ * The owner's at-a-glance figures for this month, and paid sales per day for 30 days.
+ * A sale counts on the day it was paid (paid_at), not the day the order was placed.
+ */
+export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
+  const since = monthStart(now);
+  const [[month], [customers], daily] = await Promise.all([
+    db
+      .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
+      .from(purchases)
+      .where(and(paidStatuses, gte(purchases.paidAt, since))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.role, "customer"), gte(users.createdAt, since))),
+    db.execute(sql`
+      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(p.total_kobo), 0)::bigint as revenue, count(p.id)::int as orders
+      from generate_series(((${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date - 29), (${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date, interval '1 day') as d(day)
+      left join ${purchases} p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
+        and p.paid_at >= ${new Date(now.getTime() - 31 * 86400_000)}
+        and p.status in (${sql.join(
+          PAID_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+      group by d.day order by d.day`),
+  ]);
+  const revenueKobo = Number(month?.revenue ?? 0);
+  const orders = Number(month?.orders ?? 0);
+  return {
+    revenue: koboToNaira(revenueKobo),
+    orders,
+    newCustomers: customers?.n ?? 0,
+    averageOrderValue: orders ? Math.round(revenueKobo / orders) / 100 : 0,
+    daily: (daily as unknown as { rows: { day: string; revenue: string; orders: string }[] }).rows.map((r) => ({
+      day: r.day,
+      revenue: koboToNaira(Number(r.revenue)),
+      orders: Number(r.orders),
+    })),
+  };
+}
