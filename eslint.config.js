@@ -20,6 +20,7 @@ const domainOrder = [
   "stock",
   "payments",
   "pricing",
+  "discounts",
   "cart",
   "orders",
   "reviews",

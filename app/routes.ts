@@ -61,6 +61,10 @@ export default [
     route("lga", "routes/admin/lga.tsx"),
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),
+    // docs/product.md "Discount codes"
+    route("discounttable", "routes/admin/discounttable.tsx"),
+    route("creatediscount", "routes/admin/creatediscount.tsx"),
+    route("editdiscount/:id", "routes/admin/editdiscount.tsx"),
     route("settings", "routes/admin/settings.tsx"),
   ]),
   route("admin/lga", "routes/admin/lga-redirect.tsx"),

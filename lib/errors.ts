@@ -76,6 +76,7 @@ export function isUniqueViolation(e: unknown): boolean {
 const uniqueFields: Record<string, { field: string; msg: string }> = {
   categories_name_lower_idx: { field: "name", msg: "A category with this name already exists." },
   delivery_rates_lga_lower_idx: { field: "lga", msg: "This LGA already has a delivery rate." },
+  discount_codes_code_lower_idx: { field: "code", msg: "A discount code with this name already exists." },
   users_email_lower_idx: { field: "email", msg: "An account with this email already exists." },
 };
 

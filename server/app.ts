@@ -20,6 +20,7 @@ import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
+import { visitCode } from "./middleware/visit-code";
 
 export type AppOptions = {
   /** React Router's server build; absent in API tests (then pages are 404). */
@@ -110,6 +111,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.req.path.startsWith("/api/") ? next() : isMultipart(c) && UPLOAD_PAGE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
+  // ?code=VAL25 on any page: kept for the visit, then the same page without it (before the public cache)
+  app.use(visitCode(deps));
   // anonymous public reads, before any session lookup or database work
   const invalidation = deps.invalidation ?? localInvalidationBus();
   app.use(publicCache({ ...deps, invalidation }));

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, fromZod } from "../lib/errors";
 import { rejectNulText } from "../lib/nul-text";
+import { isRecordId } from "../lib/record-id";
 import { parseSearchParams } from "../lib/search-params";
 
 /** Reads a JSON body and validates it: malformed JSON and bad fields are both a 400. */
@@ -55,15 +56,13 @@ export function clientIp(c: Context, trustedProxies: number): string {
   return clientAddress(peer, c.req.header("x-forwarded-for"), trustedProxies);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A record's id from the path (`:id`, or the parameter `name`). Anything but a uuid cannot name
  * a record, so it is a 404 like a missing one, for every method (never a database error).
  */
 export function pathId(c: Context, what: string, name = "id"): string {
   const value = c.req.param(name) ?? "";
-  if (!UUID.test(value)) throw AppError.notFound(what);
+  if (!isRecordId(value)) throw AppError.notFound(what);
   return value.toLowerCase();
 }
 

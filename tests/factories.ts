@@ -2,6 +2,7 @@
 // defaults; pass overrides for what the test is about.
 import crypto from "node:crypto";
 import { faker } from "@faker-js/faker";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../lib/password.server";
@@ -131,7 +132,7 @@ export async function createPurchase(
         address: "1 Allen Avenue, Ikeja, Lagos",
         lga: user.lga,
         subtotalKobo: subtotal,
-        discountKobo: lines.reduce(
+        savedKobo: lines.reduce(
           (s, l) => s + (l.product.discountKobo ? (l.product.priceKobo - l.product.discountKobo) * l.quantity : 0),
           0,
         ),
@@ -199,6 +200,32 @@ export async function createMail(db: Db, overrides: Partial<typeof t.mailOutbox.
     await db
       .insert(t.mailOutbox)
       .values({ to: faker.internet.email(), subject: "Hello", text: "Hello", kind: "test", ...overrides })
+      .returning(),
+  );
+}
+
+/** A checkout form for Ikeja with standard delivery, as POST /api/purchases/create takes it. */
+export const checkoutAddress = {
+  street: "12 Allen Avenue",
+  city: "Ikeja",
+  state: "Lagos",
+  phone: "08031234567",
+  lga: "Ikeja",
+  deliveryMethod: "standard",
+} as const;
+
+/** A product's stock as stored now (null: not tracked). */
+export async function stockOf(db: Db, productId: string): Promise<number | null> {
+  const [row] = await db.select({ stock: t.products.stock }).from(t.products).where(eq(t.products.id, productId));
+  return row!.stock;
+}
+
+/** A discount code (docs/product.md "Discount codes"), ₦1,000 off unless overridden; money in kobo as stored. */
+export async function createDiscountCode(db: Db, overrides: Partial<typeof t.discountCodes.$inferInsert> = {}) {
+  return one(
+    await db
+      .insert(t.discountCodes)
+      .values({ code: `CODE${crypto.randomUUID().slice(0, 6).toUpperCase()}`, kind: "fixed", amountKobo: 100_000, ...overrides })
       .returning(),
   );
 }

@@ -3,6 +3,7 @@ import { data, Form, redirect } from "react-router";
 import { appContext } from "../context";
 import { formAction, readForm } from "../lib/form-action.server";
 import { requireUserPage } from "../lib/guards.server";
+import { orNotFound } from "../lib/not-found.server";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { cancelPendingPurchase } from "../../modules/orders/cancellation.server";
@@ -15,22 +16,21 @@ export function meta() {
   return [{ title: "Sandbox payment | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
 
+const NOT_FOUND = { msg: "Not found" };
+
 /** The sandbox provider's hosted page (docs/architecture.md "Payments"); it exists only in sandbox mode. */
 async function payment(args: Route.LoaderArgs | Route.ActionArgs) {
   const { context, request, params } = args;
   const { db, env } = context.get(appContext);
-  if (env.PAYMENT_PROVIDER !== "sandbox") throw data({ msg: "Not found" }, { status: 404 });
+  if (env.PAYMENT_PROVIDER !== "sandbox") throw data(NOT_FOUND, { status: 404 });
   const user = requireUserPage(context, request);
   const reference = paymentReference.safeParse(params.reference);
   if (!reference.success) throw data({ msg: `Please check the link: ${reference.error.issues[0]!.message}.` }, { status: 400 });
-  try {
+  return orNotFound(async () => {
     const p = await sandboxPayment(db, reference.data);
     if (user.role !== "admin" && p.userId !== user.id) throw AppError.notFound("Payment");
     return { db, p };
-  } catch (e) {
-    if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "Not found" }, { status: 404 });
-    throw e;
-  }
+  }, NOT_FOUND);
 }
 
 const complete = (reference: string) => `/checkout/complete?reference=${encodeURIComponent(reference)}`;

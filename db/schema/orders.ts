@@ -43,7 +43,9 @@ export const purchases = pgTable(
     deliveryMethod: deliveryMethodEnum().notNull().default("standard"),
     // the priced breakdown, integer kobo
     subtotalKobo: integer().notNull(),
-    discountKobo: integer().notNull().default(0),
+    // what the sale prices saved against the full prices (the API's `discount`); the column keeps
+    // its first name, discount_kobo, while a line's discountKobo is its sale price as on products
+    savedKobo: integer("discount_kobo").notNull().default(0),
     vatKobo: integer().notNull(),
     deliveryKobo: integer().notNull(),
     totalKobo: integer().notNull(),

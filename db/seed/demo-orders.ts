@@ -66,7 +66,7 @@ export async function seedDemoOrders(tx: Tx, products: SeedProduct[], now: Date)
         address: `${10 + i} Admiralty Way, ${lga}, Lagos`,
         lga,
         subtotalKobo: subtotal,
-        discountKobo: discount,
+        savedKobo: discount,
         vatKobo: vat,
         deliveryKobo: delivery,
         totalKobo: subtotal + vat + delivery,

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, isUniqueViolation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password.server";
+import { isRecordId } from "../../lib/record-id";
 import { deliveryAreaNames } from "../delivery/areas.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { welcomeMail } from "./mails";
@@ -114,7 +115,7 @@ export async function registerUser(
 }
 
 export async function getUser(db: Db, id: string): Promise<UserView> {
-  const [row] = isUuid(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
+  const [row] = isRecordId(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
   if (!row) throw AppError.notFound("User");
   return toUserView(row);
 }
@@ -122,7 +123,7 @@ export async function getUser(db: Db, id: string): Promise<UserView> {
 /** Profile edit (docs/product.md §2 /profile, §7 PUT /api/users/{id}): only the fields sent change, never the email or the role. */
 export async function updateProfile(db: Db, id: string, input: ProfileUpdateInput): Promise<UserView> {
   const data = profileUpdateInput.parse(input);
-  if (!isUuid(id)) throw AppError.notFound("User");
+  if (!isRecordId(id)) throw AppError.notFound("User");
   const changes: Partial<typeof users.$inferInsert> = {};
   if (data.firstName !== undefined) changes.firstName = data.firstName;
   if (data.lastName !== undefined) changes.lastName = data.lastName;
@@ -137,8 +138,4 @@ export async function updateProfile(db: Db, id: string, input: ProfileUpdateInpu
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (!row) throw AppError.notFound("User");
   return toUserView(row);
-}
-
-export function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }

@@ -25,7 +25,7 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
   }
   where.push(...withinDays(users.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
@@ -33,10 +33,7 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
       .orderBy(...userOrder[q.sort])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(cond),
+    db.$count(users, cond),
   ]);
-  return { items: rows.map(toUserView), total: count?.n ?? 0 };
+  return { items: rows.map(toUserView), total };
 }

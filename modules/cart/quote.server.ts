@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
+import { codeForCart } from "../discounts/codes.server";
 import { priceOrder } from "../pricing/price-order";
 import { loadPricing, loadPricingRules } from "../pricing/load-pricing.server";
 import { toCartSummary } from "./summary";
@@ -19,8 +20,9 @@ export async function quoteGuestCart(
   db: Db,
   lines: { productId: string; quantity: number }[],
   lga?: string,
+  codeText?: string,
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
-  const [rows, pricing] = await Promise.all([
+  const [rows, pricing, code] = await Promise.all([
     lines.length
       ? db
           .select()
@@ -28,6 +30,8 @@ export async function quoteGuestCart(
           .where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]))
       : [],
     lga === undefined ? loadPricingRules(db).then((p) => ({ ...p, area: null })) : loadPricing(db, lga),
+    // a discount code (docs/product.md "Discount codes"); a guest's own uses are counted at checkout
+    codeForCart(db, codeText),
   ]);
   const limit = pricing.maxLineQuantity;
   const byId = new Map(rows.map((p) => [p.id, p]));
@@ -39,11 +43,18 @@ export async function quoteGuestCart(
   });
   const { area } = pricing;
   const priced = priceOrder({
-    lines: cart.map(({ p, quantity }) => ({ priceKobo: p.priceKobo, discountKobo: p.discountKobo, quantity })),
+    lines: cart.map(({ p, quantity }) => ({
+      priceKobo: p.priceKobo,
+      discountKobo: p.discountKobo,
+      quantity,
+      productId: p.id,
+      categoryId: p.categoryId,
+    })),
     rules: pricing.rules,
     deliveryMethod: "standard",
     lga: area?.lga,
     rates: area ? [area] : [],
+    discount: code.rule,
   });
   return {
     cartItems: cart.map(({ p, quantity }, i) => ({
@@ -62,6 +73,6 @@ export async function quoteGuestCart(
       maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
     })),
-    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod: "standard", area }),
+    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod: "standard", area, code }),
   };
 }

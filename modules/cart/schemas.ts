@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shopperCode } from "../discounts/schemas";
 
 // Quantities are whole units; prices never come from the client (docs/architecture.md "Payments").
 export const quantitySchema = z
@@ -41,4 +42,4 @@ export const mergeCartInput = z
 export type MergeCartInput = z.infer<typeof mergeCartInput>;
 
 /** POST /api/cart/quote: the guest cart, priced for the delivery area chosen in the cart (if any yet). */
-export const quoteCartInput = mergeCartInput.extend({ lga: z.string().trim().max(100).optional() }).strict();
+export const quoteCartInput = mergeCartInput.extend({ lga: z.string().trim().max(100).optional(), code: shopperCode.optional() }).strict();

@@ -6,6 +6,7 @@ import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
 import { hasEnough, isSoldOut, unitsLeftText } from "../stock/availability";
 import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
+import { codeForCart, customerOf } from "../discounts/codes.server";
 import type { DeliveryRate } from "../delivery/types";
 import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../pricing/price-order";
 import { loadPricingRules } from "../pricing/load-pricing.server";
@@ -21,6 +22,7 @@ export async function cartLines(db: Queryable, userId: string) {
     .select({
       id: cartItems.id,
       productId: cartItems.productId,
+      categoryId: products.categoryId,
       quantity: cartItems.quantity,
       title: products.title,
       description: products.description,
@@ -191,13 +193,15 @@ export async function clearCart(db: Queryable, userId: string) {
 export async function cartSummary(
   db: Db,
   userId: string,
-  options: { deliveryMethod?: DeliveryMethod; lga?: string | null; onRatesError?: (err: unknown) => void } = {},
+  options: { deliveryMethod?: DeliveryMethod; lga?: string | null; code?: string | null; onRatesError?: (err: unknown) => void } = {},
 ): Promise<{ items: CartItemView[]; summary: CartSummary }> {
   const [lines, [user], { rules, usdRate, maxLineQuantity }] = await Promise.all([
     cartLines(db, userId),
-    db.select({ lga: users.lga }).from(users).where(eq(users.id, userId)),
+    db.select({ lga: users.lga, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)),
     loadPricingRules(db),
   ]);
+  // a discount code (docs/product.md "Discount codes"), with her own uses counted
+  const code = await codeForCart(db, options.code, { customer: user ? customerOf(user.email, user.phone) : null });
   const lga = pricingLga(options.lga, user?.lga);
   const deliveryMethod = options.deliveryMethod ?? "standard";
   let ratesFailed = false;
@@ -208,9 +212,9 @@ export async function cartSummary(
   });
   // a profile's LGA outside the areas only leaves the area to choose; an area asked for must exist
   if (!area && !ratesFailed && options.lga !== undefined) throw unknownAreaError(options.lga);
-  const priced = priceOrder({ lines, rules, deliveryMethod, lga: area?.lga, rates: area ? [area] : [] });
+  const priced = priceOrder({ lines, rules, deliveryMethod, lga: area?.lga, rates: area ? [area] : [], discount: code.rule });
   return {
     items: lines.map((l) => toCartItemView(l, maxLineQuantity)),
-    summary: toCartSummary(priced, { rules, usdRate, deliveryMethod, area, ratesFailed }),
+    summary: toCartSummary(priced, { rules, usdRate, deliveryMethod, area, ratesFailed, code }),
   };
 }

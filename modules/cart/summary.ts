@@ -1,7 +1,8 @@
 import { koboToNaira } from "../../lib/money";
 import type { DeliveryRate } from "../delivery/types";
+import { outcomeMessage } from "../discounts/messages";
 import type { DeliveryMethod, PriceBreakdown, PricingRules } from "../pricing/price-order";
-import type { CartSummary } from "./types";
+import type { CartCode, CartSummary } from "./types";
 
 type SummaryInput = {
   rules: PricingRules;
@@ -11,7 +12,21 @@ type SummaryInput = {
   area: DeliveryRate | null;
   /** the delivery rates could not be read (docs/product.md §8) */
   ratesFailed?: boolean;
+  /** the code asked for, and the message when it cannot be used at all (unknown, ended, used up…) */
+  code?: { code: string | null; message: string | null };
 };
+
+/** The code's line: its saving, or why it does not apply (docs/product.md "Discount codes"). */
+function codeLine(priced: PriceBreakdown, asked: SummaryInput["code"], area: DeliveryRate | null): CartCode | null {
+  if (!asked?.code) return null;
+  if (asked.message) return { code: asked.code, kind: null, saving: null, message: asked.message };
+  const outcome = priced.code;
+  if (!outcome) return null;
+  if (!outcome.applied) return { code: outcome.code, kind: outcome.kind, saving: null, message: outcomeMessage(outcome) };
+  // a free-delivery code saves the fee of an area not chosen yet: nothing to show
+  const saving = outcome.kind === "free_delivery" && !area ? null : koboToNaira(outcome.codeKobo);
+  return { code: outcome.code, kind: outcome.kind, saving, message: null };
+}
 
 /**
  * priceOrder's breakdown as the cart and checkout show it (naira). Without a
@@ -20,15 +35,19 @@ type SummaryInput = {
  */
 export function toCartSummary(
   priced: PriceBreakdown,
-  { rules, usdRate, deliveryMethod, area, ratesFailed = false }: SummaryInput,
+  { rules, usdRate, deliveryMethod, area, ratesFailed = false, code }: SummaryInput,
 ): CartSummary {
+  const threshold = rules.freeDeliveryAboveKobo ?? 0;
   return {
     subtotal: koboToNaira(priced.subtotalKobo),
-    discount: koboToNaira(priced.discountKobo),
+    discount: koboToNaira(priced.savedKobo),
+    code: codeLine(priced, code, area),
+    freeDelivery: priced.freeDelivery,
+    freeDeliveryAbove: threshold > 0 ? koboToNaira(threshold) : null,
     vat: koboToNaira(priced.vatKobo),
     vatRate: rules.vatRate,
     deliveryCharge: area ? koboToNaira(priced.deliveryKobo) : null,
-    total: koboToNaira(area ? priced.totalKobo : priced.subtotalKobo + priced.vatKobo),
+    total: koboToNaira(area ? priced.totalKobo : priced.totalKobo - priced.deliveryKobo),
     deliveryMethod,
     lga: area?.lga ?? null,
     matchedLga: area?.lga ?? null,

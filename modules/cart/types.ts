@@ -18,10 +18,28 @@ export type CartItemView = {
   Product: { imageUrl: string | null };
 };
 
+/** The discount code on the cart (docs/product.md "Discount codes"): what it takes off, or why it does not apply. */
+export type CartCode = {
+  /** as the shop spells it (as typed when it is unknown) */
+  code: string;
+  kind: "fixed" | "percent" | "free_delivery" | null;
+  /** naira off: the goods for fixed and percent, the delivery fee for free delivery (null until an area is chosen) */
+  saving: number | null;
+  /** why it does not apply (unknown, ended, minimum not met…); null when it applies */
+  message: string | null;
+};
+
 /** The priced summary shown under the cart and at checkout (naira). */
 export type CartSummary = {
+  /** the goods at sale prices, before the code */
   subtotal: number;
   discount: number;
+  /** the code asked for (null: none) */
+  code: CartCode | null;
+  /** why delivery is free: a free-delivery code, or the goods reached the shop's amount (docs/product.md "Free delivery") */
+  freeDelivery: "code" | "threshold" | null;
+  /** the shop's free-delivery amount, when it has one */
+  freeDeliveryAbove: number | null;
   vat: number;
   vatRate: number;
   /**
@@ -29,7 +47,7 @@ export type CartSummary = {
    * be read (docs/product.md §8 'Error loading delivery charge')
    */
   deliveryCharge: number | null;
-  /** subtotal + VAT + delivery; subtotal + VAT while deliveryCharge is null */
+  /** subtotal − the code's discount on the goods + VAT + delivery; without delivery while deliveryCharge is null */
   total: number;
   deliveryMethod: "standard" | "express";
   /** the delivery area pricing the summary, spelled as the shop spells it; null until one is chosen */

@@ -16,7 +16,7 @@ import {
   type CategoryListQuery,
   type CategoryPatch,
 } from "./admin-schemas";
-import { getCategory } from "./service.server";
+import { getCategory, selectCategories } from "./service.server";
 import type { CategoryView } from "./types";
 
 // The back office's categories: create, rename, image, delete, and the searched list.
@@ -99,26 +99,14 @@ export async function searchCategories(db: Db, input: CategoryListQuery = {}): P
   if (q.q) where.push(sql`${categories.name} ilike ${containing(q.q)}`);
   where.push(...withinDays(categories.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
-  const rows = db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      imageUrl: categories.imageUrl,
-      images: categories.imageVariants,
-      // spelled out: without a join drizzle leaves columns unqualified, and "id" would bind inside the subquery
-      productCount: sql<number>`(select count(*) from "products" p where p."category_id" = "categories"."id")::int`,
-    })
-    .from(categories)
+  const rows = selectCategories(db)
     .where(cond)
     .orderBy(...categoryOrder[q.sort]);
-  const [items, [count]] = await Promise.all([
+  const [items, total] = await Promise.all([
     q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(categories)
-      .where(cond),
+    db.$count(categories, cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }
 
 export async function listCategoryOptions(db: Db): Promise<{ id: string; name: string }[]> {

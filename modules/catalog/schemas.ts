@@ -25,8 +25,6 @@ export const categoryProductsQuery = productListQuery.pick({ sort: true, page: t
   pageSize: z.coerce.number().int().min(1).max(100).default(100),
 });
 
-export const idParam = z.uuid({ message: "Not a valid id" });
-
 /** A query string that takes no parameters: anything given is a 400. */
 export const noQuery = z.object({}).strict();
 

@@ -132,7 +132,8 @@ export async function getProduct(db: Db, id: string): Promise<ProductView> {
   return product;
 }
 
-function selectCategories(db: Db) {
+/** Categories with their product counts, for the storefront and the back office alike. */
+export function selectCategories(db: Db) {
   return db
     .select({
       id: categories.id,

@@ -100,7 +100,7 @@ export async function searchPosts(db: Db, input: PostListQuery = {}): Promise<{ 
   }
   where.push(...withinDays(blogPosts.createdAt, q.from, q.to));
   const cond = where.length ? and(...where) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(blogPosts)
@@ -108,10 +108,7 @@ export async function searchPosts(db: Db, input: PostListQuery = {}): Promise<{ 
       .orderBy(...postOrder[q.sort])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(blogPosts)
-      .where(cond),
+    db.$count(blogPosts, cond),
   ]);
-  return { items: rows.map(toView), total: count?.n ?? 0 };
+  return { items: rows.map(toView), total };
 }

@@ -54,14 +54,11 @@ export async function searchDeliveryRates(
     .from(deliveryRates)
     .where(cond)
     .orderBy(...rateOrder[q.sort]);
-  const [items, [count]] = await Promise.all([
+  const [items, total] = await Promise.all([
     q.pageSize ? rows.limit(q.pageSize).offset((q.page - 1) * q.pageSize) : rows,
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deliveryRates)
-      .where(cond),
+    db.$count(deliveryRates, cond),
   ]);
-  return { items: items.map(toView), total: count?.n ?? 0 };
+  return { items: items.map(toView), total };
 }
 
 export async function getDeliveryRateAdmin(db: Db, id: string): Promise<DeliveryRateView> {

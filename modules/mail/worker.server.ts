@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
+import { repeatEvery } from "../../lib/repeat";
 
 export type MailDeps = { db: Db; env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "NODE_ENV">; logger: Logger };
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -159,20 +160,5 @@ export async function flushOutbox(deps: MailDeps): Promise<{ sent: number; faile
 
 /** Polls the outbox every few seconds; returns a stop function. Passes never overlap. */
 export function startMailWorker(deps: MailDeps, { intervalMs = 3000 } = {}): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = flushOutbox(deps)
-      .catch((e: unknown) => deps.logger.error({ err: e }, "mail worker pass failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(intervalMs, () => flushOutbox(deps).catch((e: unknown) => deps.logger.error({ err: e }, "mail worker pass failed")));
 }

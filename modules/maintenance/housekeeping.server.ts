@@ -2,6 +2,7 @@ import { and, eq, lt, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { idempotencyKeys, mailOutbox, passwordResets, sessions } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
+import { repeatEvery } from "../../lib/repeat";
 import { pruneRateLimits } from "../../db/rate-limit-store";
 
 const HOUR = 3600_000;
@@ -55,23 +56,11 @@ export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCou
 
 /** Runs the purge at start and then every ten minutes; passes never overlap. Returns a stop function. */
 export function startHousekeeping(db: Db, logger: Logger, { everyMs = 10 * 60_000 } = {}): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = purgeStaleRows(db)
+  return repeatEvery(everyMs, () =>
+    purgeStaleRows(db)
       .then((counts) => {
         if (Object.values(counts).some(Boolean)) logger.info(counts, "housekeeping purged stale rows");
       })
-      .catch((err: unknown) => logger.error({ err }, "housekeeping failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+      .catch((err: unknown) => logger.error({ err }, "housekeeping failed")),
+  );
 }

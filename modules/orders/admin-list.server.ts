@@ -7,21 +7,11 @@ import { containing } from "../../lib/like-pattern";
 import { toCsv } from "../../lib/csv";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
+import type { PurchaseRow } from "./types";
 
 // The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
 // searched, filtered by day and status, paged, with an exact count. How it stays
 // fast at 100,000 orders: docs/decisions/0004-admin-purchases-search.md.
-
-export type AdminPurchaseRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  discount: boolean;
-  totalAmount: number;
-  status: PurchaseStatus;
-  createdAt: string;
-};
 
 type ListQuery = ReturnType<typeof adminPurchaseListQuery.parse>;
 
@@ -79,7 +69,8 @@ const rowColumns = {
   firstName: purchases.firstName,
   lastName: purchases.lastName,
   email: purchases.email,
-  discountKobo: purchases.discountKobo,
+  savedKobo: purchases.savedKobo,
+  discountCode: purchases.discountCode,
   totalKobo: purchases.totalKobo,
   status: purchases.status,
   createdAt: purchases.createdAt,
@@ -90,16 +81,18 @@ export const toRow = (r: {
   firstName: string;
   lastName: string;
   email: string;
-  discountKobo: number;
+  savedKobo: number;
+  discountCode: string | null;
   totalKobo: number;
   status: PurchaseStatus;
   createdAt: Date;
-}): AdminPurchaseRow => ({
+}): PurchaseRow => ({
   id: r.id,
-  firstName: r.firstName,
-  lastName: r.lastName,
+  fname: r.firstName,
+  lname: r.lastName,
   email: r.email,
-  discount: r.discountKobo > 0,
+  // the naira saved by sale prices (truthy when discounted, docs/product.md §3)
+  discount: koboToNaira(r.savedKobo),
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
   createdAt: r.createdAt.toISOString(),
@@ -108,10 +101,7 @@ export const toRow = (r: {
 const count = sql<number>`count(*)::int`;
 
 /** /purchasetable and GET /api/purchases: searched, filtered by day and status, paged, counted exactly. */
-export async function listAdminPurchases(
-  db: Db,
-  input: AdminPurchaseListQuery = {},
-): Promise<{ items: AdminPurchaseRow[]; total: number }> {
+export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery = {}): Promise<{ items: PurchaseRow[]; total: number }> {
   const q = adminPurchaseListQuery.parse(input);
   const offset = (q.page - 1) * q.pageSize;
   const term = searchTerm(q);
@@ -200,7 +190,7 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
         r.phone,
         r.lga,
         r.status,
-        r.discountKobo > 0 ? "Discounted" : "None",
+        r.savedKobo > 0 || r.discountCode !== null ? "Discounted" : "None",
         koboToNaira(r.totalKobo).toFixed(2),
       ]);
     if (rows.length < batch) break;

@@ -2,47 +2,15 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { formatNaira, koboToNaira } from "../../lib/money";
+import { formatNaira } from "../../lib/money";
+import { releaseRedemptions } from "../discounts/redemptions.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
-import { toRow, type AdminPurchaseRow } from "./admin-list.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
-import { cancellable, orderNumber, type PurchaseStatus } from "./statuses";
+import { cancellable, orderNumber } from "./statuses";
+import type { PurchaseDetail } from "./types";
+import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
-
-export type PurchaseDetail = AdminPurchaseRow & {
-  userId: string | null;
-  phone: string;
-  street: string;
-  city: string;
-  state: string;
-  address: string;
-  lga: string | null;
-  deliveryMethod: "standard" | "express";
-  subtotal: number;
-  discountAmount: number;
-  vat: number;
-  deliveryCharge: number;
-  currency: string;
-  paymentProvider: string;
-  reference: string;
-  transactionId: string | null;
-  paidAt: string | null;
-  updatedAt: string;
-  items: {
-    id: string;
-    productId: string | null;
-    title: string;
-    imageUrl: string | null;
-    price: number;
-    discount: number;
-    color: string | null;
-    size: string | null;
-    quantity: number;
-    totalPrice: number;
-  }[];
-  events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
-};
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
@@ -65,37 +33,8 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
       .orderBy(asc(purchaseEvents.createdAt)),
   ]);
   return {
-    ...toRow(p),
-    userId: p.userId,
-    phone: p.phone,
-    street: p.street,
-    city: p.city,
-    state: p.state,
-    address: p.address,
-    lga: p.lga,
-    deliveryMethod: p.deliveryMethod,
-    subtotal: koboToNaira(p.subtotalKobo),
-    discountAmount: koboToNaira(p.discountKobo),
-    vat: koboToNaira(p.vatKobo),
-    deliveryCharge: koboToNaira(p.deliveryKobo),
-    currency: p.currency,
-    paymentProvider: p.paymentProvider,
-    reference: p.reference,
-    transactionId: p.transactionId,
-    paidAt: p.paidAt?.toISOString() ?? null,
+    ...toPurchaseView(p, items),
     updatedAt: p.updatedAt.toISOString(),
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      title: i.title,
-      imageUrl: i.imageUrl,
-      price: koboToNaira(i.priceKobo),
-      discount: koboToNaira(i.discountKobo),
-      color: i.color,
-      size: i.size,
-      quantity: i.quantity,
-      totalPrice: koboToNaira(i.totalPriceKobo),
-    })),
     events: events.map((e) => ({
       id: e.id,
       status: e.status,
@@ -133,8 +72,11 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
       });
     await tx.update(purchases).set({ status }).where(eq(purchases.id, id));
     await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: note ?? null, actorId });
-    // the stock the order holds goes back
-    if (status === "cancelled") await releaseStock(tx, [id]);
+    // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
+    if (status === "cancelled") {
+      await releaseStock(tx, [id]);
+      await releaseRedemptions(tx, [id]);
+    }
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { releaseRedemptions } from "../discounts/redemptions.server";
 import { lockProducts, productsOf, releaseStock } from "../stock/reservation.server";
 
 /**
@@ -31,6 +32,8 @@ export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancel
     .returning({ id: purchases.id });
   const done = cancelled.map((c) => c.id);
   await releaseStock(tx, done);
+  // their discount codes' uses are free again (docs/product.md "Discount codes")
+  await releaseRedemptions(tx, done, now);
   if (done.length) await tx.insert(purchaseEvents).values(done.map((purchaseId) => ({ purchaseId, status: "cancelled" as const, note })));
   return done;
 }

@@ -5,6 +5,8 @@ import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { cartLines, lineLimitError } from "../cart/service.server";
+import { codeColumns, codeForCheckout, customerOf } from "../discounts/codes.server";
+import { holdRedemption } from "../discounts/redemptions.server";
 import type { PaymentProvider } from "../payments/types";
 import { cancelPendingIn, cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
@@ -35,7 +37,17 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
     const lga = pricing.area.lga;
     const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
     if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
-    const priced = priceOrder({ lines, rules: pricing.rules, deliveryMethod: input.deliveryMethod, lga, rates: pricing.rates });
+    // a discount code (docs/product.md "Discount codes"): checked and priced here, its use held below
+    const code = input.code ? await codeForCheckout(tx, input.code, now) : null;
+    const priced = priceOrder({
+      lines,
+      rules: pricing.rules,
+      deliveryMethod: input.deliveryMethod,
+      lga,
+      rates: pricing.rates,
+      discount: code?.rule,
+    });
+    const applied = codeColumns(priced);
     if (priced.totalKobo > MAX_ORDER_KOBO)
       throw new AppError(
         "invalid",
@@ -66,10 +78,11 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
         lga,
         deliveryMethod: input.deliveryMethod,
         subtotalKobo: priced.subtotalKobo,
-        discountKobo: priced.discountKobo,
+        savedKobo: priced.savedKobo,
         vatKobo: priced.vatKobo,
         deliveryKobo: priced.deliveryKobo,
         totalKobo: priced.totalKobo,
+        ...applied,
         currency: "NGN",
         status: "pending",
         paymentProvider: provider,
@@ -99,6 +112,13 @@ async function placePurchase(db: Db, userId: string, input: CheckoutInput, provi
     await tx
       .insert(purchaseEvents)
       .values({ purchaseId: purchase!.id, status: "pending", note: "order placed, waiting for payment", actorId: userId });
+    if (code)
+      await holdRedemption(tx, code, {
+        purchaseId: purchase!.id,
+        customer: customerOf(user.email, input.phone),
+        discountKobo: priced.codeKobo,
+        now,
+      });
     return { row: purchase!, view: toPurchaseView(purchase!, items) };
   });
 }

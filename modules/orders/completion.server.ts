@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import type { PaymentProvider, VerifiedPayment } from "../payments/types";
 import type { SessionUser } from "../accounts/sessions.server";
 import type { PurchaseView } from "./types";
+import { markRedemptionUsed } from "../discounts/redemptions.server";
 import { orderMails, refundDueMails, type RefundReason } from "./mails.server";
 import { isPaidStatus } from "./statuses";
 import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
@@ -80,6 +81,8 @@ export async function completePurchase(
       .where(eq(purchases.id, current.id))
       .returning();
     await tx.insert(purchaseEvents).values({ purchaseId: paid!.id, status: "completed", note: `payment confirmed by ${via}` });
+    // its discount code's use counts now (docs/product.md "Discount codes")
+    await markRedemptionUsed(tx, paid!.id, now);
     if (paid!.userId) {
       const bought = items.map((i) => i.productId).filter((id): id is string => !!id);
       if (bought.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, paid!.userId), inArray(cartItems.productId, bought)));

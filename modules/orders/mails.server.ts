@@ -4,15 +4,26 @@ import { formatNaira } from "../../lib/money";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderNumber } from "./statuses";
+import { codeOn } from "./views.server";
 
 type Purchase = typeof purchases.$inferSelect;
 type Item = typeof purchaseItems.$inferSelect;
+
+/** The code's line (docs/product.md "Discount codes"): what it took off the goods, or the delivery fee it waived. */
+function codeLines(p: Purchase): string[] {
+  const on = codeOn(p);
+  if (!on) return [];
+  return on === "goods"
+    ? [`Discount code ${p.discountCode}: -${formatNaira(p.codeDiscountKobo)}`]
+    : [`Discount code ${p.discountCode}: free delivery (you saved ${formatNaira(p.codeDiscountKobo)})`];
+}
 
 function summary(p: Purchase, items: Item[]): string {
   return [
     ...items.map((i) => `${i.quantity} × ${i.title}: ${formatNaira(i.totalPriceKobo)}`),
     "",
     `Subtotal: ${formatNaira(p.subtotalKobo)}`,
+    ...codeLines(p),
     `VAT: ${formatNaira(p.vatKobo)}`,
     `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
     `Total paid: ${formatNaira(p.totalKobo)}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shopperCode } from "../discounts/schemas";
 
 const required = (label: string) =>
   z
@@ -17,6 +18,8 @@ export const checkoutFields = {
   // one of the shop's delivery areas (checked by the server); absent: the profile's LGA, which must be one too (pricingLga)
   lga: z.string().trim().max(100).optional(),
   deliveryMethod: z.enum(["standard", "express"], { error: "Choose a delivery method" }).default("standard"),
+  // a discount code (docs/product.md "Discount codes"); blank is none
+  code: shopperCode.optional(),
 };
 
 /** The checkout form, in the browser and on the server: the form always names the delivery area. */

@@ -1,4 +1,11 @@
-/** docs/product.md §3 Purchase item, money in naira. */
+import type { PurchaseStatus } from "./statuses";
+
+// One shape of a purchase for every door (docs/product.md §3): the shopper's orders, the
+// order by id, the checkout's answer and the back office's table all use these names.
+// Money in naira. `discount` means what it means in the brief on each record: on a line
+// the sale price (as on a product), on the purchase the amount saved (truthy: discounted).
+
+/** A line of a purchase: a copy of the product at the time of purchase. */
 export type PurchaseItemView = {
   id: string;
   productId: string | null;
@@ -7,6 +14,7 @@ export type PurchaseItemView = {
   description: string;
   imageUrl: string | null;
   price: number;
+  /** the sale price paid per unit, 0 when there was none */
   discount: number;
   color: string | null;
   size: string | null;
@@ -14,7 +22,7 @@ export type PurchaseItemView = {
   totalPrice: number;
 };
 
-/** docs/product.md §3 Purchase plus the stored breakdown (naira). */
+/** A purchase with its stored breakdown. */
 export type PurchaseView = {
   id: string;
   userId: string | null;
@@ -22,7 +30,7 @@ export type PurchaseView = {
   lname: string;
   email: string;
   phone: string;
-  status: "pending" | "completed" | "processing" | "shipped" | "delivered" | "cancelled" | "failed";
+  status: PurchaseStatus;
   street: string;
   city: string;
   state: string;
@@ -30,8 +38,13 @@ export type PurchaseView = {
   lga: string | null;
   deliveryMethod: "standard" | "express";
   subtotal: number;
-  /** what the discounts saved (truthy means discounted, docs/product.md §3) */
+  /** what the sale prices saved (truthy means discounted) */
   discount: number;
+  /** the discount code applied (docs/product.md "Discount codes") and what it took off: goods, or the delivery fee */
+  discountCode: string | null;
+  codeDiscount: number;
+  /** what the code took off: the goods (subtracted before VAT) or the delivery fee (free delivery); null without a code */
+  codeOn: "goods" | "delivery" | null;
   vat: number;
   deliveryCharge: number;
   totalAmount: number;
@@ -42,4 +55,13 @@ export type PurchaseView = {
   paidAt: string | null;
   createdAt: string;
   items: PurchaseItemView[];
+};
+
+/** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
+export type PurchaseRow = Pick<PurchaseView, "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "createdAt">;
+
+/** One purchase for the back office and GET /api/purchases/{id}: the view, its last change and its history. */
+export type PurchaseDetail = PurchaseView & {
+  updatedAt: string;
+  events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
 };

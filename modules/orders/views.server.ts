@@ -5,6 +5,17 @@ import { koboToNaira } from "../../lib/money";
 import { PAID_STATUSES } from "./statuses";
 import type { PurchaseView } from "./types";
 
+type CodeColumns = Pick<typeof purchases.$inferSelect, "discountCode" | "subtotalKobo" | "vatKobo" | "deliveryKobo" | "totalKobo">;
+
+/**
+ * What the order's code took off (docs/product.md "Discount codes"): the goods when the stored
+ * total is below subtotal + VAT + delivery, else the delivery fee (a free-delivery code).
+ */
+export function codeOn(p: CodeColumns): "goods" | "delivery" | null {
+  if (!p.discountCode) return null;
+  return p.subtotalKobo + p.vatKobo + p.deliveryKobo > p.totalKobo ? "goods" : "delivery";
+}
+
 /** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */
 export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof purchaseItems.$inferSelect)[]): PurchaseView {
   return {
@@ -22,7 +33,10 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     lga: p.lga,
     deliveryMethod: p.deliveryMethod,
     subtotal: koboToNaira(p.subtotalKobo),
-    discount: koboToNaira(p.discountKobo),
+    discount: koboToNaira(p.savedKobo),
+    discountCode: p.discountCode,
+    codeDiscount: koboToNaira(p.codeDiscountKobo),
+    codeOn: codeOn(p),
     vat: koboToNaira(p.vatKobo),
     deliveryCharge: koboToNaira(p.deliveryKobo),
     totalAmount: koboToNaira(p.totalKobo),

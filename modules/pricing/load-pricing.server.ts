@@ -12,6 +12,7 @@ export async function loadPricingRules(db: Queryable): Promise<{ rules: PricingR
       vatRate: settings.vatRate,
       standardDeliveryKobo: settings.standardDeliveryKobo,
       expressSurchargeKobo: settings.expressSurchargeKobo,
+      freeDeliveryAboveKobo: settings.freeDeliveryAboveKobo,
     },
     usdRate: settings.usdRate,
     maxLineQuantity: settings.maxLineQuantity,

@@ -14,7 +14,7 @@ describe("priceOrder", () => {
       lines: [{ priceKobo: 450_000, discountKobo: 0, quantity: 4 }],
       method: "standard" as const,
       lga: "Nowhere",
-      want: { subtotalKobo: 1_800_000, discountKobo: 0, vatKobo: 135_000, deliveryKobo: 200_000, totalKobo: 2_135_000, matchedLga: null },
+      want: { subtotalKobo: 1_800_000, savedKobo: 0, vatKobo: 135_000, deliveryKobo: 200_000, totalKobo: 2_135_000, matchedLga: null },
     },
     {
       name: "express with no LGA match → ₦5,000",
@@ -33,7 +33,7 @@ describe("priceOrder", () => {
       lga: "IKEJA",
       want: {
         subtotalKobo: 1_850_000,
-        discountKobo: 400_000,
+        savedKobo: 400_000,
         vatKobo: 138_750,
         deliveryKobo: 150_000,
         totalKobo: 2_138_750,

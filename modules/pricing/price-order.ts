@@ -12,7 +12,14 @@ export type DeliveryMethod = "standard" | "express";
  */
 export const MAX_ORDER_KOBO = 2_000_000_000;
 
-export type PricedLineInput = { priceKobo: number; discountKobo: number; quantity: number };
+export type PricedLineInput = {
+  priceKobo: number;
+  discountKobo: number;
+  quantity: number;
+  /** what a discount code's scope is matched against (docs/product.md "Discount codes") */
+  productId?: string | null;
+  categoryId?: string | null;
+};
 
 export type PricingRules = {
   /** VAT as a fraction of the subtotal (docs/product.md §9: 0.075) */
@@ -21,7 +28,32 @@ export type PricingRules = {
   standardDeliveryKobo: number;
   /** added to the standard fee for express (₦3,000, so express is ₦5,000 with no LGA rate) */
   expressSurchargeKobo: number;
+  /** delivery is free once the goods, after a code, reach this (docs/product.md "Free delivery"); 0 or absent: never */
+  freeDeliveryAboveKobo?: number;
 };
+
+export type DiscountKind = "fixed" | "percent" | "free_delivery";
+
+/** A discount code as the pricing function applies it (docs/product.md "Discount codes"). */
+export type DiscountRule = {
+  code: string;
+  kind: DiscountKind;
+  /** fixed: kobo off the eligible goods */
+  amountKobo?: number | null;
+  /** percent: whole percent (1–100) of the eligible goods */
+  percent?: number | null;
+  /** the goods' subtotal (sale prices, before the code) must reach this */
+  minOrderKobo?: number;
+  /** both empty: every product; otherwise only these products and the products of these categories */
+  productIds?: readonly string[];
+  categoryIds?: readonly string[];
+};
+
+/** What became of the code: applied and what it took off, or why not (never both). */
+export type CodeOutcome =
+  | { code: string; kind: DiscountKind; applied: true; codeKobo: number }
+  | { code: string; kind: DiscountKind; applied: false; reason: "minimum"; shortKobo: number }
+  | { code: string; kind: DiscountKind; applied: false; reason: "scope" };
 
 export type PriceInput = {
   lines: PricedLineInput[];
@@ -30,6 +62,8 @@ export type PriceInput = {
   /** the shopper's LGA, matched case-insensitively against the rates */
   lga: string | null | undefined;
   rates: DeliveryRate[];
+  /** a discount code the shopper entered, already checked as usable (dates, limits) by modules/discounts */
+  discount?: DiscountRule | null;
 };
 
 export type PricedLine = { unitKobo: number; totalKobo: number; savedKobo: number };
@@ -40,14 +74,21 @@ export const unitPrice = (p: { price: number; discount: number }): number => (p.
 export type PriceBreakdown = {
   lines: PricedLine[];
   subtotalKobo: number;
-  /** what the discounts saved against the full prices (shown, not subtracted again) */
-  discountKobo: number;
+  /** what the sale prices saved against the full prices (shown, not subtracted again) */
+  savedKobo: number;
+  /** what the code took off: goods for fixed and percent, the delivery fee for free_delivery; 0 without one */
+  codeKobo: number;
+  /** the code asked for and what became of it; null without one */
+  code: CodeOutcome | null;
+  /** why delivery costs nothing: a free-delivery code, or the goods reached the shop's amount; null otherwise */
+  freeDelivery: "code" | "threshold" | null;
+  /** VAT on the subtotal after the code */
   vatKobo: number;
   deliveryKobo: number;
   totalKobo: number;
   /** the delivery rate that applied, or null when the settings' fee did */
   matchedLga: string | null;
-  /** what each delivery method costs for this area, shown beside the method's choice */
+  /** what each delivery method costs for this area (0 when delivery is free), shown beside the method's choice */
   deliveryOptions: Record<DeliveryMethod, number>;
 };
 
@@ -94,26 +135,78 @@ export function pricingLga(chosen: string | null | undefined, profileLga: string
   return lga?.trim() || null;
 }
 
-/** total = subtotal + VAT + delivery. */
-export function priceOrder({ lines, rules, deliveryMethod, lga, rates }: PriceInput): PriceBreakdown {
+/** Whether a line is in the code's scope: no scope means every line. */
+function inScope(rule: DiscountRule, line: PricedLineInput): boolean {
+  const products = rule.productIds ?? [];
+  const categories = rule.categoryIds ?? [];
+  if (!products.length && !categories.length) return true;
+  return (!!line.productId && products.includes(line.productId)) || (!!line.categoryId && categories.includes(line.categoryId));
+}
+
+/**
+ * docs/product.md "Discount codes": what a code takes off the goods, or why it does not apply.
+ * Scope first (no eligible line), then the minimum on the whole subtotal before the code.
+ * fixed = min(amount, eligible goods); percent of the eligible goods, rounded half up to the kobo;
+ * free_delivery takes nothing off the goods (priceOrder waives the fee).
+ */
+function applyCode(rule: DiscountRule, lines: PricedLineInput[], priced: PricedLine[], subtotalKobo: number): CodeOutcome {
+  const { code, kind } = rule;
+  const eligible = lines.reduce((s, l, i) => (inScope(rule, l) ? s + priced[i]!.totalKobo : s), 0);
+  if (!lines.some((l) => inScope(rule, l))) return { code, kind, applied: false, reason: "scope" };
+  const minimum = rule.minOrderKobo ?? 0;
+  if (subtotalKobo < minimum) return { code, kind, applied: false, reason: "minimum", shortKobo: minimum - subtotalKobo };
+  const codeKobo =
+    kind === "fixed"
+      ? Math.min(Math.max(0, rule.amountKobo ?? 0), eligible)
+      : kind === "percent"
+        ? Math.floor((eligible * Math.min(100, Math.max(0, rule.percent ?? 0)) + 50) / 100)
+        : 0;
+  return { code, kind, applied: true, codeKobo };
+}
+
+/**
+ * total = subtotal − the code's discount on the goods + VAT + delivery. VAT is on the subtotal
+ * after the code; delivery is free with a free-delivery code, or once the goods after the code
+ * reach the settings' freeDeliveryAboveKobo (docs/product.md "Discount codes", "Free delivery").
+ */
+export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount }: PriceInput): PriceBreakdown {
   const priced = lines.map(priceLine);
   const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
-  const discountKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
-  const vatKobo = vatOf(subtotalKobo, rules.vatRate);
+  const savedKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
+  const outcome = discount ? applyCode(discount, lines, priced, subtotalKobo) : null;
+  const goodsCodeKobo = outcome?.applied ? outcome.codeKobo : 0;
+  const discountedKobo = subtotalKobo - goodsCodeKobo;
+  const vatKobo = vatOf(discountedKobo, rules.vatRate);
   const rate = findDeliveryRate(rates, lga);
-  const deliveryOptions = {
+  const fees = {
     standard: deliveryCharge(rules, "standard", rate),
     express: deliveryCharge(rules, "express", rate),
   };
+  const threshold = rules.freeDeliveryAboveKobo ?? 0;
+  // the shop's amount first: a free-delivery code on an order that already delivers free saves nothing
+  const freeDelivery =
+    threshold > 0 && lines.length > 0 && discountedKobo >= threshold
+      ? "threshold"
+      : outcome?.applied && outcome.kind === "free_delivery"
+        ? "code"
+        : null;
+  const deliveryOptions = freeDelivery ? { standard: 0, express: 0 } : fees;
   // nothing to deliver in an empty cart
   const deliveryKobo = lines.length === 0 ? 0 : deliveryOptions[deliveryMethod];
+  const code: CodeOutcome | null =
+    outcome?.applied && outcome.kind === "free_delivery"
+      ? { ...outcome, codeKobo: freeDelivery === "code" && lines.length > 0 ? fees[deliveryMethod] : 0 }
+      : outcome;
   return {
     lines: priced,
     subtotalKobo,
-    discountKobo,
+    savedKobo,
+    codeKobo: code?.applied ? code.codeKobo : 0,
+    code,
+    freeDelivery,
     vatKobo,
     deliveryKobo,
-    totalKobo: subtotalKobo + vatKobo + deliveryKobo,
+    totalKobo: discountedKobo + vatKobo + deliveryKobo,
     matchedLga: rate?.lga ?? null,
     deliveryOptions,
   };

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { addToCartInput, mergeCartInput, quoteCartInput, updateCartItemInput } from "../../modules/cart/schemas";
+import { shopperCode } from "../../modules/discounts/schemas";
 import {
   addToCart,
   cartCount,
@@ -20,6 +21,7 @@ import { assertSelfOrAdmin, currentUser, requireUser } from "../middleware/auth"
 const summaryQuery = z.object({
   deliveryMethod: z.enum(["standard", "express"]).default("standard"),
   lga: z.string().trim().max(100).optional(),
+  code: shopperCode.optional(),
 });
 
 // docs/product.md §7 cart calls: the owner or an admin only; prices always from the products table.
@@ -29,8 +31,8 @@ export function cartRoutes({ database }: AppDeps) {
     new Hono<AppEnv>()
       // a guest cart (browser storage) priced by the server: no account needed
       .post("/cart/quote", async (c) => {
-        const { lines, lga } = await readJson(c, quoteCartInput);
-        return c.json(await quoteGuestCart(db, lines, lga));
+        const { lines, lga, code } = await readJson(c, quoteCartInput);
+        return c.json(await quoteGuestCart(db, lines, lga, code));
       })
       .use("/cart/*", requireUser())
       .post("/cart/create", async (c) => {
@@ -57,6 +59,7 @@ export function cartRoutes({ database }: AppDeps) {
           await cartSummary(db, currentUser(c).id, {
             deliveryMethod: q.deliveryMethod,
             ...(q.lga !== undefined ? { lga: q.lga } : {}),
+            code: q.code,
             onRatesError,
           }),
         );

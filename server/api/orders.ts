@@ -22,8 +22,8 @@ export function orderRoutes({ database, env }: AppDeps) {
     .post("/purchases/create", async (c) => {
       const body = await readJson(c, createPurchaseInput);
       // the client's totals and items are ignored: only the address and the delivery method count
-      const { street, city, state, phone, lga, deliveryMethod } = body;
-      const input = { street, city, state, phone, lga, deliveryMethod };
+      const { street, city, state, phone, lga, deliveryMethod, code } = body;
+      const input = { street, city, state, phone, lga, deliveryMethod, ...(code ? { code } : {}) };
       const user = currentUser(c);
       const ip = clientIp(c, env.TRUST_PROXY);
       // a replayed Idempotency-Key starts nothing, so only a checkout that runs is counted

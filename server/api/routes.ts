@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { authRoutes } from "./auth";
 import { adminCategoryRoutes } from "./admin-categories";
 import { adminDeliveryRateRoutes } from "./admin-delivery-rates";
+import { adminDiscountRoutes } from "./admin-discounts";
 import { adminPostRoutes } from "./admin-posts";
 import { adminProductRoutes } from "./admin-products";
 import { adminPurchaseRoutes } from "./admin-purchases";
@@ -35,4 +36,5 @@ export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
   api.route("/", adminDeliveryRateRoutes(deps));
   api.route("/", adminPurchaseRoutes(deps));
   api.route("/", adminSettingsRoutes(deps));
+  api.route("/", adminDiscountRoutes(deps));
 }

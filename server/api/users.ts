@@ -4,7 +4,7 @@ import { createAdmin, getUser, updateProfile } from "../../modules/accounts/serv
 import { searchUsers } from "../../modules/accounts/user-list.server";
 import { userListQuery } from "../../modules/accounts/user-list-schemas";
 import type { AppDeps, AppEnv } from "../context";
-import { readJson, readQuery, withTotal } from "../http";
+import { pathId, readJson, readQuery, withTotal } from "../http";
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from "../middleware/auth";
 
 /** docs/product.md §7 users calls; a customer reaches only their own record (docs/architecture.md "Roles"). */
@@ -19,13 +19,15 @@ export function userRoutes({ database }: AppDeps) {
         return c.json(items);
       })
       .get("/users/:id", requireUser(), async (c) => {
-        assertSelfOrAdmin(currentUser(c), c.req.param("id"));
-        return c.json(await getUser(db, c.req.param("id")));
+        const id = pathId(c, "User");
+        assertSelfOrAdmin(currentUser(c), id);
+        return c.json(await getUser(db, id));
       })
       .put("/users/:id", requireUser(), async (c) => {
-        assertSelfOrAdmin(currentUser(c), c.req.param("id"));
+        const id = pathId(c, "User");
+        assertSelfOrAdmin(currentUser(c), id);
         const input = await readJson(c, profileUpdateInput);
-        return c.json(await updateProfile(db, c.req.param("id"), input));
+        return c.json(await updateProfile(db, id, input));
       })
       // a new administrator is created by an administrator only
       .post("/admins", requireAdmin(), async (c) => {

@@ -7,6 +7,7 @@ import { categories, productImages, products } from "../../db/schema";
 import { fromUniqueViolation } from "../../lib/errors";
 import { uploadDir } from "../../lib/storage.server";
 import { createAdminUser, createBlogPost, createCategory, createProduct, createUser } from "../factories";
+import { multipartForm as form } from "../support/multipart";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
@@ -26,12 +27,6 @@ const gif = () =>
   sharp({ create: { width: 700, height: 500, channels: 3, background: "#53705b" } })
     .gif()
     .toBuffer();
-const form = (fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  if (file) f.set("imageUrl", new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  return f;
-};
 const fileOnDisk = (url: string) => fs.existsSync(path.join(uploadDir(t.env.DATA_DIR), url.replace(/^\/uploads\//, "")));
 
 describe("POST /api/products/create", () => {

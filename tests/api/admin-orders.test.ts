@@ -39,7 +39,7 @@ describe("GET /api/purchases (admin list)", () => {
     expect(res.headers.get("X-Total-Count")).toBe("7");
     const page2 = await res.json();
     expect(page2).toHaveLength(2);
-    expect(page2[0]).toMatchObject({ firstName: "Chiamaka", email: "chi@listing.ng", discount: false, status: "completed" });
+    expect(page2[0]).toMatchObject({ fname: "Chiamaka", email: "chi@listing.ng", discount: 0, status: "completed" });
     expect(typeof page2[0].totalAmount).toBe("number");
     res = await t.request("/api/purchases?q=chiamaka&from=2026-03-02&to=2026-03-04", { as: admin });
     expect(res.headers.get("X-Total-Count")).toBe("3");
@@ -56,7 +56,7 @@ describe("GET /api/purchases (admin list)", () => {
     for (const q of ["okonkwo-bassey", "Ifeoma Okonkwo"]) {
       const res = await t.request(`/api/purchases?q=${encodeURIComponent(q)}`, { as: admin });
       expect(res.headers.get("X-Total-Count"), q).toBe("1");
-      expect((await res.json())[0], q).toMatchObject({ id: purchase.id, lastName: "Okonkwo-Bassey" });
+      expect((await res.json())[0], q).toMatchObject({ id: purchase.id, lname: "Okonkwo-Bassey" });
     }
     await t.db.update(purchases).set({ lastName: "Adeyemi" }).where(eq(purchases.id, purchase.id));
     expect((await t.request("/api/purchases?q=adeyemi", { as: admin })).headers.get("X-Total-Count")).toBe("1");
@@ -109,6 +109,29 @@ describe("GET /api/purchases/{id}", () => {
     expect((await t.request(`/api/purchases/${p.id}`)).status).toBe(401);
     expect((await t.request(`/api/purchases/${crypto.randomUUID()}`, { as: admin })).status).toBe(404);
     expect((await t.request(`/api/purchases/not-an-id`, { as: admin })).status).toBe(404);
+  });
+
+  it("answers the same names and meanings as the shopper's list and the admin table: fname, and discount as naira saved", async () => {
+    const buyer = await createUser(t.db, { firstName: "Obioma", lastName: "Eze", email: "obioma@one-shape.ng" });
+    // a sale price of ₦8,000 on a ₦10,000 product, two bought: ₦4,000 saved
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 800_000 });
+    const p = await createPurchase(t.db, buyer, [{ product, quantity: 2 }], { status: "completed", paidAt: new Date() });
+    const owner = { id: buyer.id, role: "customer" as const };
+    const byId = await (await t.request(`/api/purchases/${p.id}`, { as: owner })).json();
+    const [mine] = await (await t.request("/api/purchases/mine", { as: owner })).json();
+    const [row] = await (await t.request("/api/purchases?q=one-shape.ng", { as: admin })).json();
+    const same = { id: p.id, fname: "Obioma", lname: "Eze", email: "obioma@one-shape.ng", discount: 4000, totalAmount: byId.totalAmount };
+    for (const shape of [byId, mine, row]) expect(shape).toMatchObject(same);
+    // a line's discount is its sale price, as on the product
+    expect(byId.items).toEqual([expect.objectContaining({ price: 10000, discount: 8000, quantity: 2, totalPrice: 16000 })]);
+    expect(mine.items).toEqual(byId.items);
+    for (const shape of [byId, mine, row]) {
+      expect(shape).not.toHaveProperty("firstName");
+      expect(shape).not.toHaveProperty("discountAmount");
+    }
+    const { updatedAt: _updatedAt, events, ...view } = byId;
+    expect(events).toEqual(expect.any(Array));
+    expect(view).toEqual(mine);
   });
 });
 
@@ -285,7 +308,7 @@ describe("settings API", () => {
   it("reads and updates store settings (admin only), naming bad fields", async () => {
     expect((await t.request("/api/settings", { as: customer })).status).toBe(403);
     let res = await t.request("/api/settings", { as: admin });
-    expect(await res.json()).toMatchObject({ vatRate: 0.075, standardDeliveryKobo: 200_000 });
+    expect(await res.json()).toMatchObject({ vatRate: 0.075, standardDeliveryFee: 2000, expressSurcharge: 3000 });
     res = await t.request("/api/settings", { method: "PUT", as: admin, json: { shopName: "Alafia", vatRate: 0.08 } });
     expect(await res.json()).toMatchObject({ shopName: "Alafia", vatRate: 0.08 });
     res = await t.request("/api/settings", { method: "PUT", as: admin, json: { contactEmail: "nope" } });

@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import SettingsPage, { action as settingsAction } from "../../app/routes/admin/settings";
 import { mailOutbox } from "../../db/schema";
-import { defaultSettings, settingsSchema } from "../../modules/settings/schemas";
+import { defaultSettings, settingsSchema, toSettingsView } from "../../modules/settings/schemas";
 import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
@@ -31,8 +31,8 @@ describe("PUT /api/settings: messages name the field as /settings labels it", ()
       contactAddress: "Lek",
       vatRate: 1.5,
       usdRate: 0,
-      standardDeliveryKobo: -100,
-      expressSurchargeKobo: 150.5,
+      standardDeliveryFee: -1,
+      expressSurcharge: 1.505,
       lowStockThreshold: 2.5,
     });
     expect(res.status).toBe(400);
@@ -43,8 +43,8 @@ describe("PUT /api/settings: messages name the field as /settings labels it", ()
       contactAddress: "Address must have at least 5 characters",
       vatRate: "VAT rate must be between 0% and 100%",
       usdRate: "USD display rate must be more than 0",
-      standardDeliveryKobo: "Standard delivery fee cannot be negative",
-      expressSurchargeKobo: "Express surcharge can have at most 2 decimals",
+      standardDeliveryFee: "Standard delivery fee cannot be negative",
+      expressSurcharge: "Express surcharge can have at most 2 decimals",
       lowStockThreshold: "Low-stock threshold must be a whole number",
     });
   });
@@ -61,6 +61,24 @@ describe("PUT /api/settings: messages name the field as /settings labels it", ()
   });
 });
 
+describe("PUT /api/settings: fees in naira, like every other endpoint", () => {
+  it("takes and answers the fees in naira and stores kobo; the kobo names are unknown fields", async () => {
+    const saved = await put({ standardDeliveryFee: 2250.5, expressSurcharge: 3500 });
+    expect(saved).toMatchObject({ status: 200, body: { standardDeliveryFee: 2250.5, expressSurcharge: 3500 } });
+    expect(saved.body).not.toHaveProperty("standardDeliveryKobo");
+    expect(await getSettings(t.db)).toMatchObject({ standardDeliveryKobo: 225_050, expressSurchargeKobo: 350_000 });
+    expect(await (await t.request("/api/settings", { as: admin })).json()).toMatchObject({
+      standardDeliveryFee: 2250.5,
+      expressSurcharge: 3500,
+    });
+    expect((await put({ standardDeliveryKobo: 200_000 })).status).toBe(400);
+    expect((await put({ standardDeliveryFee: 1_000_000.01 })).body.fields).toEqual({
+      standardDeliveryFee: "Standard delivery fee must be at most ₦1,000,000",
+    });
+    await put({ standardDeliveryFee: 2000, expressSurcharge: 3000 });
+  });
+});
+
 describe("/settings form: the fee fields follow the API's rule (any whole kobo)", () => {
   const post = async (fees: Record<string, string>) => {
     const context = routerContext(t, { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" });
@@ -72,8 +90,8 @@ describe("/settings form: the fee fields follow the API's rule (any whole kobo)"
       contactAddress: s.contactAddress,
       vatRate: "7.5",
       usdRate: String(s.usdRate),
-      standardDeliveryKobo: "2000",
-      expressSurchargeKobo: "3000",
+      standardDeliveryFee: "2000",
+      expressSurcharge: "3000",
       lowStockThreshold: "5",
       maxLineQuantity: "10",
       ...fees,
@@ -84,20 +102,24 @@ describe("/settings form: the fee fields follow the API's rule (any whole kobo)"
   };
 
   it("offers a step of ₦0.01 on both fee fields", () => {
-    const loaderData = { settings: defaultSettings, subscribers: { items: [], total: 0 }, messages: { items: [], total: 0 } };
+    const loaderData = {
+      settings: toSettingsView(defaultSettings),
+      subscribers: { items: [], total: 0 },
+      messages: { items: [], total: 0 },
+    };
     const Stub = createRoutesStub([{ path: "/settings", Component: () => createElement(SettingsPage, { loaderData } as never) }]);
     const html = renderToString(createElement(Stub, { initialEntries: ["/settings"] }));
-    for (const name of ["standardDeliveryKobo", "expressSurchargeKobo"])
+    for (const name of ["standardDeliveryFee", "expressSurcharge"])
       expect(html, name).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*step="0.01"|<input[^>]*step="0.01"[^>]*name="${name}"`));
   });
 
   it("saves a fee in kobo, and names a third decimal as the API does instead of rounding it", async () => {
-    expect(await post({ standardDeliveryKobo: "1550.5" })).toMatchObject({ ok: true });
+    expect(await post({ standardDeliveryFee: "1550.5" })).toMatchObject({ ok: true });
     expect((await getSettings(t.db)).standardDeliveryKobo).toBe(155_050);
     // the forms' one error protocol: the API's body (docs/decisions/0011-one-way-to-write.md)
-    expect(await post({ expressSurchargeKobo: "3000.125" })).toMatchObject({
+    expect(await post({ expressSurcharge: "3000.125" })).toMatchObject({
       code: "invalid",
-      fields: { expressSurchargeKobo: "Express surcharge can have at most 2 decimals" },
+      fields: { expressSurcharge: "Express surcharge can have at most 2 decimals" },
     });
     expect((await getSettings(t.db)).expressSurchargeKobo).toBe(300_000);
   });
@@ -115,7 +137,7 @@ describe("quantity limit per product: PUT /api/settings and the /settings form",
     // an update changes only the fields it names
     const before = await getSettings(t.db);
     const saved = await put({ maxLineQuantity: 4 });
-    expect(saved).toMatchObject({ status: 200, body: { ...before, maxLineQuantity: 4 } });
+    expect(saved).toMatchObject({ status: 200, body: { ...toSettingsView(before), maxLineQuantity: 4 } });
 
     const loaderData = { settings: saved.body, subscribers: { items: [], total: 0 }, messages: { items: [], total: 0 } };
     const Stub = createRoutesStub([{ path: "/settings", Component: () => createElement(SettingsPage, { loaderData } as never) }]);
@@ -125,11 +147,9 @@ describe("quantity limit per product: PUT /api/settings and the /settings form",
 
     const context = routerContext(t, { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" });
     const form = new URLSearchParams({
-      ...Object.fromEntries(Object.entries(defaultSettings).map(([k, v]) => [k, String(v)])),
+      ...Object.fromEntries(Object.entries(toSettingsView(defaultSettings)).map(([k, v]) => [k, String(v)])),
       vatRate: "7.5",
     });
-    form.set("standardDeliveryKobo", "2000");
-    form.set("expressSurchargeKobo", "3000");
     form.set("maxLineQuantity", "12");
     await settingsAction({
       request: new Request("http://localhost:3000/settings", { method: "POST", body: form }),

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uploadDir } from "../../lib/storage.server";
 import { createAdminUser, createBlogPost, createCategory, createProduct } from "../factories";
+import { multipartForm as form } from "../support/multipart";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Image uploads on the admin write routes: every record owns its
@@ -23,12 +24,6 @@ const picture = (format: "png" | "jpeg" | "webp", w = 900, h = 700) =>
   sharp({ create: { width: w, height: h, channels: 3, background: "#c98b6b" } })
     .toFormat(format)
     .toBuffer();
-const form = (fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  if (file) f.set("imageUrl", new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  return f;
-};
 const pngFile = async () => ({ data: await picture("png"), name: "same.png", type: "image/png" });
 const fileOnDisk = (url: string) => fs.existsSync(path.join(uploadDir(t.env.DATA_DIR), url.replace(/^\/uploads\//, "")));
 const urlsOf = (r: WithImages) => [...r.images.map((i) => i.url), r.imageUrl].filter((u): u is string => Boolean(u));

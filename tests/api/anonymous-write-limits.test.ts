@@ -1,33 +1,23 @@
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRateLimitStores, rateRules } from "../../lib/rate-limit.server";
+import { rateRules } from "../../lib/rate-limit.server";
 import { createCommunicationPlatform } from "../factories";
-import { testRedisUrl } from "../support/redis";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { contextWithCounters, dropCounters, rateLimitBackends } from "../support/redis";
+import type { TestContext } from "../support/test-app";
 
 // The writes anyone may make without an account are limited per client address, as the login is:
 // past the limit a 429 with Retry-After, for that address only.
-const backends = testRedisUrl ? (["database", "redis"] as const) : (["database"] as const);
 
 let n = 0;
 const freshIp = () => `192.0.2.${++n}`;
 
-describe.each(backends)("anonymous writes, counters kept in %s", (backend) => {
+describe.each(rateLimitBackends)("anonymous writes, counters kept in %s", (backend) => {
   let t: TestContext;
   let platform: string;
   beforeAll(async () => {
-    t = await createTestContext(backend === "redis" ? { REDIS_URL: testRedisUrl! } : {});
+    t = await contextWithCounters(backend);
     platform = (await createCommunicationPlatform(t.db)).name;
   });
-  afterAll(async () => {
-    if (backend === "redis") {
-      const redis = new Redis(testRedisUrl!);
-      const keys = await redis.keys(`${t.env.REDIS_PREFIX}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-    await closeRateLimitStores();
-  });
+  afterAll(() => dropCounters(t, backend));
 
   const writes = [
     {

@@ -4,7 +4,7 @@ import { cartItems, products, purchaseEvents, purchases } from "../../db/schema"
 import { rateLimitStore } from "../../db/rate-limit-store";
 import { checkoutRules } from "../../modules/orders/checkout-limits.server";
 import { updateSettings } from "../../modules/settings/service.server";
-import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { checkoutAddress as address, createCartItem, createDeliveryRate, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // An outside audit: one free account reserved the whole catalogue (571 units → 0) with one
@@ -17,8 +17,6 @@ beforeAll(async () => {
   await createDeliveryRate(t.db, { lga: "Ikeja", chargeKobo: 150_000 });
 });
 
-const address = { street: "12 Allen Avenue", city: "Ikeja", state: "Lagos", phone: "08031234567", lga: "Ikeja" };
-const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const statusesOf = async (userId: string) =>
   (await t.db.select({ status: purchases.status }).from(purchases).where(eq(purchases.userId, userId))).map((p) => p.status).sort();
 // each test speaks from its own documentation address (RFC 5737): the per-address counter is its own
@@ -35,14 +33,14 @@ describe("one pending checkout per shopper", () => {
     await createCartItem(t.db, user.id, a.id, 3);
     const ip = freshIp();
     const first = await (await checkout(user, ip)).json();
-    expect(await stockOf(a.id)).toBe(17);
+    expect(await stockOf(t.db, a.id)).toBe(17);
     // she changes her cart and checks out again
     await t.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.userId, user.id));
     await createCartItem(t.db, user.id, b.id, 1);
     const second = await checkout(user, ip);
     expect(second.status).toBe(201);
-    expect(await stockOf(a.id)).toBe(18);
-    expect(await stockOf(b.id)).toBe(19);
+    expect(await stockOf(t.db, a.id)).toBe(18);
+    expect(await stockOf(t.db, b.id)).toBe(19);
     const [old] = await t.db.select().from(purchases).where(eq(purchases.reference, first.reference));
     expect(old!.status).toBe("cancelled");
     const [event] = await t.db
@@ -64,7 +62,7 @@ describe("one pending checkout per shopper", () => {
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, gone.id));
     expect((await checkout(user, ip)).status).toBe(409);
     expect(await statusesOf(user.id)).toEqual(["pending"]);
-    expect(await stockOf(p.id)).toBe(3);
+    expect(await stockOf(t.db, p.id)).toBe(3);
   });
 
   it("RACE: 10 checkouts at once by one shopper leave exactly one pending order and the stock of one reserved", async () => {
@@ -81,7 +79,7 @@ describe("one pending checkout per shopper", () => {
     const statuses = await statusesOf(user.id);
     expect(statuses.filter((s) => s === "pending")).toHaveLength(1);
     expect(statuses.filter((s) => s === "cancelled")).toHaveLength(9);
-    expect(await stockOf(p.id)).toBe(567);
+    expect(await stockOf(t.db, p.id)).toBe(567);
   });
 });
 
@@ -129,7 +127,7 @@ describe("quantity limit per product (a store setting, default 10)", () => {
       const res = await checkout(user, freshIp());
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ msg: "You can order at most 5 of Self-Care Cards at a time." });
-      expect(await stockOf(p.id)).toBe(50);
+      expect(await stockOf(t.db, p.id)).toBe(50);
       expect(await statusesOf(user.id)).toEqual([]);
     } finally {
       await updateSettings(t.db, { maxLineQuantity: 10 });
@@ -150,7 +148,7 @@ describe("rate limit on starting checkouts", () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect((await res.json()).code).toBe("rate_limited");
     // the refused start reserved nothing: still the one pending order of the last start
-    expect(await stockOf(p.id)).toBe(99);
+    expect(await stockOf(t.db, p.id)).toBe(99);
     // another shopper is not held back
     const other = await createUser(t.db);
     await createCartItem(t.db, other.id, p.id, 1);
@@ -168,7 +166,7 @@ describe("rate limit on starting checkouts", () => {
     const res = await checkout(user, ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await stockOf(p.id)).toBe(10);
+    expect(await stockOf(t.db, p.id)).toBe(10);
     expect((await checkout(user, freshIp())).status).toBe(201);
   });
 

@@ -5,8 +5,8 @@ import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import CheckoutPage, { loader as checkoutLoader } from "../../app/routes/shop/checkout";
 import { loader as cartLoader } from "../../app/routes/shop/cart";
-import { deliveryRates, products, purchases } from "../../db/schema";
-import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { deliveryRates, purchases } from "../../db/schema";
+import { createCartItem, createDeliveryRate, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // An outside audit: the checkout's `lga` was free text, and any area the shop did not know
@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 
 const address = { street: "3 Marina Road", city: "Badagry", state: "Lagos", phone: "08031234567" };
-const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const pageUser = (u: { id: string; email: string }) => ({
   id: u.id,
   role: "customer" as const,
@@ -48,7 +47,7 @@ describe("POST /api/purchases/create: the LGA is one of the shop's delivery area
     const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, lga } });
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual({ lga: field });
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
   });
 

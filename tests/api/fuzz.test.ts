@@ -6,6 +6,7 @@ import {
   createCartItem,
   createCategory,
   createDeliveryRate,
+  createDiscountCode,
   createProduct,
   createPurchase,
   createUser,
@@ -55,6 +56,10 @@ beforeAll(async () => {
   const other = await createUser(t.db);
   const purchases = await Promise.all([customer, other].map((u) => createPurchase(t.db, u, [{ product: products[0]!, quantity: 1 }])));
   const cartItems = await Promise.all(products.map((p) => createCartItem(t.db, customer.id, p.id, 1)));
+  const discounts = await Promise.all([
+    createDiscountCode(t.db, { code: "FUZZ10" }),
+    createDiscountCode(t.db, { code: "FUZZPCT", kind: "percent", percent: 10 }),
+  ]);
   Object.assign(ids, {
     product: products.map((p) => p.id),
     category: categories.map((c) => c.id),
@@ -62,6 +67,7 @@ beforeAll(async () => {
     rate: rates.map((r) => r.id),
     purchase: purchases.map((p) => p.id),
     cartItem: cartItems.map((c) => c.id),
+    discount: discounts.map((d) => d.id),
     user: [customer.id, other.id, admin.id],
   });
   tokens.customer = await t.loginAs(users.customer);
@@ -101,11 +107,18 @@ const samples: Record<string, () => Record<string, unknown>> = {
   }),
   "POST /api/test/create": () => ({ communicationPlatform: "WhatsApp", communicationCategory: "Updates" }),
   "POST /api/contact": () => ({ name: "Ada", email: "fuzz@example.ng", message: "Hello" }),
-  "POST /api/cart/quote": () => ({ lines: [{ productId: ids.product![0], quantity: 1 }] }),
+  "POST /api/cart/quote": () => ({ lines: [{ productId: ids.product![0], quantity: 1 }], code: "fuzzpct" }),
   "POST /api/cart/create": () => ({ productId: ids.product![1], quantity: 1 }),
   "POST /api/cart/merge": () => ({ lines: [{ productId: ids.product![2], quantity: 1 }] }),
   "PUT /api/cart/:id": () => ({ quantity: 2 }),
-  "POST /api/purchases/create": () => ({ street: "1 Allen Avenue", city: "Lagos", state: "Lagos", phone: "08012345678", lga: "Ikeja" }),
+  "POST /api/purchases/create": () => ({
+    street: "1 Allen Avenue",
+    city: "Lagos",
+    state: "Lagos",
+    phone: "08012345678",
+    lga: "Ikeja",
+    code: "FUZZ10",
+  }),
   "POST /api/purchases/cancel": () => ({ reference: "ALF-0000" }),
   "POST /api/payments/paystack/webhook": () => ({
     event: "charge.success",
@@ -129,6 +142,17 @@ const samples: Record<string, () => Record<string, unknown>> = {
   "PUT /api/deliveryrates/:id": () => ({ lga: `Fuzz ${crypto.randomUUID().slice(0, 8)}`, deliveryCharge: 1500 }),
   "PATCH /api/purchases/:id/status": () => ({ status: "processing", note: "packed" }),
   "PUT /api/settings": () => ({ shopName: "Alafia", vatRate: 0.075, lowStockThreshold: 5 }),
+  "POST /api/discounts/create": () => ({
+    code: `F${crypto.randomUUID().slice(0, 8)}`,
+    kind: "fixed",
+    amount: 500,
+    minOrder: 1000,
+    maxUses: 5,
+    startsAt: "2026-02-14T09:00",
+    endsAt: "2027-02-14T09:00",
+    productIds: [ids.product![0]],
+  }),
+  "PUT /api/discounts/:id": () => ({ percent: 20, kind: "percent", paused: false, endsAt: "2030-01-01T00:00" }),
 };
 
 /** The kind of record a path parameter names, to fill it with a real id. */
@@ -148,6 +172,7 @@ function realId(rng: Rng, route: Route, param: string): string {
               purchases: "purchase",
               cart: "cartItem",
               users: "user",
+              discounts: "discount",
             } as Record<string, string>
           )[resource];
   return rng.pick(ids[kind ?? "product"] ?? ids.product!);

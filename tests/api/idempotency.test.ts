@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, products, purchases } from "../../db/schema";
 import { once } from "../../modules/orders/idempotency.server";
-import { createCartItem, createProduct, createUser } from "../factories";
+import { checkoutAddress as address, createCartItem, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
@@ -135,15 +135,6 @@ describe("once (Idempotency-Key)", () => {
 });
 
 describe("POST /api/purchases/create with an Idempotency-Key", () => {
-  const address = {
-    street: "12 Allen Avenue",
-    city: "Ikeja",
-    state: "Lagos",
-    phone: "08031234567",
-    lga: "Ikeja",
-    deliveryMethod: "standard",
-  };
-
   async function shopper() {
     const user = await createUser(t.db);
     const product = await createProduct(t.db, { stock: 10 });

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { mailOutbox, purchaseEvents, purchases } from "../../db/schema";
 import { abandonPayment, completePurchase, verifyAndComplete } from "../../modules/orders/completion.server";
 import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { sandboxProvider } from "../../modules/payments/sandbox.server";
-import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { checkoutAddress as address, createCartItem, createDeliveryRate, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // An outside audit: a payment arriving after the admin cancelled an unpaid order turned it
@@ -16,8 +16,6 @@ beforeAll(async () => {
   await createDeliveryRate(t.db, { lga: "Ikeja", chargeKobo: 150_000 });
 });
 
-const address = { street: "12 Allen Avenue", city: "Ikeja", state: "Lagos", phone: "08031234567", lga: "Ikeja" };
-const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const rowOf = async (reference: string) => (await t.db.select().from(purchases).where(eq(purchases.reference, reference)))[0]!;
 const mailKinds = async (email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.kind).sort();
 
@@ -47,14 +45,14 @@ describe("a payment that arrives after the order was cancelled", () => {
       json: { status: "cancelled", note: "customer asked by phone" },
     });
     expect(cancel.status).toBe(200);
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.db, product.id)).toBe(5);
 
     const result = await completePurchase(t.db, reference, paid, "webhook");
     expect(result.outcome).toBe("refund_due");
     const row = await rowOf(reference);
     expect(row).toMatchObject({ status: "cancelled", transactionId: "tx-late" });
     expect(row.paidAt).not.toBeNull();
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.db, product.id)).toBe(5);
     // the shopper hears 'cancelled' then 'refund', never 'confirmed'; the shop is told to refund
     expect(await mailKinds(user.email)).toEqual(["order_cancelled", "order_refund_due"]);
     const refundMail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).find(
@@ -66,7 +64,7 @@ describe("a payment that arrives after the order was cancelled", () => {
 
     // a verify or a retried webhook changes nothing more
     expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("refund_due");
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.db, product.id)).toBe(5);
     expect(await mailKinds(user.email)).toEqual(["order_cancelled", "order_refund_due"]);
   });
 
@@ -89,10 +87,10 @@ describe("a payment that arrives after the order was cancelled", () => {
     const { user, product, reference, paid } = await pendingOrder();
     await cancel(reference, user);
     expect((await rowOf(reference)).status).toBe("cancelled");
-    const stockBefore = await stockOf(product.id);
+    const stockBefore = await stockOf(t.db, product.id);
     expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("completed");
     expect((await rowOf(reference)).status).toBe("completed");
-    expect(await stockOf(product.id)).toBe(stockBefore! - 2);
+    expect(await stockOf(t.db, product.id)).toBe(stockBefore! - 2);
   });
 });
 

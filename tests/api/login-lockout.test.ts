@@ -1,35 +1,25 @@
 import crypto from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRateLimitStores, rateRules } from "../../lib/rate-limit.server";
+import { rateRules } from "../../lib/rate-limit.server";
 import { createAdminUser, createUser } from "../factories";
-import { testRedisUrl } from "../support/redis";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { contextWithCounters, dropCounters, rateLimitBackends } from "../support/redis";
+import type { TestContext } from "../support/test-app";
 
 // Login throttling (docs/decisions/0007-login-throttling.md): failures lock an account for the address
 // they come from, so a guesser elsewhere never locks the owner out, while one address still gets
 // 10 guesses per account in 15 minutes; guesses from many addresses are capped per account too.
-const backends = testRedisUrl ? (["database", "redis"] as const) : (["database"] as const);
 
 // documentation addresses (RFC 5737 and 3849): each test speaks from its own
 let n = 0;
 const freshIp = () => `198.51.100.${++n}`;
 const PASSWORD = "Calm-and-kind-2026";
 
-describe.each(backends)("login throttling kept in %s", (backend) => {
+describe.each(rateLimitBackends)("login throttling kept in %s", (backend) => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext(backend === "redis" ? { REDIS_URL: testRedisUrl! } : {});
+    t = await contextWithCounters(backend);
   });
-  afterAll(async () => {
-    if (backend === "redis") {
-      const redis = new Redis(testRedisUrl!);
-      const keys = await redis.keys(`${t.env.REDIS_PREFIX}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-    await closeRateLimitStores();
-  });
+  afterAll(() => dropCounters(t, backend));
   const login = (door: "login" | "adminlogin", email: string, password: string, ip: string) =>
     t.request(`/api/auth/${door}`, { method: "POST", json: { email, password }, ip });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { purchases } from "../../db/schema";
 import { listMyPurchases } from "../../modules/orders/views.server";
-import { createCartItem, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
+import { checkoutAddress as address, createCartItem, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
@@ -9,8 +9,6 @@ beforeAll(async () => {
   t = await createTestContext();
   await createDeliveryRate(t.db, { lga: "Ikeja", chargeKobo: 150_000 });
 });
-
-const address = { street: "12 Allen Avenue", city: "Ikeja", state: "Lagos", phone: "08031234567", lga: "Ikeja" };
 
 async function shopperWithCart(quantity = 1) {
   const user = await createUser(t.db, { lga: "Ikeja" });

@@ -29,6 +29,9 @@ describe("a malformed id in the path", () => {
     ["GET", "/api/reviews/x", null],
     ["GET", "/api/purchases/x", "admin"],
     ["DELETE", "/api/cart/x", "customer"],
+    ["GET", "/api/users/x", "admin"],
+    ["PUT", "/api/users/x", "admin"],
+    ["GET", "/api/users/x", "customer"],
   ];
   it.each(calls)("%s %s answers 404", async (method, path, role) => {
     const as = role === "admin" ? admin : role === "customer" ? shopper : undefined;

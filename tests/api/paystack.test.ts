@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, mailOutbox, products, purchases } from "../../db/schema";
 import { paystackProvider } from "../../modules/payments/paystack.server";
-import { createCartItem, createProduct, createUser } from "../factories";
+import { createCartItem, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // A fake Paystack API on loopback: records every request, answers as told.
@@ -51,7 +51,6 @@ beforeEach(() => {
 
 const address = { street: "3 Awolowo Road", city: "Ikoyi", state: "Lagos", phone: "08031234567", lga: "Ikeja", deliveryMethod: "standard" };
 const sign = (raw: string, secret = SECRET) => crypto.createHmac("sha512", secret).update(raw).digest("hex");
-const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const purchaseRow = async (reference: string) => (await t.db.select().from(purchases).where(eq(purchases.reference, reference)))[0]!;
 const mailsFor = async (email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
 
@@ -156,7 +155,7 @@ describe("POST /api/payments/paystack/webhook", () => {
     const row = await purchaseRow(reference);
     expect(row.status).toBe("completed");
     expect(row.transactionId).toBe("4099260516");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
     expect(await mailsFor(user.email)).toBe(1);
   });
 
@@ -168,7 +167,7 @@ describe("POST /api/payments/paystack/webhook", () => {
       expect(res.status).toBe(401);
     }
     expect((await purchaseRow(reference)).status).toBe("pending");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
     expect(await mailsFor(user.email)).toBe(0);
   });
 
@@ -177,7 +176,7 @@ describe("POST /api/payments/paystack/webhook", () => {
     const raw = chargeSuccess(reference, 1_275_000);
     for (let i = 0; i < 10; i++) expect((await webhook(raw, sign(raw))).status).toBe(200);
     expect((await purchaseRow(reference)).status).toBe("completed");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
     expect(await mailsFor(user.email)).toBe(1);
     expect(
       (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_new_admin"))).filter((m) => m.text.includes(reference)),
@@ -199,7 +198,7 @@ describe("POST /api/payments/paystack/webhook", () => {
     ]);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect((await purchaseRow(reference)).status).toBe("completed");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
     expect(await mailsFor(user.email)).toBe(1);
     expect(
       (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_new_admin"))).filter((m) => m.text.includes(reference)),
@@ -231,17 +230,17 @@ describe("POST /api/purchases/cancel (the payment popup closed or failed)", () =
 
   it("cancels the pending order at once: stock back, cart intact, after asking Paystack", async () => {
     const { user, product, reference } = await pendingPurchase();
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
     verifyAnswer = (ref) => ({ status: true, data: { status: "abandoned", amount: 1_275_000, currency: "NGN", reference: ref, id: 1 } });
     const res = await cancel(user, reference);
     expect(res.status).toBe(200);
     expect((await res.json()).purchase).toMatchObject({ reference, status: "cancelled" });
     expect(seen.at(-1)).toMatchObject({ method: "GET", url: `/transaction/verify/${reference}` });
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     expect(await cartOf(user.id)).toBe(1);
     // a second report changes nothing
     expect((await cancel(user, reference)).status).toBe(200);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
   });
 
   it("cancels even when Paystack cannot be asked (a late payment still completes while stock lasts)", async () => {
@@ -249,7 +248,7 @@ describe("POST /api/purchases/cancel (the payment popup closed or failed)", () =
     verifyAnswer = () => ({ status: false, message: "Service unavailable" });
     expect((await cancel(user, reference)).status).toBe(200);
     expect((await purchaseRow(reference)).status).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
   });
 
   it("a payment that did go through completes instead of being cancelled", async () => {
@@ -259,7 +258,7 @@ describe("POST /api/purchases/cancel (the payment popup closed or failed)", () =
       data: { status: "success", amount: purchase.totalAmount * 100, currency: "NGN", reference: ref, id: 2 },
     });
     expect((await (await cancel(user, reference)).json()).purchase.status).toBe("completed");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
   });
 
   it("only the buyer: another shopper gets 404, a guest 401, and nothing changes", async () => {
@@ -268,6 +267,6 @@ describe("POST /api/purchases/cancel (the payment popup closed or failed)", () =
     expect((await cancel(other, reference)).status).toBe(404);
     expect((await cancel(undefined, reference)).status).toBe(401);
     expect((await purchaseRow(reference)).status).toBe("pending");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
   });
 });

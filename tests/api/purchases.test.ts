@@ -4,7 +4,7 @@ import { cartItems, deliveryRates, idempotencyKeys, mailOutbox, products, purcha
 import { completePurchase, verifyAndComplete } from "../../modules/orders/completion.server";
 import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
-import { createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { checkoutAddress as address, createCartItem, createDeliveryRate, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
@@ -15,15 +15,6 @@ beforeAll(async () => {
   await createDeliveryRate(t.db, { lga: "Epe", chargeKobo: 200_000 });
 });
 
-const address = {
-  street: "12 Allen Avenue",
-  city: "Ikeja",
-  state: "Lagos",
-  phone: "08031234567",
-  lga: "Ikeja",
-  deliveryMethod: "standard",
-};
-const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const purchasesOf = (userId: string) => t.db.select().from(purchases).where(eq(purchases.userId, userId));
 
 async function shopperWithCart(quantity = 2, product?: Awaited<ReturnType<typeof createProduct>>) {
@@ -76,7 +67,7 @@ describe("POST /api/purchases/create", () => {
         totalPrice: 16_000,
       }),
     ]);
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.db, product.id)).toBe(8);
     // the cart stays until the payment is confirmed
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
   });
@@ -116,7 +107,7 @@ describe("POST /api/purchases/create", () => {
     const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
     expect(res.status).toBe(400);
     expect((await res.json()).msg).toMatch(/Orders above ₦20,000,000 can't be paid online/);
-    expect(await stockOf(product.id)).toBe(50);
+    expect(await stockOf(t.db, product.id)).toBe(50);
     expect(await purchasesOf(user.id)).toHaveLength(0);
   });
 
@@ -137,7 +128,7 @@ describe("POST /api/purchases/create", () => {
     const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
     expect(res.status).toBe(409);
     expect((await res.json()).msg).toContain("Self-Care Cards");
-    expect(await stockOf(a.id)).toBe(5);
+    expect(await stockOf(t.db, a.id)).toBe(5);
     expect(await purchasesOf(user.id)).toHaveLength(0);
   });
 
@@ -151,7 +142,7 @@ describe("POST /api/purchases/create", () => {
     expect(second.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await second.json()).toEqual(await first.json());
     expect(await purchasesOf(user.id)).toHaveLength(1);
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.db, product.id)).toBe(9);
     // the same key with another body is refused
     const other = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, city: "Yaba" }, headers });
     expect(other.status).toBe(409);
@@ -201,7 +192,7 @@ describe("POST /api/purchases/create", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     for (const a of answers.filter((x) => x.status === 409)) expect((await a.json()).msg).toContain("Last Calendar");
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(t.db, product.id)).toBe(0);
     const reserved = await t.db.select().from(purchaseItems).where(eq(purchaseItems.productId, product.id));
     expect(reserved.reduce((s, i) => s + i.quantity, 0)).toBe(5);
   });
@@ -247,16 +238,16 @@ describe("payment window", () => {
     const { user, product } = await shopperWithCart(3);
     const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
     const { purchase } = await res.json();
-    expect(await stockOf(product.id)).toBe(7);
+    expect(await stockOf(t.db, product.id)).toBe(7);
     const created = new Date(purchase.createdAt).getTime();
     // not yet
     await expireStalePurchases(t.db, new Date(created + PAYMENT_WINDOW_MS - 60_000));
     expect((await purchasesOf(user.id))[0]!.status).toBe("pending");
     await expireStalePurchases(t.db, new Date(created + PAYMENT_WINDOW_MS + 60_000));
     expect((await purchasesOf(user.id))[0]!.status).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     await expireStalePurchases(t.db, new Date(created + PAYMENT_WINDOW_MS + 120_000));
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     // the cart is still there
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
   });
@@ -265,13 +256,13 @@ describe("payment window", () => {
     const { user, product } = await shopperWithCart(4);
     const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: address });
     const { purchase } = await res.json();
-    expect(await stockOf(product.id)).toBe(6);
+    expect(await stockOf(t.db, product.id)).toBe(6);
     const late = new Date(new Date(purchase.createdAt).getTime() + PAYMENT_WINDOW_MS + 60_000);
     // each server's timer runs the same pass; on PostgreSQL they run on separate connections
     const cancelled = await Promise.all([1, 2, 3, 4].map(() => expireStalePurchases(t.db, late)));
     expect(cancelled.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await purchasesOf(user.id))[0]!.status).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
   });
 });
 
@@ -288,7 +279,7 @@ describe("sandbox payment and completion", () => {
     const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
     expect(row!.status).toBe("completed");
     expect(row!.paidAt).not.toBeNull();
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.db, product.id)).toBe(8);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(0);
     const mails = await t.db.select().from(mailOutbox);
     expect(mails.filter((m) => m.to === user.email && m.kind === "order_confirmation")).toHaveLength(1);
@@ -301,7 +292,7 @@ describe("sandbox payment and completion", () => {
     await recordSandboxDecision(t.db, reference, "cancel");
     const result = await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference);
     expect(result.purchase.status).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
   });
 
@@ -319,7 +310,7 @@ describe("sandbox payment and completion", () => {
     await expireStalePurchases(t.db, new Date(Date.now() + PAYMENT_WINDOW_MS + 60_000));
     const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "1" };
     expect((await completePurchase(t.db, reference, paid, "webhook")).outcome).toBe("completed");
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(t.db, product.id)).toBe(0);
 
     const { user: late } = await shopperWithCart(1, await createProduct(t.db, { stock: 1 }));
     const lateBuy = await (await t.request("/api/purchases/create", { method: "POST", as: late, json: address })).json();
@@ -329,7 +320,7 @@ describe("sandbox payment and completion", () => {
     const latePaid = { ...paid, amountKobo: lateBuy.purchase.totalAmount * 100, transactionId: "2" };
     const result = await completePurchase(t.db, lateBuy.reference, latePaid, "webhook");
     expect(result.outcome).toBe("refund_due");
-    expect(await stockOf(item.productId)).toBe(0);
+    expect(await stockOf(t.db, item.productId)).toBe(0);
     // the money is recorded on the cancelled order and both sides are told, once
     const [row] = await t.db.select().from(purchases).where(eq(purchases.reference, lateBuy.reference));
     expect(row).toMatchObject({ status: "cancelled", transactionId: "2" });
@@ -340,7 +331,7 @@ describe("sandbox payment and completion", () => {
     expect((await completePurchase(t.db, lateBuy.reference, latePaid, "webhook")).outcome).toBe("refund_due");
     expect((await verifyAndComplete(t.db, sandboxProvider(t.db), late, lateBuy.reference)).outcome).toBe("refund_due");
     expect(await refundMails()).toHaveLength(2);
-    expect(await stockOf(item.productId)).toBe(0);
+    expect(await stockOf(t.db, item.productId)).toBe(0);
   });
 
   it("a paid order cancelled by the shop stays cancelled: a repeated verify or webhook changes nothing", async () => {
@@ -351,7 +342,7 @@ describe("sandbox payment and completion", () => {
     expect((await verifyAndComplete(t.db, sandboxProvider(t.db), user, reference)).outcome).toBe("completed");
     const cancel = await t.request(`/api/purchases/${purchase.id}/status`, { method: "PATCH", as: admin, json: { status: "cancelled" } });
     expect(cancel.status).toBe(200);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     const [cancelled] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
     // the shopper fills the cart again, then reloads the old confirmation link; the webhook is retried too
     await createCartItem(t.db, user.id, product.id, 1);
@@ -361,7 +352,7 @@ describe("sandbox payment and completion", () => {
     const [after] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
     expect(after).toMatchObject({ status: "cancelled", transactionId: cancelled!.transactionId });
     expect(after!.paidAt).toEqual(cancelled!.paidAt);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.db, product.id)).toBe(10);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
     const confirmations = (await t.db.select().from(mailOutbox)).filter((m) => m.to === user.email && m.kind === "order_confirmation");
     expect(confirmations).toHaveLength(1);
@@ -382,7 +373,7 @@ describe("sandbox payment and completion", () => {
     expect(cancel.status).toBe(200);
     expect(["completed", "refund_due"]).toContain(payment.outcome);
     expect(row!.status).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(1);
+    expect(await stockOf(t.db, product.id)).toBe(1);
     expect(row!.paidAt).not.toBeNull();
   });
 });

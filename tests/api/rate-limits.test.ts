@@ -3,15 +3,14 @@ import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseRateLimitStore } from "../../db/rate-limit-store";
-import { closeRateLimitStores, enforceRateLimit, rateRules, redisRateLimitStore, type RateLimitStore } from "../../lib/rate-limit.server";
+import { enforceRateLimit, rateRules, redisRateLimitStore, type RateLimitStore } from "../../lib/rate-limit.server";
 import { mailOutbox } from "../../db/schema";
 import { createAdminUser, createUser } from "../factories";
-import { testRedisUrl } from "../support/redis";
+import { contextWithCounters, dropCounters, rateLimitBackends, testRedisUrl } from "../support/redis";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Issue 4: login, admin login, register, forgot and reset are limited per IP and per account,
 // answering 429 with Retry-After; the counters live in the database, or Redis when REDIS_URL is set.
-const backends = testRedisUrl ? (["database", "redis"] as const) : (["database"] as const);
 
 // each per-IP test speaks from its own documentation address (RFC 5737), so the tests never share a counter
 let lastOctet = 0;
@@ -27,22 +26,13 @@ async function expectTooMany(res: Response, windowMinutes: number) {
   expect((await res.json()).code).toBe("rate_limited");
 }
 
-describe.each(backends)("rate limits kept in %s", (backend) => {
+describe.each(rateLimitBackends)("rate limits kept in %s", (backend) => {
   let t: TestContext;
   const post = (path: string, json: unknown, ip?: string) => t.request(path, { method: "POST", json, ip });
   beforeAll(async () => {
-    // the test context gives its Redis keys a prefix of their own: parallel runs never share counters
-    t = await createTestContext(backend === "redis" ? { REDIS_URL: testRedisUrl! } : {});
+    t = await contextWithCounters(backend);
   });
-  afterAll(async () => {
-    if (backend === "redis") {
-      const redis = new Redis(testRedisUrl!);
-      const keys = await redis.keys(`${t.env.REDIS_PREFIX}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-    await closeRateLimitStores();
-  });
+  afterAll(() => dropCounters(t, backend));
 
   it("answers 429 with Retry-After after 10 logins to one account within 15 minutes", async () => {
     const user = await createUser(t.db);
@@ -182,7 +172,7 @@ describe.each(backends)("rate limits kept in %s", (backend) => {
   });
 });
 
-describe.each(backends)("the %s counter", (backend) => {
+describe.each(rateLimitBackends)("the %s counter", (backend) => {
   let store: RateLimitStore;
   let cleanup = async () => {};
   beforeAll(async () => {

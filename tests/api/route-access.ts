@@ -77,4 +77,9 @@ export const routeAccess: Record<string, Access> = {
   "PUT /api/settings": "admin",
   "GET /api/settings/subscribers.csv": "admin",
   "GET /api/settings/messages.csv": "admin",
+  "GET /api/discounts": "admin",
+  "POST /api/discounts/create": "admin",
+  "GET /api/discounts/:id": "admin",
+  "PUT /api/discounts/:id": "admin",
+  "DELETE /api/discounts/:id": "admin",
 };

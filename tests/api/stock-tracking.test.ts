@@ -1,9 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, purchases } from "../../db/schema";
+import { purchases } from "../../db/schema";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { verifyAndComplete } from "../../modules/orders/completion.server";
-import { createAdminUser, createCartItem, createCategory, createProduct, createUser } from "../factories";
+import {
+  checkoutAddress as address,
+  createAdminUser,
+  createCartItem,
+  createCategory,
+  createProduct,
+  createUser,
+  stockOf,
+} from "../factories";
+import { multipartForm } from "../support/multipart";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Stock as Shopify models it: a product is stock-tracked (with a quantity) or not (always
@@ -15,20 +24,9 @@ beforeAll(async () => {
   admin = { id: (await createAdminUser(t.db)).id, role: "admin" };
 });
 
-const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
-const address = {
-  street: "12 Allen Avenue",
-  city: "Ikeja",
-  state: "Lagos",
-  phone: "08031234567",
-  lga: "Ikeja",
-  deliveryMethod: "standard",
-};
-
 /** docs/product.md §7 POST /api/products/create: multipart title, price, description, color, size, categoryId (no stock). */
 async function createFromSpecPayload(extra: Record<string, string> = {}) {
   const category = await createCategory(t.db);
-  const body = new FormData();
   const fields = {
     title: "Worry Stone",
     price: "3500",
@@ -37,8 +35,7 @@ async function createFromSpecPayload(extra: Record<string, string> = {}) {
     size: "S",
     categoryId: category.id,
   };
-  for (const [k, v] of Object.entries({ ...fields, ...extra })) body.set(k, v);
-  return t.request("/api/products/create", { method: "POST", as: admin, body });
+  return t.request("/api/products/create", { method: "POST", as: admin, body: multipartForm({ ...fields, ...extra }) });
 }
 
 describe("a product created without a stock figure", () => {
@@ -56,11 +53,11 @@ describe("a product created without a stock figure", () => {
     const placed = await t.request("/api/purchases/create", { method: "POST", as: shopper, json: address });
     expect(placed.status).toBe(201);
     const { reference } = await placed.json();
-    expect(await stockOf(product.id)).toBeNull();
+    expect(await stockOf(t.db, product.id)).toBeNull();
     await recordSandboxDecision(t.db, reference, "cancel");
     expect((await verifyAndComplete(t.db, sandboxProvider(t.db), shopper, reference)).purchase.status).toBe("cancelled");
     // a cancel gives nothing back to a count that is not kept
-    expect(await stockOf(product.id)).toBeNull();
+    expect(await stockOf(t.db, product.id)).toBeNull();
   });
 
   it("a paid order of an untracked product completes and leaves it untracked", async () => {
@@ -71,7 +68,7 @@ describe("a product created without a stock figure", () => {
     await recordSandboxDecision(t.db, reference, "pay");
     expect((await verifyAndComplete(t.db, sandboxProvider(t.db), shopper, reference)).outcome).toBe("completed");
     expect((await t.db.select().from(purchases).where(eq(purchases.reference, reference)))[0]!.status).toBe("completed");
-    expect(await stockOf(product.id)).toBeNull();
+    expect(await stockOf(t.db, product.id)).toBeNull();
   });
 
   it("a tracked product still takes and gives back its units beside an untracked one", async () => {
@@ -81,10 +78,10 @@ describe("a product created without a stock figure", () => {
     await createCartItem(t.db, shopper.id, tracked.id, 2);
     await createCartItem(t.db, shopper.id, untracked.id, 9);
     const { reference } = await (await t.request("/api/purchases/create", { method: "POST", as: shopper, json: address })).json();
-    expect([await stockOf(tracked.id), await stockOf(untracked.id)]).toEqual([3, null]);
+    expect([await stockOf(t.db, tracked.id), await stockOf(t.db, untracked.id)]).toEqual([3, null]);
     await recordSandboxDecision(t.db, reference, "cancel");
     await verifyAndComplete(t.db, sandboxProvider(t.db), shopper, reference);
-    expect([await stockOf(tracked.id), await stockOf(untracked.id)]).toEqual([5, null]);
+    expect([await stockOf(t.db, tracked.id), await stockOf(t.db, untracked.id)]).toEqual([5, null]);
   });
 });
 

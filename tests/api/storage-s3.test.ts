@@ -15,6 +15,7 @@ import { shareImagePath } from "../../modules/content/share-images";
 import { shareImageVersion } from "../../modules/content/share-images.server";
 import { createAdminUser, createCategory } from "../factories";
 import { startS3Server, type TestS3 } from "../support/s3-server";
+import { multipartForm } from "../support/multipart";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 let s3: TestS3;
@@ -70,15 +71,10 @@ describe("S3 storage", () => {
 describe("with S3_BUCKET set", () => {
   it("an uploaded product image and its variants go to the bucket, nothing under DATA_DIR/uploads; the bucket serves them", async () => {
     const category = await createCategory(t.db);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      title: "Lavender journal",
-      price: "5000",
-      description: "A calm journal",
-      categoryId: category.id,
-    }))
-      form.set(k, v);
-    form.set("imageUrl", new Blob([new Uint8Array(await photo())], { type: "image/png" }), "journal.png");
+    const form = multipartForm(
+      { title: "Lavender journal", price: "5000", description: "A calm journal", categoryId: category.id },
+      { data: await photo(), name: "journal.png", type: "image/png" },
+    );
     const res = await t.request("/api/products/create", { method: "POST", as: admin, body: form });
     expect(res.status).toBe(201);
     const product = (await res.json()) as { imageUrl: string; images: { url: string }[] };
@@ -100,10 +96,10 @@ describe("with S3_BUCKET set", () => {
 
   it("the share image of a product is drawn once and kept in the bucket", async () => {
     const category = await createCategory(t.db);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ title: "Calm cards", price: "3000", description: "Cards", categoryId: category.id }))
-      form.set(k, v);
-    form.set("imageUrl", new Blob([new Uint8Array(await photo())], { type: "image/png" }), "cards.png");
+    const form = multipartForm(
+      { title: "Calm cards", price: "3000", description: "Cards", categoryId: category.id },
+      { data: await photo(), name: "cards.png", type: "image/png" },
+    );
     const product = (await (await t.request("/api/products/create", { method: "POST", as: admin, body: form })).json()) as {
       id: string;
       imageUrl: string;

@@ -1,7 +1,7 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
@@ -288,6 +288,12 @@ async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserCont
     firstId("/api/purchases?pageSize=1"),
     firstId("/api/deliveryrates"),
   ]);
+  const made = await context.request.post("/api/discounts/create", {
+    data: { code: `SCREENS${Date.now()}`, kind: "percent", percent: 5 },
+    headers: { Origin: baseUrl },
+  });
+  expect(made.status()).toBe(201);
+  const discount = ((await made.json()) as { id: string }).id;
   const paths = [
     "/dashboard",
     "/teamtable",
@@ -306,6 +312,9 @@ async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserCont
     "/lga",
     "/createlga",
     `/editlga/${lga}`,
+    "/discounttable",
+    "/creatediscount",
+    `/editdiscount/${discount}`,
     "/settings",
   ];
   return { paths, admin: context };

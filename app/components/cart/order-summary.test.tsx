@@ -6,6 +6,9 @@ import { OrderSummary } from "./order-summary";
 const summary: CartSummary = {
   subtotal: 8_000,
   discount: 0,
+  code: null,
+  freeDelivery: null,
+  freeDeliveryAbove: null,
   vat: 600,
   vatRate: 0.075,
   deliveryCharge: 1_500,
@@ -64,5 +67,25 @@ describe("OrderSummary", () => {
       "Delivery charge: Choose your area",
       "Total before delivery: ₦8,600",
     ]);
+  });
+
+  it('docs/product.md "Discount codes": the code and its saving, or why it does not apply', () => {
+    const applied = { ...summary, code: { code: "VAL25", kind: "fixed" as const, saving: 2_000, message: null }, vat: 450, total: 7_950 };
+    expect(rows(renderToStaticMarkup(<OrderSummary summary={applied} />))).toEqual([
+      "Subtotal: ₦8,000",
+      "Code VAL25: −₦2,000",
+      "VAT (7.5%): ₦450",
+      "Delivery charge (Surulere): ₦1,500",
+      "Total: ₦7,950",
+    ]);
+    const short = { ...summary, code: { code: "BIG", kind: "fixed" as const, saving: null, message: "Add ₦2,000 more to use BIG." } };
+    expect(rows(renderToStaticMarkup(<OrderSummary summary={short} />))).toContain("Code BIG: Add ₦2,000 more to use BIG.");
+  });
+
+  it('docs/product.md "Free delivery": free says so; below the amount, what is still to add', () => {
+    const free = { ...summary, deliveryCharge: 0, freeDelivery: "threshold" as const, freeDeliveryAbove: 5_000, total: 8_600 };
+    expect(rows(renderToStaticMarkup(<OrderSummary summary={free} />))).toContain("Delivery charge (Surulere): Free");
+    const below = { ...summary, freeDeliveryAbove: 10_000 };
+    expect(renderToStaticMarkup(<OrderSummary summary={below} />)).toContain("Add ₦2,000 more for free delivery (from ₦10,000).");
   });
 });

@@ -36,6 +36,7 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
           <dd>{show(summary.discount)}</dd>
         </div>
       ) : null}
+      {summary?.code ? <CodeRow code={summary.code} show={show} /> : null}
       <div className="flex justify-between gap-4">
         <dt>VAT {vatPercent && `(${vatPercent})`}</dt>
         <dd data-testid="summary-vat">{show(summary?.vat)}</dd>
@@ -50,16 +51,57 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
             <span className="text-muted">Choose your area</span>
           ) : deliveryError || beforeDelivery ? (
             <span className="text-rose">Error loading delivery charge</span>
+          ) : summary?.freeDelivery ? (
+            <span className="font-semibold text-sage">Free</span>
           ) : (
             show(summary?.deliveryCharge)
           )}
         </dd>
       </div>
+      <FreeDeliveryHint summary={summary} show={show} hidden={deliveryError || areaNeeded} />
       {children}
       <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-bold">
         <dt>{beforeDelivery ? "Total before delivery" : "Total"}</dt>
         <dd data-testid="summary-total">{deliveryError ? "—" : show(summary?.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+type Show = (n: number | null | undefined) => string;
+
+/** docs/product.md "Discount codes": the code and what it takes off, or why it does not apply. */
+function CodeRow({ code, show }: { code: NonNullable<CartSummary["code"]>; show: Show }) {
+  if (code.message)
+    return (
+      <div className="[&>dt]:font-semibold" data-testid="summary-code">
+        <dt>Code {code.code}</dt>
+        <dd className="text-rose" data-testid="summary-code-message">
+          {code.message}
+        </dd>
+      </div>
+    );
+  const label = code.kind === "free_delivery" ? `Code ${code.code} (free delivery)` : `Code ${code.code}`;
+  return (
+    <div className="flex justify-between gap-4 font-semibold text-sage" data-testid="summary-code">
+      <dt>{label}</dt>
+      <dd data-testid="summary-code-saving">{code.saving === null ? "Free delivery" : `−${show(code.saving)}`}</dd>
+    </div>
+  );
+}
+
+/** docs/product.md "Free delivery": how much more the goods need for free delivery, while there is something to add. */
+function FreeDeliveryHint({ summary, show, hidden }: { summary: CartSummary | null; show: Show; hidden: boolean }) {
+  if (hidden || !summary?.freeDeliveryAbove || summary.freeDelivery || !summary.deliveryCharge) return null;
+  const goodsOff = summary.code && !summary.code.message && summary.code.kind !== "free_delivery" ? (summary.code.saving ?? 0) : 0;
+  const short = nairaToKobo(summary.freeDeliveryAbove) - nairaToKobo(summary.subtotal) + nairaToKobo(goodsOff);
+  if (short <= 0) return null;
+  return (
+    <div className="text-xs text-muted" data-testid="free-delivery-hint">
+      <dt className="sr-only">Free delivery</dt>
+      <dd>
+        Add {show(short / 100)} more for free delivery (from {show(summary.freeDeliveryAbove)}).
+      </dd>
+    </div>
   );
 }

@@ -56,6 +56,17 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
           <dt>Subtotal</dt>
           <dd data-testid="order-subtotal">{formatNairaAmount(order.subtotal)}</dd>
         </div>
+        {order.discountCode ? (
+          <div className="flex justify-between gap-3 text-sage" data-testid="order-code">
+            <dt>
+              Code {order.discountCode}
+              {order.codeOn === "delivery" ? " (free delivery)" : ""}
+            </dt>
+            <dd>
+              {order.codeOn === "delivery" ? `saved ${formatNairaAmount(order.codeDiscount)}` : `−${formatNairaAmount(order.codeDiscount)}`}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>VAT</dt>
           <dd data-testid="order-vat">{formatNairaAmount(order.vat)}</dd>

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { shopStorage } from "../../../lib/storage.server";
 import type { Storage } from "../../../lib/storage-types";
 import { appContext, type AppServices, type SessionUser } from "../../context";
 import { formAction, formImage, parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
-import { loadOr404 } from "./list-query.server";
+import { isRecordId } from "../../../lib/record-id";
 
 export type AdminServices = AppServices & { user: SessionUser; storage: Storage };
 type ActionArgs = { context: Readonly<RouterContextProvider>; request: Request };
@@ -22,6 +22,12 @@ export function adminAction<T>({ context, request }: ActionArgs, run: (ctx: Admi
   const user = requireAdminPage(context, request);
   const services = context.get(appContext);
   return formAction(() => run({ ...services, user, storage: shopStorage(services.env) }));
+}
+
+/** The record id in an edit screen's address; a malformed one is the 404 page, as its loader answers (app/lib/not-found.server.ts). */
+export function recordId(id: string | undefined, what: string): string {
+  if (!isRecordId(id)) throw data(`${what} not found`, { status: 404 });
+  return id;
 }
 
 /** The table rows' Delete buttons post the row's id. */
@@ -59,8 +65,7 @@ export function editAction<S extends z.ZodObject>(
   done: string,
 ) {
   return adminAction(args, async (ctx) => {
-    const id = await loadOr404(args.params.id, what, async (id) => id);
-    await save(ctx, id, (await parseForm(args.request, schema)).data);
+    await save(ctx, recordId(args.params.id, what), (await parseForm(args.request, schema)).data);
     return redirect(done);
   });
 }

@@ -6,8 +6,8 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { postInput } from "../../../modules/content/admin-schemas";
 import { getAdminPost, updatePost } from "../../../modules/content/admin.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import { editAction } from "./admin-action.server";
-import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editblog";
 
 export const meta = () => [{ title: "Edit Blog Post | Alafia admin" }];
@@ -15,7 +15,7 @@ export const meta = () => [{ title: "Edit Blog Post | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { post: await loadOr404(params.id, "Blog post", (id) => getAdminPost(db, id)) };
+  return { post: await recordOr404(params.id, (id) => getAdminPost(db, id), "Blog post not found") };
 }
 
 export const action = (args: Route.ActionArgs) =>

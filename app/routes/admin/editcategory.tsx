@@ -7,8 +7,8 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { categoryInput } from "../../../modules/catalog/admin-schemas";
 import { renameCategory } from "../../../modules/catalog/admin-categories.server";
 import { getCategory } from "../../../modules/catalog/service.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import { editAction } from "./admin-action.server";
-import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editcategory";
 
 export const meta = () => [{ title: "Edit Category | Alafia admin" }];
@@ -16,7 +16,7 @@ export const meta = () => [{ title: "Edit Category | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { category: await loadOr404(params.id, "Category", (id) => getCategory(db, id)) };
+  return { category: await recordOr404(params.id, (id) => getCategory(db, id), "Category not found") };
 }
 
 export const action = (args: Route.ActionArgs) =>

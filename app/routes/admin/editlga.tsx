@@ -5,8 +5,8 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
 import { getDeliveryRateAdmin, updateDeliveryRate } from "../../../modules/delivery/admin.server";
+import { recordOr404 } from "../../lib/not-found.server";
 import { editAction } from "./admin-action.server";
-import { loadOr404 } from "./list-query.server";
 import type { Route } from "./+types/editlga";
 
 export const meta = () => [{ title: "Edit LGA | Alafia admin" }];
@@ -14,7 +14,7 @@ export const meta = () => [{ title: "Edit LGA | Alafia admin" }];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { rate: await loadOr404(params.id, "Delivery rate", (id) => getDeliveryRateAdmin(db, id)) };
+  return { rate: await recordOr404(params.id, (id) => getDeliveryRateAdmin(db, id), "Delivery rate not found") };
 }
 
 export const action = (args: Route.ActionArgs) =>

@@ -11,8 +11,9 @@ import { productInput, type ProductPatch } from "../../../modules/catalog/admin-
 import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
 import { removeProductImage, updateProduct } from "../../../modules/catalog/admin-products.server";
 import { getProduct } from "../../../modules/catalog/service.server";
-import { adminAction } from "./admin-action.server";
-import { loadOr404, loadOrNull } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
+import { adminAction, recordId } from "./admin-action.server";
+import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
@@ -22,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
   const [product, categories] = await Promise.all([
-    loadOrNull(logger, "product", () => loadOr404(params.id, "Product", (id) => getProduct(db, id))),
+    loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
   ]);
   return { product, categories };
@@ -31,7 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 /** The form's save, or the image panel's Remove Current Image (`intent=removeImage`). */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, storage }) => {
-    const id = await loadOr404(args.params.id, "Product", async (id) => id);
+    const id = recordId(args.params.id, "Product");
     const form = await readForm(args.request);
     if (form.get("intent") === "removeImage") {
       await removeProductImage(db, storage, id);

@@ -1,4 +1,4 @@
-import { FileText, FolderTree, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingCart, Truck, Users, X } from "lucide-react";
+import { FileText, FolderTree, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingCart, Tag, Truck, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Toaster } from "react-hot-toast";
 import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
@@ -17,6 +17,8 @@ const links = [
   { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },
   { to: "/blogtable", label: "Blog", icon: FileText, also: ["/createpost", "/editblog"] },
   { to: "/teamtable", label: "Team Members", icon: Users, also: ["/adminregister"] },
+  // docs/product.md "Discount codes"
+  { to: "/discounttable", label: "Discount Codes", icon: Tag, also: ["/creatediscount", "/editdiscount"] },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Logger } from "../../../lib/logger.server";
 
 /**
@@ -11,19 +11,6 @@ export function redirectPastLastPage(request: Request, query: { page: number; pa
   const url = new URL(request.url);
   url.searchParams.set("page", String(last));
   throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Loads a record for an edit screen: a malformed or unknown id is the 404 page. */
-export async function loadOr404<T>(id: string | undefined, what: string, load: (id: string) => Promise<T>): Promise<T> {
-  if (!id || !UUID.test(id)) throw data(`${what} not found`, { status: 404 });
-  try {
-    return await load(id);
-  } catch (e) {
-    if (e instanceof Error && "kind" in e && (e as { kind: string }).kind === "not_found") throw data(`${what} not found`, { status: 404 });
-    throw e;
-  }
 }
 
 /**

@@ -50,7 +50,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         rows={items}
         empty="No purchases found"
         columns={[
-          { label: "First Name", cell: (p) => p.firstName, className: "font-semibold" },
+          { label: "First Name", cell: (p) => p.fname, className: "font-semibold" },
           { label: "Email", cell: (p) => p.email, className: "whitespace-nowrap" },
           { label: "Discount", cell: (p) => (p.discount ? "Discounted" : "None") },
           { label: "Total Amount", cell: (p) => formatNairaAmount(p.totalAmount), className: "whitespace-nowrap" },
@@ -64,11 +64,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
             >
               <Eye size={16} aria-hidden="true" /> View
             </Link>
-            <DeleteButton
-              id={p.id}
-              label={`Delete the order of ${p.firstName}`}
-              confirmText="Are you sure you want to delete this purchase?"
-            />
+            <DeleteButton id={p.id} label={`Delete the order of ${p.fname}`} confirmText="Are you sure you want to delete this purchase?" />
           </>
         )}
       />

@@ -8,10 +8,8 @@ import { readForm } from "../../lib/form-action.server";
 import { useBusy, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { fromZod } from "../../../lib/errors";
-import { koboToNaira, nairaToKobo } from "../../../lib/money";
-import { hasCents } from "../../../lib/form-fields";
 import { recentMessages, recentSubscribers } from "../../../modules/marketing/inbox.server";
-import { FEE_STEP_NAIRA, settingsSchema } from "../../../modules/settings/schemas";
+import { FEE_STEP_NAIRA, fromSettingsInput, settingsInput, toSettingsView } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import { adminAction } from "./admin-action.server";
 import type { Route } from "./+types/settings";
@@ -22,34 +20,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
   const [settings, subscribers, messages] = await Promise.all([getSettings(db), recentSubscribers(db), recentMessages(db)]);
-  return { settings, subscribers, messages };
+  return { settings: toSettingsView(settings), subscribers, messages };
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
-/** Naira to kobo; a third decimal is left as a fraction of a kobo so the schema names it, never rounded away. */
-const kobo = (v: FormDataEntryValue | null) => {
-  const naira = num(v);
-  return hasCents(naira) ? nairaToKobo(naira) : naira * 100;
-};
 
-/** The form shows naira and percent; the settings keep kobo and fractions (same schema as PUT /api/settings). */
+/** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db }): Promise<FormResult> => {
     const form = await readForm(args.request);
-    const parsed = settingsSchema.safeParse({
+    const parsed = settingsInput.safeParse({
       shopName: String(form.get("shopName") ?? ""),
       contactEmail: String(form.get("contactEmail") ?? ""),
       contactPhone: String(form.get("contactPhone") ?? ""),
       contactAddress: String(form.get("contactAddress") ?? ""),
       vatRate: num(form.get("vatRate")) / 100,
       usdRate: num(form.get("usdRate")),
-      standardDeliveryKobo: kobo(form.get("standardDeliveryKobo")),
-      expressSurchargeKobo: kobo(form.get("expressSurchargeKobo")),
+      standardDeliveryFee: num(form.get("standardDeliveryFee")),
+      expressSurcharge: num(form.get("expressSurcharge")),
+      // blank (or a form from before the field) is off
+      freeDeliveryAbove: String(form.get("freeDeliveryAbove") ?? "").trim() ? num(form.get("freeDeliveryAbove")) : 0,
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
     });
     if (!parsed.success) throw fromZod(parsed.error);
-    await updateSettings(db, parsed.data);
+    await updateSettings(db, fromSettingsInput(parsed.data));
     return { ok: true, msg: "Settings saved." };
   });
 }
@@ -85,17 +80,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             hint: "Display only: payment is always in naira.",
           },
           {
-            name: "standardDeliveryKobo",
+            name: "standardDeliveryFee",
             label: "Standard delivery fee (₦)",
-            value: koboToNaira(s.standardDeliveryKobo),
+            value: s.standardDeliveryFee,
             step: FEE_STEP_NAIRA,
             hint: "Charged only while no delivery areas are set up under LGA.",
           },
+          { name: "expressSurcharge", label: "Express surcharge (₦)", value: s.expressSurcharge, step: FEE_STEP_NAIRA },
           {
-            name: "expressSurchargeKobo",
-            label: "Express surcharge (₦)",
-            value: koboToNaira(s.expressSurchargeKobo),
+            name: "freeDeliveryAbove",
+            label: "Free delivery above (₦)",
+            value: s.freeDeliveryAbove,
             step: FEE_STEP_NAIRA,
+            hint: "Delivery is free once the goods, after any discount code, reach this amount. Empty or 0: off.",
           },
           { name: "lowStockThreshold", label: "Low-stock threshold", value: s.lowStockThreshold, step: "1" },
           {

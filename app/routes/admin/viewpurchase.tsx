@@ -12,8 +12,8 @@ import { canMoveTo, statusChangeInput } from "../../../modules/orders/admin-sche
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
-import { adminAction } from "./admin-action.server";
-import { loadOr404 } from "./list-query.server";
+import { recordOr404 } from "../../lib/not-found.server";
+import { adminAction, recordId } from "./admin-action.server";
 import type { Route } from "./+types/viewpurchase";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? orderNumber(data.purchase.id) : ""} | Alafia admin` }];
@@ -21,13 +21,13 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? ord
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { purchase: await loadOr404(params.id, "Purchase", (id) => getPurchase(db, id)) };
+  return { purchase: await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found") };
 }
 
 /** Order Status's buttons: the next status, or cancelled (the service mails the customer). */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, user }): Promise<FormResult> => {
-    const id = await loadOr404(args.params.id, "Purchase", async (id) => id);
+    const id = recordId(args.params.id, "Purchase");
     const { data } = await parseForm(args.request, statusChangeInput);
     await changePurchaseStatus(db, id, data, user.id);
     return { ok: true, msg: `Order marked ${data.status}; the customer has been emailed` };
@@ -121,7 +121,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Customer Information">
           <dl>
-            <Row label="Name" value={`${p.firstName} ${p.lastName}`.trim()} />
+            <Row label="Name" value={`${p.fname} ${p.lname}`.trim()} />
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />
             <Row label="Phone" value={p.phone} />
             <Row label="LGA" value={p.lga ?? "—"} />
@@ -163,7 +163,13 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         {/* the breakdown stored with the order at checkout (not the spec's invented 15%/85%) */}
         <dl className="max-w-sm">
           <Row label="Subtotal" value={formatNairaAmount(p.subtotal)} />
-          {p.discountAmount > 0 ? <Row label="Discount saved" value={`−${formatNairaAmount(p.discountAmount)}`} /> : null}
+          {p.discount > 0 ? <Row label="Discount saved" value={`−${formatNairaAmount(p.discount)}`} /> : null}
+          {p.discountCode ? (
+            <Row
+              label={`Code ${p.discountCode}${p.codeOn === "delivery" ? " (free delivery)" : ""}`}
+              value={p.codeOn === "delivery" ? `saved ${formatNairaAmount(p.codeDiscount)}` : `−${formatNairaAmount(p.codeDiscount)}`}
+            />
+          ) : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
           <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { appContext } from "../../context";
-import { AppError } from "../../../lib/errors";
+import { recordOr404 } from "../../lib/not-found.server";
 import { shopStorage } from "../../../lib/storage.server";
-import { idParam } from "../../../modules/catalog/schemas";
 import { shareImageKinds, type ShareImageKind } from "../../../modules/content/share-images";
 import { shareImageFor } from "../../../modules/content/share-images.server";
 import type { Route } from "./+types/og-image";
@@ -17,14 +16,10 @@ const MOVED = "public, max-age=300";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
   const kind = params.kind as ShareImageKind;
-  const id = idParam.safeParse(params.file.replace(/\.jpg$/, ""));
-  if (!shareImageKinds.includes(kind) || !params.file.endsWith(".jpg") || !id.success) throw data(null, { status: 404 });
-  try {
-    const answer = await shareImageFor(db, shopStorage(env), kind, id.data, new URL(request.url).searchParams.get("v"));
+  if (!shareImageKinds.includes(kind) || !params.file.endsWith(".jpg")) throw data(null, { status: 404 });
+  return recordOr404(params.file.replace(/\.jpg$/, ""), async (id) => {
+    const answer = await shareImageFor(db, shopStorage(env), kind, id, new URL(request.url).searchParams.get("v"));
     if ("moved" in answer) return redirect(answer.moved, { status: 302, headers: { "Cache-Control": MOVED } });
     return new Response(new Uint8Array(answer.jpeg), { headers: { "Content-Type": "image/jpeg", "Cache-Control": YEAR } });
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }

@@ -1,16 +1,15 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatPostDate } from "../../components/blog/blog-card";
 import { BlogText } from "../../components/blog-text";
 import { JsonLd } from "../../components/json-ld";
 import { NewsletterForm } from "../../components/newsletter-form";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { appContext } from "../../context";
+import { recordOr404 } from "../../lib/not-found.server";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
 import { plainText } from "../../lib/safe-markdown";
-import { AppError } from "../../../lib/errors";
-import { idParam } from "../../../modules/catalog/schemas";
 import { getPost } from "../../../modules/content/posts.server";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
@@ -32,10 +31,8 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  try {
-    const post = await getPost(db, id.data);
+  return recordOr404(params.id, async (id) => {
+    const post = await getPost(db, id);
     const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(post);
     return {
@@ -45,10 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       shareImageUrl: absoluteUrl(origin, shareImagePath("posts", post.id, shareImageVersion(image))),
       origin,
     };
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export default function BlogDetails({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,11 @@ import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
+import { DiscountCodeForm } from "../../components/cart/discount-code-form";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
+import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
@@ -21,6 +23,8 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, user, logger } = context.get(appContext);
+  // the visit's discount code (a /?code= link or the field below): the summary shows its saving or its message
+  const code = readVisitCode(request);
   // the area chosen here before (a cookie), else the profile's: the cart shows what checkout will charge
   const [areas, area] = await Promise.all([deliveryAreaNames(db), startingArea(db, user?.id ?? null, chosenDeliveryArea(request))]).catch(
     (err: unknown) => {
@@ -29,28 +33,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
   );
   if (!user)
-    return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area };
+    return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area, code };
   try {
     // docs/product.md §8: failing delivery rates cost only the delivery charge (cartSummary leaves it null)
     const priced = await cartSummary(db, user.id, {
       ...(area ? { lga: area } : {}),
+      code,
       onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
     });
-    return { signedIn: true, ...priced, deliveryError: false, areas, area };
+    return { signedIn: true, ...priced, deliveryError: false, areas, area, code };
   } catch (err) {
     // anything else (the settings): the lines still show, the summary reads '—'
     logger.error({ err }, "cart summary failed");
-    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area };
+    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area, code };
   }
 }
 
-/** The signed-in cart's writes: add, a line's quantity, remove. */
+/** The cart's writes: add, a line's quantity, remove, and the visit's discount code. */
 export const action = (args: Route.ActionArgs) => cartAction(args);
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
 /** The guest's lines priced by the server (same function as the server cart), for her delivery area once chosen. */
-function useGuestQuote(enabled: boolean, lga: string) {
+function useGuestQuote(enabled: boolean, lga: string, code: string | null) {
   const lines = useGuestCart();
   const [quote, setQuote] = useState<{ items: CartItemView[]; summary: CartSummary | null; error: boolean; loading: boolean }>({
     items: [],
@@ -62,7 +67,7 @@ function useGuestQuote(enabled: boolean, lga: string) {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key), ...(lga ? { lga } : {}) }).then((res) => {
+    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key), ...(lga ? { lga } : {}), ...(code ? { code } : {}) }).then((res) => {
       if (!live) return;
       setQuote(
         res.ok
@@ -73,14 +78,14 @@ function useGuestQuote(enabled: boolean, lga: string) {
     return () => {
       live = false;
     };
-  }, [enabled, key, lga]);
+  }, [enabled, key, lga, code]);
   return quote;
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { signedIn, areas } = loaderData;
   const [area, setArea] = useState(loaderData.area ?? "");
-  const guest = useGuestQuote(!signedIn, area);
+  const guest = useGuestQuote(!signedIn, area, loaderData.code);
   const revalidator = useRevalidator();
   const [currency, setCurrency] = useState<Currency>("NGN");
 
@@ -157,6 +162,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-xs text-muted">Standard delivery (3–5 days); you can choose express at checkout.</p>
             </div>
           ) : null}
+          <div className="mt-4">
+            {/* as the shop spells it once priced (a link may carry it in any case) */}
+            <DiscountCodeForm code={loaderData.code ? (summary?.code?.code ?? loaderData.code) : null} />
+          </div>
           <div className="mt-4">
             <OrderSummary summary={summary} currency={currency} deliveryError={deliveryError} />
           </div>

@@ -1,17 +1,17 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Pagination } from "../../components/pagination";
 import { ProductGrid } from "../../components/product-grid";
 import { appContext } from "../../context";
+import { recordOr404 } from "../../lib/not-found.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { forProductCard } from "../../lib/card-data";
 import { absoluteUrl, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
-import { idParam, pageQuery } from "../../../modules/catalog/schemas";
+import { pageQuery } from "../../../modules/catalog/schemas";
 import { getCategory, listProducts } from "../../../modules/catalog/service.server";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
-import { AppError } from "../../../lib/errors";
 import type { Route } from "./+types/category";
 
 // the same server-side pages as /products (a category is not cut off at its first 100 products)
@@ -30,19 +30,14 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
   const paging = readSearchParams(request, pageQuery, ["page"], { pageSize: PAGE_SIZE });
-  try {
-    const category = await getCategory(db, id.data);
+  return recordOr404(params.id, async (id) => {
+    const category = await getCategory(db, id);
     const { items, total } = await listProducts(db, { categoryId: category.id, ...paging });
     const origin = publicOrigin(context.get(appContext).env);
     const shareImageUrl = absoluteUrl(origin, shareImagePath("categories", category.id, shareImageVersion(sourceImageUrl(category))));
     return { category, products: items.map(forProductCard), total, page: paging.page, origin, shareImageUrl };
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,12 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { requireUserPage } from "../../lib/guards.server";
+import { orNotFound } from "../../lib/not-found.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
@@ -27,7 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { reference } = readSearchParams(request, completeQuery, ["reference"]);
   if (!reference) throw redirect("/checkout");
   try {
-    const result = await verifyAndComplete(db, paymentProvider(env, db), user, reference);
+    const result = await orNotFound(() => verifyAndComplete(db, paymentProvider(env, db), user, reference), {
+      msg: "We could not find that order.",
+    });
     const { status, paidAt } = result.purchase;
     // paid, but the order is cancelled (sold out before the money arrived, or cancelled by the shop): never "try again"
     if (status === "cancelled" && paidAt) return { order: result.purchase, waiting: false, unreachable: false, refund: true };
@@ -35,7 +38,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       throw redirect(`/checkout?payment=${result.paymentStatus === "failed" ? "failed" : "cancelled"}`);
     return { order: result.purchase, waiting: status === "pending", unreachable: false, refund: false };
   } catch (e) {
-    if (e instanceof AppError && e.kind === "not_found") throw data({ msg: "We could not find that order." }, { status: 404 });
     if (e instanceof AppError) {
       logger.warn({ reference, err: e.message }, "payment verification failed");
       return { order: null, waiting: true, unreachable: true, refund: false };

@@ -10,11 +10,11 @@ import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
+import { recordOr404 } from "../../lib/not-found.server";
+import { isRecordId } from "../../../lib/record-id";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
-import { AppError } from "../../../lib/errors";
 import { formatNairaAmount } from "../../../lib/money";
-import { idParam } from "../../../modules/catalog/schemas";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
 import { shareImagePath } from "../../../modules/content/share-images";
@@ -48,13 +48,11 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, user } = context.get(appContext);
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  try {
+  return recordOr404(params.id, async (id) => {
     const [product, reviews, reviewer, settings] = await Promise.all([
-      getProduct(db, id.data),
-      listReviews(db, id.data),
-      reviewerOf(db, user?.id ?? null, id.data),
+      getProduct(db, id),
+      listReviews(db, id),
+      reviewerOf(db, user?.id ?? null, id),
       getSettings(db),
     ]);
     const origin = publicOrigin(context.get(appContext).env);
@@ -70,21 +68,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       imageUrl: image ? absoluteUrl(origin, image) : null,
       shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
     };
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 /** Write a Review (docs/product.md §6: a buyer only; the service says so to anyone else), as POST /api/reviews/{productId} does. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db } = context.get(appContext);
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
+  // a malformed id is the 404 page, as for the loader
+  if (!isRecordId(params.id)) throw data(null, { status: 404 });
+  const productId = params.id;
   return formAction(async (): Promise<FormResult> => {
     const { data: input } = await parseForm(request, reviewInput);
-    await submitReview(db, user.id, id.data, input);
+    await submitReview(db, user.id, productId, input);
     return { ok: true, msg: "Review submitted successfully!" };
   });
 }

@@ -105,11 +105,11 @@ export async function adminApi<T>(method: string, path: string, body?: unknown):
 export async function expectedDelivery(lga: string, method: "standard" | "express"): Promise<number> {
   const [rates, settings] = await Promise.all([
     api<{ lga: string; deliveryCharge: number }[]>("/api/deliveryrates").then((r) => r.body),
-    adminApi<{ expressSurchargeKobo: number }>("GET", "/api/settings"),
+    adminApi<{ expressSurcharge: number }>("GET", "/api/settings"),
   ]);
   const rate = rates.find((r) => r.lga.trim().toLowerCase() === lga.trim().toLowerCase());
   if (!rate) throw new Error(`${lga} is not one of the shop's delivery areas`);
-  return method === "express" ? rate.deliveryCharge + settings.expressSurchargeKobo / 100 : rate.deliveryCharge;
+  return method === "express" ? rate.deliveryCharge + settings.expressSurcharge : rate.deliveryCharge;
 }
 
 /**
