@@ -13,22 +13,23 @@ beforeAll(async () => {
 });
 const { shopper, checkout } = discountShop(() => t);
 
-const setThreshold = async (kobo: number) => {
-  const res = await t.request("/api/settings", { method: "PUT", as: admin, json: { freeDeliveryAboveKobo: kobo } });
+// the settings API takes naira, like its other fees
+const setThreshold = async (naira: number) => {
+  const res = await t.request("/api/settings", { method: "PUT", as: admin, json: { freeDeliveryAbove: naira } });
   expect(res.status).toBe(200);
   return res.json();
 };
 
 describe("free delivery above an amount", () => {
   it("is off by default and refuses a bad amount with a 400 naming it", async () => {
-    expect((await (await t.request("/api/settings", { as: admin })).json()).freeDeliveryAboveKobo).toBe(0);
-    const res = await t.request("/api/settings", { method: "PUT", as: admin, json: { freeDeliveryAboveKobo: -1 } });
+    expect((await (await t.request("/api/settings", { as: admin })).json()).freeDeliveryAbove).toBe(0);
+    const res = await t.request("/api/settings", { method: "PUT", as: admin, json: { freeDeliveryAbove: -1 } });
     expect(res.status).toBe(400);
-    expect((await res.json()).fields).toEqual({ freeDeliveryAboveKobo: "Free delivery above cannot be negative" });
+    expect((await res.json()).fields).toEqual({ freeDeliveryAbove: "Free delivery above cannot be negative" });
   });
 
   it("delivers free once the goods after the code reach it, in the cart and on the order", async () => {
-    await setThreshold(2_000_000);
+    await setThreshold(20_000);
     const product = await createProduct(t.db, { priceKobo: 1_000_000, stock: null });
     await createDiscountCode(t.db, { code: "LESS1K", kind: "fixed", amountKobo: 100_000 });
     const { user } = await shopper(2, product);
