@@ -27,6 +27,8 @@ export default [
     route("blogdetails/:id", "routes/shop/blog-details.tsx"),
     route("about", "routes/shop/about.tsx"),
     route("contact", "routes/shop/contact.tsx"),
+    // every newsletter box posts here; without the script, this page shows the answer
+    route("newsletter", "routes/shop/newsletter.tsx"),
     route("author", "routes/shop/author.tsx"),
     route("privacy", "routes/shop/privacy.tsx"),
     route("terms", "routes/shop/terms.tsx"),

@@ -32,6 +32,8 @@ export type AppOptions = {
 
 const MAX_JSON_BYTES = 1024 * 1024;
 const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
+// the back office's create screens post their form, image included, to the page's action (docs/decisions/0011)
+const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The whole HTTP surface, shared by the server, the dev server and the tests. */
@@ -96,9 +98,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     throw new AppError("too_large", "The request is too large.");
   };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  // Image uploads (multipart on the admin write routes) may carry up to 10 MB.
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_MULTIPART_BYTES,
+    onError: () => {
+      throw new AppError("too_large", "The image is larger than 10MB.", { fields: { imageUrl: "The image must be at most 10MB" } });
+    },
+  });
   // page forms (React Router actions) get the limit of /api's JSON: a 413 before the body is read
   // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
-  app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : jsonLimit(c, next)));
+  app.use((c, next) =>
+    c.req.path.startsWith("/api/") ? next() : isMultipart(c) && UPLOAD_PAGE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   // ?code=VAL25 on any page: kept for the visit, then the same page without it (before the public cache)
   app.use(visitCode(deps));
@@ -113,13 +124,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(originCheck(deps));
 
   const api = new Hono<AppEnv>();
-  // Image uploads (multipart on the admin write routes) may carry up to 10 MB.
-  const uploadLimit = bodyLimit({
-    maxSize: MAX_MULTIPART_BYTES,
-    onError: () => {
-      throw new AppError("too_large", "The image is larger than 10MB.", { fields: { imageUrl: "The image must be at most 10MB" } });
-    },
-  });
   api.use((c, next) => (isMultipart(c) && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   registerApiRoutes(api, deps);
   api.all("*", notFoundResponse);

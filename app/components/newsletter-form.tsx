@@ -1,30 +1,21 @@
-import { useState, type FormEvent } from "react";
-import { postJson } from "../lib/api-client";
+import { useFetcher } from "react-router";
+import type { newsletterSources } from "../../modules/marketing/schemas";
+import { useBusy, type FormResult } from "../lib/forms";
 
 type Props = {
-  source: "popup" | "footer" | "blog" | "about" | "author" | "home";
+  source: (typeof newsletterSources)[number];
   idPrefix: string;
   buttonLabel?: string;
-  onDone?: () => void;
 };
 
-/** Email + Subscribe, stored through POST /api/newsletter. */
-export function NewsletterForm({ source, idPrefix, buttonLabel = "Subscribe", onDone }: Props) {
-  const [state, setState] = useState<{ status: "idle" | "busy" | "done" | "error"; msg?: string }>({ status: "idle" });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setState({ status: "busy" });
-    const result = await postJson<{ msg: string }>("/api/newsletter", { email: String(form.get("email") ?? ""), source });
-    if (result.ok) {
-      setState({ status: "done", msg: result.data.msg });
-      onDone?.();
-    } else setState({ status: "error", msg: result.error.fields?.email ?? result.error.msg });
-  }
-
+/** Email + Subscribe, posted to the /newsletter action (app/routes/shop/newsletter.tsx) without leaving the page. */
+export function NewsletterForm({ source, idPrefix, buttonLabel = "Subscribe" }: Props) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  const answer = fetcher.data;
   return (
-    <form onSubmit={onSubmit} className="mt-4" noValidate>
+    <fetcher.Form method="post" action="/newsletter" className="mt-4" noValidate>
+      <input type="hidden" name="source" value={source} />
       <div className="flex gap-2">
         <label htmlFor={`${idPrefix}-email`} className="sr-only">
           Email address
@@ -38,13 +29,13 @@ export function NewsletterForm({ source, idPrefix, buttonLabel = "Subscribe", on
           placeholder="Your email address"
           className="input"
         />
-        <button type="submit" className="btn-primary shrink-0" disabled={state.status === "busy"}>
+        <button type="submit" className="btn-primary shrink-0" disabled={busy}>
           {buttonLabel}
         </button>
       </div>
-      <p role="status" aria-live="polite" className={`mt-2 min-h-5 text-sm ${state.status === "error" ? "text-rose-dark" : "text-sage"}`}>
-        {state.msg}
+      <p role="status" aria-live="polite" className={`mt-2 min-h-5 text-sm ${answer && !answer.ok ? "text-rose-dark" : "text-sage"}`}>
+        {answer ? (answer.ok ? answer.msg : (answer.fields?.email ?? answer.msg)) : null}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

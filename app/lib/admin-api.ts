@@ -29,11 +29,4 @@ export function uploadForm<T>(
   });
 }
 
-/** Zod issues → {field: message}, for showing a form's errors before sending. */
-export function issuesToFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const i of issues) fields[String(i.path[0] ?? "_")] ??= i.message;
-  return fields;
-}
-
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

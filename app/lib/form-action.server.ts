@@ -1,7 +1,10 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { ZodError, type z } from "zod";
 import { AppError, fromUniqueViolation, fromZod, isAppError } from "../../lib/errors";
 import { rejectNulText } from "../../lib/nul-text";
+import { rateLimitStore } from "../../db/rate-limit-store";
+import { enforceRateLimit, type RateRule } from "../../lib/rate-limit.server";
+import { appContext, type AppServices } from "../context";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 
 /**
@@ -19,13 +22,59 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
+/** The form's fields checked by its schema; a bad field is an AppError with field messages. */
+export function parseFields<S extends z.ZodObject>(form: FormData, schema: S): z.output<S> {
+  const result = schema.safeParse(formValues(schema, form));
+  if (!result.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(result.error) });
+  return result.data;
+}
+
 /** Parses a form post with the form's schema; a bad field is an AppError with field messages. */
 export async function parseForm<S extends z.ZodObject>(request: Request, schema: S): Promise<{ data: z.output<S>; form: FormData }> {
   const form = await readForm(request);
-  const values = formValues(schema, form);
-  const result = schema.safeParse(values);
-  if (!result.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(result.error) });
-  return { data: result.data, form };
+  return { data: parseFields(form, schema), form };
+}
+
+/**
+ * The image of a multipart form (`imageUrl`, the API's field name), or null when none was chosen (an
+ * empty file input sends an empty file). The services check it is a real image of at most 10 MB.
+ */
+export async function formImage(form: FormData): Promise<Buffer | null> {
+  const file = form.get("imageUrl");
+  return file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null;
+}
+
+/**
+ * A route's `headers` export for an action that can be refused with a `Retry-After` (a rate rule):
+ * React Router passes only an action's cookies on by itself.
+ */
+export function actionHeaders({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }) {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of actionHeaders) headers.set(name, value);
+  return headers;
+}
+
+/** A write anyone may make (contact, newsletter): counted per client address under the API's own rule, 429 past it. */
+export async function limitPerAddress(ctx: AppServices, rule: RateRule) {
+  await enforceRateLimit(rateLimitStore(ctx.db, ctx.env), rule, ctx.clientIp);
+}
+
+/**
+ * The action of a form anyone may send (contact, newsletter, /test): the API's rate rule for the
+ * client's address, the form's schema, then `save`, whose message is the answer.
+ */
+export function publicFormAction<S extends z.ZodObject>(
+  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+  rule: RateRule,
+  schema: S,
+  save: (ctx: AppServices, data: z.output<S>) => Promise<{ msg: string }>,
+) {
+  const ctx = context.get(appContext);
+  return formAction(async (): Promise<FormResult> => {
+    await limitPerAddress(ctx, rule);
+    const { data } = await parseForm(request, schema);
+    return { ok: true, msg: (await save(ctx, data)).msg };
+  });
 }
 
 /**
@@ -40,7 +89,7 @@ export async function formAction<T>(run: () => Promise<T>) {
     const e = caught instanceof ZodError ? fromZod(caught) : (fromUniqueViolation(caught) ?? caught);
     if (isAppError(e)) {
       const headers: HeadersInit = e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {};
-      return data<FormResult>({ msg: e.message, fields: e.fields }, { status: e.status, headers });
+      return data<FormResult>(e.toBody(), { status: e.status, headers });
     }
     throw e;
   }

@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
+import { useNavigation } from "react-router";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
-/** What a form action answers when it does not redirect. */
-export type FormResult = { msg?: string; fields?: FieldErrors; ok?: boolean };
+/**
+ * What a form action answers when it does not redirect: a failure is the API's error body
+ * ({msg, code, fields}, docs/decisions/0011-one-way-to-write.md), a success says `ok` and may carry a `msg`.
+ */
+export type FormResult = { msg?: string; code?: string; fields?: FieldErrors; ok?: boolean };
 
 /** The schema's own fields from a FormData (other inputs such as redirectTo are left out). */
 export function formValues(schema: z.ZodObject, form: FormData): Record<string, string | undefined> {
@@ -39,4 +43,28 @@ export function useZodForm(schema: z.ZodObject, server: FormResult | undefined) 
     if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
   }
   return { errors, onSubmit, msg: fresh ? undefined : server?.msg };
+}
+
+/**
+ * The one "submitting" state of a form: with a fetcher, while it is busy; otherwise while this page's
+ * form is sent and the page it leads to loads (a search form's GET navigation is not a submit).
+ */
+export function useBusy(fetcher?: { state: "idle" | "submitting" | "loading" }): boolean {
+  const navigation = useNavigation();
+  if (fetcher) return fetcher.state !== "idle";
+  return navigation.state !== "idle" && Boolean(navigation.formMethod) && navigation.formMethod!.toUpperCase() !== "GET";
+}
+
+/**
+ * Calls `react` once for each new answer of an action or a fetcher (a toast, a reset), never for the
+ * answer the page was rendered with.
+ */
+export function useOnAnswer(answer: FormResult | undefined, react: (answer: FormResult) => void) {
+  const seen = useRef(answer);
+  const onAnswer = useEffectEvent(react);
+  useEffect(() => {
+    if (!answer || answer === seen.current) return;
+    seen.current = answer;
+    onAnswer(answer);
+  }, [answer]);
 }

@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "../context";
 import { formAction, readForm } from "../lib/form-action.server";
@@ -9,6 +9,7 @@ import { formatNaira } from "../../lib/money";
 import { isSandboxPageToken, recordSandboxDecision, sandboxPayment } from "../../modules/payments/sandbox.server";
 import { paymentReference } from "../../modules/payments/schemas";
 import type { Route } from "./+types/pay-sandbox";
+import { useBusy } from "../lib/forms";
 
 export function meta() {
   return [{ title: "Sandbox payment | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SandboxPayment({ loaderData }: Route.ComponentProps) {
   const { amount, reference } = loaderData;
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-sand p-4">
       <div className="w-full max-w-sm rounded-3xl border border-line bg-linen p-6 text-center shadow-sm">

@@ -20,8 +20,9 @@ export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-re
 const NONCE_SLOT = "\u0000nonce\u0000";
 const MAX_BODY = 512 * 1024;
 const DROPPED = new Set(["content-length", "content-security-policy", "x-request-id", "set-cookie", "date", "cache-control"]);
-// a write by an admin (catalogue, content, delivery rates, settings) or a review changes what is cached
-const REVIEW_WRITE = /^\/(api\/reviews\/[^/]+|review|productdetails\/[^/]+)$/;
+// a write by an admin (catalogue, content, delivery rates, settings) or a review changes what is cached;
+// a review is posted to the API, or to the /review and product pages' actions (`.data` from a fetcher)
+const REVIEW_WRITE = /^\/(api\/reviews\/[^/]+|review(\.data)?|productdetails\/[^/]+)$/;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

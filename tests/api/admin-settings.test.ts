@@ -116,8 +116,9 @@ describe("/settings form: the fee fields follow the API's rule (any whole kobo)"
   it("saves a fee in kobo, and names a third decimal as the API does instead of rounding it", async () => {
     expect(await post({ standardDeliveryFee: "1550.5" })).toMatchObject({ ok: true });
     expect((await getSettings(t.db)).standardDeliveryKobo).toBe(155_050);
-    expect(await post({ expressSurcharge: "3000.125" })).toEqual({
-      ok: false,
+    // the forms' one error protocol: the API's body (docs/decisions/0011-one-way-to-write.md)
+    expect(await post({ expressSurcharge: "3000.125" })).toMatchObject({
+      code: "invalid",
       fields: { expressSurcharge: "Express surcharge can have at most 2 decimals" },
     });
     expect((await getSettings(t.db)).expressSurchargeKobo).toBe(300_000);

@@ -78,8 +78,10 @@ describe("/creatediscount", () => {
   it("answers a bad form with a 400 and the fields' messages, as the API does", async () => {
     expect(await call(createAction, "/creatediscount", admin, form({ code: "x", percent: "101", endsAt: "2027-02-13T09:00" }))).toEqual({
       status: 400,
+      // the forms' one error protocol: the API's body (docs/decisions/0011-one-way-to-write.md)
       body: {
         msg: "Please check the highlighted fields.",
+        code: "invalid",
         fields: { code: "Code must have 3 to 30 characters", percent: "Percentage must be at most 100" },
       },
     });

@@ -90,7 +90,11 @@ describe("the cart's Discount code field (its route action)", () => {
     await createDiscountCode(t.db, { code: "ENDED1", endsAt: new Date("2025-12-31T22:00:00Z") });
     expect(await post({ intent: "apply-code", code: "nope" })).toEqual({
       status: 400,
-      body: { msg: "We don't recognise the code nope. Check the spelling and try again.", fields: { code: expect.any(String) } },
+      body: {
+        msg: "We don't recognise the code nope. Check the spelling and try again.",
+        code: "invalid",
+        fields: { code: expect.any(String) },
+      },
       cookie: null,
     });
     expect((await post({ intent: "apply-code", code: "ended1" })).body).toMatchObject({

@@ -1,6 +1,6 @@
 import type { Cookie } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { admin, expectUrl, loginAsAdmin, pngFile } from "./support/admin";
+import { admin, adminEmail, adminPassword, expectUrl, loginAsAdmin, pngFile } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { skipNewsletterPopup } from "./support/shop";
 
@@ -32,7 +32,7 @@ describe("admin back office journeys", () => {
 
     await page.goto("/createcategory");
     await page.getByLabel("Name").fill(category);
-    await page.locator("#f-imageUrl").setInputFiles(await pngFile("category.png", "#53705b"));
+    await page.locator("#field-imageUrl").setInputFiles(await pngFile("category.png", "#53705b"));
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expectUrl(page, /\/categorytable$/);
     await admin.search(page, category);
@@ -46,7 +46,7 @@ describe("admin back office journeys", () => {
     await page.getByLabel("Category").selectOption({ label: category });
     await page.getByRole("switch", { name: "Track stock" }).check();
     await page.getByLabel("Quantity in stock").fill("8");
-    await page.locator("#f-imageUrl").setInputFiles(await pngFile("product.png"));
+    await page.locator("#field-imageUrl").setInputFiles(await pngFile("product.png"));
     await screenshot(page, "admin-createproduct-desktop");
     await page.getByRole("button", { name: "Create Product" }).click();
     await expectUrl(page, /\/producttable$/);
@@ -80,6 +80,10 @@ describe("admin back office journeys", () => {
     await page.getByLabel(/Choose an image/).setInputFiles({ name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) });
     await page.getByRole("button", { name: "Update Image" }).click();
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Please select an image to upload" }).count()).toBe(1);
+    // Remove Current Image posts to the screen's action
+    await page.getByRole("button", { name: "Remove Current Image" }).click();
+    await visible(page.getByText("No image", { exact: true }));
+    expect(await page.getByRole("button", { name: "Remove Current Image" }).count()).toBe(0);
     await page.getByLabel("Price (₦)").fill("9900");
     await page.getByRole("button", { name: "Update Product" }).click();
     await expectUrl(page, /\/producttable$/);
@@ -125,7 +129,7 @@ describe("admin back office journeys", () => {
 
       // numbered pages; previous disabled on page 1
       expect(await page.getByRole("link", { name: "Previous page" }).getAttribute("aria-disabled")).toBe("true");
-      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "2", exact: true }).click();
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
       await expectUrl(page, /page=2/);
       await expect.poll(() => admin.showing(page).textContent()).toMatch(/^Showing 6 to 10 of/);
 
@@ -201,6 +205,24 @@ describe("admin back office journeys", () => {
     await admin.search(page, lga);
     expect(await admin.firstRowText(page)).toContain("₦1,700");
 
+    // the same edit with JavaScript turned off: the form posts to the screen's action, which answers the page
+    const noScript = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+    await noScript.context.addCookies(adminCookies!);
+    await noScript.page.goto(`/lga?q=${encodeURIComponent(lga)}`);
+    await noScript.page.getByRole("link", { name: `Edit ${lga}` }).click();
+    await noScript.page.getByLabel("Delivery Charge (₦)").fill("150");
+    await noScript.page.getByRole("button", { name: "Update LGA" }).click();
+    // refused by the server (steps of ₦100), the message beside the field
+    await visible(noScript.page.getByText("Delivery Charge must be in steps of ₦100"));
+    await noScript.page.getByLabel("Delivery Charge (₦)").fill("1800");
+    await noScript.page.getByRole("button", { name: "Update LGA" }).click();
+    await expectUrl(noScript.page, /\/lga$/);
+    await visible(noScript.page.locator("tr", { hasText: lga }).getByText("₦1,800"));
+    await screenshot(noScript.page, "admin-lga-no-js-phone", { scripted: false });
+    await noScript.context.close();
+    await page.reload();
+    expect(await admin.firstRowText(page)).toContain("₦1,800");
+
     page.once("dialog", (d) => {
       expect(d.message()).toBe("Are you sure you want to delete this LGA?");
       void d.accept();
@@ -212,6 +234,106 @@ describe("admin back office journeys", () => {
       .click();
     await visible(page.getByText("No LGAs found"));
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it("renames and deletes a category, writes, edits and deletes a blog post, and deletes a product (no image: the screens' actions)", async () => {
+    const { context, page } = await adminPage("desktop");
+    const category = `Tea Rituals ${stamp}`;
+    await page.goto("/createcategory");
+    await page.getByLabel("Name").fill(category);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expectUrl(page, /\/categorytable$/);
+    await visible(page.getByText("Saved", { exact: true }));
+    await admin.search(page, category);
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("link", { name: `Edit ${category}` })
+      .click();
+    await expectUrl(page, /\/editcategory\//);
+    await page.getByLabel("Name").fill(`${category} Renamed`);
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expectUrl(page, /\/categorytable$/);
+    await admin.search(page, `${category} Renamed`);
+    expect(await admin.firstRowText(page)).toContain(`${category} Renamed`);
+
+    // a product in it, created without an image, then deleted
+    const title = `Chamomile Tin ${stamp}`;
+    await page.goto("/createproduct");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Price (₦)").fill("4200");
+    await page.getByLabel("Description").fill("Loose chamomile for the evening.");
+    await page.getByLabel("Category").selectOption({ label: `${category} Renamed` });
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expectUrl(page, /\/producttable$/);
+    await visible(page.getByText("Product created"));
+    await admin.search(page, title);
+    page.once("dialog", (d) => void d.accept());
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("button", { name: `Delete ${title}` })
+      .click();
+    await visible(page.getByText("No products found"));
+
+    page.once("dialog", (d) => void d.accept());
+    await page.goto(`/categorytable?q=${encodeURIComponent(`${category} Renamed`)}`);
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("button", { name: `Delete ${category} Renamed` })
+      .click();
+    await visible(page.getByText("No categories found"));
+
+    const post = `Slow mornings ${stamp}`;
+    await page.goto("/createpost");
+    await page.getByLabel("Title").fill(post);
+    await page.getByLabel("Heading").fill("A calmer start");
+    await page.getByLabel("Text", { exact: true }).fill("Light a candle.\n\nBreathe before the phone.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expectUrl(page, /\/blogtable$/);
+    await admin.search(page, post);
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("link", { name: `Edit ${post}` })
+      .click();
+    await expectUrl(page, /\/editblog\//);
+    await page.getByLabel("Heading").fill("A gentler start");
+    await page.getByRole("button", { name: "Update Post" }).click();
+    await expectUrl(page, /\/blogtable$/);
+    await admin.search(page, post);
+    expect(await admin.firstRowText(page)).toContain("A gentler start");
+    page.once("dialog", (d) => void d.accept());
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("button", { name: `Delete ${post}` })
+      .click();
+    await visible(page.getByText("No blog posts found"));
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("saves the settings, and Log out in the sidebar ends the session", async () => {
+    // a session of its own: logging out ends it, and this file shares one
+    const { context, page } = await browser.newPage("desktop");
+    await skipNewsletterPopup(context);
+    expect((await context.request.post("/api/auth/adminlogin", { data: { email: adminEmail, password: adminPassword } })).status()).toBe(
+      200,
+    );
+    await page.goto("/settings");
+    const threshold = await page.getByLabel("Low-stock threshold").inputValue();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await visible(page.getByRole("status").filter({ hasText: "Settings saved." }));
+    expect(await page.getByLabel("Low-stock threshold").inputValue()).toBe(threshold);
+    await screenshot(page, "admin-settings-saved-desktop");
+
+    await page.getByRole("complementary").getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/admin\?redirectTo=/);
     await context.close();
   });
 });

@@ -1,15 +1,7 @@
 // Browsing the catalogue: categories, products, stock states, search, filters, promo, blog, contact.
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import {
-  api,
-  expectNoSidewaysScroll,
-  fullScreenshot,
-  header,
-  reviewAsNewBuyer,
-  skipNewsletterPopup,
-  waitForHydration,
-} from "./support/shop";
+import { api, expectNoSidewaysScroll, header, reviewAsNewBuyer, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const viewports = ["phone", "desktop"] as const;
@@ -25,7 +17,7 @@ describe("browsing", () => {
       await visible(page.getByRole("heading", { level: 1, name: "Gratitude Journals" }));
       await visible(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }));
       await expectNoSidewaysScroll(page);
-      await fullScreenshot(page, `category-${viewport}`);
+      await screenshot(page, `category-${viewport}`);
       await expectAccessible(page);
 
       const card = page.locator("main article").first();
@@ -47,7 +39,7 @@ describe("browsing", () => {
       expect(await page.getByRole("list", { name: /^Size/ }).locator("[aria-current]").count()).toBe(marked.length);
       await visible(page.getByRole("heading", { name: "Reviews" }));
       await expectNoSidewaysScroll(page);
-      await fullScreenshot(page, `product-${viewport}`);
+      await screenshot(page, `product-${viewport}`);
       await expectAccessible(page);
       await context.close();
     });
@@ -87,7 +79,7 @@ describe("browsing", () => {
       const titles = await page.locator("main article h3").allTextContents();
       expect(titles[0]).toBe("90-Day Gratitude Journal");
       expect(titles.some((t) => /calendar/i.test(t))).toBe(false);
-      await fullScreenshot(page, `search-${viewport}`);
+      await screenshot(page, `search-${viewport}`);
       await expectAccessible(page);
       await header.search(page, "xylophone");
       await visible(page.getByText("No products match “xylophone”"));
@@ -118,7 +110,7 @@ describe("browsing", () => {
       await sort.selectOption("price_desc");
       await page.waitForURL(/sort=price_desc/);
       await expectNoSidewaysScroll(page);
-      await fullScreenshot(page, `products-${viewport}`);
+      await screenshot(page, `products-${viewport}`);
       await expectAccessible(page);
       await page.getByRole("link", { name: "Page 2" }).click();
       await page.waitForURL(/page=2/);
@@ -136,7 +128,7 @@ describe("browsing", () => {
       const cards = page.locator("main article");
       expect(await cards.count()).toBeGreaterThan(0);
       expect(await cards.locator("s").count()).toBe(await cards.count()); // every card shows a struck-through price
-      await fullScreenshot(page, `promo-${viewport}`);
+      await screenshot(page, `promo-${viewport}`);
       await expectAccessible(page);
       await cards.first().getByRole("link").click();
       await page.waitForURL((url) => url.pathname === "/promosign");
@@ -147,7 +139,7 @@ describe("browsing", () => {
       const { context, page } = await browser.newPage(viewport);
       await skipNewsletterPopup(context);
       await page.goto("/blogs");
-      await fullScreenshot(page, `blogs-${viewport}`);
+      await screenshot(page, `blogs-${viewport}`);
       await expectAccessible(page);
       const card = page.locator("main article").first();
       const title = (await card.getByRole("heading").textContent())!;
@@ -158,7 +150,7 @@ describe("browsing", () => {
         /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/,
       );
       expect(await page.locator("article p").count()).toBeGreaterThan(3);
-      await fullScreenshot(page, `blog-post-${viewport}`);
+      await screenshot(page, `blog-post-${viewport}`);
       await expectAccessible(page);
       await context.close();
     });
@@ -173,9 +165,10 @@ describe("browsing", () => {
       await page.getByLabel("Name", { exact: true }).fill("Ada Obi");
       await page.getByLabel("Email", { exact: true }).fill("ada@example.ng");
       await page.getByLabel("Message", { exact: true }).fill("Do you deliver to Ajah?");
-      const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+      // the page's own action (docs/decisions/0011-one-way-to-write.md), not the API
+      const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/contact.data" && r.request().method() === "POST");
       await page.getByRole("button", { name: "Send Message" }).click();
-      expect((await response).status()).toBe(201);
+      expect((await response).status()).toBe(200);
       await visible(page.getByText(/your message has been sent/i));
       expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
       await screenshot(page, `contact-${viewport}`);
@@ -183,6 +176,22 @@ describe("browsing", () => {
       await context.close();
     });
   }
+
+  it("takes the contact form with JavaScript turned off: the action stores it and the page says so", async () => {
+    const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    // the server's field messages, on the page it sends back
+    await visible(page.getByText("Enter your name"));
+    expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Name", { exact: true }).fill("Tola Ade");
+    await page.getByLabel("Email", { exact: true }).fill("tola.nojs@example.ng");
+    await page.getByLabel("Message", { exact: true }).fill("Sent without the script.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page.getByRole("status").filter({ hasText: /your message has been sent/i }));
+    await screenshot(page, "contact-no-js-phone", { scripted: false });
+    await context.close();
+  });
 
   it("shows a product's reviews, each with its own stars and no count, accessibly", async () => {
     const { body: found } = await api<{ id: string; title: string }[]>("/api/products?q=heart-to-heart%20conversation%20cards");
@@ -201,7 +210,7 @@ describe("browsing", () => {
     expect(await review.innerText()).not.toMatch(/\(\d+\)/);
     // the product's own stars carry the count
     expect(await page.getByRole("img", { name: /^Rated [\d.]+ out of 5 from \d+ reviews?$/ }).count()).toBe(1);
-    await fullScreenshot(page, "product-reviewed-phone");
+    await screenshot(page, "product-reviewed-phone");
     await expectAccessible(page);
     await context.close();
   });

@@ -195,30 +195,31 @@ describe("checkout journeys", () => {
     const title = await shopperWhoBoughtFirstProduct(page);
     await page.goto("/review");
     const main = page.locator("main");
-    const message = main.getByRole("status");
     const submit = () => main.getByRole("button", { name: "Submit Review" }).click();
     expect((await main.getByLabel("Product", { exact: true }).locator("option").allInnerTexts()).map((o) => o.trim())).toContain(
       title.trim(),
     );
     await main.getByLabel("Product", { exact: true }).selectOption({ index: 1 });
 
-    // no star chosen: the server says what is wrong
+    // no star chosen: the form says what is wrong beside the stars (the schema the action runs too)
     await main.getByLabel("Comment", { exact: true }).fill("Lovely paper");
     await submit();
-    await expect.poll(() => message.innerText()).toBe("Choose a rating from 1 to 5");
+    await visible(main.getByRole("group", { name: "Your rating" }).getByText("Choose a rating from 1 to 5"));
 
-    // a NUL character (which PostgreSQL cannot store) is refused with a message, not a server error;
+    // a NUL character (which PostgreSQL cannot store) is refused by the action with a message, not a server error;
     // the 'An error occured…' fallback for unexpected failures is covered in app/routes/shop/review.test.tsx
     await main.locator("label", { hasText: "4 stars" }).click();
     await main.getByLabel("Comment", { exact: true }).fill("Lovely\u0000paper");
     await submit();
-    await expect.poll(() => message.innerText()).toBe("The text holds an invisible control character. Please remove it and try again.");
+    await expect
+      .poll(() => main.getByRole("alert").innerText())
+      .toBe("The text holds an invisible control character. Please remove it and try again.");
     await screenshot(page, "review-standalone-error-desktop");
 
     await main.locator("label", { hasText: "5 stars" }).click();
     await main.getByLabel("Comment", { exact: true }).fill("Calm colours, sturdy paper.");
     await submit();
-    await expect.poll(() => message.innerText()).toBe("Review submitted successfully!");
+    await expect.poll(() => main.getByRole("status").innerText()).toBe("Review submitted successfully!");
     // docs/product.md §4: success clears rating and comment
     expect(await main.getByLabel("Comment", { exact: true }).inputValue()).toBe("");
     expect(await main.locator('input[name="rating"]:checked').count()).toBe(0);

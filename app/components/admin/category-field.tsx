@@ -1,22 +1,24 @@
 import { Link } from "react-router";
-import { Field, fieldProps } from "./field";
+import { Field } from "../forms/fields";
 
 export type CategoryOption = { id: string; name: string };
 
 /** The product form's category select. A shop without categories yet gets a way to make one. */
 export function CategoryField({ options, value, error }: { options: CategoryOption[]; value: string; error?: string }) {
   return (
-    <Field name="categoryId" label="Category" error={error}>
-      <select {...fieldProps("categoryId", error)} className="input" defaultValue={value} required>
-        <option value="" disabled>
-          {options.length ? "Select a category" : "No categories yet"}
-        </option>
-        {options.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
+    <Field label="Category" name="categoryId" error={error}>
+      {(control) => (
+        <select {...control} defaultValue={value} required>
+          <option value="" disabled>
+            {options.length ? "Select a category" : "No categories yet"}
           </option>
-        ))}
-      </select>
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      )}
     </Field>
   );
 }

@@ -1,36 +1,37 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
 import toast from "react-hot-toast";
-import { useRevalidator } from "react-router";
-import { sendJson } from "../../lib/api-client";
+import { useFetcher } from "react-router";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 
-type Props = { url: string; label: string; confirmText: string; onDeleted?: () => void };
+type Props = { id: string; label: string; confirmText: string };
 
-/** Asks first, deletes through the API, then reloads the list; a refusal (e.g. 409) is shown as is. */
-export function DeleteButton({ url, label, confirmText, onDeleted }: Props) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+/**
+ * Asks first, then posts the row's id to the list's own action (a fetcher: the list reloads by
+ * itself); a refusal (e.g. a category that still has products, 409) is shown as the server says it.
+ */
+export function DeleteButton({ id, label, confirmText }: Props) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useOnAnswer(fetcher.data, (answer) =>
+    answer.ok ? toast.success("Deleted") : toast.error(answer.msg ?? "Something went wrong. Please try again."),
+  );
   return (
-    <button
-      type="button"
-      aria-label={label}
-      disabled={busy}
-      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-rose hover:bg-blush disabled:opacity-50"
-      onClick={async () => {
-        if (!window.confirm(confirmText)) return;
-        setBusy(true);
-        const res = await sendJson("DELETE", url);
-        setBusy(false);
-        if (!res.ok) {
-          toast.error(res.error.msg);
-          return;
-        }
-        toast.success("Deleted");
-        if (onDeleted) onDeleted();
-        else await revalidator.revalidate();
+    <fetcher.Form
+      method="post"
+      className="inline-flex"
+      onSubmit={(e) => {
+        if (!window.confirm(confirmText)) e.preventDefault();
       }}
     >
-      <Trash2 size={18} aria-hidden="true" />
-    </button>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        aria-label={label}
+        disabled={busy}
+        className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-rose hover:bg-blush disabled:opacity-50"
+      >
+        <Trash2 size={18} aria-hidden="true" />
+      </button>
+    </fetcher.Form>
   );
 }

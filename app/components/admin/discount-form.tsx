@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { discountFormErrors, discountFormValues, discountKinds } from "../../../modules/discounts/schemas";
 import type { DiscountCodeView, ScopeChoices } from "../../../modules/discounts/types";
-import type { FormResult } from "../../lib/forms";
-import { Field, fieldProps } from "./field";
+import { useBusy, type FormResult } from "../../lib/forms";
+import { Field, FormMessage } from "../forms/fields";
 
 const kindLabels: Record<(typeof discountKinds)[number], string> = {
   fixed: "Fixed amount (₦ off)",
@@ -19,7 +19,7 @@ const localValue = (iso: string | null | undefined) => (iso ? iso.slice(0, 16) :
  * page's action, checked in the browser first with the schema the server uses.
  */
 export function DiscountForm({ code, choices, result }: { code?: DiscountCodeView; choices: ScopeChoices; result?: FormResult }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useBusy();
   const [kind, setKind] = useState<string>(code?.kind ?? "fixed");
   const [client, setClient] = useState<{ fields: Record<string, string>; answered: FormResult | undefined } | null>(null);
   const fresh = client && client.answered === result ? client.fields : null;
@@ -32,9 +32,6 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
     event.preventDefault();
     setClient({ fields, answered: result });
   }
-  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input {...fieldProps(name, errors[name])} className="input" {...props} />
-  );
 
   return (
     <Form
@@ -44,86 +41,127 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
       className="grid max-w-3xl gap-4 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-2 sm:p-6"
     >
       {banner ? (
-        <p role="alert" className="rounded-xl bg-rose px-4 py-3 text-sm font-semibold text-white sm:col-span-2">
-          {banner}
-        </p>
+        <div className="sm:col-span-2">
+          <FormMessage tone="error">{banner}</FormMessage>
+        </div>
       ) : null}
-      <Field name="code" label="Code" error={errors.code} hint="What shoppers type: letters, digits, - and _ (any case).">
-        {input("code", { defaultValue: code?.code ?? "", required: true, maxLength: 30, autoCapitalize: "characters", spellCheck: false })}
-      </Field>
-      <Field name="kind" label="Discount" error={errors.kind}>
-        <select {...fieldProps("kind", errors.kind)} className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
-          {discountKinds.map((k) => (
-            <option key={k} value={k}>
-              {kindLabels[k]}
-            </option>
-          ))}
-        </select>
+      <Field
+        label="Code"
+        name="code"
+        error={errors.code}
+        hint="What shoppers type: letters, digits, - and _ (any case)."
+        defaultValue={code?.code ?? ""}
+        required
+        maxLength={30}
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <Field label="Discount" name="kind" error={errors.kind}>
+        {(control) => (
+          <select {...control} value={kind} onChange={(e) => setKind(e.target.value)}>
+            {discountKinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabels[k]}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
       {kind === "fixed" ? (
-        <Field name="amount" label="Amount off (₦)" error={errors.amount}>
-          {input("amount", { defaultValue: code?.amount ?? "", type: "number", min: 0, step: "0.01", inputMode: "decimal" })}
-        </Field>
+        <Field
+          label="Amount off (₦)"
+          name="amount"
+          error={errors.amount}
+          defaultValue={code?.amount ?? ""}
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+        />
       ) : null}
       {kind === "percent" ? (
-        <Field name="percent" label="Percentage off (%)" error={errors.percent}>
-          {input("percent", { defaultValue: code?.percent ?? "", type: "number", min: 1, max: 100, step: 1, inputMode: "numeric" })}
-        </Field>
+        <Field
+          label="Percentage off (%)"
+          name="percent"
+          error={errors.percent}
+          defaultValue={code?.percent ?? ""}
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          inputMode="numeric"
+        />
       ) : null}
       <Field
-        name="minOrder"
         label="Minimum order (₦)"
+        name="minOrder"
         error={errors.minOrder}
         hint="The goods at sale prices, before the code. Empty: none."
-      >
-        {input("minOrder", { defaultValue: code?.minOrder || "", type: "number", min: 0, step: "0.01", inputMode: "decimal" })}
-      </Field>
-      <Field name="maxUses" label="Total uses" error={errors.maxUses} hint="Paid orders, and unpaid ones holding it. Empty: no limit.">
-        {input("maxUses", { defaultValue: code?.maxUses ?? "", type: "number", min: 1, step: 1, inputMode: "numeric" })}
-      </Field>
+        defaultValue={code?.minOrder || ""}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+      />
       <Field
-        name="maxUsesPerCustomer"
+        label="Total uses"
+        name="maxUses"
+        error={errors.maxUses}
+        hint="Paid orders, and unpaid ones holding it. Empty: no limit."
+        defaultValue={code?.maxUses ?? ""}
+        type="number"
+        min={1}
+        step={1}
+        inputMode="numeric"
+      />
+      <Field
         label="Uses per customer"
+        name="maxUsesPerCustomer"
         error={errors.maxUsesPerCustomer}
         hint="By email or phone. Empty: no limit."
-      >
-        {input("maxUsesPerCustomer", {
-          defaultValue: code?.maxUsesPerCustomer ?? "",
-          type: "number",
-          min: 1,
-          step: 1,
-          inputMode: "numeric",
-        })}
+        defaultValue={code?.maxUsesPerCustomer ?? ""}
+        type="number"
+        min={1}
+        step={1}
+        inputMode="numeric"
+      />
+      <Field
+        label="Starts (Lagos time)"
+        name="startsAt"
+        error={errors.startsAt}
+        hint="Empty: from now."
+        defaultValue={localValue(code?.startsAt)}
+        type="datetime-local"
+      />
+      <Field
+        label="Ends (Lagos time)"
+        name="endsAt"
+        error={errors.endsAt}
+        hint="Empty: never ends."
+        defaultValue={localValue(code?.endsAt)}
+        type="datetime-local"
+      />
+      <Field label="Only these products" name="productIds" error={errors.productIds} hint="None chosen (and no category): the whole cart.">
+        {(control) => (
+          <select {...control} multiple size={5} defaultValue={code?.productIds ?? []}>
+            {choices.products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
-      <Field name="startsAt" label="Starts (Lagos time)" error={errors.startsAt} hint="Empty: from now.">
-        {input("startsAt", { defaultValue: localValue(code?.startsAt), type: "datetime-local" })}
-      </Field>
-      <Field name="endsAt" label="Ends (Lagos time)" error={errors.endsAt} hint="Empty: never ends.">
-        {input("endsAt", { defaultValue: localValue(code?.endsAt), type: "datetime-local" })}
-      </Field>
-      <Field name="productIds" label="Only these products" error={errors.productIds} hint="None chosen (and no category): the whole cart.">
-        <select {...fieldProps("productIds", errors.productIds)} className="input" multiple size={5} defaultValue={code?.productIds ?? []}>
-          {choices.products.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field name="categoryIds" label="Only these categories" error={errors.categoryIds}>
-        <select
-          {...fieldProps("categoryIds", errors.categoryIds)}
-          className="input"
-          multiple
-          size={5}
-          defaultValue={code?.categoryIds ?? []}
-        >
-          {choices.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+      <Field label="Only these categories" name="categoryIds" error={errors.categoryIds}>
+        {(control) => (
+          <select {...control} multiple size={5} defaultValue={code?.categoryIds ?? []}>
+            {choices.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
       <label className="flex min-h-10 items-center gap-2 text-sm font-semibold sm:col-span-2">
         <input type="checkbox" name="paused" defaultChecked={code?.paused ?? false} className="h-5 w-5 accent-rose" />

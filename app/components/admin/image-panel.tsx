@@ -1,26 +1,41 @@
-import { ImageUp } from "lucide-react";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
+import { useFetcher, useRevalidator } from "react-router";
 import { MAX_IMAGE_BYTES, uploadForm } from "../../lib/admin-api";
-import { sendJson } from "../../lib/api-client";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { ImageChooser } from "./admin-form";
 
 type Props = {
-  /** PUT target for the multipart image update */
+  /** PUT target of the API for the multipart image update (sent with XHR for its progress) */
   url: string;
-  /** DELETE target to remove the current image (products only) */
-  removeUrl?: string;
+  /** the screen's action removes the current image (products only) */
+  removable?: boolean;
   imageUrl: string | null;
   alt: string;
 };
 
-/** docs/product.md §2 edit screens: a separate image panel; choosing a file enables Update Image; progress while uploading. */
-export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
+/**
+ * docs/product.md §2 edit screens: a separate image panel; choosing a file enables Update Image, which
+ * uploads with progress (docs/decisions/0011-one-way-to-write.md); Remove Current Image posts to the
+ * screen's action.
+ */
+export function ImagePanel({ url, removable = false, imageUrl, alt }: Props) {
   const id = useId();
-  const [current, setCurrent] = useState(imageUrl);
+  const revalidator = useRevalidator();
+  const remover = useFetcher<FormResult>();
+  const removing = useBusy(remover);
+  // the uploaded image shows at once; the screen's data catches up when it reloads
+  const [uploaded, setUploaded] = useState<string | null | undefined>(undefined);
+  const current = uploaded === undefined ? imageUrl : uploaded;
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
+
+  useOnAnswer(remover.data, (answer) => {
+    if (!answer.ok) return setError("Failed to remove image. Please try again");
+    setUploaded(undefined);
+    toast.success("Image removed");
+  });
 
   async function upload() {
     // docs/product.md §5: a chosen file that is empty (0 bytes) is no image either; the API says the same (server/multipart.ts)
@@ -42,22 +57,10 @@ export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
       setError(res.error.fields?.imageUrl ?? "Failed to update image. Please try again");
       return;
     }
-    setCurrent(res.data.imageUrl);
+    setUploaded(res.data.imageUrl);
     setFile(null);
     toast.success("Image updated");
-  }
-
-  async function remove() {
-    if (!removeUrl) return;
-    setRemoving(true);
-    const res = await sendJson<{ imageUrl: string | null }>("DELETE", removeUrl);
-    setRemoving(false);
-    if (!res.ok) {
-      setError("Failed to remove image. Please try again");
-      return;
-    }
-    setCurrent(null);
-    toast.success("Image removed");
+    void revalidator.revalidate();
   }
 
   return (
@@ -72,32 +75,17 @@ export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
           <div className="flex h-40 w-40 items-center justify-center rounded-xl bg-sand text-sm text-muted">No image</div>
         )}
         <div className="flex-1">
-          <label
-            htmlFor={`${id}-file`}
-            className="flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed border-line px-4 py-6 text-center hover:border-rose"
-          >
-            <ImageUp size={24} className="text-rose" aria-hidden="true" />
-            <span className="mt-1 text-sm font-semibold">{file ? file.name : "Choose an image"}</span>
-            <span className="text-xs text-muted">PNG, JPG, GIF up to 10MB</span>
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            className="sr-only"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+          <ImageChooser
+            control={{ id: `${id}-file`, name: "imageUrl", className: "input" }}
+            progress={progress}
+            fileName={file?.name ?? null}
+            onChoose={(chosen) => {
+              setFile(chosen);
               setError(null);
             }}
           />
-          {progress !== null ? (
-            <div className="mt-3">
-              <progress max={100} value={progress} className="h-2 w-full accent-rose" aria-label="Upload progress" />
-              <p className="text-xs text-muted">Uploading… {progress}%</p>
-            </div>
-          ) : null}
           {error ? (
-            <p role="alert" className="mt-2 text-sm font-semibold text-rose">
+            <p role="alert" className="mt-2 text-sm font-semibold text-rose-dark">
               {error}
             </p>
           ) : null}
@@ -105,10 +93,12 @@ export function ImagePanel({ url, removeUrl, imageUrl, alt }: Props) {
             <button type="button" className="btn-primary min-h-10 py-2" disabled={!file || progress !== null} onClick={upload}>
               Update Image
             </button>
-            {removeUrl && current ? (
-              <button type="button" className="btn-outline min-h-10 py-2" disabled={removing} onClick={remove}>
-                Remove Current Image
-              </button>
+            {removable && current ? (
+              <remover.Form method="post" onSubmit={() => setError(null)}>
+                <button type="submit" name="intent" value="removeImage" className="btn-outline min-h-10 py-2" disabled={removing}>
+                  Remove Current Image
+                </button>
+              </remover.Form>
             ) : null}
           </div>
         </div>

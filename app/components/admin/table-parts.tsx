@@ -1,5 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { Pagination } from "../pagination";
 
 /** 'Showing x to y of n entries' (docs/product.md §2). */
 export function ShowingLine({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
@@ -12,58 +13,28 @@ export function ShowingLine({ page, pageSize, total }: { page: number; pageSize:
   );
 }
 
-/** Numbered pages around the current one, previous/next disabled at the ends; other filters kept. */
-export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+export function TableFooter({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const href = (p: number) => {
+  // other filters are kept from page to page
+  const hrefFor = (p: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(p));
     return `?${next.toString()}`;
   };
-  const start = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => start + i);
-  const cell = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border border-line px-2 text-sm font-semibold";
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className={`${cell} bg-linen hover:bg-blush`} aria-label="Previous page">
-          <ChevronLeft size={16} aria-hidden="true" />
-        </Link>
-      ) : (
-        <span className={`${cell} cursor-not-allowed opacity-40`} aria-disabled="true" aria-label="Previous page" role="link">
-          <ChevronLeft size={16} aria-hidden="true" />
-        </span>
-      )}
-      {numbers.map((n) => (
-        <Link
-          key={n}
-          to={href(n)}
-          aria-current={n === page ? "page" : undefined}
-          className={`${cell} ${n === page ? "border-rose bg-rose text-white" : "bg-linen hover:bg-blush"}`}
-        >
-          {n}
-        </Link>
-      ))}
-      {page < pages ? (
-        <Link to={href(page + 1)} className={`${cell} bg-linen hover:bg-blush`} aria-label="Next page">
-          <ChevronRight size={16} aria-hidden="true" />
-        </Link>
-      ) : (
-        <span className={`${cell} cursor-not-allowed opacity-40`} aria-disabled="true" aria-label="Next page" role="link">
-          <ChevronRight size={16} aria-hidden="true" />
-        </span>
-      )}
-    </nav>
-  );
-}
-
-export function TableFooter({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
       <ShowingLine page={page} pageSize={pageSize} total={total} />
-      <Pagination page={page} pageSize={pageSize} total={total} />
+      <Pagination page={page} pageSize={pageSize} total={total} hrefFor={hrefFor} look="admin" />
     </div>
+  );
+}
+
+/** A list's create button in its header ('Create Product', 'Add New LGA'). */
+export function CreateLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="btn-primary min-h-10 py-2">
+      <Plus size={16} aria-hidden="true" /> {label}
+    </Link>
   );
 }
 

@@ -1,64 +1,26 @@
 import type { UserView } from "../../../modules/accounts/types";
-import { AdminTable, td, th } from "./table-parts";
+import { AdminList, type Column } from "./admin-list";
+
+const columns: Column<UserView>[] = [
+  { label: "First Name", cell: (u) => u.firstName, className: "font-semibold" },
+  { label: "Last Name", cell: (u) => u.lastName },
+  { label: "Email", cell: (u) => u.email, className: "whitespace-nowrap" },
+  { label: "Phone", cell: (u) => u.phone || "not yet" },
+];
+const addressColumns: Column<UserView>[] = [
+  { label: "Address", cell: (u) => u.address ?? "" },
+  { label: "State", cell: (u) => u.state ?? "" },
+  { label: "Country", cell: (u) => u.country ?? "" },
+];
 
 /** docs/product.md §2 users table; team members use the same columns minus the address ones. */
 export function UsersTable({ users, full }: { users: UserView[]; full: boolean }) {
   return (
-    <AdminTable caption={full ? "Users" : "Team members"}>
-      <thead className="border-b border-line bg-sand/60">
-        <tr>
-          <th className={th}>First Name</th>
-          <th className={th}>Last Name</th>
-          <th className={th}>Email</th>
-          <th className={th}>Phone</th>
-          {full ? (
-            <>
-              <th className={th}>Address</th>
-              <th className={th}>State</th>
-              <th className={th}>Country</th>
-            </>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {users.length === 0 ? (
-          <tr>
-            <td colSpan={full ? 7 : 4} className={`${td} py-8 text-center text-muted`}>
-              No users found
-            </td>
-          </tr>
-        ) : (
-          users.map((u) => (
-            <tr key={u.id} className="border-b border-line last:border-0">
-              <td className={`${td} font-semibold`} data-label="First Name">
-                {u.firstName}
-              </td>
-              <td className={td} data-label="Last Name">
-                {u.lastName}
-              </td>
-              <td className={`${td} whitespace-nowrap`} data-label="Email">
-                {u.email}
-              </td>
-              <td className={td} data-label="Phone">
-                {u.phone || "not yet"}
-              </td>
-              {full ? (
-                <>
-                  <td className={td} data-label="Address">
-                    {u.address ?? ""}
-                  </td>
-                  <td className={td} data-label="State">
-                    {u.state ?? ""}
-                  </td>
-                  <td className={td} data-label="Country">
-                    {u.country ?? ""}
-                  </td>
-                </>
-              ) : null}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </AdminTable>
+    <AdminList
+      caption={full ? "Users" : "Team members"}
+      rows={users}
+      empty="No users found"
+      columns={full ? [...columns, ...addressColumns] : columns}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { Minus, Plus } from "lucide-react";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "../toasts";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useFetcher, useNavigate, useRouteLoaderData } from "react-router";
 import { hasEnough, isSoldOut, unitsLeftText } from "../../../modules/stock/availability";
-import { postJson } from "../../lib/api-client";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { addToGuestCart } from "../../lib/guest-cart";
 
 // Contract for the product page (storefront issue); the cart/checkout issue owns the behaviour.
@@ -13,18 +13,27 @@ export type AddToCartProduct = { id: string; title: string; stock: number | null
 type RootData = { user: { id: string } | null } | undefined;
 
 /**
- * Quantity stepper (minimum 1) and 'Add To Cart' (docs/product.md §2, §4): signed in → the server cart,
- * otherwise the browser's guest cart; then /cart. Asking for more than there is says so
+ * Quantity stepper (minimum 1) and 'Add To Cart' (docs/product.md §2, §4): signed in → the cart's
+ * action (intent `add`, then /cart; it works before the script loads), otherwise the browser's guest
+ * cart, then /cart. Asking for more than there is says so
  * ('Only 3 left') beside the stepper instead of quietly stopping. Out of stock, the button
  * keeps its label and is disabled (the stock state beside it says 'Out of stock').
  */
 export function AddToCart({ product }: { product: AddToCartProduct }) {
   const [quantity, setQuantity] = useState(1);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
   const navigate = useNavigate();
   const root = useRouteLoaderData("root") as RootData;
   const soldOut = isSoldOut(product.stock);
+
+  // a refusal: above the shop's quantity limit or the stock, say so beside the stepper; anything else is docs/product.md §8's message
+  useOnAnswer(fetcher.data, (answer) => {
+    const reason = answer.fields?.quantity ? answer.msg : undefined;
+    toast.error(answer.code === "invalid" && reason ? reason : "Failed to complete purchase");
+    if (reason) setMessage(reason);
+  });
 
   function more() {
     if (hasEnough(product.stock, quantity + 1)) {
@@ -33,37 +42,24 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
     } else setMessage(unitsLeftText(product.stock ?? 0));
   }
 
-  async function add() {
-    setBusy(true);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     setMessage(null);
-    try {
-      if (root?.user) {
-        const res = await postJson("/api/cart/create", { productId: product.id, quantity });
-        if (!res.ok) {
-          // above the shop's quantity limit: say so; anything else is docs/product.md §8's message
-          toast.error(res.status === 400 && res.error.fields?.quantity ? res.error.msg : "Failed to complete purchase");
-          // the server's reason beside the stepper, e.g. 'Only 3 left of … You already have 2 in your cart.'
-          if (res.error.fields?.quantity) setMessage(res.error.msg);
-          return;
-        }
-      } else {
-        const added = addToGuestCart(product.id, quantity, product.stock ?? Infinity);
-        if (!added.ok) {
-          const left = product.stock ?? 0;
-          setMessage(`${unitsLeftText(left)}.${added.inCart > 0 ? ` You already have ${added.inCart} in your cart.` : ""}`);
-          return;
-        }
-      }
-      await navigate("/cart");
-    } catch {
-      toast.error("Failed to complete purchase");
-    } finally {
-      setBusy(false);
+    if (root?.user) return;
+    event.preventDefault();
+    const added = addToGuestCart(product.id, quantity, product.stock ?? Infinity);
+    if (!added.ok) {
+      const left = product.stock ?? 0;
+      setMessage(`${unitsLeftText(left)}.${added.inCart > 0 ? ` You already have ${added.inCart} in your cart.` : ""}`);
+      return;
     }
+    void navigate("/cart");
   }
 
   return (
-    <div>
+    <fetcher.Form method="post" action="/cart" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value={quantity} />
       <div className="flex flex-wrap items-center gap-3">
         <div className="inline-flex items-center rounded-full border border-line bg-linen" role="group" aria-label="Quantity">
           <button
@@ -91,13 +87,13 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
             <Plus size={16} className="mx-auto" aria-hidden="true" />
           </button>
         </div>
-        <button type="button" className="btn-primary min-w-40" disabled={soldOut || busy} aria-busy={busy} onClick={() => void add()}>
+        <button type="submit" className="btn-primary min-w-40" disabled={soldOut || busy} aria-busy={busy}>
           Add To Cart
         </button>
       </div>
       <p className="mt-2 text-sm font-semibold text-rose-dark empty:mt-0" role="status" data-testid="quantity-message">
         {message}
       </p>
-    </div>
+    </fetcher.Form>
   );
 }

@@ -1,8 +1,10 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useState, type FormEvent } from "react";
+import { Link, useFetcher } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
 import { hasEnough, unitsLeftText } from "../../../modules/stock/availability";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { toast } from "../toasts";
 import { displayAmount, type Currency } from "./order-summary";
 import { unitPrice } from "../../../modules/pricing/price-order";
 
@@ -10,10 +12,8 @@ type Props = {
   item: CartItemView;
   currency: Currency;
   usdRate: number;
-  busy: boolean;
-  /** saves the quantity; resolves to the reason when it was refused */
-  onQuantity: (quantity: number) => Promise<string | null>;
-  onRemove: () => void;
+  /** a guest's line lives in her browser: the steppers and delete change it there instead of posting */
+  guest?: { setQuantity: (quantity: number) => void; remove: () => void };
 };
 
 /** What the line says when it holds more than there is (the stock fell since it was added). */
@@ -26,18 +26,34 @@ function shortfall(item: CartItemView): string | null {
 /**
  * One cart row: image, title, unit price, stepper (1 … the shop's quantity limit) and delete.
  * Asking for more than there is says 'Only N left' under the stepper (the quantity stays), as
- * does a line the stock fell under.
+ * does a line the stock fell under. A signed-in shopper's buttons post to the cart's action
+ * (app/routes/shop/cart-action.server.ts), so they work before the script loads.
  */
-export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }: Props) {
+export function CartLine({ item, currency, usdRate, guest }: Props) {
   const unit = unitPrice(item);
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
   const [asked, setAsked] = useState<string | null>(null);
   const message = shortfall(item) ?? asked;
-  async function change(quantity: number) {
-    if (quantity > item.quantity && !hasEnough(item.stock, quantity)) {
+  useOnAnswer(fetcher.data, (answer) => {
+    if (answer.ok) return setAsked(null);
+    toast.error(answer.msg ?? "Something went wrong. Please try again.");
+    setAsked(answer.fields?.quantity ?? null);
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const quantity = button?.name === "quantity" ? Number(button.value) : null;
+    if (quantity !== null && quantity > item.quantity && !hasEnough(item.stock, quantity)) {
+      event.preventDefault();
       setAsked(unitsLeftText(item.stock ?? 0));
       return;
     }
-    setAsked(await onQuantity(quantity));
+    if (!guest) return;
+    event.preventDefault();
+    setAsked(null);
+    if (quantity === null) guest.remove();
+    else guest.setQuantity(Math.min(quantity, item.maxQuantity));
   }
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
@@ -49,17 +65,19 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
           <span className="block h-20 w-20 rounded-xl bg-sand" aria-hidden="true" />
         )}
       </Link>
-      <div className="min-w-0 flex-1">
+      <fetcher.Form method="post" action="/cart" onSubmit={onSubmit} className="min-w-0 flex-1">
+        <input type="hidden" name="lineId" value={item.id} />
         <div className="flex items-start justify-between gap-2">
           <Link to={`/productdetails/${item.productId}`} className="font-semibold hover:text-rose">
             {item.title}
           </Link>
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value="remove"
             className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-blush hover:text-rose"
             aria-label={`Remove ${item.title}`}
             disabled={busy}
-            onClick={onRemove}
           >
             <Trash2 size={18} aria-hidden="true" />
           </button>
@@ -76,12 +94,13 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
             aria-label={`Quantity of ${item.title}`}
           >
             <button
-              type="button"
+              type="submit"
+              name="quantity"
+              // a line above the stock comes down to what is left in one step
+              value={hasEnough(item.stock, item.quantity) ? item.quantity - 1 : Math.max(1, item.stock ?? 1)}
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Decrease quantity"
               disabled={busy || item.quantity <= 1}
-              // a line above the stock comes down to what is left in one step
-              onClick={() => void change(hasEnough(item.stock, item.quantity) ? item.quantity - 1 : Math.max(1, item.stock ?? 1))}
             >
               <Minus size={14} className="mx-auto" aria-hidden="true" />
             </button>
@@ -89,12 +108,13 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
               {item.quantity}
             </output>
             <button
-              type="button"
+              type="submit"
+              name="quantity"
+              value={item.quantity + 1}
               className="h-10 w-10 rounded-full hover:bg-blush disabled:opacity-40"
               aria-label="Increase quantity"
               // at the shop's quantity limit the button stops; short of stock it answers 'Only N left'
               disabled={busy || (item.quantity >= item.maxQuantity && hasEnough(item.stock, item.quantity + 1))}
-              onClick={() => void change(item.quantity + 1)}
             >
               <Plus size={14} className="mx-auto" aria-hidden="true" />
             </button>
@@ -106,7 +126,7 @@ export function CartLine({ item, currency, usdRate, busy, onQuantity, onRemove }
         <p className="mt-1 text-sm font-semibold text-rose-dark empty:mt-0" role="status" data-testid="line-message">
           {message}
         </p>
-      </div>
+      </fetcher.Form>
     </li>
   );
 }

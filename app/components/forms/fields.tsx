@@ -1,23 +1,83 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 
-type FieldProps = { label: string; name: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
+/** What ties a control to its label, hint and message (ids, aria), for a select or a textarea in a Field. */
+export type ControlProps = {
+  id: string;
+  name: string;
+  className: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
 
-/** A labelled input with its message right under it (docs/product.md §8: field messages next to fields). */
-export function Field({ label, name, error, hint, id = `field-${name}`, className, ...input }: FieldProps) {
+type FieldProps = {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  /** another control than a text input (a select, a textarea): rendered with the props that tie it to the label and messages */
+  children?: (control: ControlProps) => ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "children">;
+
+/**
+ * The one labelled field of every form: the label, the control (an input unless `children` draws
+ * another), a hint and the field's message right under it (docs/product.md §4: messages beside the field).
+ */
+export function Field({ label, name, error, hint, id = `field-${name}`, className, children, ...input }: FieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const control: ControlProps = {
+    id,
+    name,
+    className: "input",
+    ...(error ? { "aria-invalid": true as const } : {}),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  };
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {children ? children(control) : <input {...control} {...input} />}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
           {hint}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** First Name and Last Name side by side (sign-up, promo sign-up, profile, a new team member). */
+export function NameFields({
+  errors,
+  saved,
+  autoComplete = true,
+}: {
+  errors: Record<string, string>;
+  saved?: { firstName: string; lastName: string };
+  /** off for someone else's name (an admin adding a team member) */
+  autoComplete?: boolean;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {(
+        [
+          ["First Name", "firstName", "given-name"],
+          ["Last Name", "lastName", "family-name"],
+        ] as const
+      ).map(([label, name, hint]) => (
+        <Field
+          key={name}
+          label={label}
+          name={name}
+          required
+          defaultValue={saved?.[name]}
+          autoComplete={autoComplete ? hint : "off"}
+          maxLength={60}
+          error={errors[name]}
+        />
+      ))}
     </div>
   );
 }

@@ -13,7 +13,7 @@ const addToCartButton = (stock: number) => {
     { path: "/productdetails/:id", Component: () => <AddToCart product={{ id: "p1", title: "Worry Stone", stock }} /> },
   ]);
   const html = renderToString(<Stub initialEntries={["/productdetails/p1"]} />);
-  return html.match(/<button type="button" class="btn-primary[^"]*"[^>]*>[^<]*<\/button>/)![0];
+  return html.match(/<button type="submit" class="btn-primary[^"]*"[^>]*>[^<]*<\/button>/)![0];
 };
 
 describe("product page stock state", () => {

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "../toasts";
-import { Link, useRevalidator } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import type { Reviewer, ReviewView } from "../../../modules/reviews/types";
-import { postJson } from "../../lib/api-client";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { Field } from "../forms/fields";
 import { StarRating } from "../star-rating";
 import { StarPicker } from "./star-picker";
 
@@ -56,63 +57,56 @@ export function ProductReviews({ productId, reviews, reviewer }: { productId: st
   );
 }
 
-/** The form itself, for a buyer. */
+/**
+ * The form itself, for a buyer: it posts to the product page's action (a fetcher, so the page stays;
+ * before the script loads, a plain post that comes back to this page with the answer).
+ */
 function ReviewForm({ productId }: { productId: string }) {
+  const fetcher = useFetcher<FormResult>();
+  const posted = useActionData() as FormResult | undefined;
+  const answer = fetcher.data ?? posted;
+  const busy = useBusy(fetcher);
   const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState("");
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    setBusy(true);
-    const res = await postJson(`/api/reviews/${productId}`, { rating, comment, productId });
-    setBusy(false);
-    if (!res.ok) {
+  const form = useRef<HTMLFormElement>(null);
+  useOnAnswer(fetcher.data, (a) => {
+    if (!a.ok) {
       // docs/product.md §8: the toast plus the server's reason inline
       toast.error("Failed to submit review");
-      setMessage(res.error.fields?.rating ?? res.error.fields?.comment ?? res.error.msg);
       return;
     }
-    toast.success("Review submitted successfully!");
+    // docs/product.md §4: success clears rating and comment
+    toast.success(a.msg ?? "Review submitted successfully!");
     setRating(0);
-    setComment("");
-    await revalidator.revalidate();
-  }
+    form.current?.reset();
+  });
+  const message = answer && !answer.ok ? (answer.fields?.rating ?? answer.fields?.comment ?? answer.msg) : null;
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
+    <fetcher.Form
+      method="post"
+      ref={form}
       className="mt-6 max-w-xl space-y-4 rounded-2xl border border-line bg-linen p-5"
       aria-labelledby={`write-review-${productId}`}
     >
       <h3 id={`write-review-${productId}`} className="text-lg font-bold">
         Write a Review
       </h3>
-      <StarPicker name={`rating-${productId}`} value={rating} onChange={setRating} />
-      <div>
-        <label htmlFor={`comment-${productId}`} className="label">
-          Comment
-        </label>
-        <textarea
-          id={`comment-${productId}`}
-          className="input min-h-28"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          required
-          maxLength={2000}
-        />
-      </div>
+      <StarPicker name="rating" value={rating} onChange={setRating} />
+      <Field label="Comment" name="comment" id={`comment-${productId}`}>
+        {(control) => <textarea {...control} className={`${control.className} min-h-28`} required maxLength={2000} />}
+      </Field>
       {message ? (
         <p role="alert" className="text-sm font-semibold text-rose" data-testid="review-message">
           {message}
+        </p>
+      ) : answer?.ok && !fetcher.data ? (
+        <p role="status" className="text-sm font-semibold text-sage">
+          {answer.msg}
         </p>
       ) : null}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Submitting..." : "Submit Review"}
       </button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,9 +1,20 @@
 import { Star } from "lucide-react";
+import { FieldError } from "../forms/fields";
 
 /** 1 to 5 star picker (docs/product.md §2), a radio group so it works with a keyboard and a screen reader. */
-export function StarPicker({ name, value, onChange }: { name: string; value: number; onChange: (v: number) => void }) {
+export function StarPicker({
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  value: number;
+  onChange: (v: number) => void;
+  error?: string;
+}) {
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="label">Your rating</legend>
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -17,6 +28,7 @@ export function StarPicker({ name, value, onChange }: { name: string; value: num
           </label>
         ))}
       </div>
+      <FieldError id={`${name}-error`} error={error} />
     </fieldset>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { requestPasswordReset } from "../../../modules/accounts/auth.server";
 import { forgotPasswordInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta } from "./account.server";
@@ -21,7 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(forgotPasswordInput, actionData);
   const sent = actionData && "ok" in actionData && actionData.ok;
   return (

@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { mergeGuestCartAfterLogin } from "../../lib/guest-cart";
 import { login } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
@@ -43,7 +43,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(loginInput, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   const notice = params.has("registered")

@@ -1,9 +1,9 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { Field, FieldError, FormMessage } from "../../components/forms/fields";
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Field, FormMessage, NameFields } from "../../components/forms/fields";
 import { MyOrders } from "../../components/orders/my-orders";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
 import { getUser, updateProfile } from "../../../modules/accounts/service.server";
@@ -99,33 +99,14 @@ function ViewProfile({ user, saved }: { user: User; saved: boolean }) {
 }
 
 function EditProfile({ user, towns, actionData }: { user: User; towns: string[]; actionData: Route.ComponentProps["actionData"] }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(profileUpdateInput, actionData);
   // a saved LGA that is no longer a delivery area stays choosable
   const choices = user.lga && !towns.some((t) => t.toLowerCase() === user.lga!.toLowerCase()) ? [user.lga, ...towns] : towns;
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       <FormMessage tone="error">{msg}</FormMessage>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          name="firstName"
-          required
-          defaultValue={user.firstName}
-          autoComplete="given-name"
-          maxLength={60}
-          error={errors.firstName}
-        />
-        <Field
-          label="Last Name"
-          name="lastName"
-          required
-          defaultValue={user.lastName}
-          autoComplete="family-name"
-          maxLength={60}
-          error={errors.lastName}
-        />
-      </div>
+      <NameFields errors={errors} saved={user} />
       {/* docs/product.md §5: the email is not editable, and is not sent */}
       <Field label="Email" name="" id="field-email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
       <Field
@@ -137,42 +118,21 @@ function EditProfile({ user, towns, actionData }: { user: User; towns: string[];
         maxLength={30}
         error={errors.phone}
       />
-      <div>
-        <label htmlFor="field-lga" className="label">
-          Local Government Area
-        </label>
-        <select
-          id="field-lga"
-          name="lga"
-          defaultValue={choices.find((t) => t.toLowerCase() === user.lga?.toLowerCase()) ?? ""}
-          className="input"
-          aria-describedby={errors.lga ? "field-lga-error" : undefined}
-        >
-          <option value="">Select your LGA</option>
-          {choices.map((town) => (
-            <option key={town} value={town}>
-              {town}
-            </option>
-          ))}
-        </select>
-        <FieldError id="field-lga-error" error={errors.lga} />
-      </div>
-      <div>
-        <label htmlFor="field-address" className="label">
-          Address
-        </label>
-        <textarea
-          id="field-address"
-          name="address"
-          rows={3}
-          maxLength={300}
-          defaultValue={user.address ?? ""}
-          autoComplete="street-address"
-          className="input"
-          aria-describedby={errors.address ? "field-address-error" : undefined}
-        />
-        <FieldError id="field-address-error" error={errors.address} />
-      </div>
+      <Field label="Local Government Area" name="lga" error={errors.lga}>
+        {(control) => (
+          <select {...control} defaultValue={choices.find((t) => t.toLowerCase() === user.lga?.toLowerCase()) ?? ""}>
+            <option value="">Select your LGA</option>
+            {choices.map((town) => (
+              <option key={town} value={town}>
+                {town}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Address" name="address" error={errors.address}>
+        {(control) => <textarea {...control} rows={3} maxLength={300} defaultValue={user.address ?? ""} autoComplete="street-address" />}
+      </Field>
       <div className="flex flex-wrap gap-3 pt-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Saving..." : "Save Changes"}

@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { Form, Link } from "react-router";
+import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { login, register } from "../../../modules/accounts/auth.server";
 import { promoSignForm } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
@@ -23,16 +23,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function PromoSign({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(promoSignForm, actionData);
   return (
     <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First Name" name="firstName" required autoComplete="given-name" maxLength={60} error={errors.firstName} />
-          <Field label="Last Name" name="lastName" required autoComplete="family-name" maxLength={60} error={errors.lastName} />
-        </div>
+        <NameFields errors={errors} />
         <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
         <PasswordField error={errors.password} autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AuthCard, FailureText, Field, FieldError, FormMessage, PasswordField } from "../../components/forms/fields";
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { register } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import { registerForm } from "../../../modules/accounts/schemas";
@@ -32,7 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(registerForm, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   return (
@@ -40,37 +40,24 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First Name" name="firstName" required autoComplete="given-name" maxLength={60} error={errors.firstName} />
-          <Field label="Last Name" name="lastName" required autoComplete="family-name" maxLength={60} error={errors.lastName} />
-        </div>
+        <NameFields errors={errors} />
         <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
         <Field label="Phone Number" name="phone" type="tel" required autoComplete="tel" maxLength={30} error={errors.phone} />
         <Field label="Address" name="address" required autoComplete="street-address" maxLength={300} error={errors.address} />
-        <div>
-          <label htmlFor="field-lga" className="label">
-            Town
-          </label>
-          <select
-            id="field-lga"
-            name="lga"
-            required
-            defaultValue=""
-            className="input"
-            aria-invalid={errors.lga ? true : undefined}
-            aria-describedby={errors.lga ? "field-lga-error" : undefined}
-          >
-            <option value="" disabled>
-              Select a town
-            </option>
-            {loaderData.towns.map((town) => (
-              <option key={town} value={town}>
-                {town}
+        <Field label="Town" name="lga" error={errors.lga}>
+          {(control) => (
+            <select {...control} required defaultValue="">
+              <option value="" disabled>
+                Select a town
               </option>
-            ))}
-          </select>
-          <FieldError id="field-lga-error" error={errors.lga} />
-        </div>
+              {loaderData.towns.map((town) => (
+                <option key={town} value={town}>
+                  {town}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <PasswordField error={errors.password} autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Sign Up"}

@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, FailureText, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { resetPassword } from "../../../modules/accounts/auth.server";
 import { resetPasswordForm } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta } from "./account.server";
@@ -24,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(resetPasswordForm, actionData);
   const tokenProblem = errors.token;
   return (

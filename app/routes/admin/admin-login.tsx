@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { adminLogin } from "../../../modules/accounts/auth.server";
 import { safeRedirect } from "../../../modules/accounts/safe-redirect";
 import { loginInput } from "../../../modules/accounts/schemas";
@@ -30,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(loginInput, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   return (

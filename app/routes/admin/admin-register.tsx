@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
-import { FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm } from "../../lib/forms";
+import { useZodForm, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminRegisterForm } from "../../../modules/accounts/schemas";
 import { createAdmin } from "../../../modules/accounts/service.server";
@@ -29,7 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminRegister({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(adminRegisterForm, actionData);
   return (
     <>
@@ -38,10 +38,7 @@ export default function AdminRegister({ actionData }: Route.ComponentProps) {
         <p className="text-muted">The new administrator can manage the whole shop.</p>
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First Name" name="firstName" required maxLength={60} error={errors.firstName} />
-            <Field label="Last Name" name="lastName" required maxLength={60} error={errors.lastName} />
-          </div>
+          <NameFields errors={errors} autoComplete={false} />
           <Field label="Email" name="email" type="email" required autoComplete="off" error={errors.email} />
           <Field label="Phone Number" name="phone" type="tel" required maxLength={30} error={errors.phone} />
           <PasswordField error={errors.password} autoComplete="new-password" />

@@ -1,8 +1,12 @@
+import { toastOnRedirect } from "../../components/admin/admin-form";
 import { BackButton, ProductForm } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
+import { productInput } from "../../../modules/catalog/admin-schemas";
 import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
+import { createProduct } from "../../../modules/catalog/admin-products.server";
+import { createAction } from "./admin-action.server";
 import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/createproduct";
 
@@ -15,12 +19,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { categories: await loadOrNull(logger, "categories", () => listCategoryOptions(db)) };
 }
 
-export default function CreateProduct({ loaderData }: Route.ComponentProps) {
+export const action = (args: Route.ActionArgs) =>
+  createAction(args, productInput, ({ db, storage }, data, image) => createProduct(db, storage, data, image), "/producttable");
+
+export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product created", args);
+
+export default function CreateProduct({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <BackButton to="/producttable" label="Back to Products" />
       <PageHeader title="Create Product" />
-      <ProductForm categories={loaderData.categories} />
+      <ProductForm categories={loaderData.categories} answer={actionData} />
     </div>
   );
 }

@@ -1,12 +1,18 @@
+import { redirect } from "react-router";
+import { toastOnRedirect } from "../../components/admin/admin-form";
 import { ImagePanel } from "../../components/admin/image-panel";
 import { LoadFailed } from "../../components/admin/load-failed";
-import { BackButton, ProductForm } from "../../components/admin/product-form";
+import { BackButton, ProductForm, stockAsLoaded } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
+import { parseFields, readForm } from "../../lib/form-action.server";
 import { requireAdminPage } from "../../lib/guards.server";
+import { productInput, type ProductPatch } from "../../../modules/catalog/admin-schemas";
 import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
+import { removeProductImage, updateProduct } from "../../../modules/catalog/admin-products.server";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { recordOr404 } from "../../lib/not-found.server";
+import { adminAction, recordId } from "./admin-action.server";
 import { loadOrNull } from "./list-query.server";
 import type { Route } from "./+types/editproduct";
 
@@ -23,7 +29,27 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { product, categories };
 }
 
-export default function EditProduct({ loaderData }: Route.ComponentProps) {
+/** The form's save, or the image panel's Remove Current Image (`intent=removeImage`). */
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db, storage }) => {
+    const id = recordId(args.params.id, "Product");
+    const form = await readForm(args.request);
+    if (form.get("intent") === "removeImage") {
+      await removeProductImage(db, storage, id);
+      return { ok: true };
+    }
+    const { trackStock, stock, ...fields } = parseFields(form, productInput);
+    // a stock figure left as it was loaded is not written back over units a checkout took meanwhile
+    const unchanged = stockAsLoaded({ trackStock: trackStock ?? false, stock: stock ?? null }) === form.get("stockAsLoaded");
+    const patch: ProductPatch = unchanged ? fields : { ...fields, trackStock, stock };
+    await updateProduct(db, id, patch);
+    return redirect("/producttable");
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product updated", args);
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, categories } = loaderData;
   return (
     <div className="max-w-3xl">
@@ -31,13 +57,8 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Edit Product" />
       {product ? (
         <div className="grid gap-5">
-          <ImagePanel
-            url={`/api/products/${product.id}`}
-            removeUrl={`/api/products/${product.id}/image`}
-            imageUrl={product.imageUrl}
-            alt={product.title}
-          />
-          <ProductForm categories={categories} product={product} />
+          <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
+          <ProductForm categories={categories} product={product} answer={actionData} />
         </div>
       ) : (
         <LoadFailed message="Failed to load product details" />

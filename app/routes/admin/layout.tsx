@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Toaster } from "react-hot-toast";
-import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
 import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
 import { RouteError } from "../../components/route-error";
 import { Logo } from "../../components/layout/logo";
@@ -40,12 +40,6 @@ const links = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   return { admin: { firstName: user.firstName, lastName: user.lastName, email: user.email } };
-}
-
-async function logOut() {
-  // the session cookie is httpOnly: only the server can end it
-  await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
-  window.location.assign("/login");
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -91,13 +85,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="truncate text-xs text-muted">{admin.email}</p>
         </div>
       </div>
-      <button
-        type="button"
-        onClick={logOut}
-        className="mt-3 flex min-h-10 w-full items-center gap-2 rounded-xl px-3 text-sm font-semibold text-rose hover:bg-blush"
-      >
-        <LogOut size={16} aria-hidden="true" /> Log out
-      </button>
+      {/* the session cookie is httpOnly: the server ends it (the header's Log out posts to the same action) */}
+      <Form method="post" action="/logout">
+        <button
+          type="submit"
+          className="mt-3 flex min-h-10 w-full items-center gap-2 rounded-xl px-3 text-sm font-semibold text-rose hover:bg-blush"
+        >
+          <LogOut size={16} aria-hidden="true" /> Log out
+        </button>
+      </Form>
     </div>
   );
 

@@ -1,15 +1,17 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { Field, fieldProps } from "../../components/admin/field";
+import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
+import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, readForm } from "../../lib/form-action.server";
+import { readForm } from "../../lib/form-action.server";
+import { useBusy, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
-import { zodFields } from "../../../lib/errors";
+import { AppError, zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { channelLabels, paystackChannels } from "../../../modules/settings/payment-schemas";
 import { paymentSettingsSchema } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
+import { adminAction } from "./admin-action.server";
 import type { Route } from "./+types/payment-settings";
 
 export const meta = () => [{ title: "Payments | Alafia admin" }];
@@ -25,10 +27,9 @@ const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() ==
 const ticked = (form: FormData, name: string) => form.get(name) === "on";
 
 /** How shoppers may pay (docs/product.md "Paying"): the form shows naira, the settings keep kobo. */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdminPage(context, request);
-  return formAction(async () => {
-    const form = await readForm(request);
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db }): Promise<FormResult> => {
+    const form = await readForm(args.request);
     const parsed = paymentSettingsSchema.safeParse({
       paymentChannels: form.getAll("paymentChannels").map(String),
       transferEnabled: ticked(form, "transferEnabled"),
@@ -43,20 +44,20 @@ export async function action({ context, request }: Route.ActionArgs) {
       podReturningOnly: ticked(form, "podReturningOnly"),
     });
     if (!parsed.success) {
-      const fields = zodFields(parsed.error);
-      if (fields.podMaxOrderKobo) fields.podMaxOrder = fields.podMaxOrderKobo;
-      return data({ ok: false as const, fields }, { status: 400 });
+      const { podMaxOrderKobo, ...fields } = zodFields(parsed.error);
+      throw new AppError("invalid", "Please check the highlighted fields.", {
+        fields: { ...fields, ...(podMaxOrderKobo ? { podMaxOrder: podMaxOrderKobo } : {}) },
+      });
     }
-    await updateSettings(context.get(appContext).db, parsed.data);
-    return { ok: true as const, fields: {} as Record<string, string> };
+    await updateSettings(db, parsed.data);
+    return { ok: true, msg: "Payment settings saved." };
   });
 }
 
 export default function PaymentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings: s, areas } = loaderData;
-  const errors: Record<string, string> = (actionData as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-  const saved = (actionData as { ok?: boolean } | undefined)?.ok;
-  const saving = useNavigation().state === "submitting";
+  const errors: Record<string, string> = actionData?.fields ?? {};
+  const saving = useBusy();
   const box = "flex min-h-11 items-center gap-3";
   return (
     <div className="grid max-w-3xl gap-6">
@@ -69,11 +70,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
         .
       </p>
       <Form method="post" className="grid gap-6 rounded-2xl border border-line bg-linen p-4 sm:p-6">
-        {saved ? (
-          <p role="status" className="rounded-xl bg-sage-soft px-4 py-3 text-sm font-semibold text-sage">
-            Payment settings saved.
-          </p>
-        ) : null}
+        <FormMessage tone={actionData?.ok ? "success" : "error"}>{actionData?.msg}</FormMessage>
         <fieldset>
           <legend className="text-lg font-bold">Paying online (Paystack)</legend>
           <p className="mt-1 text-sm text-muted">The ways Paystack's page offers. The checkout names them before she pays.</p>
@@ -100,46 +97,36 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <input type="checkbox" name="transferEnabled" defaultChecked={s.transferEnabled} className="h-5 w-5 accent-rose" />
             Offer bank transfer at checkout
           </label>
-          <Field name="bankName" label="Bank" error={errors.bankName}>
-            <input {...fieldProps("bankName", errors.bankName)} className="input" defaultValue={s.bankName} maxLength={80} />
-          </Field>
-          <Field name="accountName" label="Account name" error={errors.accountName}>
-            <input {...fieldProps("accountName", errors.accountName)} className="input" defaultValue={s.accountName} maxLength={120} />
-          </Field>
-          <Field name="accountNumber" label="Account number" error={errors.accountNumber}>
-            <input
-              {...fieldProps("accountNumber", errors.accountNumber)}
-              className="input"
-              defaultValue={s.accountNumber}
-              inputMode="numeric"
-              maxLength={10}
-            />
-          </Field>
-          <Field name="transferHours" label="Hours to transfer" error={errors.transferHours} hint="The order holds its items this long.">
-            <input
-              {...fieldProps("transferHours", errors.transferHours)}
-              className="input"
-              type="number"
-              min={1}
-              max={168}
-              defaultValue={s.transferHours}
-            />
-          </Field>
+          <Field label="Bank" name="bankName" error={errors.bankName} defaultValue={s.bankName} maxLength={80} />
+          <Field label="Account name" name="accountName" error={errors.accountName} defaultValue={s.accountName} maxLength={120} />
           <Field
-            name="transferReminderHours"
+            label="Account number"
+            name="accountNumber"
+            error={errors.accountNumber}
+            defaultValue={s.accountNumber}
+            inputMode="numeric"
+            maxLength={10}
+          />
+          <Field
+            label="Hours to transfer"
+            name="transferHours"
+            error={errors.transferHours}
+            hint="The order holds its items this long."
+            type="number"
+            min={1}
+            max={168}
+            defaultValue={s.transferHours}
+          />
+          <Field
             label="Reminder before it lapses (hours)"
+            name="transferReminderHours"
             error={errors.transferReminderHours}
             hint="0: no reminder."
-          >
-            <input
-              {...fieldProps("transferReminderHours", errors.transferReminderHours)}
-              className="input"
-              type="number"
-              min={0}
-              max={167}
-              defaultValue={s.transferReminderHours}
-            />
-          </Field>
+            type="number"
+            min={0}
+            max={167}
+            defaultValue={s.transferReminderHours}
+          />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -148,16 +135,15 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <input type="checkbox" name="podEnabled" defaultChecked={s.podEnabled} className="h-5 w-5 accent-rose" />
             Offer pay on delivery (the rider collects cash, transfer or POS)
           </label>
-          <Field name="podMaxOrder" label="Largest order paid on delivery (₦)" error={errors.podMaxOrder}>
-            <input
-              {...fieldProps("podMaxOrder", errors.podMaxOrder)}
-              className="input"
-              type="number"
-              min={0}
-              step="0.01"
-              defaultValue={koboToNaira(s.podMaxOrderKobo)}
-            />
-          </Field>
+          <Field
+            label="Largest order paid on delivery (₦)"
+            name="podMaxOrder"
+            error={errors.podMaxOrder}
+            type="number"
+            min={0}
+            step="0.01"
+            defaultValue={koboToNaira(s.podMaxOrderKobo)}
+          />
           <label className={`${box} sm:self-end`}>
             <input type="checkbox" name="podReturningOnly" defaultChecked={s.podReturningOnly} className="h-5 w-5 accent-rose" />
             Only customers with an earlier paid order

@@ -1,18 +1,19 @@
 import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
 import toast from "react-hot-toast";
-import { Link, useNavigation, useRevalidator } from "react-router";
+import { Link, useFetcher, useNavigation } from "react-router";
 import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { appContext } from "../../context";
-import { sendJson } from "../../lib/api-client";
+import { parseForm } from "../../lib/form-action.server";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { canMoveTo } from "../../../modules/orders/admin-schemas";
+import { canMoveTo, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
-import { getPurchase } from "../../../modules/orders/admin.server";
+import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { recordOr404 } from "../../lib/not-found.server";
+import { adminAction, recordId } from "./admin-action.server";
 import type { Route } from "./+types/viewpurchase";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? orderNumber(data.purchase.id) : ""} | Alafia admin` }];
@@ -21,6 +22,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
   return { purchase: await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found") };
+}
+
+/** Order Status's buttons: the next status, or cancelled (the service mails the customer). */
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db, user }): Promise<FormResult> => {
+    const id = recordId(args.params.id, "Purchase");
+    const { data } = await parseForm(args.request, statusChangeInput);
+    await changePurchaseStatus(db, id, data, user.id);
+    return { ok: true, msg: `Order marked ${data.status}; the customer has been emailed` };
+  });
 }
 
 // docs/product.md §9: dates in en-US long form, with the time, in Lagos
@@ -52,19 +63,12 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
 export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
   const { purchase: p } = loaderData;
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const mover = useFetcher<FormResult>();
+  const busy = useBusy(mover);
   const next = nextStatus[p.status as PurchaseStatus];
-
-  async function move(status: "processing" | "shipped" | "delivered" | "cancelled") {
-    if (status === "cancelled" && !window.confirm("Cancel this order? Its items go back into stock and the customer is told.")) return;
-    setBusy(true);
-    const res = await sendJson("PATCH", `/api/purchases/${p.id}/status`, { status });
-    setBusy(false);
-    if (!res.ok) return toast.error(res.error.msg);
-    toast.success(`Order marked ${status}; the customer has been emailed`);
-    await revalidator.revalidate();
-  }
+  useOnAnswer(mover.data, (answer) =>
+    answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong. Please try again."),
+  );
 
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/viewpurchase")) return <PurchaseSkeleton />;
   return (
@@ -81,23 +85,26 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           <StatusBadge status={p.status} />
           <span className="text-sm text-muted">Placed {when(p.createdAt)}</span>
         </div>
-        <div className="mt-3 flex flex-wrap gap-2">
+        <mover.Form
+          method="post"
+          className="mt-3 flex flex-wrap gap-2"
+          onSubmit={(e) => {
+            const status = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+            if (status === "cancelled" && !window.confirm("Cancel this order? Its items go back into stock and the customer is told."))
+              e.preventDefault();
+          }}
+        >
           {next && next !== "cancelled" ? (
-            <button
-              type="button"
-              className="btn-primary min-h-10 py-2"
-              disabled={busy}
-              onClick={() => move(next as "processing" | "shipped" | "delivered")}
-            >
+            <button type="submit" name="status" value={next} className="btn-primary min-h-10 py-2" disabled={busy}>
               {actionLabel[next]}
             </button>
           ) : null}
           {canMoveTo(p.status as PurchaseStatus, "cancelled") ? (
-            <button type="button" className="btn-outline min-h-10 py-2" disabled={busy} onClick={() => move("cancelled")}>
+            <button type="submit" name="status" value="cancelled" className="btn-outline min-h-10 py-2" disabled={busy}>
               Cancel order
             </button>
           ) : null}
-        </div>
+        </mover.Form>
         {p.events.length ? (
           <ol className="mt-4 border-l-2 border-line pl-4 text-sm">
             {p.events.map((e) => (

@@ -1,26 +1,20 @@
 import { ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "../../components/toasts";
-import { data, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
-import { formAction, readForm } from "../../lib/form-action.server";
-import { fieldErrors, formValues, type FormResult } from "../../lib/forms";
-import { AppError } from "../../../lib/errors";
-import { codeToKeep } from "../../../modules/discounts/codes.server";
-import { cartCodeInput } from "../../../modules/discounts/schemas";
-import { clearedVisitCodeCookie, readVisitCode, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
-import { sendJson } from "../../lib/api-client";
+import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
+import { cartAction } from "./cart-action.server";
 import type { Route } from "./+types/cart";
 
 export function meta() {
@@ -55,19 +49,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-/** The "Discount code" field: apply a code for the visit (a cookie), or remove it. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const { db, env, user } = context.get(appContext);
-  return formAction(async () => {
-    const form = await readForm(request);
-    if (form.get("intent") === "remove-code")
-      return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": clearedVisitCodeCookie(env) } });
-    const parsed = cartCodeInput.safeParse(formValues(cartCodeInput, form));
-    if (!parsed.success) throw new AppError("invalid", "Please check the highlighted fields.", { fields: fieldErrors(parsed.error) });
-    const code = await codeToKeep(db, parsed.data.code, user?.id ?? null);
-    return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": visitCodeCookie(env, code) } });
-  });
-}
+/** The cart's writes: add, a line's quantity, remove, and the visit's discount code. */
+export const action = (args: Route.ActionArgs) => cartAction(args);
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
@@ -105,7 +88,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const guest = useGuestQuote(!signedIn, area, loaderData.code);
   const revalidator = useRevalidator();
   const [currency, setCurrency] = useState<Currency>("NGN");
-  const [busy, setBusy] = useState(false);
 
   const items = signedIn ? loaderData.items : guest.items;
   const summary = signedIn ? loaderData.summary : guest.summary;
@@ -117,24 +99,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     rememberDeliveryArea(lga);
     setArea(lga);
     if (signedIn) void revalidator.revalidate();
-  }
-
-  /** Saves a change; resolves to the reason a quantity was refused (the line shows it). */
-  async function change(item: CartItemView, quantity: number | "remove"): Promise<string | null> {
-    if (!signedIn) {
-      if (quantity === "remove") removeFromGuestCart(item.productId);
-      else setGuestCartQuantity(item.productId, Math.min(quantity, item.maxQuantity));
-      return null;
-    }
-    setBusy(true);
-    const res =
-      quantity === "remove"
-        ? await sendJson("DELETE", `/api/cart/${item.id}`)
-        : await sendJson("PUT", `/api/cart/${item.id}`, { quantity });
-    if (!res.ok) toast.error(res.error.msg);
-    await revalidator.revalidate();
-    setBusy(false);
-    return res.ok ? null : (res.error.fields?.quantity ?? null);
   }
 
   return (
@@ -162,9 +126,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 item={item}
                 currency={currency}
                 usdRate={summary?.usdRate ?? 0}
-                busy={busy}
-                onQuantity={(q) => change(item, q)}
-                onRemove={() => void change(item, "remove")}
+                guest={
+                  signedIn
+                    ? undefined
+                    : {
+                        setQuantity: (quantity) => setGuestCartQuantity(item.productId, quantity),
+                        remove: () => removeFromGuestCart(item.productId),
+                      }
+                }
               />
             ))}
           </ul>

@@ -1,11 +1,15 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
+import { Form } from "react-router";
+import { Field, FormMessage } from "../../components/forms/fields";
 import { toast } from "../../components/toasts";
 import { appContext } from "../../context";
-import { postJson } from "../../lib/api-client";
+import { actionHeaders, publicFormAction } from "../../lib/form-action.server";
+import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
-import { zodFields } from "../../../lib/errors";
+import { rateRules } from "../../../lib/rate-limit.server";
+import { sendContactMessage } from "../../../modules/marketing/contact.server";
 import { contactInput } from "../../../modules/marketing/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/contact";
@@ -24,47 +28,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { contact: { email: s.contactEmail, phone: s.contactPhone, address: s.contactAddress }, origin: publicOrigin(env) };
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+/** Send Message: stored for the owner, as POST /api/contact does (docs/product.md §2), under the same rate rule. */
+export const action = (args: Route.ActionArgs) =>
+  publicFormAction(args, rateRules.contactIp, contactInput, ({ db }, data) => sendContactMessage(db, data));
+
+// a refusal past the rate rule says when to try again
+export const headers = actionHeaders;
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact } = loaderData;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(["name", "email", "message"].map((k) => [k, String(new FormData(form).get(k) ?? "")]));
-    // docs/product.md §5: name, email and message required, email valid (the same schema as the server)
-    const checked = contactInput.safeParse(values);
-    if (!checked.success) {
-      setErrors(zodFields(checked.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const result = await postJson<{ msg: string }>("/api/contact", checked.data);
-    setBusy(false);
-    if (result.ok) {
-      toast.success(result.data.msg);
-      form.reset();
-    } else {
-      setErrors(result.error.fields ?? {});
-      toast.error(result.error.msg);
-    }
-  }
-
-  const field = (name: "name" | "email" | "message") => ({
-    id: `contact-${name}`,
-    name,
-    required: true,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+  const answer = actionData as FormResult | undefined;
+  const form = useRef<HTMLFormElement>(null);
+  const busy = useBusy();
+  // docs/product.md §5: name, email and message required, email valid (the same schema as the server)
+  const { errors, onSubmit, msg } = useZodForm(contactInput, answer);
+  // with the script, the answer is a toast; before it loads, the banner below shows it
+  const [toasted, setToasted] = useState<FormResult | undefined>(undefined);
+  useOnAnswer(answer, (a) => {
+    setToasted(a);
+    if (!a.ok) return toast.error(a.msg ?? "Something went wrong. Please try again.");
+    toast.success(a.msg ?? "Thank you!");
+    form.current?.reset();
   });
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`contact-${name}-error`} className="mt-1 text-sm font-semibold text-rose-dark">
-        {errors[name]}
-      </p>
-    ) : null;
+  const banner = answer === toasted ? undefined : answer?.ok ? answer.msg : msg;
 
   return (
     <main id="main" className="container-page py-10">
@@ -95,35 +81,20 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </ul>
           <p className="mt-4 text-sm text-muted">Monday to Saturday, 9am to 6pm (WAT).</p>
         </section>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="contact-form-title">
+        <Form method="post" ref={form} onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="text-2xl">
             Send us a message
           </h2>
-          <div>
-            <label htmlFor="contact-name" className="label">
-              Name
-            </label>
-            <input {...field("name")} autoComplete="name" maxLength={100} className="input" />
-            {error("name")}
-          </div>
-          <div>
-            <label htmlFor="contact-email" className="label">
-              Email
-            </label>
-            <input {...field("email")} type="email" autoComplete="email" className="input" />
-            {error("email")}
-          </div>
-          <div>
-            <label htmlFor="contact-message" className="label">
-              Message
-            </label>
-            <textarea {...field("message")} rows={6} maxLength={5000} className="input" />
-            {error("message")}
-          </div>
+          <FormMessage tone={answer?.ok ? "success" : "error"}>{banner}</FormMessage>
+          <Field label="Name" name="name" id="contact-name" error={errors.name} required autoComplete="name" maxLength={100} />
+          <Field label="Email" name="email" id="contact-email" error={errors.email} required type="email" autoComplete="email" />
+          <Field label="Message" name="message" id="contact-message" error={errors.message}>
+            {(control) => <textarea {...control} required rows={6} maxLength={5000} />}
+          </Field>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending..." : "Send Message"}
           </button>
-        </form>
+        </Form>
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
 import { JsonLd } from "../../components/json-ld";
 import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
@@ -7,7 +7,11 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
 import { appContext } from "../../context";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
+import { requireUserPage } from "../../lib/guards.server";
 import { recordOr404 } from "../../lib/not-found.server";
+import { isRecordId } from "../../../lib/record-id";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
 import { formatNairaAmount } from "../../../lib/money";
@@ -15,7 +19,8 @@ import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
-import { listReviews, reviewerOf } from "../../../modules/reviews/service.server";
+import { reviewInput } from "../../../modules/reviews/schemas";
+import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/pricing/price-order";
@@ -63,6 +68,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       imageUrl: image ? absoluteUrl(origin, image) : null,
       shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
     };
+  });
+}
+
+/** Write a Review (docs/product.md §6: a buyer only; the service says so to anyone else), as POST /api/reviews/{productId} does. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUserPage(context, request);
+  const { db } = context.get(appContext);
+  // a malformed id is the 404 page, as for the loader
+  if (!isRecordId(params.id)) throw data(null, { status: 404 });
+  const productId = params.id;
+  return formAction(async (): Promise<FormResult> => {
+    const { data: input } = await parseForm(request, reviewInput);
+    await submitReview(db, user.id, productId, input);
+    return { ok: true, msg: "Review submitted successfully!" };
   });
 }
 

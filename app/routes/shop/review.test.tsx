@@ -30,20 +30,27 @@ function post(fields: Record<string, string>) {
   return action({ context, request, params: {} } as never);
 }
 
+// the forms' one error protocol (docs/decisions/0011-one-way-to-write.md): the API's {msg, code, fields} with its status
 describe("/review action", () => {
   it("answers an unexpected failure with the spec's fallback message", async () => {
-    expect(await post({ productId: PRODUCT_ID, rating: "4", comment: "Lovely paper" })).toEqual({
-      ok: false,
-      msg: "An error occured while submitting the review",
+    expect(await post({ productId: PRODUCT_ID, rating: "4", comment: "Lovely paper" })).toMatchObject({
+      data: { msg: "An error occured while submitting the review", code: "internal" },
+      init: { status: 500 },
     });
   });
 
   it("answers a bad field with the schema's message, before touching the database", async () => {
-    expect(await post({ productId: PRODUCT_ID, comment: "Lovely paper" })).toEqual({ ok: false, msg: "Choose a rating from 1 to 5" });
+    expect(await post({ productId: PRODUCT_ID, comment: "Lovely paper" })).toMatchObject({
+      data: { code: "invalid", fields: { rating: "Choose a rating from 1 to 5" } },
+      init: { status: 400 },
+    });
   });
 
   it("refuses a NUL character with a message instead of a database error", async () => {
     const answer = await post({ productId: PRODUCT_ID, rating: "4", comment: "Lovely\u0000paper" });
-    expect(answer).toEqual({ ok: false, msg: "The text holds an invisible control character. Please remove it and try again." });
+    expect(answer).toMatchObject({
+      data: { msg: "The text holds an invisible control character. Please remove it and try again." },
+      init: { status: 400 },
+    });
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useRef, useState } from "react";
+import { data, Form, Link } from "react-router";
+import { Field, FormMessage } from "../../components/forms/fields";
 import { StarPicker } from "../../components/reviews/star-picker";
 import { appContext } from "../../context";
-import { readForm } from "../../lib/form-action.server";
+import { formAction, parseForm } from "../../lib/form-action.server";
+import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
-import { AppError } from "../../../lib/errors";
+import { isAppError } from "../../../lib/errors";
 import { reviewFormInput } from "../../../modules/reviews/schemas";
 import { reviewableProducts, submitReview } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/review";
@@ -20,36 +22,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { products: await reviewableProducts(db, user.id), selected };
 }
 
+const FALLBACK = "An error occured while submitting the review";
+
 // docs/product.md §8: the server's message, or 'An error occured while submitting the review'
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db, logger } = context.get(appContext);
-  try {
-    const parsed = reviewFormInput.safeParse(Object.fromEntries(await readForm(request)));
-    if (!parsed.success) return { ok: false, msg: parsed.error.issues[0]!.message };
-    await submitReview(db, user.id, parsed.data.productId, parsed.data);
-    return { ok: true, msg: "Review submitted successfully!" };
-  } catch (e) {
-    if (e instanceof AppError) return { ok: false, msg: e.message };
-    logger.error({ err: e }, "review failed");
-    return { ok: false, msg: "An error occured while submitting the review" };
-  }
+  return formAction(async () => {
+    const { data: input } = await parseForm(request, reviewFormInput);
+    try {
+      await submitReview(db, user.id, input.productId, input);
+    } catch (e) {
+      if (isAppError(e)) throw e;
+      logger.error({ err: e }, "review failed");
+      return data<FormResult>({ msg: FALLBACK, code: "internal" }, { status: 500 });
+    }
+    return { ok: true, msg: "Review submitted successfully!" } satisfies FormResult;
+  });
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { products, selected } = loaderData;
+  const answer = actionData as FormResult | undefined;
   const [rating, setRating] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  const busy = useNavigation().state === "submitting";
+  const busy = useBusy();
+  const { errors, onSubmit, msg } = useZodForm(reviewFormInput, answer);
   // docs/product.md §4: success clears rating and comment
-  const [answered, setAnswered] = useState(actionData);
-  if (actionData !== answered) {
-    setAnswered(actionData);
-    if (actionData?.ok) setRating(0);
-  }
-  useEffect(() => {
-    if (actionData?.ok) form.current?.reset();
-  }, [actionData]);
+  useOnAnswer(answer, (a) => {
+    if (!a.ok) return;
+    setRating(0);
+    form.current?.reset();
+  });
   return (
     <main id="main" className="container-page max-w-xl py-10">
       <h1 className="text-3xl">Write a review</h1>
@@ -62,34 +66,32 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </p>
       ) : (
-        <Form method="post" ref={form} className="mt-6 space-y-4 rounded-2xl border border-line bg-linen p-5">
-          <div>
-            <label htmlFor="review-product" className="label">
-              Product
-            </label>
-            <select id="review-product" name="productId" className="input" defaultValue={selected} required>
-              <option value="" disabled>
-                Choose a product
-              </option>
-              {products.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
+        <Form
+          method="post"
+          ref={form}
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-6 space-y-4 rounded-2xl border border-line bg-linen p-5"
+        >
+          <Field label="Product" name="productId" id="review-product" error={errors.productId}>
+            {(control) => (
+              <select {...control} defaultValue={selected} required>
+                <option value="" disabled>
+                  Choose a product
                 </option>
-              ))}
-            </select>
-          </div>
-          <StarPicker name="rating" value={rating} onChange={setRating} />
-          <div>
-            <label htmlFor="review-comment" className="label">
-              Comment
-            </label>
-            <textarea id="review-comment" name="comment" className="input min-h-28" required maxLength={2000} />
-          </div>
-          {actionData ? (
-            <p role="status" className={`text-sm font-semibold ${actionData.ok ? "text-sage" : "text-rose"}`}>
-              {actionData.msg}
-            </p>
-          ) : null}
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <StarPicker name="rating" value={rating} onChange={setRating} error={errors.rating} />
+          <Field label="Comment" name="comment" id="review-comment" error={errors.comment}>
+            {(control) => <textarea {...control} className={`${control.className} min-h-28`} required maxLength={2000} />}
+          </Field>
+          <FormMessage tone={answer?.ok ? "success" : "error"}>{answer?.ok ? answer.msg : msg}</FormMessage>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Submitting..." : "Submit Review"}
           </button>

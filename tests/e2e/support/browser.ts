@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
@@ -30,26 +30,34 @@ export function useBrowser() {
     await state.browser?.close();
   });
   return {
-    async newPage(viewport: keyof typeof viewports = "desktop", base = baseUrl): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser!.newContext({ viewport: viewports[viewport], baseURL: base, locale: "en-NG" });
+    /** `options`: e.g. `{ javaScriptEnabled: false }`, to check a form works before (or without) the page's script */
+    async newPage(
+      viewport: keyof typeof viewports = "desktop",
+      base = baseUrl,
+      options: BrowserContextOptions = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser!.newContext({ viewport: viewports[viewport], baseURL: base, locale: "en-NG", ...options });
       const page = await context.newPage();
       return { context, page };
     },
   };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** A full-page picture in test-results/screenshots; `scripted: false` for a page without JavaScript (nothing is run in it). */
+export async function screenshot(page: Page, name: string, { scripted = true } = {}) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  // scroll through once so lazy images below the fold are in the full-page picture
-  const y = await page.evaluate(() => window.scrollY);
-  await page.evaluate(async () => {
-    for (let top = 0; top < document.body.scrollHeight; top += window.innerHeight) {
-      window.scrollTo(0, top);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-  });
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await page.evaluate((top) => window.scrollTo(0, top), y);
+  if (scripted) {
+    // scroll through once so lazy images below the fold are in the full-page picture
+    const y = await page.evaluate(() => window.scrollY);
+    await page.evaluate(async () => {
+      for (let top = 0; top < document.body.scrollHeight; top += window.innerHeight) {
+        window.scrollTo(0, top);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+    });
+    await page.waitForLoadState("networkidle").catch(() => {});
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+  }
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { adminEmail, adminPassword } from "./admin";
-import { baseUrl, screenshot, visible } from "./browser";
+import { baseUrl, visible } from "./browser";
 
 /** Journeys that are not about the newsletter pop-up keep it away. */
 export async function skipNewsletterPopup(context: BrowserContext) {
@@ -208,9 +208,4 @@ export async function signedInShopper(page: Page, who: Partial<Shopper> = {}): P
   }
   await page.goto("/");
   return shopper;
-}
-
-/** A full-page screenshot (screenshot() loads the lazy images below the fold first). */
-export async function fullScreenshot(page: Page, name: string) {
-  await screenshot(page, name);
 }

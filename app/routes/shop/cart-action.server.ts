@@ -1,0 +1,49 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { quantitySchema } from "../../../modules/cart/schemas";
+import { addToCart, removeCartItem, updateCartItem } from "../../../modules/cart/service.server";
+import { codeToKeep } from "../../../modules/discounts/codes.server";
+import { cartCodeInput } from "../../../modules/discounts/schemas";
+import { clearedVisitCodeCookie, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
+import { appContext } from "../../context";
+import { formAction, parseFields, readForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
+
+// the API's quantity rule (POST /api/cart/create, PUT /api/cart/{id}), read from a form's text
+const quantity = z.coerce.number({ error: "Enter a quantity" }).pipe(quantitySchema);
+export const addLineForm = z.object({ productId: z.uuid("Choose a product"), quantity: quantity.default(1) });
+const lineForm = z.object({ lineId: z.uuid("This line is no longer in your cart. Please reload the page.") });
+const quantityForm = lineForm.extend({ quantity });
+
+/**
+ * The cart as one action with intents (docs/decisions/0011-one-way-to-write.md): `add` (the product
+ * page's Add To Cart, then /cart), `quantity` (a line's stepper) and `remove` for a signed-in
+ * shopper, with the same services as the REST cart; `apply-code` and `remove-code` (the "Discount
+ * code" field) for anyone, kept for the visit in a cookie. A guest's lines live in her browser
+ * (app/lib/guest-cart.ts), so a guest posting a line here (no script yet) is asked to log in first.
+ */
+export async function cartAction({ context, request }: { context: Readonly<RouterContextProvider>; request: Request }) {
+  const { db, env, user } = context.get(appContext);
+  return formAction(async () => {
+    const form = await readForm(request);
+    const intent = form.get("intent");
+    if (intent === "remove-code") return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": clearedVisitCodeCookie(env) } });
+    if (intent === "apply-code") {
+      const code = await codeToKeep(db, parseFields(form, cartCodeInput).code, user?.id ?? null);
+      return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": visitCodeCookie(env, code) } });
+    }
+    if (intent === "add") {
+      const line = parseFields(form, addLineForm);
+      if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(`/productdetails/${line.productId}`)}`);
+      await addToCart(db, user.id, line.productId, line.quantity);
+      return redirect("/cart");
+    }
+    if (!user) return redirect("/login?redirectTo=%2Fcart");
+    if (intent === "remove") await removeCartItem(db, user, parseFields(form, lineForm).lineId);
+    else {
+      const line = parseFields(form, quantityForm);
+      await updateCartItem(db, user, line.lineId, line.quantity);
+    }
+    return { ok: true };
+  });
+}
