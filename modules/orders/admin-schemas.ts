@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listParams, sortParam } from "../../lib/form-fields";
 
-import { cancellable, nextStatus, purchaseStatuses, type PurchaseStatus } from "./statuses";
+import { cancellable, nextStatusOf, purchaseStatuses, type PurchaseStatus } from "./statuses";
 
 export const purchaseSorts = ["newest", "oldest", "total_desc", "total_asc"] as const;
 
@@ -31,8 +31,10 @@ export type StatusChangeInput = z.input<typeof statusChangeInput>;
  * The back office's moves: completed → processing → shipped → delivered, cancel before shipping.
  * A pay-on-delivery order goes on its way unpaid: from pending straight to processing.
  */
-export function canMoveTo(from: PurchaseStatus, to: PurchaseStatus, paymentMethod?: string): boolean {
+export function canMoveTo(from: PurchaseStatus, to: PurchaseStatus, paymentMethod = "online"): boolean {
   if (to === "cancelled") return cancellable.includes(from);
-  if (paymentMethod === "pod" && from === "pending") return to === "processing";
-  return nextStatus[from] === to;
+  return nextStatusOf({ status: from, paymentMethod }) === to;
 }
+
+/** The back office's 'Delivery refused' on a pay-on-delivery order. */
+export const refusedInput = z.object({ note: z.string().trim().max(500, "Note must be at most 500 characters").optional() }).strict();

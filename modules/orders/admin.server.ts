@@ -11,12 +11,13 @@ import { cancellable, orderNumber } from "./statuses";
 import type { PurchaseDetail } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
+import { refusedDeliveries } from "./manual-payments.server";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
   const [p] = await db.select().from(purchases).where(eq(purchases.id, id));
   if (!p) throw AppError.notFound("Purchase");
-  const [items, events] = await Promise.all([
+  const [items, events, refused] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id)).orderBy(asc(purchaseItems.title)),
     db
       .select({
@@ -31,10 +32,12 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
       .leftJoin(users, eq(users.id, purchaseEvents.actorId))
       .where(eq(purchaseEvents.purchaseId, id))
       .orderBy(asc(purchaseEvents.createdAt)),
+    refusedDeliveries(db, p),
   ]);
   return {
     ...toPurchaseView(p, items),
     updatedAt: p.updatedAt.toISOString(),
+    refusedDeliveries: refused,
     events: events.map((e) => ({
       id: e.id,
       status: e.status,

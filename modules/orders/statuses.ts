@@ -24,5 +24,18 @@ export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
 };
 export const cancellable: PurchaseStatus[] = ["pending", "completed", "processing"];
 
+/** The order's next step in the back office: a pay-on-delivery order goes on its way unpaid, from pending. */
+export const nextStatusOf = (p: { status: PurchaseStatus; paymentMethod: string }): PurchaseStatus | undefined =>
+  p.paymentMethod === "pod" && p.status === "pending" ? "processing" : nextStatus[p.status];
+
+/** How she chose to pay, in the back office's words. */
+export const paymentMethodLabels: Record<string, string> = {
+  online: "Online (Paystack)",
+  transfer: "Bank transfer to the shop",
+  pod: "Pay on delivery",
+  pay_link: "Shared payment link",
+  manual: "Recorded by the shop",
+};
+
 /** The number a shopper and the shop call an order by: the first 8 characters of its id (docs/product.md §9). */
 export const orderNumber = (id: string): string => id.slice(0, 8);

@@ -53,8 +53,10 @@ export type PurchaseView = {
   paymentProvider: string;
   /** how she chose to pay (docs/product.md "Paying") */
   paymentMethod: "online" | "transfer" | "pod" | "pay_link" | "manual";
-  /** how the money arrived, once it did */
+  /** how the money arrived, once it did, what arrived and the shop's reference for money it recorded */
   paidVia: "provider" | "transfer" | "cash" | "pos" | null;
+  paidAmount: number | null;
+  paymentNote: string | null;
   /** until when an unpaid order holds its items (null: until the shop settles it) */
   expiresAt: string | null;
   /** delivery instructions */
@@ -71,5 +73,7 @@ export type PurchaseRow = Pick<PurchaseView, "id" | "fname" | "lname" | "email" 
 /** One purchase for the back office and GET /api/purchases/{id}: the view, its last change and its history. */
 export type PurchaseDetail = PurchaseView & {
   updatedAt: string;
+  /** deliveries this customer (by email or phone) refused at the door (docs/product.md "Paying") */
+  refusedDeliveries: number;
   events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
 };

@@ -45,6 +45,8 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     paymentProvider: p.paymentProvider,
     paymentMethod: p.paymentMethod,
     paidVia: p.paidVia,
+    paidAmount: p.paidAmountKobo === null ? null : koboToNaira(p.paidAmountKobo),
+    paymentNote: p.paymentNote,
     expiresAt: p.expiresAt?.toISOString() ?? null,
     note: p.orderNote,
     transactionId: p.transactionId,

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { AppError } from "../../lib/errors";
-import { adminPurchaseListQuery, statusChangeInput } from "../../modules/orders/admin-schemas";
+import { adminPurchaseListQuery, refusedInput, statusChangeInput } from "../../modules/orders/admin-schemas";
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
 import { changePurchaseStatus, deletePurchase, getPurchase } from "../../modules/orders/admin.server";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../modules/orders/manual-payments.server";
@@ -10,8 +9,6 @@ import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
 
 // docs/product.md §7 purchases as the back office uses them; creation and payment live in the checkout router.
-const refusedInput = z.object({ note: z.string().trim().max(500).optional() }).strict();
-
 export function adminPurchaseRoutes({ database, env }: AppDeps) {
   const db = database.db;
   return new Hono<AppEnv>()

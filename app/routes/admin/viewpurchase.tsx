@@ -8,9 +8,12 @@ import { parseForm } from "../../lib/form-action.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { canMoveTo, statusChangeInput } from "../../../modules/orders/admin-schemas";
+import { z } from "zod";
+import { PaymentPanel } from "../../components/admin/payment-panel";
+import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
+import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
-import { nextStatus, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
+import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
@@ -24,10 +27,29 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { purchase: await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found") };
 }
 
-/** Order Status's buttons: the next status, or cancelled (the service mails the customer). */
+/**
+ * The order page's buttons: the next status or cancelled (the service mails the customer); money
+ * the shop received itself; a delivery refused at the door (docs/product.md "Paying").
+ */
 export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db, user }): Promise<FormResult> => {
+  return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
     const id = recordId(args.params.id, "Purchase");
+    const intent = (
+      await args.request
+        .clone()
+        .formData()
+        .catch(() => null)
+    )?.get("intent");
+    if (intent === "payment") {
+      const { data } = await parseForm(args.request, manualPaymentInput.extend({ intent: z.literal("payment") }));
+      await recordManualPayment(db, env, id, { method: data.method, amount: data.amount, reference: data.reference || undefined }, user.id);
+      return { ok: true, msg: "Payment recorded; the customer has been emailed" };
+    }
+    if (intent === "refused") {
+      const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
+      await recordRefusedDelivery(db, id, data.note || undefined, user.id);
+      return { ok: true, msg: "Delivery marked refused; the items are back in stock" };
+    }
     const { data } = await parseForm(args.request, statusChangeInput);
     await changePurchaseStatus(db, id, data, user.id);
     return { ok: true, msg: `Order marked ${data.status}; the customer has been emailed` };
@@ -65,7 +87,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
-  const next = nextStatus[p.status as PurchaseStatus];
+  const next = nextStatusOf(p);
   useOnAnswer(mover.data, (answer) =>
     answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong. Please try again."),
   );
@@ -126,15 +148,11 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
             <Row label="Phone" value={p.phone} />
             <Row label="LGA" value={p.lga ?? "—"} />
             <Row label="Address" value={p.address} />
+            {p.note ? <Row label="Delivery instructions" value={<span className="whitespace-pre-line">{p.note}</span>} /> : null}
           </dl>
         </Section>
         <Section title="Payment Information">
-          <dl>
-            <Row label="Provider" value={<span className="capitalize">{p.paymentProvider}</span>} />
-            <Row label="Reference" value={<span className="break-all">{p.reference}</span>} />
-            <Row label="Transaction ID" value={p.transactionId ?? "N/A"} />
-            <Row label="Paid" value={p.paidAt ? when(p.paidAt) : "Not paid"} />
-          </dl>
+          <PaymentPanel p={p} />
         </Section>
       </div>
 

@@ -1,0 +1,122 @@
+import { useFetcher } from "react-router";
+import { formatNairaAmount } from "../../../lib/money";
+import { paymentMethodLabels } from "../../../modules/orders/statuses";
+import type { PurchaseDetail } from "../../../modules/orders/types";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { toast } from "../toasts";
+import { Field, FormMessage } from "../forms/fields";
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
+const paidWords = { provider: "Paid online", transfer: "Bank transfer received", cash: "Cash received", pos: "POS payment received" };
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Payment Information (docs/product.md "Paying"): how she chose to pay and what arrived. For an
+ * unpaid order, the owner records the money she received herself (a transfer into the shop's
+ * account, the rider's cash, transfer or POS); a pay-on-delivery order on its way can be marked
+ * refused at the door. Both post to the order page's action.
+ */
+export function PaymentPanel({ p }: { p: PurchaseDetail }) {
+  const unpaid = !p.paidAt && p.status !== "failed";
+  const onItsWay = p.paymentMethod === "pod" && ["pending", "processing", "shipped"].includes(p.status);
+  return (
+    <div>
+      <dl>
+        <Row label="How she pays" value={paymentMethodLabels[p.paymentMethod]} />
+        {p.paymentMethod === "online" || p.paymentMethod === "pay_link" ? (
+          <>
+            <Row label="Provider" value={<span className="capitalize">{p.paymentProvider}</span>} />
+            <Row label="Reference" value={<span className="break-all">{p.reference}</span>} />
+            <Row label="Transaction ID" value={p.transactionId ?? "N/A"} />
+          </>
+        ) : null}
+        <Row
+          label="Paid"
+          value={
+            p.paidAt
+              ? `${paidWords[p.paidVia ?? "provider"]} · ${when(p.paidAt)}`
+              : p.expiresAt && p.status === "pending"
+                ? `Not yet · held until ${when(p.expiresAt)}`
+                : "Not paid"
+          }
+        />
+        {p.paidAmount !== null && p.paidAmount !== p.totalAmount ? (
+          <Row label="Amount received" value={formatNairaAmount(p.paidAmount)} />
+        ) : null}
+        {p.paymentNote ? <Row label="Payment reference" value={<span className="break-all">{p.paymentNote}</span>} /> : null}
+        {p.paymentMethod === "pod" ? (
+          <Row label="Deliveries refused by this customer" value={<span data-testid="refused-count">{p.refusedDeliveries}</span>} />
+        ) : null}
+      </dl>
+      {unpaid && p.status !== "cancelled" ? <RecordPayment p={p} /> : null}
+      {onItsWay && !p.paidAt ? <RefusedDelivery /> : null}
+    </div>
+  );
+}
+
+function useAnswerToast(data: FormResult | undefined) {
+  useOnAnswer(data, (answer) => (answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong.")));
+}
+
+function RecordPayment({ p }: { p: PurchaseDetail }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useAnswerToast(fetcher.data);
+  const errors = fetcher.data?.fields ?? {};
+  return (
+    <fetcher.Form
+      method="post"
+      className="mt-4 grid gap-3 rounded-xl border border-line bg-cream p-3 sm:grid-cols-3"
+      data-testid="record-payment"
+    >
+      <input type="hidden" name="intent" value="payment" />
+      <p className="text-sm font-semibold sm:col-span-3">Record money the shop received</p>
+      <Field label="How it arrived" name="method" error={errors.method}>
+        {(control) => (
+          <select {...control} defaultValue={p.paymentMethod === "pod" ? "cash" : "transfer"}>
+            <option value="transfer">Bank transfer</option>
+            <option value="cash">Cash</option>
+            <option value="pos">POS</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Amount (₦)" name="amount" type="number" step="0.01" min={0} defaultValue={p.totalAmount} error={errors.amount} />
+      <Field label="Reference" name="reference" maxLength={120} error={errors.reference} hint="Narration or POS slip" />
+      <div className="sm:col-span-3">
+        <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>
+        <button type="submit" className="btn-primary min-h-10 py-2" disabled={busy}>
+          {busy ? "Saving..." : "Record payment"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function RefusedDelivery() {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useAnswerToast(fetcher.data);
+  return (
+    <fetcher.Form
+      method="post"
+      className="mt-3 flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        if (!window.confirm("Mark the delivery refused? The order is cancelled and its items go back into stock.")) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="refused" />
+      <Field label="Why (optional)" name="note" maxLength={500} className="min-w-48 flex-1" />
+      <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
+        Delivery refused
+      </button>
+    </fetcher.Form>
+  );
+}
