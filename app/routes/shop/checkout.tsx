@@ -1,8 +1,9 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CheckoutLines } from "../../components/checkout/checkout-lines";
-import { ChoiceCard } from "../../components/checkout/choice-card";
+import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
+import { usePaystackPopup } from "../../components/checkout/use-paystack-popup";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
 import { OrderSummary } from "../../components/cart/order-summary";
@@ -10,8 +11,6 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
-import { clearGuestCart } from "../../lib/guest-cart";
-import { loadPaystackScript, openPaystackPopup } from "../../lib/paystack-popup";
 import { formatNairaAmount } from "../../../lib/money";
 import { checkoutForm, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
@@ -173,68 +172,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </div>
           </section>
 
-          <fieldset className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
-            <legend className="px-1 text-lg font-bold">Delivery</legend>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              {(
-                [
-                  ["standard", "Standard", "3–5 days"],
-                  ["express", "Express", "1–2 days"],
-                ] as const
-              ).map(([value, label, days]) => (
-                <ChoiceCard
-                  key={value}
-                  name="deliveryMethod"
-                  value={value}
-                  checked={method === value}
-                  onChange={() => {
-                    setMethod(value);
-                    reprice({ method: value });
-                  }}
-                  title={
-                    <>
-                      {label}
-                      {summary.deliveryOptions ? ` · ${formatNairaAmount(summary.deliveryOptions[value])}` : ""}
-                    </>
-                  }
-                  detail={days}
-                />
-              ))}
-            </div>
-          </fieldset>
-
-          <fieldset
-            className="rounded-2xl border border-line bg-linen p-4 sm:p-5"
-            aria-describedby={errors.paymentMethod ? "payment-error" : undefined}
-          >
-            <legend className="px-1 text-lg font-bold">How would you like to pay?</legend>
-            <div className="mt-2 grid gap-3" data-testid="payment-choices">
-              {choices.map((c) => (
-                <ChoiceCard
-                  key={c.method}
-                  testId={`pay-${c.method}`}
-                  name="paymentMethod"
-                  value={c.method}
-                  checked={chosen === c.method}
-                  onChange={() => setPayment(c.method)}
-                  title={c.label}
-                  detail={c.detail}
-                  unavailable={c.unavailable}
-                />
-              ))}
-            </div>
-            {errors.paymentMethod ? (
-              <p id="payment-error" className="mt-2 text-sm font-semibold text-rose-dark">
-                {errors.paymentMethod}
-              </p>
-            ) : null}
-            {chosen === "transfer" && transfer ? (
-              <p className="mt-3 text-sm text-muted">
-                After you place the order we show our {transfer.bankName} account and a reference. We hold your items for {transfer.hours}{" "}
-                hours.
-              </p>
-            ) : null}
-          </fieldset>
+          <DeliveryChoices
+            method={method}
+            prices={summary.deliveryOptions}
+            onChange={(value) => {
+              setMethod(value);
+              reprice({ method: value });
+            }}
+          />
+          <PaymentChoices choices={choices} chosen={chosen} onChange={setPayment} error={errors.paymentMethod} transfer={transfer} />
 
           <div className="space-y-3">
             <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.note}>
@@ -301,34 +247,4 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       </div>
     </main>
   );
-}
-
-/** PAYSTACK_MODE=popup: the action answers with the payment to open in Paystack's window on this page. */
-function usePaystackPopup(popup: CheckoutAnswer["popup"], setError: (msg: string | null) => void) {
-  const opened = useRef<string | null>(null);
-  useEffect(() => {
-    if (!popup || opened.current === popup.reference) return;
-    opened.current = popup.reference;
-    void (async () => {
-      try {
-        await loadPaystackScript();
-        const outcome = await openPaystackPopup(popup.accessCode).catch(() => "error" as const);
-        if (outcome === "success") {
-          clearGuestCart();
-          return window.location.assign(popup.orderUrl);
-        }
-        // closed or failed without paying: cancel now (the stock goes back, the cart stays)
-        const res = await fetch("/api/purchases/cancel", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ reference: popup.reference, t: popup.token }),
-        });
-        const body = (await res.json().catch(() => null)) as { purchase?: { status: string } } | null;
-        if (body?.purchase?.status === "completed") return window.location.assign(popup.orderUrl);
-        setError(notices[outcome === "cancel" ? "cancelled" : "failed"]!);
-      } catch (e) {
-        setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
-      }
-    })();
-  }, [popup, setError]);
 }

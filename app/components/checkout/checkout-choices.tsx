@@ -1,0 +1,91 @@
+import { formatNairaAmount } from "../../../lib/money";
+import type { PaymentChoice } from "../../../modules/orders/payment-choices";
+import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
+import { ChoiceCard } from "./choice-card";
+
+type Method = "standard" | "express";
+const speeds: [Method, string, string][] = [
+  ["standard", "Standard", "3–5 days"],
+  ["express", "Express", "1–2 days"],
+];
+
+/** How fast, each with its price for her area (docs/product.md §9). */
+export function DeliveryChoices({
+  method,
+  prices,
+  onChange,
+}: {
+  method: Method;
+  prices: Record<Method, number> | null;
+  onChange: (method: Method) => void;
+}) {
+  return (
+    <fieldset className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
+      <legend className="px-1 text-lg font-bold">Delivery</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {speeds.map(([value, label, days]) => (
+          <ChoiceCard
+            key={value}
+            name="deliveryMethod"
+            value={value}
+            checked={method === value}
+            onChange={() => onChange(value)}
+            title={
+              <>
+                {label}
+                {prices ? ` · ${formatNairaAmount(prices[value])}` : ""}
+              </>
+            }
+            detail={days}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** How she can pay, shown before she pays (docs/product.md "Paying"); a choice not on offer says why. */
+export function PaymentChoices({
+  choices,
+  chosen,
+  onChange,
+  error,
+  transfer,
+}: {
+  choices: PaymentChoice[];
+  chosen: CheckoutPaymentMethod;
+  onChange: (method: CheckoutPaymentMethod) => void;
+  error?: string;
+  transfer: { bankName: string; hours: number } | null;
+}) {
+  return (
+    <fieldset className="rounded-2xl border border-line bg-linen p-4 sm:p-5" aria-describedby={error ? "payment-error" : undefined}>
+      <legend className="px-1 text-lg font-bold">How would you like to pay?</legend>
+      <div className="mt-2 grid gap-3" data-testid="payment-choices">
+        {choices.map((c) => (
+          <ChoiceCard
+            key={c.method}
+            testId={`pay-${c.method}`}
+            name="paymentMethod"
+            value={c.method}
+            checked={chosen === c.method}
+            onChange={() => onChange(c.method)}
+            title={c.label}
+            detail={c.detail}
+            unavailable={c.unavailable}
+          />
+        ))}
+      </div>
+      {error ? (
+        <p id="payment-error" className="mt-2 text-sm font-semibold text-rose-dark">
+          {error}
+        </p>
+      ) : null}
+      {chosen === "transfer" && transfer ? (
+        <p className="mt-3 text-sm text-muted">
+          After you place the order we show our {transfer.bankName} account and a reference. We hold your items for {transfer.hours} hours.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
