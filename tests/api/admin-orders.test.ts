@@ -129,7 +129,7 @@ describe("GET /api/purchases/{id}", () => {
       expect(shape).not.toHaveProperty("firstName");
       expect(shape).not.toHaveProperty("discountAmount");
     }
-    const { updatedAt: _updatedAt, events, ...view } = byId;
+    const { updatedAt: _updatedAt, events, refusedDeliveries: _refused, ...view } = byId;
     expect(events).toEqual(expect.any(Array));
     expect(view).toEqual(mine);
   });
