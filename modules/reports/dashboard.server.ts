@@ -1,13 +1,13 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchases, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { PAID_STATUSES } from "../orders/statuses";
+import { paidOrder } from "../orders/paid-orders.server";
 
 // The owner's /dashboard figures: sales of paid orders and new customers.
 
-// Paid orders: payment verified, whatever happened to them since (cancelled ones are refunded).
-const paidStatuses = inArray(purchases.status, [...PAID_STATUSES]);
+// Paid orders: the orders' one rule (docs/product.md "Paying"); a cancelled one is refunded.
+const paid = paidOrder();
 
 /** Midnight in Lagos (UTC+1, no DST) of the first of this month. */
 export function monthStart(now = new Date()): Date {
@@ -33,7 +33,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
-      .where(and(paidStatuses, gte(purchases.paidAt, since))),
+      .where(and(paid, gte(purchases.paidAt, since))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -41,12 +41,10 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(p.total_kobo), 0)::bigint as revenue, count(p.id)::int as orders
       from generate_series(((${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date - 29), (${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date, interval '1 day') as d(day)
-      left join ${purchases} p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
-        and p.paid_at >= ${new Date(now.getTime() - 31 * 86400_000)}
-        and p.status in (${sql.join(
-          PAID_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})
+      left join (
+        select ${purchases.id} as id, ${purchases.paidAt} as paid_at, ${purchases.totalKobo} as total_kobo from ${purchases}
+        where ${paid} and ${purchases.paidAt} >= ${new Date(now.getTime() - 31 * 86400_000)}
+      ) p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
       group by d.day order by d.day`),
   ]);
   const revenueKobo = Number(month?.revenue ?? 0);

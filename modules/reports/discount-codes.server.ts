@@ -5,13 +5,13 @@ import { koboToNaira } from "../../lib/money";
 import { getDiscountCode, listDiscountCodes } from "../discounts/admin.server";
 import type { DiscountListQuery } from "../discounts/schemas";
 import type { DiscountCode, DiscountCodeView, DiscountFigures } from "../discounts/types";
-import { PAID_STATUSES } from "../orders/statuses";
+import { paidOrder } from "../orders/paid-orders.server";
 
 // Each discount code's sales (docs/product.md "Discount codes", back office): its paid orders,
 // their totals (revenue) and what the code took off them (discount given). Paid is the orders'
-// one rule (PAID_STATUSES); a use refunded by a cancel leaves them.
+// one rule (paidOrder); a use refunded by a cancel leaves them.
 
-const paid = inArray(purchases.status, [...PAID_STATUSES]);
+const paid = paidOrder();
 const none: DiscountFigures = { uses: 0, revenue: 0, discountGiven: 0 };
 
 async function figuresOf(db: Db, codeIds: string[]): Promise<Map<string, DiscountFigures>> {
