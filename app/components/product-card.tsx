@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { formatNairaAmount } from "../../lib/money";
 import { isSoldOut } from "../../modules/stock/availability";
 import type { ProductView } from "../../modules/catalog/types";
 import { PRODUCT_PREVIEW_LENGTH, previewText } from "../lib/card-data";
+import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
@@ -24,7 +24,6 @@ export function ProductCard({
   href?: string;
   sizes?: string;
 }) {
-  const discounted = product.discount > 0;
   const soldOut = isSoldOut(product.stock);
   return (
     // relative: the visually hidden "was" (position absolute) stays inside the card; in the scrolling
@@ -50,18 +49,7 @@ export function ProductCard({
           <p className="text-sm text-muted">{previewText(product.description, PRODUCT_PREVIEW_LENGTH)}</p>
           <StarRating rating={product.rating} count={product.reviews} />
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
-            {discounted ? (
-              <>
-                <span className="text-lg font-bold text-rose">{formatNairaAmount(product.discount)}</span>
-                <s className="text-sm text-muted">
-                  {/* read as text: aria-label on <s> is not reliably announced */}
-                  <span className="sr-only">was </span>
-                  {formatNairaAmount(product.price)}
-                </s>
-              </>
-            ) : (
-              <span className="text-lg font-bold">{formatNairaAmount(product.price)}</span>
-            )}
+            <Price product={product} />
           </p>
         </div>
       </Link>

@@ -6,6 +6,7 @@ import { ColourSwatch, SizeRow, StockState } from "../../components/product/prod
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ProductReviews } from "../../components/reviews/product-reviews";
 import { StarRating } from "../../components/star-rating";
+import { Price } from "../../components/price";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
@@ -149,20 +150,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-2 text-3xl leading-tight sm:text-4xl">{product.title}</h1>
           </div>
           <p className="flex flex-wrap items-baseline gap-3" data-testid="product-price">
-            {product.discount > 0 ? (
-              <>
-                <span className="text-3xl font-bold text-rose-dark">{formatNairaAmount(product.discount)}</span>
-                <s className="text-lg text-muted">
-                  <span className="sr-only">was </span>
-                  {formatNairaAmount(product.price)}
-                </s>
-                <span className="rounded-full bg-blush px-3 py-1 text-sm font-bold text-rose-dark">
-                  Save {formatNairaAmount(product.price - product.discount)}
-                </span>
-              </>
-            ) : (
-              <span className="text-3xl font-bold">{formatNairaAmount(product.price)}</span>
-            )}
+            <Price product={product} size="page" save />
           </p>
           <p className="leading-relaxed text-ink">{product.description}</p>
           <SizeRow size={product.size} />
