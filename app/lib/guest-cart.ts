@@ -2,7 +2,7 @@
 // reloads (docs/architecture.md improvements); merged into the account at login.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { GUEST_CART_COOKIE, encodeGuestCart } from "./guest-cart-cookie";
+import { GUEST_CART_COOKIE, decodeGuestCart, encodeGuestCart } from "./guest-cart-cookie";
 import { setBrowserCookie } from "./cookies";
 
 export type GuestCartLine = { productId: string; quantity: number };
@@ -65,14 +65,32 @@ export function guestCartQuantity(lines: GuestCartLine[] = readGuestCart()): num
   return lines.reduce((sum, l) => sum + l.quantity, 0);
 }
 
+/**
+ * The browser's cart and its cookie mirror agree: lines the server added (a form posted before the
+ * script ran) join the browser's cart, and a cart kept before the mirror existed is copied to it.
+ */
+function adoptServerLines() {
+  const raw = document.cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${GUEST_CART_COOKIE}=`))
+    ?.slice(GUEST_CART_COOKIE.length + 1);
+  let fromServer: GuestCartLine[] = [];
+  try {
+    fromServer = raw ? decodeGuestCart(decodeURIComponent(raw)) : [];
+  } catch {
+    fromServer = [];
+  }
+  const kept = readGuestCart();
+  const missing = fromServer.filter((s) => !kept.some((k) => k.productId === s.productId));
+  if (missing.length || (kept.length && !raw)) write([...kept, ...missing]);
+}
+
 /** The guest cart, kept in sync across components and tabs. Empty during SSR. */
 export function useGuestCart(): GuestCartLine[] {
   const [lines, setLines] = useState<GuestCartLine[]>([]);
   useEffect(() => {
     const sync = () => setLines(readGuestCart());
-    // a cart kept before the server could read it: give the server its copy
-    const kept = readGuestCart();
-    if (kept.length && !document.cookie.includes(`${GUEST_CART_COOKIE}=`)) write(kept);
+    adoptServerLines();
     sync();
     window.addEventListener(CHANGED, sync);
     window.addEventListener("storage", sync);

@@ -41,6 +41,12 @@ export async function cartLines(db: Queryable, userId: string) {
 
 type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
 
+/** Whether a product exists (a guest's line names it by id). */
+export async function productExists(db: Queryable, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  return !!row;
+}
+
 /** The shop's quantity limit per product (a store setting). */
 export async function lineLimit(db: Queryable): Promise<number> {
   return (await getSettings(db)).maxLineQuantity;

@@ -186,7 +186,7 @@ describe("the storefront's forms post to actions that work before the script loa
     expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
-  it("the signed-in cart: add from the product page, change a quantity, remove; a guest is asked to log in", async () => {
+  it("the signed-in cart: add from the product page, change a quantity, remove; a guest's line goes to her cart's cookie", async () => {
     const shopper = await createUser(t.db);
     const as = { id: shopper.id, role: "customer" as const };
     const product = await createProduct(t.db, { stock: 3 });
@@ -208,10 +208,17 @@ describe("the storefront's forms post to actions that work before the script loa
     expect((await t.page("/cart.data", { ...form({ intent: "remove", lineId: line!.id }), as })).status).toBe(200);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).toEqual([]);
 
-    const guest = await t.page("/cart", form({ intent: "add", productId: product.id, quantity: "1" }));
-    expect([guest.status, guest.headers.get("location")]).toEqual([
-      302,
-      `/login?redirectTo=${encodeURIComponent(`/productdetails/${product.id}`)}`,
-    ]);
+    // a guest without the page's script: the line goes into her cart's cookie, and she lands on /cart
+    const guest = await t.page("/cart", form({ intent: "add", productId: product.id, quantity: "2" }));
+    expect([guest.status, guest.headers.get("location")]).toEqual([302, "/cart"]);
+    const cookie = guest.headers.get("set-cookie")!;
+    expect(cookie).toMatch(new RegExp(`^guest_cart=${product.id}\\*2; Path=/; Max-Age=2592000; SameSite=Lax$`));
+    // a second add adds up, within the shop's quantity limit (10 by default)
+    const again = await t.page("/cart", {
+      ...form({ intent: "add", productId: product.id, quantity: "9" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie.split(";")[0]! },
+    });
+    expect(again.headers.get("set-cookie")).toMatch(new RegExp(`^guest_cart=${product.id}\\*10;`));
+    expect((await t.page("/cart", form({ intent: "add", productId: crypto.randomUUID(), quantity: "1" }))).status).toBe(404);
   });
 });

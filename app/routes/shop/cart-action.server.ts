@@ -1,7 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { quantitySchema } from "../../../modules/cart/schemas";
-import { addToCart, removeCartItem, updateCartItem } from "../../../modules/cart/service.server";
+import { addToCart, lineLimit, productExists, removeCartItem, updateCartItem } from "../../../modules/cart/service.server";
+import { AppError } from "../../../lib/errors";
+import { guestCartFromCookie, guestCartSetCookie, withGuestLine } from "../../lib/guest-cart-cookie";
 import { codeToKeep } from "../../../modules/discounts/codes.server";
 import { cartCodeInput } from "../../../modules/discounts/schemas";
 import { clearedVisitCodeCookie, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
@@ -20,7 +22,8 @@ const quantityForm = lineForm.extend({ quantity });
  * page's Add To Cart, then /cart), `quantity` (a line's stepper) and `remove` for a signed-in
  * shopper, with the same services as the REST cart; `apply-code` and `remove-code` (the "Discount
  * code" field) for anyone, kept for the visit in a cookie. A guest's lines live in her browser
- * (app/lib/guest-cart.ts), so a guest posting a line here (no script yet) is asked to log in first.
+ * (app/lib/guest-cart.ts) and its cookie mirror: a guest posting a line here (no script yet) has it
+ * added to that cookie, which her browser takes over once the script runs.
  */
 export async function cartAction({ context, request }: { context: Readonly<RouterContextProvider>; request: Request }) {
   const { db, env, user } = context.get(appContext);
@@ -34,7 +37,11 @@ export async function cartAction({ context, request }: { context: Readonly<Route
     }
     if (intent === "add") {
       const line = parseFields(form, addLineForm);
-      if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(`/productdetails/${line.productId}`)}`);
+      if (!user) {
+        if (!(await productExists(db, line.productId))) throw AppError.notFound("Product");
+        const lines = withGuestLine(guestCartFromCookie(request), line, await lineLimit(db));
+        return redirect("/cart", { headers: { "Set-Cookie": guestCartSetCookie(lines, env.NODE_ENV === "production") } });
+      }
       await addToCart(db, user.id, line.productId, line.quantity);
       return redirect("/cart");
     }
