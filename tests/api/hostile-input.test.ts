@@ -9,6 +9,7 @@ import { loader as productTableLoader } from "../../app/routes/admin/producttabl
 import { loader as purchaseTableLoader } from "../../app/routes/admin/purchasetable";
 import { loader as teamTableLoader } from "../../app/routes/admin/teamtable";
 import { action as paySandboxAction, loader as paySandboxLoader } from "../../app/routes/pay-sandbox";
+import { action as checkoutAction } from "../../app/routes/shop/checkout";
 import { loader as checkoutCompleteLoader } from "../../app/routes/shop/checkout-complete";
 import { loader as productsLoader } from "../../app/routes/shop/products";
 import { createAdminUser, createUser } from "../factories";
@@ -161,6 +162,25 @@ describe("a page form that is not a form", () => {
   ])("%s posted to /login is a 400 saying so", async (_what, body, type) => {
     const res = await call(loginAction, "/login", null, { method: "POST", body, headers: { "Content-Type": type } });
     expect(res).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/form could not be read/) } });
+  });
+
+  it.each([
+    ["a broken multipart body", "--x\r\nnonsense", "multipart/form-data; boundary=x"],
+    ["JSON", '{"email":"ada@example.ng"}', "application/json"],
+  ])("%s posted to /checkout is a 400 saying so, for a guest and a shopper", async (_what, body, type) => {
+    for (const who of [null, customer]) {
+      const res = await call(checkoutAction, "/checkout", who, { method: "POST", body, headers: { "Content-Type": type } });
+      expect(res).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/form could not be read/) } });
+    }
+  });
+
+  it("holding a NUL character in a field of the checkout form is a 400 naming the field", async () => {
+    const body = new URLSearchParams({ name: "Ada Obi", street: "12 Allen\u0000 Avenue", attempt: "attempt-0001" });
+    for (const who of [null, customer])
+      expect(await call(checkoutAction, "/checkout", who, { method: "POST", body })).toMatchObject({
+        status: 400,
+        body: { fields: { street: expect.stringMatching(NUL_MESSAGE) } },
+      });
   });
 
   it("holding a NUL character in any field is a 400 naming the field", async () => {

@@ -4,11 +4,10 @@ import { z } from "zod";
 import type { AppServices } from "../../context";
 import { chosenDeliveryArea } from "../../lib/delivery-area";
 import { readCookie } from "../../lib/cookies";
-import { readForm } from "../../lib/form-action.server";
+import { formAction, readForm } from "../../lib/form-action.server";
 import { fieldErrors, formValues } from "../../lib/forms";
 import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
 import { readSearchParams } from "../../lib/search-params.server";
-import { AppError } from "../../../lib/errors";
 import { cartSummary } from "../../../modules/cart/service.server";
 import { quoteGuestCart } from "../../../modules/cart/quote.server";
 import { getUser } from "../../../modules/accounts/service.server";
@@ -99,7 +98,12 @@ export type CheckoutAnswer = {
 const attemptKey = z.string().trim().min(8).max(200);
 
 /** The checkout form posted: the order is placed once per attempt key, then the payer goes where the payment continues. */
-export async function submitCheckout(services: AppServices, request: Request) {
+export function submitCheckout(services: AppServices, request: Request) {
+  // a form that cannot be read and the services' refusals are answers with their status (formAction)
+  return formAction(() => placeFromForm(services, request));
+}
+
+async function placeFromForm(services: AppServices, request: Request) {
   const { db, env, user, clientIp } = services;
   const form = await readForm(request);
   const parsed = checkoutForm.safeParse(formValues(checkoutForm, form));
@@ -121,26 +125,17 @@ export async function submitCheckout(services: AppServices, request: Request) {
   const key = attemptKey.safeParse(form.get("attempt"));
   if (!key.success) return data<CheckoutAnswer>({ msg: "Please reload the page and try again." }, 400);
   const provider = paymentProvider(env, db);
-  try {
-    const started = await once(db, `checkout:${user?.id ?? "guest"}`, key.data, requestHash({ input, buyer }), 201, async () => {
-      await countCheckoutStart(rateLimitStore(db, env), user?.id ?? `guest:${email}`, clientIp);
-      return startCheckout(db, provider, env, buyer, input);
-    });
-    const { purchase, authorizationUrl, accessCode, orderUrl, reference } = started.body;
-    const headers = new Headers();
-    if (!user && purchase.status === "pending" && purchase.paymentMethod === "online")
-      headers.append("Set-Cookie", guestCheckoutCookie(env, purchase.id));
-    if (authorizationUrl && accessCode && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup")
-      return data<CheckoutAnswer>({ popup: { accessCode, reference, orderUrl, token: orderViewToken(env, purchase.id) } }, { headers });
-    return redirect(authorizationUrl ?? orderUrl, { headers });
-  } catch (e) {
-    if (e instanceof AppError)
-      return data<CheckoutAnswer>(
-        { msg: e.message, fields: e.fields },
-        { status: e.status, headers: e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {} },
-      );
-    throw e;
-  }
+  const started = await once(db, `checkout:${user?.id ?? "guest"}`, key.data, requestHash({ input, buyer }), 201, async () => {
+    await countCheckoutStart(rateLimitStore(db, env), user?.id ?? `guest:${email}`, clientIp);
+    return startCheckout(db, provider, env, buyer, input);
+  });
+  const { purchase, authorizationUrl, accessCode, orderUrl, reference } = started.body;
+  const headers = new Headers();
+  if (!user && purchase.status === "pending" && purchase.paymentMethod === "online")
+    headers.append("Set-Cookie", guestCheckoutCookie(env, purchase.id));
+  if (authorizationUrl && accessCode && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup")
+    return data<CheckoutAnswer>({ popup: { accessCode, reference, orderUrl, token: orderViewToken(env, purchase.id) } }, { headers });
+  return redirect(authorizationUrl ?? orderUrl, { headers });
 }
 
 function guestCheckoutCookie(env: AppServices["env"], purchaseId: string): string {
