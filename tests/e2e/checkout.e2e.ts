@@ -13,6 +13,7 @@ import {
   shownReviewCount,
   signedInShopper,
   skipNewsletterPopup,
+  openBuyableProduct,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -23,9 +24,7 @@ async function newShopper(page: Page) {
 }
 
 async function addFirstProductAsGuest(page: Page) {
-  await page.goto("/products");
-  await page.locator('a[href^="/productdetails/"]').first().click();
-  await page.waitForURL(/\/productdetails\//);
+  await openBuyableProduct(page);
   // the URL changes before the product page has rendered: wait for its button
   await visible(page.getByRole("button", { name: "Add To Cart" }));
   const productUrl = page.url();
@@ -36,7 +35,7 @@ async function addFirstProductAsGuest(page: Page) {
   return { productUrl, title };
 }
 
-/** A new shopper who paid for the first product in the sandbox; returns the product's title. */
+/** A new shopper who paid for a product in the sandbox; returns the product's title. */
 async function shopperWhoBoughtFirstProduct(page: Page) {
   const { title } = await addFirstProductAsGuest(page);
   await newShopper(page);
@@ -179,9 +178,7 @@ describe("checkout journeys", () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
     await newShopper(page);
-    await page.goto("/products");
-    await page.locator('a[href^="/productdetails/"]').first().click();
-    await page.waitForURL(/\/productdetails\//);
+    await openBuyableProduct(page);
     await expect
       .poll(() => page.getByTestId("review-gate").innerText())
       .toContain("Only customers who have bought this product can review it.");

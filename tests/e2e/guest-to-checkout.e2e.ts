@@ -6,16 +6,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper, type Shopper } from "./support/account-pages";
 import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { breakdown, cart, checkout, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+import { breakdown, cart, checkout, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup, openBuyableProduct } from "./support/shop";
 
 const browser = useBrowser();
 const JOURNEY_MS = 120_000;
 
-/** As a guest: the first product of /products, 2 of it, into the cart, then on /cart with her delivery area chosen. */
+/** As a guest: a product, 2 of it, into the cart, then on /cart with her delivery area chosen. */
 async function fillCartAsGuest(page: Page): Promise<string> {
-  await page.goto("/products");
-  await page.locator('a[href^="/productdetails/"]').first().click();
-  await page.waitForURL(/\/productdetails\//);
+  await openBuyableProduct(page);
   await visible(page.getByRole("button", { name: "Add To Cart" }));
   const title = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
   await page.getByRole("button", { name: "Increase quantity" }).click();

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screenshot, useBrowser } from "./support/browser";
 import { startExtraShop } from "./support/extra-shop";
-import { cart, checkout, signedInShopper, skipNewsletterPopup } from "./support/shop";
+import { cart, checkout, signedInShopper, skipNewsletterPopup, openBuyableProduct } from "./support/shop";
 
 // Paystack's API as far as the shop uses it: initialize gives an access code; verify
 // says the transaction is still ongoing (the popup was closed before paying).
@@ -59,12 +59,10 @@ const newShopper = () => ({
   password: "Calm-and-kind-2026",
 });
 
-/** Registers, puts the first product in the cart and opens /checkout with the address filled in; returns the product's id. */
+/** Registers, puts a product in the cart and opens /checkout with the address filled in; returns the product's id. */
 async function toCheckout(page: Page): Promise<string> {
   await signedInShopper(page, newShopper());
-  await page.goto("/products");
-  await page.locator('a[href^="/productdetails/"]').first().click();
-  await page.waitForURL(/\/productdetails\//);
+  await openBuyableProduct(page);
   const productId = new URL(page.url()).pathname.split("/").pop()!;
   await page.getByRole("button", { name: "Add To Cart" }).click();
   await page.waitForURL(/\/cart$/);

@@ -14,17 +14,16 @@ import {
   nairaOf,
   skipNewsletterPopup,
   waitForHydration,
+  openBuyableProduct,
 } from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const JOURNEY_MS = 150_000;
 
-/** The first product of /products into the guest cart, then on /cart with her area chosen. */
+/** A product into the guest cart, then on /cart with her area chosen. */
 async function guestCart(page: Page, area = "Surulere") {
-  await page.goto("/products");
-  await page.locator('a[href^="/productdetails/"]').first().click();
-  await page.waitForURL(/\/productdetails\//);
+  await openBuyableProduct(page);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add To Cart" }).click();
   await page.waitForURL(/\/cart$/);

@@ -32,6 +32,18 @@ export const header = {
 
 // Page helpers for the cart and checkout journeys (docs/style.md).
 
+/**
+ * Opens a product a journey can always buy, found as a shopper finds it (search, then its card):
+ * the demo's Pocket Gratitude Notebook, 60 in stock. The first card of /products is not a fixed
+ * product (the demo products share one creation time) and may be the one left or already sold out
+ * by an earlier journey.
+ */
+export async function openBuyableProduct(page: Page) {
+  await page.goto(`/products?q=${encodeURIComponent("Pocket Gratitude Notebook")}`);
+  await page.locator('a[href^="/productdetails/"]').first().click();
+  await page.waitForURL(/\/productdetails\//);
+}
+
 /** Product ids linked from the home page's cards (the demo data). */
 export async function productIdsFromHome(page: Page): Promise<string[]> {
   await page.goto("/");
