@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { purchases, users } from "../../db/schema";
 import { findDeliveryArea } from "../delivery/areas.server";
 import { loadPricingRules } from "../pricing/load-pricing.server";
 
@@ -18,14 +18,28 @@ export async function startingArea(db: Db, userId: string | null, chosen: string
 }
 
 /**
- * The checkout form prefilled from the profile, with the area she starts with
- * ("" until she chooses one): what the form shows is what the summary and the
- * order are priced with.
+ * What a signed-in shopper's checkout form starts with: her profile, and where the profile is
+ * silent her latest order's phone, street and city (one indexed read), so a returning shopper
+ * types nothing. The area is startingArea's (the page's own choice).
  */
-export async function checkoutDefaults(db: Db, userId: string, chosen: string | null) {
-  const [[u], lga] = await Promise.all([
-    db.select({ phone: users.phone, address: users.address, lga: users.lga, state: users.state }).from(users).where(eq(users.id, userId)),
-    startingArea(db, userId, chosen),
+export async function checkoutDefaults(db: Db, userId: string) {
+  const [[u], [last]] = await Promise.all([
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, address: users.address })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({ phone: purchases.phone, street: purchases.street, city: purchases.city })
+      .from(purchases)
+      .where(eq(purchases.userId, userId))
+      .orderBy(desc(purchases.createdAt))
+      .limit(1),
   ]);
-  return { street: u?.address ?? "", city: u?.lga ?? "", state: u?.state ?? "Lagos", phone: u?.phone ?? "", lga: lga ?? "" };
+  return {
+    name: u ? `${u.firstName} ${u.lastName}`.trim() : "",
+    email: u?.email ?? "",
+    phone: u?.phone || last?.phone || "",
+    street: u?.address || last?.street || "",
+    city: last?.city ?? "",
+  };
 }

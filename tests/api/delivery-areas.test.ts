@@ -5,8 +5,8 @@ import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import CheckoutPage, { loader as checkoutLoader } from "../../app/routes/shop/checkout";
 import { loader as cartLoader } from "../../app/routes/shop/cart";
-import { deliveryRates, purchases } from "../../db/schema";
-import { createCartItem, createDeliveryRate, createProduct, createUser, stockOf } from "../factories";
+import { deliveryRates, purchases, users } from "../../db/schema";
+import { createCartItem, createDeliveryRate, createProduct, createPurchase, createUser, stockOf } from "../factories";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // An outside audit: the checkout's `lga` was free text, and any area the shop did not know
@@ -159,6 +159,28 @@ describe("/cart and /checkout pages", () => {
     // an area the shop no longer delivers to is dropped, not priced
     const stale = await checkoutLoader({ request: withCookie("/checkout", "delivery_area=Atlantis"), context, params: {} } as never);
     expect(stale.defaults.lga).toBe("Badagry");
+  });
+
+  it("a signed-in shopper finds her form filled in: the profile first, her latest order's phone, street and city where it is silent", async () => {
+    const { user, product } = await shopper();
+    const load = async () =>
+      (await checkoutLoader({ request: withCookie("/checkout"), context: routerContext(t, pageUser(user)), params: {} } as never)).defaults;
+    // a new account with no phone or address: only what she typed at sign-up
+    await t.db.update(users).set({ phone: null, address: null }).where(eq(users.id, user.id));
+    expect(await load()).toEqual({
+      lga: "Badagry",
+      name: `${user.firstName} ${user.lastName}`,
+      email: user.email,
+      phone: "",
+      street: "",
+      city: "",
+    });
+    // after an order, the next checkout starts with where that one went
+    await createPurchase(t.db, user, [{ product, quantity: 1 }], { phone: "08031234567", street: "3 Marina Road", city: "Badagry" });
+    expect(await load()).toMatchObject({ phone: "08031234567", street: "3 Marina Road", city: "Badagry" });
+    // what her profile says wins over the order
+    await t.db.update(users).set({ phone: "07011112222", address: "9 Awolowo Road" }).where(eq(users.id, user.id));
+    expect(await load()).toMatchObject({ phone: "07011112222", street: "9 Awolowo Road", city: "Badagry" });
   });
 
   it("a shopper whose profile area is not delivered to starts with no area and no delivery charge", async () => {

@@ -10,12 +10,11 @@ import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
 import { readSearchParams } from "../../lib/search-params.server";
 import { cartSummary } from "../../../modules/cart/service.server";
 import { quoteGuestCart } from "../../../modules/cart/quote.server";
-import { getUser } from "../../../modules/accounts/service.server";
 import { countCheckoutStart } from "../../../modules/orders/checkout-limits.server";
 import { startCheckout } from "../../../modules/orders/checkout-start.server";
 import type { Buyer } from "../../../modules/orders/checkout.server";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
-import { startingArea } from "../../../modules/orders/checkout-form.server";
+import { checkoutDefaults, startingArea } from "../../../modules/orders/checkout-form.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { isOrderViewToken, orderViewToken } from "../../../modules/orders/order-links.server";
 import { hasPaidOrder } from "../../../modules/orders/paid-orders.server";
@@ -45,11 +44,11 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   const method = query.method ?? "standard";
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
-  const [areas, settings, lga, profile] = await Promise.all([
+  const [areas, settings, lga, prefilled] = await Promise.all([
     deliveryAreaNames(db),
     getSettings(db),
     startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
-    user ? getUser(db, user.id) : null,
+    user ? checkoutDefaults(db, user.id) : null,
   ]);
   const priced = user
     ? await cartSummary(db, user.id, {
@@ -62,7 +61,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
         items: q.cartItems,
         summary: q.summary,
       }));
-  const returning = user ? await hasPaidOrder(db, { userId: user.id, email: user.email, phone: profile?.phone ?? "" }) : null;
+  const returning = user ? await hasPaidOrder(db, { userId: user.id, email: user.email, phone: prefilled?.phone ?? "" }) : null;
   const total = priced.summary.deliveryCharge === null ? null : Math.round(priced.summary.total * 100);
   return {
     signedIn: !!user,
@@ -71,14 +70,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     code,
     areas,
     method,
-    defaults: {
-      lga: lga ?? "",
-      name: profile ? `${profile.firstName} ${profile.lastName}`.trim() : "",
-      email: profile?.email ?? "",
-      phone: profile?.phone ?? "",
-      street: profile?.address ?? "",
-      city: "",
-    },
+    defaults: { lga: lga ?? "", ...(prefilled ?? { name: "", email: "", phone: "", street: "", city: "" }) },
     choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
     popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
