@@ -181,6 +181,20 @@ describe("/cart and /checkout pages", () => {
     // what her profile says wins over the order
     await t.db.update(users).set({ phone: "07011112222", address: "9 Awolowo Road" }).where(eq(users.id, user.id));
     expect(await load()).toMatchObject({ phone: "07011112222", street: "9 Awolowo Road", city: "Badagry" });
+    // and the form shows them
+    const loaderData = await checkoutLoader({
+      request: withCookie("/checkout"),
+      context: routerContext(t, pageUser(user)),
+      params: {},
+    } as never);
+    const Stub = createRoutesStub([{ path: "/checkout", Component: () => createElement(CheckoutPage, { loaderData } as never) }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/checkout"] }));
+    for (const [name, value] of [
+      ["phone", "07011112222"],
+      ["street", "9 Awolowo Road"],
+      ["city", "Badagry"],
+    ])
+      expect(html).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"|<input[^>]*value="${value}"[^>]*name="${name}"`));
   });
 
   it("a shopper whose profile area is not delivered to starts with no area and no delivery charge", async () => {

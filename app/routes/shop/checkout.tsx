@@ -168,7 +168,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 error={errors.street}
                 className="sm:col-span-2"
               />
-              <Field label="City or town" name="city" autoComplete="address-level2" required maxLength={100} error={errors.city} />
+              <Field
+                label="City or town"
+                name="city"
+                autoComplete="address-level2"
+                required
+                maxLength={100}
+                defaultValue={defaults.city}
+                error={errors.city}
+              />
             </div>
           </section>
 
