@@ -33,7 +33,7 @@ export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; 
                     </span>
                   </span>
                   <span className="flex items-center gap-3">
-                    <OrderStatus status={order.status} />
+                    <OrderStatus order={order} />
                     <span className="font-bold">{formatNairaAmount(order.totalAmount)}</span>
                   </span>
                 </summary>

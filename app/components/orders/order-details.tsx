@@ -25,10 +25,28 @@ const statusLabel: Record<string, string> = {
   delivered: "Delivered",
 };
 
-export function OrderStatus({ status }: { status: string }) {
+/** What she reads for an order not paid yet, by how she chose to pay. */
+const unpaidLabel: Record<string, string> = {
+  transfer: "Awaiting your transfer",
+  pod: "Pay on delivery",
+};
+
+/**
+ * The order's status in the shopper's words. A pending order says how it will be paid; a
+ * pay-on-delivery order on its way says the rider collects until the money is recorded.
+ */
+export function shopperStatusLabel(order: Pick<PurchaseView, "status" | "paymentMethod" | "paidAt">): string {
+  if (order.status === "pending") return unpaidLabel[order.paymentMethod] ?? statusLabel.pending!;
+  const label = statusLabel[order.status] ?? order.status;
+  if (order.paymentMethod === "pod" && !order.paidAt && (order.status === "processing" || order.status === "shipped"))
+    return `${label} · pay on delivery`;
+  return label;
+}
+
+export function OrderStatus({ order }: { order: Pick<PurchaseView, "status" | "paymentMethod" | "paidAt"> }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${badge[status] ?? "bg-line text-ink"}`}>
-      {statusLabel[status] ?? status}
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${badge[order.status] ?? "bg-line text-ink"}`}>
+      {shopperStatusLabel(order)}
     </span>
   );
 }
