@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { cartItems, paymentAttempts, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
+import { publicOrigin } from "../../lib/public-origin";
 import { lineLimitError } from "../cart/service.server";
 import { codeColumns, codeForCheckout, customerOf } from "../discounts/codes.server";
 import { holdRedemption } from "../discounts/redemptions.server";
@@ -19,6 +20,7 @@ import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
 import { loadPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
+import { alertLowStock } from "../stock/low-stock.server";
 
 /**
  * Who is buying. A signed-in shopper buys her server cart as her account; a guest gives her name
@@ -133,7 +135,8 @@ export async function placeOrder(
     const earlier = await replacedCheckouts(tx, buyer);
     await lockProducts(tx, [...lines.map((l) => l.productId), ...(await productsOf(tx, earlier))]);
     await cancelPendingIn(tx, earlier, shopperCancelNotes.replaced, now);
-    await reserveStock(tx, lines);
+    const taken = await reserveStock(tx, lines);
+    await alertLowStock(tx, taken, (id) => `${publicOrigin(links)}/editproduct/${id}`);
     const reference = newReference();
     const [row] = await tx
       .insert(purchases)

@@ -6,20 +6,26 @@ import { AppError } from "../../lib/errors";
 // The stock an order holds: taken when it is placed, given back when it is cancelled or deleted
 // (docs/decisions/0005-checkout-money-path.md). Each runs inside the caller's transaction.
 
+/** A line's stock as its reservation left it: `left` is null for a product whose stock is not tracked. */
+export type TakenStock = { productId: string; title: string; quantity: number; left: number | null };
+
 /**
  * Takes `quantity` units of each product or none at all: a conditional UPDATE
  * per line (never below 0, whatever runs at the same time), in product-id
  * order so two carts never lock each other. A shortfall names the product.
  * A product whose stock is not tracked (null) is always there: null - n stays null.
+ * Answers what each line left (low-stock.server.ts reads it).
  */
-export async function reserveStock(tx: Tx, lines: { productId: string; quantity: number; title: string }[]) {
+export async function reserveStock(tx: Tx, lines: { productId: string; quantity: number; title: string }[]): Promise<TakenStock[]> {
+  const taken: TakenStock[] = [];
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const taken = await tx
+    const [row] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}` })
       .where(and(eq(products.id, line.productId), or(isNull(products.stock), gte(products.stock, line.quantity))))
-      .returning({ id: products.id });
-    if (!taken.length) {
+      .returning({ left: products.stock });
+    if (row) taken.push({ productId: line.productId, title: line.title, quantity: line.quantity, left: row.left });
+    else {
       const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
       const left = p?.stock ?? 0;
       throw new AppError(
@@ -30,6 +36,7 @@ export async function reserveStock(tx: Tx, lines: { productId: string; quantity:
       );
     }
   }
+  return taken;
 }
 
 /** Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an order); untracked products are skipped. */
