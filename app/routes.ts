@@ -63,6 +63,8 @@ export default [
     route("lga", "routes/admin/lga.tsx"),
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),
+    // docs/product.md "Reports"
+    route("reports", "routes/admin/reports.tsx"),
     // docs/product.md "Discount codes"
     route("discounttable", "routes/admin/discounttable.tsx"),
     route("creatediscount", "routes/admin/creatediscount.tsx"),

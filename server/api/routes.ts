@@ -7,6 +7,7 @@ import { adminDiscountRoutes } from "./admin-discounts";
 import { adminPostRoutes } from "./admin-posts";
 import { adminProductRoutes } from "./admin-products";
 import { adminPurchaseRoutes } from "./admin-purchases";
+import { adminReportRoutes } from "./admin-reports";
 import { adminSettingsRoutes } from "./admin-settings";
 import { healthRoutes } from "./health";
 import { newsletterRoutes } from "./newsletter";
@@ -37,4 +38,5 @@ export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
   api.route("/", adminPurchaseRoutes(deps));
   api.route("/", adminSettingsRoutes(deps));
   api.route("/", adminDiscountRoutes(deps));
+  api.route("/", adminReportRoutes(deps));
 }

@@ -86,4 +86,6 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/discounts/:id": "admin",
   "PUT /api/discounts/:id": "admin",
   "DELETE /api/discounts/:id": "admin",
+  "GET /api/reports/sales": "admin",
+  "GET /api/reports/sales.csv": "admin",
 };

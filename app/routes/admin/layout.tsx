@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   FileText,
   FolderTree,
   LayoutDashboard,
@@ -33,6 +34,8 @@ const links = [
   { to: "/teamtable", label: "Team Members", icon: Users, also: ["/adminregister"] },
   // docs/product.md "Discount codes"
   { to: "/discounttable", label: "Discount Codes", icon: Tag, also: ["/creatediscount", "/editdiscount"] },
+  // docs/product.md "Reports"
+  { to: "/reports", label: "Reports", icon: ChartColumn },
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/paymentsettings", label: "Payments", icon: Wallet },
 ];

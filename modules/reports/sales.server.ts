@@ -1,0 +1,139 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { categories, products, purchaseItems, purchases } from "../../db/schema";
+import { toCsv } from "../../lib/csv";
+import { withinDays } from "../../lib/day-range";
+import { dateParam } from "../../lib/form-fields";
+import { koboToNaira } from "../../lib/money";
+import { paidOrder } from "../orders/paid-orders.server";
+
+// The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
+// days (the orders list's own from/to), grouped by product, category, delivery area or discount
+// code. Orders and order totals are counted once per order; a product's or a category's sales
+// are its lines' totals (goods, before a code, VAT and delivery).
+
+export const reportGroupings = ["product", "category", "area", "code"] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+
+export const salesReportQuery = z
+  .object({
+    by: z.enum(reportGroupings, { error: `Group by one of ${reportGroupings.join(", ")}` }).default("product"),
+    from: dateParam,
+    to: dateParam,
+  })
+  .strict();
+export type SalesReportQuery = z.output<typeof salesReportQuery>;
+
+export type SalesRow = { key: string; label: string; orders: number; units: number; sales: number };
+export type SalesReport = {
+  by: ReportGrouping;
+  /** what `sales` adds up: the lines' goods, or the orders' totals */
+  measures: "goods" | "order totals";
+  rows: SalesRow[];
+  /** every paid order of the range once: the orders list's sum for the same days */
+  totals: { orders: number; units: number; revenue: number };
+};
+
+const units = sql<string>`coalesce(sum(${purchaseItems.quantity}), 0)`;
+const orderCount = sql<string>`count(distinct ${purchases.id})`;
+
+/** One row per group: the key, its label, orders, units and sales in kobo. */
+async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
+  if (by === "product" || by === "category") {
+    const key = by === "product" ? sql`${purchaseItems.productId}::text` : sql`${categories.id}::text`;
+    const label = by === "product" ? sql`max(${purchaseItems.title})` : sql`max(${categories.name})`;
+    return db
+      .select({
+        key: sql<string | null>`${key}`,
+        label: sql<string | null>`${label}`,
+        orders: orderCount,
+        units,
+        sales: sql<string>`sum(${purchaseItems.totalPriceKobo})`,
+      })
+      .from(purchaseItems)
+      .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
+      .leftJoin(products, sql`${products.id} = ${purchaseItems.productId}`)
+      .leftJoin(categories, sql`${categories.id} = ${products.categoryId}`)
+      .where(where)
+      .groupBy(key)
+      .orderBy(sql`5 desc`, sql`2`);
+  }
+  const column = by === "area" ? purchases.lga : purchases.discountCode;
+  const perOrder = db
+    .select({ id: purchaseItems.purchaseId, units: sql<number>`sum(${purchaseItems.quantity})`.as("units") })
+    .from(purchaseItems)
+    .groupBy(purchaseItems.purchaseId)
+    .as("per_order");
+  return db
+    .select({
+      key: sql<string | null>`${column}`,
+      label: sql<string | null>`${column}`,
+      orders: sql<string>`count(*)`,
+      units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
+      sales: sql<string>`sum(${purchases.totalKobo})`,
+    })
+    .from(purchases)
+    .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
+    .where(where)
+    .groupBy(column)
+    .orderBy(sql`5 desc`, sql`2`);
+}
+
+const emptyLabel: Record<ReportGrouping, string> = {
+  product: "Deleted product",
+  category: "No category (deleted product)",
+  area: "No delivery area",
+  code: "No code",
+};
+
+export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesReport> {
+  const where = and(paidOrder(), ...withinDays(purchases.createdAt, q.from, q.to))!;
+  const [rows, [totals], [unitTotal]] = await Promise.all([
+    groupRows(db, q.by, where),
+    db
+      .select({ orders: sql<string>`count(*)`, revenue: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)` })
+      .from(purchases)
+      .where(where),
+    db
+      .select({ units })
+      .from(purchaseItems)
+      .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
+      .where(where),
+  ]);
+  return {
+    by: q.by,
+    measures: q.by === "product" || q.by === "category" ? "goods" : "order totals",
+    rows: rows.map((r) => ({
+      key: r.key ?? "",
+      label: r.label ?? emptyLabel[q.by],
+      orders: Number(r.orders),
+      units: Number(r.units),
+      sales: koboToNaira(Number(r.sales)),
+    })),
+    totals: {
+      orders: Number(totals?.orders ?? 0),
+      units: Number(unitTotal?.units ?? 0),
+      revenue: koboToNaira(Number(totals?.revenue ?? 0)),
+    },
+  };
+}
+
+const groupHeader: Record<ReportGrouping, string> = {
+  product: "Product",
+  category: "Category",
+  area: "Delivery area",
+  code: "Discount code",
+};
+
+/** The report as a CSV file (naira), with the totals as its last row. */
+export function salesReportCsv(report: SalesReport): string {
+  const salesHeader = report.measures === "goods" ? "Sales of goods (NGN)" : "Order totals (NGN)";
+  return toCsv(
+    [groupHeader[report.by], "Orders", "Units", salesHeader],
+    [
+      ...report.rows.map((r) => [r.label, r.orders, r.units, r.sales.toFixed(2)]),
+      ["All paid orders (order totals)", report.totals.orders, report.totals.units, report.totals.revenue.toFixed(2)],
+    ],
+  );
+}
