@@ -315,6 +315,7 @@ async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserCont
     "/discounttable",
     "/creatediscount",
     `/editdiscount/${discount}`,
+    "/reports",
     "/settings",
   ];
   return { paths, admin: context };
