@@ -47,6 +47,9 @@ export const defaultContactLinks = {
   xUrl: "",
 };
 
+/** The settings' names of these fields, as the API and the /settings form take them. */
+export const contactLinkKeys = Object.keys(defaultContactLinks) as (keyof typeof defaultContactLinks)[];
+
 export type SocialNetwork = "instagram" | "facebook" | "tiktok" | "x";
 export const socialLinkKeys = {
   instagram: "instagramUrl",

@@ -10,6 +10,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { fromZod } from "../../../lib/errors";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { recentMessages, recentSubscribers } from "../../../modules/marketing/inbox.server";
+import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
 import { FEE_STEP_NAIRA, fromSettingsInput, shopSettingsInput, toSettingsView } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import { adminAction } from "./admin-action.server";
@@ -25,12 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
-const contactLinkNames = ["whatsappNumber", "instagramUrl", "facebookUrl", "tiktokUrl", "xUrl"] as const;
 /** The form's WhatsApp and social fields; one the form did not send is left as it is. */
 const contactLinksOf = (form: FormData) =>
-  Object.fromEntries(contactLinkNames.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
+  Object.fromEntries(contactLinkKeys.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
 const shopForm = shopSettingsInput.partial(
-  Object.fromEntries(contactLinkNames.map((n) => [n, true])) as Record<(typeof contactLinkNames)[number], true>,
+  Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>,
 );
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
