@@ -87,6 +87,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Field label="Address" name="contactAddress" error={errors.contactAddress} defaultValue={s.contactAddress} required />
         <h2 className="mt-2 text-lg sm:col-span-2">WhatsApp and social links</h2>
         <Field
+          // once saved, the field shows the number as the shop read it (+234 …)
+          key={s.whatsappNumber}
           label="WhatsApp number"
           name="whatsappNumber"
           error={errors.whatsappNumber}
