@@ -32,11 +32,11 @@ describe("WhatsApp on a phone", () => {
     await skipNewsletterPopup(context);
     await openBuyableProduct(page);
     const id = new URL(page.url()).pathname.split("/").pop()!;
-    const title = (await page.locator("main h1").innerText()).trim();
     const link = `${baseUrl}/productdetails/${id}`;
-
+    // the address changes before the product's page is drawn: wait for its links
     const ask = page.getByRole("link", { name: /^Ask on WhatsApp/ });
     await visible(ask);
+    const title = (await page.locator("main h1").innerText()).trim();
     const askHref = (await ask.getAttribute("href"))!;
     expect(askHref.startsWith("https://wa.me/2348031234567?text=")).toBe(true);
     const asked = new URL(askHref).searchParams.get("text")!;
