@@ -18,6 +18,8 @@ import { seedDemoOrders } from "./demo-orders";
 import { categoryMotif, categoryNames, demoCommunicationPlatforms, demoDeliveryRates, demoPosts, demoProducts } from "./demo-data";
 
 const SEEDED_KEY = "demo_seeded_at";
+/** The demo contact phone of the default settings, in the +234 form the settings keep. */
+export const DEMO_WHATSAPP = "+2348035550142";
 const DAY = 86_400_000;
 
 /** True when the demo data was loaded once already or the shop has its own data. */
@@ -116,6 +118,9 @@ export async function seedDemo(db: Db, storage: Storage, now = new Date()): Prom
         await tx.insert(communicationCategories).values(platform.categories.map((name) => ({ platformId: row!.id, name })));
     }
 
+    // the demo shop answers on WhatsApp (docs/product.md "WhatsApp and social links"); its social
+    // pages stay unset: a demo must not link to somebody else's account
+    await tx.insert(settings).values({ key: "whatsappNumber", value: DEMO_WHATSAPP }).onConflictDoNothing();
     await tx.insert(settings).values({ key: SEEDED_KEY, value: now.toISOString() });
   });
   return true;

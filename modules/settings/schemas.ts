@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasCents, requiredText } from "../../lib/form-fields";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
+import { contactLinkFields, defaultContactLinks } from "./contact-link-schemas";
 import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
 
 // Store settings an owner can change in /settings: stored with money in kobo and rates as
@@ -53,6 +54,7 @@ export const settingsSchema = z.object({
     .int("Quantity limit per product must be a whole number")
     .min(1, "Quantity limit per product must be at least 1")
     .max(999, "Quantity limit per product must be at most 999"),
+  ...contactLinkFields,
   ...paymentSettingsFields,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -78,6 +80,8 @@ export const defaultSettings: Settings = {
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,
+  // docs/product.md "WhatsApp and social links": none until the owner gives them
+  ...defaultContactLinks,
   ...defaultPaymentSettings,
 };
 

@@ -1,5 +1,6 @@
-import { Facebook, Instagram, Twitter, Youtube } from "lucide-react";
 import { Link } from "react-router";
+import type { ShopContact } from "../contact/shop-contact";
+import { SocialIcon, socialLabels } from "../contact/social-icon";
 import { Logo } from "./logo";
 import { NewsletterForm } from "../newsletter-form";
 
@@ -10,14 +11,9 @@ const categoryLinks = [
   { to: "/terms#refunds", label: "Refund Policy" },
 ];
 const productNames = ["Motivational Calendars", "Self-Care Cards", "Gratitude Journals", "Colouring Books"];
-const socials = [
-  { href: "https://www.instagram.com/", label: "Instagram", Icon: Instagram },
-  { href: "https://www.facebook.com/", label: "Facebook", Icon: Facebook },
-  { href: "https://x.com/", label: "X (Twitter)", Icon: Twitter },
-  { href: "https://www.youtube.com/", label: "YouTube", Icon: Youtube },
-];
 
-export function SiteFooter() {
+/** `socials`: the shop's own pages from /settings; a network without a link has no icon (docs/product.md "WhatsApp and social links"). */
+export function SiteFooter({ socials }: { socials: ShopContact["socials"] }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-line bg-sand">
@@ -52,21 +48,24 @@ export function SiteFooter() {
           <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Stay Connected</h2>
           <p className="mt-4 text-sm text-muted">Gentle notes, new arrivals and offers. No spam.</p>
           <NewsletterForm source="footer" idPrefix="footer" />
-          <ul className="mt-5 flex gap-2" aria-label="Social media">
-            {socials.map(({ href, label, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-linen text-rose hover:bg-blush"
-                >
-                  <Icon size={18} aria-hidden="true" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socials.length ? (
+            <ul className="mt-5 flex flex-wrap gap-2" aria-label="Social media">
+              {socials.map(({ network, url }) => (
+                <li key={network}>
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${socialLabels[network]} (opens in a new tab)`}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-linen text-rose hover:bg-blush"
+                    data-testid={`social-${network}`}
+                  >
+                    <SocialIcon network={network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-line">

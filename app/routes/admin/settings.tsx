@@ -8,7 +8,9 @@ import { readForm } from "../../lib/form-action.server";
 import { useBusy, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { fromZod } from "../../../lib/errors";
+import { formatNigerianPhone } from "../../../lib/phone";
 import { recentMessages, recentSubscribers } from "../../../modules/marketing/inbox.server";
+import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
 import { FEE_STEP_NAIRA, fromSettingsInput, shopSettingsInput, toSettingsView } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import { adminAction } from "./admin-action.server";
@@ -24,12 +26,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
+/** The form's WhatsApp and social fields; one the form did not send is left as it is. */
+const contactLinksOf = (form: FormData) =>
+  Object.fromEntries(contactLinkKeys.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
+const shopForm = shopSettingsInput.partial(
+  Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>,
+);
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db }): Promise<FormResult> => {
     const form = await readForm(args.request);
-    const parsed = shopSettingsInput.safeParse({
+    const parsed = shopForm.safeParse({
       shopName: String(form.get("shopName") ?? ""),
       contactEmail: String(form.get("contactEmail") ?? ""),
       contactPhone: String(form.get("contactPhone") ?? ""),
@@ -42,12 +50,20 @@ export async function action(args: Route.ActionArgs) {
       freeDeliveryAbove: String(form.get("freeDeliveryAbove") ?? "").trim() ? num(form.get("freeDeliveryAbove")) : 0,
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
+      ...contactLinksOf(form),
     });
     if (!parsed.success) throw fromZod(parsed.error);
     await updateSettings(db, fromSettingsInput(parsed.data));
     return { ok: true, msg: "Settings saved." };
   });
 }
+
+const socialFields = [
+  { name: "instagramUrl", label: "Instagram link", placeholder: "https://www.instagram.com/…" },
+  { name: "facebookUrl", label: "Facebook link", placeholder: "https://www.facebook.com/…" },
+  { name: "tiktokUrl", label: "TikTok link", placeholder: "https://www.tiktok.com/@…" },
+  { name: "xUrl", label: "X link", placeholder: "https://x.com/…" },
+] as const;
 
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
@@ -69,6 +85,29 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Field label="Contact email" name="contactEmail" error={errors.contactEmail} defaultValue={s.contactEmail} type="email" required />
         <Field label="Phone" name="contactPhone" error={errors.contactPhone} defaultValue={s.contactPhone} type="tel" required />
         <Field label="Address" name="contactAddress" error={errors.contactAddress} defaultValue={s.contactAddress} required />
+        <h2 className="mt-2 text-lg sm:col-span-2">WhatsApp and social links</h2>
+        <Field
+          // once saved, the field shows the number as the shop read it (+234 …)
+          key={s.whatsappNumber}
+          label="WhatsApp number"
+          name="whatsappNumber"
+          error={errors.whatsappNumber}
+          defaultValue={s.whatsappNumber ? formatNigerianPhone(s.whatsappNumber) : ""}
+          type="tel"
+          hint="Shoppers ask about a product, their cart or their order on this number. Empty: no 'Ask on WhatsApp' links."
+        />
+        {socialFields.map((f) => (
+          <Field
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            error={errors[f.name]}
+            defaultValue={s[f.name]}
+            type="url"
+            placeholder={f.placeholder}
+          />
+        ))}
+        <p className="-mt-2 text-sm text-muted sm:col-span-2">The footer shows an icon for each link given, and none for an empty one.</p>
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
         {[
           { name: "vatRate", label: "VAT rate (%)", value: Math.round(s.vatRate * 10000) / 100, step: "0.01", max: 100 },

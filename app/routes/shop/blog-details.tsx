@@ -2,6 +2,7 @@ import { ChevronLeft } from "lucide-react";
 import { Link } from "react-router";
 import { formatPostDate } from "../../components/blog/blog-card";
 import { BlogText } from "../../components/blog-text";
+import { ShareOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { JsonLd } from "../../components/json-ld";
 import { NewsletterForm } from "../../components/newsletter-form";
 import { ResponsiveImage } from "../../components/responsive-image";
@@ -11,6 +12,7 @@ import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
 import { plainText } from "../../lib/safe-markdown";
 import { getPost } from "../../../modules/content/posts.server";
+import { shareMessage } from "../../../modules/marketing/whatsapp";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import type { Route } from "./+types/blog-details";
@@ -70,6 +72,7 @@ export default function BlogDetails({ loaderData }: Route.ComponentProps) {
         />
         {/* paragraphs with the safe Markdown subset (bold, italic, links); raw HTML stays text */}
         <BlogText text={post.text} className="mt-8 text-lg" />
+        <ShareOnWhatsApp message={shareMessage(post.title, url)} className="mt-8" />
       </article>
       <section aria-labelledby="post-subscribe" className="mx-auto mt-12 max-w-3xl rounded-3xl bg-sage-soft p-6 sm:p-8">
         <h2 id="post-subscribe" className="text-2xl">

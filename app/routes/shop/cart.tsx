@@ -4,6 +4,7 @@ import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
+import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
@@ -11,6 +12,7 @@ import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
+import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
@@ -179,6 +181,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               Proceed to payment
             </button>
           )}
+          <AskOnWhatsApp
+            className="mt-3 w-full"
+            message={(c) =>
+              cartQuestion(
+                c.shopName,
+                items.map((i) => ({ title: i.title, quantity: i.quantity, url: shopUrl(c.origin, productPath(i.productId)) })),
+              )
+            }
+          />
         </aside>
       </div>
     </main>

@@ -1,12 +1,14 @@
 import { CheckCircle2, Clock, Copy, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
+import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { clearGuestCart } from "../../lib/guest-cart";
 import { formatNairaAmount } from "../../../lib/money";
 import { orderNumber } from "../../../modules/orders/statuses";
+import { orderQuestion, shareOnWhatsAppUrl, shopOrderPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { orderPageData } from "./checkout-complete.server";
 import type { Route } from "./+types/checkout-complete";
 
@@ -65,7 +67,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             ? `We received your payment of ${total}, but this order is cancelled, so we are refunding the full amount the way you paid, within 5 working days. You do not need to do anything; the details are in your email.`
             : "We did not receive the payment in time, so the items went back on sale. You can order again whenever you like."}
         </p>
-        <AfterOrderLinks />
+        <AfterOrderLinks order={order} />
       </main>
     );
   }
@@ -120,7 +122,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
       </section>
-      <AfterOrderLinks />
+      <AfterOrderLinks order={order} />
     </main>
   );
 }
@@ -156,7 +158,7 @@ function ShareLink({ link, total }: { link: string; total: string }) {
         {link}
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <a className="btn-primary" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noreferrer">
+        <a className="btn-primary" href={shareOnWhatsAppUrl(message)} target="_blank" rel="noopener noreferrer">
           <MessageCircle size={18} aria-hidden="true" /> Share on WhatsApp
         </a>
         <CopyButton text={link} label="Copy payment link" />
@@ -165,10 +167,17 @@ function ShareLink({ link, total }: { link: string; total: string }) {
   );
 }
 
-function AfterOrderLinks() {
+/** Her next steps, and a question to the shop about this order (docs/product.md "WhatsApp and social links"). */
+function AfterOrderLinks({ order }: { order: { id: string; totalAmount: number } }) {
   const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
   return (
     <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <AskOnWhatsApp
+        label="Ask about this order on WhatsApp"
+        message={(c) =>
+          orderQuestion(c.shopName, { id: order.id, totalAmount: order.totalAmount, url: shopUrl(c.origin, shopOrderPath(order.id)) })
+        }
+      />
       {root?.user ? (
         <Link to="/profile" className="btn-outline">
           My orders

@@ -1,11 +1,34 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import type { ShopContact } from "../../components/contact/shop-contact";
 import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
 import { Toasts } from "../../components/toasts";
+import { appContext } from "../../context";
 import { useCartBadge, useMergeGuestCartWhenSignedIn } from "../../lib/guest-cart";
+import { publicOrigin } from "../../../lib/public-origin";
+import { socialLinkKeys, type SocialNetwork } from "../../../modules/settings/contact-link-schemas";
+import { getSettings } from "../../../modules/settings/service.server";
 import type { loader as rootLoader } from "../../root";
+import type { Route } from "./+types/layout";
 
-export default function ShopLayout() {
+/** The shop's WhatsApp number and social links for the footer and the Ask/Share links (docs/product.md "WhatsApp and social links"). */
+export async function loader({ context }: Route.LoaderArgs): Promise<{ contact: ShopContact | null }> {
+  const { db, env, logger } = context.get(appContext);
+  try {
+    const s = await getSettings(db);
+    const socials = (Object.entries(socialLinkKeys) as [SocialNetwork, (typeof socialLinkKeys)[SocialNetwork]][])
+      .filter(([, key]) => s[key])
+      .map(([network, key]) => ({ network, url: s[key] }));
+    // absolute links only from configuration (lib/public-origin.ts), never the request's Host
+    return { contact: { shopName: s.shopName, whatsappNumber: s.whatsappNumber, origin: publicOrigin(env), socials } };
+  } catch (err) {
+    // the page still shows without its contact links
+    logger.error({ err }, "shop contact links failed");
+    return { contact: null };
+  }
+}
+
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const cartCount = useCartBadge(!!root?.user, root?.cartCount ?? 0);
   useMergeGuestCartWhenSignedIn(!!root?.user);
@@ -21,7 +44,7 @@ export default function ShopLayout() {
       <div className="flex-1">
         <Outlet />
       </div>
-      <SiteFooter />
+      <SiteFooter socials={loaderData?.contact?.socials ?? []} />
       <Toasts />
     </div>
   );

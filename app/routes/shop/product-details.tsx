@@ -1,6 +1,7 @@
 import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
+import { AskOnWhatsApp, ShareOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { JsonLd } from "../../components/json-ld";
 import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
 import { ResponsiveImage } from "../../components/responsive-image";
@@ -23,6 +24,7 @@ import { shareImageVersion, sourceImageUrl } from "../../../modules/content/shar
 import { reviewInput } from "../../../modules/reviews/schemas";
 import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
+import { productQuestion, shareMessage } from "../../../modules/marketing/whatsapp";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/pricing/price-order";
 
@@ -157,6 +159,10 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <ColourSwatch color={product.color} />
           <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} />
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
+          <div className="flex flex-wrap gap-3">
+            <AskOnWhatsApp message={(c) => productQuestion(c.shopName, { title: product.title, price, url })} />
+            <ShareOnWhatsApp message={shareMessage(product.title, url)} />
+          </div>
           <p className="text-sm text-muted">
             Delivered across Lagos in 1–5 days. Easy returns within 7 days, see our{" "}
             <Link to="/terms#refunds" className="font-semibold text-rose-dark underline">
