@@ -27,6 +27,8 @@ export default [
     route("blogdetails/:id", "routes/shop/blog-details.tsx"),
     route("about", "routes/shop/about.tsx"),
     route("contact", "routes/shop/contact.tsx"),
+    // docs/product.md "Tracking an order"
+    route("track", "routes/shop/track.tsx"),
     // every newsletter box posts here; without the script, this page shows the answer
     route("newsletter", "routes/shop/newsletter.tsx"),
     route("author", "routes/shop/author.tsx"),

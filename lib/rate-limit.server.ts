@@ -40,6 +40,8 @@ export const rateRules = {
   contactIp: { name: "contact-ip", limit: 20, windowMs: 60 * MINUTE },
   newsletterIp: { name: "newsletter-ip", limit: 30, windowMs: 60 * MINUTE },
   testChoiceIp: { name: "test-choice-ip", limit: 30, windowMs: 60 * MINUTE },
+  // an order number and a phone or email: slow enough that guessing orders is hopeless
+  trackIp: { name: "track-ip", limit: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;

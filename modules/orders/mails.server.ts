@@ -69,7 +69,7 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: Mail
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number} is confirmed`,
-    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. ${paidHow[p.paidVia ?? "provider"]} and will prepare your parcel.\n\n${summary(p, items, "Total paid")}\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. ${paidHow[p.paidVia ?? "provider"]} and will prepare your parcel.\n\n${summary(p, items, "Total paid")}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_confirmation",
   });
   // a pay-on-delivery order was announced to the shop when it was placed
@@ -99,7 +99,7 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? "confirmed, pay on delivery" : "waiting for payment"}`,
-    text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items)}\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items)}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: `order_placed_${p.paymentMethod}`,
   });
   if (p.paymentMethod === "pod")

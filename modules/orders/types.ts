@@ -77,3 +77,10 @@ export type PurchaseDetail = PurchaseView & {
   refusedDeliveries: number;
   events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
 };
+
+/** One step of an order's progress on its page (tracking.server.ts): `at` is null until it happens. */
+export type TimelineStep = {
+  key: "placed" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled";
+  label: string;
+  at: string | null;
+};

@@ -71,7 +71,10 @@ export function SiteFooter({ socials }: { socials: ShopContact["socials"] }) {
       <div className="border-t border-line">
         <div className="container-page flex flex-col gap-2 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
           <p>© 2024{year > 2024 ? `–${year}` : ""} Alafia Self-Care. All rights reserved.</p>
-          <p className="flex gap-4">
+          <p className="flex flex-wrap gap-x-4">
+            <Link to="/track" className="py-1.5 font-semibold hover:text-rose">
+              Track your order
+            </Link>
             <Link to="/privacy" className="py-1.5 hover:text-rose">
               Privacy Policy
             </Link>

@@ -7,6 +7,7 @@ import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { payLinkUrl } from "../../../modules/orders/order-links.server";
 import { isPaidOrder } from "../../../modules/orders/statuses";
+import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
@@ -21,7 +22,13 @@ const completeQuery = z.object({ reference: paymentReference.optional(), t: z.st
  */
 export type OrderPageState = "paid" | "waiting" | "unreachable" | "refund" | "transfer" | "pod" | "pay_link" | "lapsed";
 
-export async function orderPageData({ db, env, logger, user }: AppServices, request: Request) {
+/** The order's page with its progress (docs/product.md "Tracking an order"). */
+export async function orderPageData(services: AppServices, request: Request) {
+  const page = await orderPage(services, request);
+  return { ...page, timeline: page.order ? await orderTimeline(services.db, page.order.id) : [] };
+}
+
+async function orderPage({ db, env, logger, user }: AppServices, request: Request) {
   const { reference, t } = readSearchParams(request, completeQuery, ["reference", "t"]);
   if (!reference) throw redirect("/checkout");
   let row;

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
+import { OrderTimeline } from "../../components/orders/order-timeline";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { clearGuestCart } from "../../lib/guest-cart";
@@ -29,7 +30,7 @@ const lagos = new Intl.DateTimeFormat("en-NG", {
 });
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink } = loaderData;
+  const { order, state, transfer, payLink, timeline } = loaderData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: a guest's browser cart is done; the header's count was read before the cart emptied
@@ -119,6 +120,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {state === "pay_link" && payLink ? <ShareLink link={payLink} total={total} /> : null}
+      <OrderTimeline steps={timeline} />
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
       </section>

@@ -1,0 +1,86 @@
+import { and, asc, between, eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { purchaseEvents, purchases } from "../../db/schema";
+import { normalizeNigerianPhone } from "../../lib/phone";
+import type { PurchaseStatus } from "./statuses";
+import type { TimelineStep } from "./types";
+
+// Order tracking (docs/product.md "Tracking an order"): the buyer finds her order by its number and
+// the phone or email she ordered with, then follows it on its signed page: placed, paid, preparing,
+// out for delivery, delivered.
+
+export const trackInput = z
+  .object({
+    number: z
+      .string()
+      .trim()
+      .transform((s) => s.replace(/^#/, "").toLowerCase())
+      .pipe(z.string().regex(/^[0-9a-f]{8}$/, "Order number is the 8 letters and digits in your order mail, like 3f9a1c2e")),
+    contact: z.string().trim().min(1, "Phone or email is required").max(254, "Phone or email must be at most 254 characters"),
+  })
+  .strict();
+export type TrackInput = z.output<typeof trackInput>;
+
+/**
+ * The order with this number (its id's first 8 characters) ordered with this phone or email, or
+ * null: a wrong number and a wrong contact are the same answer, so nothing says which orders exist.
+ * The number is a range of the primary key, so the look-up reads the index.
+ */
+export async function findTrackedOrder(db: Db, { number, contact }: TrackInput): Promise<{ id: string; reference: string } | null> {
+  const phone = normalizeNigerianPhone(contact);
+  const [row] = await db
+    .select({ id: purchases.id, reference: purchases.reference })
+    .from(purchases)
+    .where(
+      and(
+        between(purchases.id, `${number}-0000-0000-0000-000000000000`, `${number}-ffff-ffff-ffff-ffffffffffff`),
+        or(sql`lower(${purchases.email}) = ${contact.toLowerCase()}`, phone ? eq(purchases.phone, phone) : undefined),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+const fulfilment: { status: PurchaseStatus; key: TimelineStep["key"]; label: string }[] = [
+  { status: "processing", key: "preparing", label: "Preparing your order" },
+  { status: "shipped", key: "shipped", label: "Out for delivery" },
+  { status: "delivered", key: "delivered", label: "Delivered" },
+];
+
+/**
+ * The order's steps, each with when it happened (null: not yet). A pay-on-delivery order is paid
+ * when the rider's collection is recorded, so 'Paid' may come after 'Delivered'. A cancelled
+ * order ends with its cancellation. Notes stay in the back office.
+ */
+export async function orderTimeline(db: Db, purchaseId: string): Promise<TimelineStep[]> {
+  const [[order], events] = await Promise.all([
+    db
+      .select({
+        createdAt: purchases.createdAt,
+        paidAt: purchases.paidAt,
+        status: purchases.status,
+        paymentMethod: purchases.paymentMethod,
+      })
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId)),
+    db
+      .select({ status: purchaseEvents.status, createdAt: purchaseEvents.createdAt })
+      .from(purchaseEvents)
+      .where(eq(purchaseEvents.purchaseId, purchaseId))
+      .orderBy(asc(purchaseEvents.createdAt)),
+  ]);
+  if (!order) return [];
+  const first = (status: PurchaseStatus) => events.find((e) => e.status === status)?.createdAt.toISOString() ?? null;
+  const steps: TimelineStep[] = [
+    { key: "placed", label: "Order placed", at: order.createdAt.toISOString() },
+    {
+      key: "paid",
+      label: order.paymentMethod === "pod" && !order.paidAt ? "Paid on delivery" : "Paid",
+      at: order.paidAt?.toISOString() ?? null,
+    },
+    ...fulfilment.map((f) => ({ key: f.key, label: f.label, at: first(f.status) })),
+  ];
+  if (order.status === "cancelled") return [...steps.filter((s) => s.at), { key: "cancelled", label: "Cancelled", at: first("cancelled") }];
+  return steps;
+}
