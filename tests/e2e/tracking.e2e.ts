@@ -1,0 +1,88 @@
+// Order tracking (docs/product.md "Tracking an order"): a guest pays, her order's page shows its
+// progress; the shop sends it out; later, on another phone, she finds it again at /track with the
+// order number and her phone, and sees it is out for delivery.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import {
+  adminApi,
+  cart,
+  checkout,
+  expectNoSidewaysScroll,
+  openBuyableProduct,
+  skipNewsletterPopup,
+  waitForHydration,
+} from "./support/shop";
+
+const browser = useBrowser();
+const stamp = Date.now().toString(36).slice(-5);
+const JOURNEY_MS = 150_000;
+
+/** The steps of the order's progress that have happened, by their data-step key. */
+const doneSteps = (page: Page) =>
+  page
+    .locator('[data-testid="order-timeline"] li[data-done="true"]')
+    .evaluateAll((items) => items.map((li) => li.getAttribute("data-step")));
+
+describe("tracking an order, on a phone", () => {
+  it(
+    "a guest pays, the shop sends the order out, and she follows it at /track with its number and her phone",
+    async () => {
+      const email = `tola.${stamp}@example.ng`;
+      const buyer = await browser.newPage("phone");
+      await skipNewsletterPopup(buyer.context);
+      await openBuyableProduct(buyer.page);
+      await waitForHydration(buyer.page);
+      await buyer.page.getByRole("button", { name: "Add To Cart" }).click();
+      await buyer.page.waitForURL(/\/cart$/);
+      await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
+      await cart.area(buyer.page).selectOption("Surulere");
+      await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
+      await buyer.page.waitForURL((u) => u.pathname === "/checkout");
+      await waitForHydration(buyer.page);
+      await checkout.fillContact(buyer.page, { name: "Tola Bakare", email });
+      await checkout.fillAddress(buyer.page, { street: "4 Bode Thomas Street", city: "Surulere", phone: "0803 555 0142" });
+      await checkout.pay(buyer.page).click();
+      await buyer.page.waitForURL(/\/pay\/sandbox\//);
+      await buyer.page.getByRole("button", { name: "Pay now" }).click();
+      await buyer.page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      const number = (await buyer.page.getByTestId("order-number").innerText()).replace(/^Order #/, "");
+      await expect.poll(() => doneSteps(buyer.page)).toEqual(["placed", "paid"]);
+      await buyer.context.close();
+
+      // the shop prepares it and hands it to the rider
+      const [row] = await adminApi<{ id: string; email: string }[]>("GET", `/api/purchases?q=${encodeURIComponent(email)}`);
+      expect(row!.id.slice(0, 8)).toBe(number);
+      for (const status of ["processing", "shipped"]) await adminApi("PATCH", `/api/purchases/${row!.id}/status`, { status });
+
+      // another phone, no cookies: the footer's 'Track your order'
+      const later = await browser.newPage("phone");
+      await skipNewsletterPopup(later.context);
+      await later.page.goto("/");
+      await later.page.getByRole("contentinfo").getByRole("link", { name: "Track your order" }).click();
+      await later.page.waitForURL((u) => u.pathname === "/track");
+      await waitForHydration(later.page);
+      await later.page.getByLabel("Order number").fill(`#${number}`);
+      await later.page.getByLabel("Phone or email").fill("someone@example.ng");
+      await later.page.getByRole("button", { name: "Track order" }).click();
+      await visible(later.page.getByText("We could not find an order with that number and phone or email"));
+      await screenshot(later.page, "track-not-found-phone");
+      await later.page.getByLabel("Phone or email").fill("+234 803 555 0142");
+      await later.page.getByRole("button", { name: "Track order" }).click();
+      await later.page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      await expect.poll(() => doneSteps(later.page)).toEqual(["placed", "paid", "preparing", "shipped"]);
+      expect(await later.page.getByTestId("order-timeline").innerText()).toContain("Out for delivery");
+      await expectNoSidewaysScroll(later.page);
+      await expectAccessible(later.page);
+      await later.page.getByTestId("order-timeline").scrollIntoViewIfNeeded();
+      await screenshot(later.page, "track-order-progress-phone");
+      await later.context.close();
+
+      const desk = await browser.newPage("desktop");
+      await desk.page.goto("/track");
+      await screenshot(desk.page, "track-desktop");
+      await desk.context.close();
+    },
+    JOURNEY_MS,
+  );
+});
