@@ -13,11 +13,13 @@ import { registerApiRoutes } from "./api/routes";
 import { clientIp } from "./http";
 import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
 import type { AppDeps, AppEnv } from "./context";
+import { healthCheck } from "./health";
+import type { Env } from "../lib/env.server";
 import { errorResponse, notFoundResponse } from "./middleware/errors";
 import { requestLog } from "./middleware/request-id";
 import { privateResponses } from "./middleware/cache-control";
 import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
-import { securityHeaders } from "./middleware/security-headers";
+import { securityHeaders, type SecurityOptions } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
 import { visitCode } from "./middleware/visit-code";
@@ -28,6 +30,8 @@ export type AppOptions = {
   /** built client assets (build/client); absent in dev, where Vite serves them */
   clientDir?: string;
   dev?: boolean;
+  /** /api/health's answer (server/health.ts), shared with the server's node:http fast path */
+  health?: ReturnType<typeof healthCheck>;
 };
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -36,11 +40,23 @@ const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
 const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** The shop's security headers for this configuration (server/middleware/security-headers.ts). */
+export function securityOptions(env: Env, dev = false): SecurityOptions {
+  return {
+    production: env.NODE_ENV === "production",
+    dev,
+    paystackPopup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
+    imageOrigins: storageOrigins(env),
+  };
+}
+
 /** The whole HTTP surface, shared by the server, the dev server and the tests. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { env } = deps;
   const app = new Hono<AppEnv>();
 
+  // first: a balancer's check runs none of the middleware below
+  app.get("/api/health", (options.health ?? healthCheck(deps, securityOptions(env, options.dev))).route);
   app.use(requestLog(deps.logger));
   // while shutting down, each answer closes its connection: clients and balancers reconnect elsewhere
   if (deps.lifecycle) {
@@ -50,14 +66,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (lifecycle.draining) c.header("Connection", "close");
     });
   }
-  app.use(
-    securityHeaders({
-      production: env.NODE_ENV === "production",
-      dev: options.dev,
-      paystackPopup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
-      imageOrigins: storageOrigins(env),
-    }),
-  );
+  app.use(securityHeaders(securityOptions(env, options.dev)));
   app.use(compress());
 
   // Static files first: they need no session. Uploaded images get fresh names per upload, never reused.
