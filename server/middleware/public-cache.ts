@@ -7,6 +7,7 @@ import type { InvalidationBus } from "../../lib/invalidation.server";
 import { TtlCache } from "../../lib/ttl-cache";
 import { readSessionToken } from "../../modules/accounts/session-cookie.server";
 import type { AppDeps, AppEnv } from "../context";
+import { filled, filledGzip, slotted, type SlottedBody } from "./slotted-gzip";
 
 // What is the same for every visitor without a session: the catalogue and content reads of /api,
 // and the public pages (with React Router's .data twins for client-side moves).
@@ -32,6 +33,8 @@ type Entry = {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** a page: its bytes with slots for the nonce, deflated once */
+  page?: SlottedBody;
   gzip?: Buffer;
   br?: Buffer;
   etag?: string;
@@ -122,7 +125,8 @@ async function entryOf(kind: Entry["kind"], res: Response, body: Buffer, nonce: 
   const headers = [...res.headers].filter(([name]) => !DROPPED.has(name.toLowerCase()));
   if (kind === "page") {
     const text = body.toString("utf8");
-    return { kind, status: res.status, headers, body: Buffer.from(nonce ? text.replaceAll(nonce, NONCE_SLOT) : text) };
+    const kept = Buffer.from(nonce ? text.replaceAll(nonce, NONCE_SLOT) : text);
+    return { kind, status: res.status, headers, body: kept, page: await slotted(kept, NONCE_SLOT) };
   }
   const [gz, br] = await Promise.all([
     gzip(body, { level: 6 }),
@@ -135,13 +139,18 @@ async function entryOf(kind: Entry["kind"], res: Response, body: Buffer, nonce: 
 function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Response {
   const headers = new Headers(entry.headers);
   headers.set("X-Cache", state);
+  headers.append("Vary", "Accept-Encoding");
   if (entry.kind === "page") {
+    // this answer's nonce in the slots, gzip-encoded without compressing the page again
     headers.set("Cache-Control", PUBLIC_PAGE_CACHE);
-    return new Response(entry.body.toString("utf8").replaceAll(NONCE_SLOT, c.get("nonce")), { status: entry.status, headers });
+    const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const bytes = gzipped ? filledGzip(entry.page!, c.get("nonce")) : filled(entry.page!, c.get("nonce"));
+    if (gzipped) headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(bytes.length));
+    return new Response(view(bytes), { status: entry.status, headers });
   }
   headers.set("Cache-Control", PUBLIC_API_CACHE);
   headers.set("ETag", entry.etag!);
-  headers.append("Vary", "Accept-Encoding");
   if (matches(c.req.header("if-none-match"), entry.etag!)) return new Response(null, { status: 304, headers });
   const accepts = c.req.header("accept-encoding") ?? "";
   const [encoding, bytes] = /\bbr\b/.test(accepts)
@@ -151,8 +160,11 @@ function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Respon
       : [null, entry.body];
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(bytes.length));
-  return new Response(new Uint8Array(bytes), { status: entry.status, headers });
+  return new Response(view(bytes), { status: entry.status, headers });
 }
+
+/** The bytes as a body, not copied. */
+const view = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) as Uint8Array<ArrayBuffer>;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

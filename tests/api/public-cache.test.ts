@@ -1,6 +1,7 @@
 // Public reads served from memory: precompressed API answers with an ETag, anonymous pages with a
 // fresh CSP nonce each time, emptied by every admin write (here at once, on another server through
 // PostgreSQL LISTEN/NOTIFY or Redis), never holding anything personal, never used by the money path.
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvalidationBus, type InvalidationBus } from "../../lib/invalidation.server";
 import { createLogger } from "../../lib/logger.server";
@@ -186,5 +187,30 @@ describe("anonymous public pages", () => {
     const changed = await p.page(path);
     expect(changed.headers.get("x-cache")).toBe("miss");
     expect(await changed.text()).toContain("Rose calm journal");
+  }, 60_000);
+
+  it("a hit is sent gzip-encoded with its length, from bytes compressed once, with that answer's nonce", async () => {
+    const { createPagesContext } = await import("../support/pages-app");
+    const p = await createPagesContext();
+    await createProduct(p.db, { title: "Shea butter soap" });
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1]!;
+    const plain = await p.page("/products", { headers: { "Accept-Encoding": "identity" } });
+    const html = await plain.text();
+    const hits = [
+      await p.page("/products", { headers: { "Accept-Encoding": "gzip, deflate, br" } }),
+      await p.page("/products", { headers: { "Accept-Encoding": "gzip" } }),
+    ];
+    for (const hit of hits) {
+      expect([hit.headers.get("x-cache"), hit.headers.get("content-encoding")]).toEqual(["hit", "gzip"]);
+      expect(hit.headers.get("vary")).toMatch(/Accept-Encoding/);
+      const bytes = Buffer.from(await hit.arrayBuffer());
+      // a length, not a stream compressed while it is sent
+      expect(hit.headers.get("content-length")).toBe(String(bytes.length));
+      const decoded = zlib.gunzipSync(bytes).toString("utf8");
+      expect(decoded).toBe(html.replaceAll(nonceOf(plain), nonceOf(hit)));
+      expect(decoded).toContain("Shea butter soap");
+    }
+    expect(nonceOf(hits[0]!)).not.toBe(nonceOf(hits[1]!));
+    expect(plain.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
   }, 60_000);
 });
