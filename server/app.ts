@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -39,6 +39,8 @@ const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
 // the back office's create screens post their form, image included, to the page's action (docs/decisions/0011)
 const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
+// node:http's adapter gives a GET or HEAD no body, whatever the client sent
+const noBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
 
 /** The shop's security headers for this configuration (server/middleware/security-headers.ts). */
 export function securityOptions(env: Env, dev = false): SecurityOptions {
@@ -116,8 +118,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   // page forms (React Router actions) get the limit of /api's JSON: a 413 before the body is read
   // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
+  // (a GET or HEAD has no body: asking for it would build the whole Request for nothing)
   app.use((c, next) =>
-    c.req.path.startsWith("/api/") ? next() : isMultipart(c) && UPLOAD_PAGE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.path.startsWith("/api/") || noBody(c)
+      ? next()
+      : isMultipart(c) && UPLOAD_PAGE.test(c.req.path)
+        ? uploadLimit(c, next)
+        : jsonLimit(c, next),
   );
 
   // ?code=VAL25 on any page: kept for the visit, then the same page without it (before the public cache)
@@ -133,7 +140,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(originCheck(deps));
 
   const api = new Hono<AppEnv>();
-  api.use((c, next) => (isMultipart(c) && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  api.use((c, next) => (noBody(c) ? next() : isMultipart(c) && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   registerApiRoutes(api, deps);
   api.all("*", notFoundResponse);
   app.route("/api", api);

@@ -20,6 +20,7 @@ export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-re
 // the page's CSP nonce is swapped for this in the stored copy, and for a fresh one in each answer
 const NONCE_SLOT = "\u0000nonce\u0000";
 const MAX_BODY = 512 * 1024;
+const SENT_AS = ["vary", "content-length", "content-encoding", "etag", "cache-control"];
 const DROPPED = new Set(["content-length", "content-security-policy", "x-request-id", "set-cookie", "date", "cache-control"]);
 // a write by an admin (catalogue, content, delivery rates, settings) or a review changes what is cached;
 // a review is posted to the API, or to the /review and product pages' actions (`.data` from a fetcher)
@@ -86,6 +87,9 @@ export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
       entry = await storableEntry(c, kind);
       if (entry) {
         if (startedIn === generation) cache.set(key, entry);
+        // Hono copies the rendered answer's headers onto the one that replaces it: those that
+        // describe the body as it is sent now are this answer's own
+        for (const name of SENT_AS) c.res.headers.delete(name);
         c.res = answer(c, entry, "miss");
       }
     } finally {

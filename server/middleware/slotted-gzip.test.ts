@@ -14,7 +14,13 @@ describe("slotted gzip", () => {
   it("gives a valid gzip of the page with each slot filled, for every size, its CRC checked by gunzip", async () => {
     for (const n of [0, 1, 50, 5000]) {
       const body = await slotted(page(n), SLOT);
-      for (const nonce of ["abc", "nchiw570QwB/1wrQt4T6gA=="]) {
+      for (const nonce of [
+        "abc",
+        "nchiw570QwB/1wrQt4T6gA==",
+        "AAAAAAAAAAAAAAAAAAAAAAAA",
+        "é".repeat(12),
+        "x".repeat(70_000).slice(0, 65_535),
+      ]) {
         const expected = page(n).toString("utf8").replaceAll(SLOT, nonce);
         expect(filled(body, nonce).toString("utf8")).toBe(expected);
         // gunzipSync checks the trailer's CRC-32 and length

@@ -7,7 +7,7 @@ const deflateRaw = promisify(zlib.deflateRaw);
  * A page kept with slots (its CSP nonce) that differ in each answer, compressed once: each piece
  * between two slots is its own raw deflate stream ended by a sync flush (byte-aligned, no
  * reference to what came before), so an answer is the pieces' bytes with the slot's value as a
- * stored block between them, inside one gzip member whose CRC-32 is combined from the pieces'.
+ * stored block between them, inside one gzip member whose CRC-32 is worked out from the pieces'.
  * An answer costs a copy of the compressed bytes, never a compression of the page.
  */
 export type SlottedBody = {
@@ -15,15 +15,19 @@ export type SlottedBody = {
   raw: Buffer[];
   /** each piece as raw deflate ended by a sync flush */
   deflated: Buffer[];
-  crcs: number[];
-  /** per piece: the operator that moves a CRC over that piece's length (crc32_combine) */
-  shifts: number[];
+  /** the whole body's length and CRC-32 with REFERENCE in every slot */
   length: number;
+  referenceCrc: number;
+  /** what moves a slot value's CRC difference to the end of the body, all slots at once */
+  slotsShift: number;
 };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 // a final, empty block with fixed codes: ends the deflate stream
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+// a CSP nonce's length (16 bytes in base64); a value of another length costs a CRC over the page
+const REFERENCE = Buffer.from("A".repeat(24));
+const REFERENCE_CRC = zlib.crc32(REFERENCE);
 
 export async function slotted(body: Buffer, slot: string, level = 6): Promise<SlottedBody> {
   const raw: Buffer[] = [];
@@ -35,47 +39,56 @@ export async function slotted(body: Buffer, slot: string, level = 6): Promise<Sl
   }
   raw.push(body.subarray(from));
   const deflated = await Promise.all(raw.map((piece) => deflateRaw(piece, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH })));
-  return {
-    raw,
-    deflated,
-    crcs: raw.map((piece) => zlib.crc32(piece)),
-    shifts: raw.map((piece) => shiftOperator(piece.length)),
-    length: raw.reduce((n, piece) => n + piece.length, 0),
-  };
+  // CRC-32 is affine: changing the bytes of a slot changes the CRC by the CRC difference of those
+  // bytes, moved over the bytes that follow; the same value in every slot, so one sum of moves
+  let slotsShift = 0;
+  let after = 0;
+  for (let i = raw.length - 1; i > 0; i--) {
+    after += raw[i]!.length;
+    slotsShift ^= shiftOperator(after);
+    after += REFERENCE.length;
+  }
+  const reference = fill(raw, REFERENCE);
+  return { raw, deflated, length: reference.length, referenceCrc: zlib.crc32(reference), slotsShift };
+}
+
+function fill(raw: Buffer[], value: Buffer): Buffer {
+  if (raw.length === 1) return raw[0]!;
+  return Buffer.concat(raw.flatMap((piece, i) => (i ? [value, piece] : [piece])));
 }
 
 /** The body with `value` in every slot. */
 export function filled(body: SlottedBody, value: string): Buffer {
-  if (body.raw.length === 1) return body.raw[0]!;
-  const v = Buffer.from(value);
-  return Buffer.concat(body.raw.flatMap((piece, i) => (i ? [v, piece] : [piece])));
+  return fill(body.raw, Buffer.from(value));
 }
 
 /** The same, gzip-encoded, with no compression done now. */
 export function filledGzip(body: SlottedBody, value: string): Buffer {
   const v = Buffer.from(value);
   if (v.length > 0xffff) throw new Error("a slot's value must fit one stored block");
-  const stored = Buffer.alloc(5 + v.length);
-  stored.writeUInt16LE(v.length, 1);
-  stored.writeUInt16LE(~v.length & 0xffff, 3);
-  v.copy(stored, 5);
-  const valueCrc = zlib.crc32(v);
-  const valueShift = shiftOperator(v.length);
-  const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  for (let i = 0; i < body.raw.length; i++) {
+  const slots = body.raw.length - 1;
+  const crc =
+    v.length === REFERENCE.length
+      ? (body.referenceCrc ^ multiply(body.slotsShift, zlib.crc32(v) ^ REFERENCE_CRC)) >>> 0
+      : zlib.crc32(fill(body.raw, v));
+  let size = GZIP_HEADER.length + slots * (5 + v.length) + FINAL_BLOCK.length + 8;
+  for (const d of body.deflated) size += d.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = GZIP_HEADER.copy(out, 0);
+  for (let i = 0; i <= slots; i++) {
     if (i) {
-      parts.push(stored);
-      crc = combine(crc, valueCrc, valueShift);
+      // a stored block (not final): the stream is byte-aligned after each piece's sync flush
+      out[at] = 0;
+      out.writeUInt16LE(v.length, at + 1);
+      out.writeUInt16LE(~v.length & 0xffff, at + 3);
+      at += 5 + v.copy(out, at + 5);
     }
-    parts.push(body.deflated[i]!);
-    crc = combine(crc, body.crcs[i]!, body.shifts[i]!);
+    at += body.deflated[i]!.copy(out, at);
   }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((body.length + v.length * (body.raw.length - 1)) >>> 0, 4);
-  parts.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(parts);
+  at += FINAL_BLOCK.copy(out, at);
+  out.writeUInt32LE(crc, at);
+  out.writeUInt32LE((body.length + (v.length - REFERENCE.length) * slots) >>> 0, at + 4);
+  return out;
 }
 
 // CRC-32 combination as zlib's crc32_combine does it: polynomials over GF(2), reflected
@@ -105,9 +118,4 @@ function shiftOperator(bytes: number): number {
   let k = 3;
   for (let n = bytes; n; n = Math.floor(n / 2), k++) if (n & 1) p = multiply(X2N[k & 31]!, p);
   return p;
-}
-
-/** The CRC of A followed by B, from A's CRC, B's CRC and B's shift operator. */
-function combine(crcA: number, crcB: number, shiftB: number): number {
-  return (multiply(shiftB, crcA) ^ crcB) >>> 0;
 }

@@ -193,7 +193,7 @@ describe("anonymous public pages", () => {
     const { createPagesContext } = await import("../support/pages-app");
     const p = await createPagesContext();
     await createProduct(p.db, { title: "Shea butter soap" });
-    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1]!;
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
     const plain = await p.page("/products", { headers: { "Accept-Encoding": "identity" } });
     const html = await plain.text();
     const hits = [
@@ -212,5 +212,9 @@ describe("anonymous public pages", () => {
     }
     expect(nonceOf(hits[0]!)).not.toBe(nonceOf(hits[1]!));
     expect(plain.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+    // the miss that rendered it says so too
+    const miss = await p.page("/blogs", { headers: { "Accept-Encoding": "gzip" } });
+    expect([miss.headers.get("x-cache"), miss.headers.get("content-encoding")]).toEqual(["miss", "gzip"]);
+    expect(miss.headers.get("vary")).toMatch(/Cookie.*Accept-Encoding|Accept-Encoding.*Cookie/);
   }, 60_000);
 });
