@@ -5,7 +5,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../lib/env.server";
 import { createInvalidationBus } from "../lib/invalidation.server";
-import { createLogger, logProcessErrors } from "../lib/logger.server";
+import { createLogger, logProcessErrors, serverLogDestination } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp, securityOptions } from "./app";
 import { healthCheck } from "./health";
@@ -20,7 +20,7 @@ export { loadEnvOrExit } from "../lib/env.server";
  * from scripts/start.ts with the configuration it read before the libraries were loaded.
  */
 export async function startServer(env: Env, startedAt = performance.now()) {
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, serverLogDestination());
   logProcessErrors(logger);
   const database = await bootstrap(env, logger);
   const buildDir = path.resolve("build");
