@@ -20,6 +20,20 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /**
+   * The entry and whether it is still fresh; one that expired less than `graceMs` ago is still
+   * given (fresh: false), for a caller that serves it only while a fresh one is being made.
+   */
+  lookup(key: string, graceMs: number, now = Date.now()): { value: V; fresh: boolean } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires + graceMs <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return { value: entry.value, fresh: entry.expires > now };
+  }
+
   set(key: string, value: V, now = Date.now()) {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);

@@ -68,12 +68,15 @@ export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
     if (!kind || readSessionToken(env, c.req.raw.headers)) return next();
     const url = new URL(c.req.url);
     const key = `${kind} ${url.pathname}${url.search}`;
-    const hit = cache.get(key);
-    if (hit) return answer(c, hit, "hit");
-    // one render per key at a time: requests arriving meanwhile get its answer (no stampede when
-    // an entry expires under a rush)
+    // an entry that expired less than a TTL ago is kept for the requests that arrive while it is
+    // rendered again (below)
+    const found = cache.lookup(key, env.CACHE_TTL_MS);
+    if (found?.fresh) return answer(c, found.value, "hit");
+    // one render per key at a time: requests arriving meanwhile get the copy that just expired at
+    // once, or else wait for its answer (no stampede, and no queue, when an entry expires under a rush)
     const inFlight = rendering.get(key);
     if (inFlight) {
+      if (found) return answer(c, found.value, "stale");
       const shared = await inFlight;
       if (shared) return answer(c, shared, "hit");
       return next();
@@ -140,7 +143,7 @@ async function entryOf(kind: Entry["kind"], res: Response, body: Buffer, nonce: 
   return { kind, status: res.status, headers, body, gzip: gz, br, etag };
 }
 
-function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Response {
+function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss" | "stale"): Response {
   const headers = new Headers(entry.headers);
   headers.set("X-Cache", state);
   headers.append("Vary", "Accept-Encoding");

@@ -43,6 +43,20 @@ describe("public API reads", () => {
     expect(await notModified.text()).toBe("");
   });
 
+  it("once expired, one request renders it again while the others get the copy that just expired", async () => {
+    const app = createApp({ database: t.database, env: { ...t.env, CACHE_TTL_MS: 200 }, logger: createLogger("silent") });
+    const product = await createProduct(t.db, { priceKobo: 300_000 });
+    const path = `/api/products/${product.id}`;
+    expect((await app.request(path)).headers.get("x-cache")).toBe("miss");
+    await new Promise((r) => setTimeout(r, 250));
+    const states = async () => (await Promise.all([app.request(path), app.request(path)])).map((r) => r.headers.get("x-cache"));
+    expect(await states()).toEqual(["miss", "stale"]);
+    expect(await states()).toEqual(["hit", "hit"]);
+    // more than a TTL past its expiry, an entry is not served even while another render runs
+    await new Promise((r) => setTimeout(r, 450));
+    expect(await states()).toEqual(["miss", "hit"]);
+  });
+
   it("an admin's price, title, stock or image change is served on the very next request", async () => {
     const product = await createProduct(t.db, { priceKobo: 500_000, stock: 8 });
     const path = `/api/products/${product.id}`;
