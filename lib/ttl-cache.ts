@@ -41,6 +41,10 @@ export class TtlCache<V> {
     this.entries.set(key, { value, expires: now + this.ttlMs });
   }
 
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
   clear() {
     this.entries.clear();
   }

@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { appContext } from "../app/context";
 import { AppError } from "../lib/errors";
 import { localInvalidationBus } from "../lib/invalidation.server";
+import { sharedReads } from "../lib/shared-reads.server";
 import { s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
 import { clientIp } from "./http";
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // anonymous public reads, before any session lookup or database work
   const invalidation = deps.invalidation ?? localInvalidationBus();
   app.use(publicCache({ ...deps, invalidation }));
+  // and, for the signed-in pages, the same catalogue reads shared for as long
+  const shared = sharedReads(env.CACHE_TTL_MS, invalidation);
 
   app.use(sessionMiddleware(deps));
   app.use(invalidateOnWrites(invalidation));
@@ -157,6 +160,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         nonce: c.get("nonce"),
         user: c.get("user"),
         clientIp: clientIp(c, env.TRUST_PROXY),
+        shared,
       });
       return handle(c.req.raw, context);
     });
