@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Db } from "../db/client";
 import type { Env } from "../lib/env.server";
 import type { Logger } from "../lib/logger.server";
+import type { SharedReads } from "../lib/shared-reads.server";
 import type { SessionUser } from "../modules/accounts/sessions.server";
 
 export type { SessionUser } from "../modules/accounts/sessions.server";
@@ -16,6 +17,8 @@ export type AppServices = {
   user: SessionUser | null;
   /** the peer address, for rate limits in actions */
   clientIp: string;
+  /** catalogue reads shared by the requests of CACHE_TTL_MS (lib/shared-reads.server.ts); absent: none */
+  shared?: SharedReads;
 };
 
 // The key must be one object for the server and the Vite bundle alike (docs/architecture.md),

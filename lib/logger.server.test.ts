@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./logger.server";
 
@@ -45,5 +46,23 @@ describe("the logger's err serializer", () => {
       message: "boom",
       stack: expect.stringMatching(/^TypeError: boom/),
     });
+  });
+});
+
+describe("the server's log destination", () => {
+  it("writes asynchronously, and a process that exits at once (a crash) still writes every line", () => {
+    const code = [
+      `import { createLogger, serverLogDestination } from "./lib/logger.server.ts";`,
+      `const destination = serverLogDestination();`,
+      `if (destination.sync !== false) throw new Error("sync");`,
+      `const logger = createLogger("info", destination);`,
+      `for (let i = 0; i < 2000; i++) logger.info({ i }, "line");`,
+      `process.exit(1);`,
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8", timeout: 60_000 });
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2000);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 1999, msg: "line" });
   });
 });

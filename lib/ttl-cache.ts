@@ -20,11 +20,29 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /**
+   * The entry and whether it is still fresh; one that expired less than `graceMs` ago is still
+   * given (fresh: false), for a caller that serves it only while a fresh one is being made.
+   */
+  lookup(key: string, graceMs: number, now = Date.now()): { value: V; fresh: boolean } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires + graceMs <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return { value: entry.value, fresh: entry.expires > now };
+  }
+
   set(key: string, value: V, now = Date.now()) {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, expires: now + this.ttlMs });
+  }
+
+  delete(key: string) {
+    this.entries.delete(key);
   }
 
   clear() {

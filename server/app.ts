@@ -1,23 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context";
 import { AppError } from "../lib/errors";
 import { localInvalidationBus } from "../lib/invalidation.server";
+import { sharedReads } from "../lib/shared-reads.server";
 import { s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
 import { clientIp } from "./http";
 import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
 import type { AppDeps, AppEnv } from "./context";
+import { healthCheck } from "./health";
+import type { Env } from "../lib/env.server";
 import { errorResponse, notFoundResponse } from "./middleware/errors";
 import { requestLog } from "./middleware/request-id";
 import { privateResponses } from "./middleware/cache-control";
 import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
-import { securityHeaders } from "./middleware/security-headers";
+import { securityHeaders, type SecurityOptions } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
 import { visitCode } from "./middleware/visit-code";
@@ -28,6 +31,8 @@ export type AppOptions = {
   /** built client assets (build/client); absent in dev, where Vite serves them */
   clientDir?: string;
   dev?: boolean;
+  /** /api/health's answer (server/health.ts), shared with the server's node:http fast path */
+  health?: ReturnType<typeof healthCheck>;
 };
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -35,12 +40,26 @@ const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
 // the back office's create screens post their form, image included, to the page's action (docs/decisions/0011)
 const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
+// node:http's adapter gives a GET or HEAD no body, whatever the client sent
+const noBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
+
+/** The shop's security headers for this configuration (server/middleware/security-headers.ts). */
+export function securityOptions(env: Env, dev = false): SecurityOptions {
+  return {
+    production: env.NODE_ENV === "production",
+    dev,
+    paystackPopup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
+    imageOrigins: storageOrigins(env),
+  };
+}
 
 /** The whole HTTP surface, shared by the server, the dev server and the tests. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { env } = deps;
   const app = new Hono<AppEnv>();
 
+  // first: a balancer's check runs none of the middleware below
+  app.get("/api/health", (options.health ?? healthCheck(deps, securityOptions(env, options.dev))).route);
   app.use(requestLog(deps.logger));
   // while shutting down, each answer closes its connection: clients and balancers reconnect elsewhere
   if (deps.lifecycle) {
@@ -50,14 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (lifecycle.draining) c.header("Connection", "close");
     });
   }
-  app.use(
-    securityHeaders({
-      production: env.NODE_ENV === "production",
-      dev: options.dev,
-      paystackPopup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
-      imageOrigins: storageOrigins(env),
-    }),
-  );
+  app.use(securityHeaders(securityOptions(env, options.dev)));
   app.use(compress());
 
   // Static files first: they need no session. Uploaded images get fresh names per upload, never reused.
@@ -107,8 +119,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   // page forms (React Router actions) get the limit of /api's JSON: a 413 before the body is read
   // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
+  // (a GET or HEAD has no body: asking for it would build the whole Request for nothing)
   app.use((c, next) =>
-    c.req.path.startsWith("/api/") ? next() : isMultipart(c) && UPLOAD_PAGE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.path.startsWith("/api/") || noBody(c)
+      ? next()
+      : isMultipart(c) && UPLOAD_PAGE.test(c.req.path)
+        ? uploadLimit(c, next)
+        : jsonLimit(c, next),
   );
 
   // ?code=VAL25 on any page: kept for the visit, then the same page without it (before the public cache)
@@ -116,6 +133,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // anonymous public reads, before any session lookup or database work
   const invalidation = deps.invalidation ?? localInvalidationBus();
   app.use(publicCache({ ...deps, invalidation }));
+  // and, for the signed-in pages, the same catalogue reads shared for as long
+  const shared = sharedReads(env.CACHE_TTL_MS, invalidation);
 
   app.use(sessionMiddleware(deps));
   app.use(invalidateOnWrites(invalidation));
@@ -124,7 +143,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(originCheck(deps));
 
   const api = new Hono<AppEnv>();
-  api.use((c, next) => (isMultipart(c) && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  api.use((c, next) => (noBody(c) ? next() : isMultipart(c) && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   registerApiRoutes(api, deps);
   api.all("*", notFoundResponse);
   app.route("/api", api);
@@ -141,6 +160,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         nonce: c.get("nonce"),
         user: c.get("user"),
         clientIp: clientIp(c, env.TRUST_PROXY),
+        shared,
       });
       return handle(c.req.raw, context);
     });

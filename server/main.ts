@@ -1,12 +1,14 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../lib/env.server";
 import { createInvalidationBus } from "../lib/invalidation.server";
-import { createLogger, logProcessErrors } from "../lib/logger.server";
+import { createLogger, logProcessErrors, serverLogDestination } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
-import { createApp } from "./app";
+import { createApp, securityOptions } from "./app";
+import { healthCheck } from "./health";
 import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
 import { stopGracefullyOnSignals } from "./shutdown";
@@ -18,21 +20,26 @@ export { loadEnvOrExit } from "../lib/env.server";
  * from scripts/start.ts with the configuration it read before the libraries were loaded.
  */
 export async function startServer(env: Env, startedAt = performance.now()) {
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, serverLogDestination());
   logProcessErrors(logger);
   const database = await bootstrap(env, logger);
   const buildDir = path.resolve("build");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const lifecycle = { draining: false };
   const invalidation = createInvalidationBus(env, logger);
-  const app = createApp({ database, env, logger, lifecycle, invalidation }, { build, clientDir: path.join(buildDir, "client") });
+  const deps = { database, env, logger, lifecycle, invalidation };
+  const health = healthCheck(deps, securityOptions(env));
+  const app = createApp(deps, { build, clientDir: path.join(buildDir, "client"), health });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // /api/health is answered by node:http itself, before Hono builds a Request (server/health.ts)
+  const server: Server = createServer(health.listener(getRequestListener(app.fetch, { hostname: env.HOST })));
+  server.listen(env.PORT, env.HOST, () => {
+    const info = server.address() as AddressInfo;
     const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
     logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
     process.stdout.write(`Shop ready on http://${shown}:${info.port}\n`);
-  }) as Server;
+  });
 
   stopGracefullyOnSignals({
     server,

@@ -9,7 +9,6 @@ import { adminProductRoutes } from "./admin-products";
 import { adminPurchaseRoutes } from "./admin-purchases";
 import { adminReportRoutes } from "./admin-reports";
 import { adminSettingsRoutes } from "./admin-settings";
-import { healthRoutes } from "./health";
 import { newsletterRoutes } from "./newsletter";
 import { userRoutes } from "./users";
 import { catalogReadRoutes } from "./catalog-read";
@@ -21,7 +20,6 @@ import { reviewRoutes } from "./reviews";
 
 /** Every /api router, mounted under /api. Add one line per resource. */
 export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
-  api.route("/", healthRoutes(deps));
   api.route("/", newsletterRoutes(deps));
   api.route("/", authRoutes(deps));
   api.route("/", userRoutes(deps));

@@ -7,6 +7,7 @@ import type { InvalidationBus } from "../../lib/invalidation.server";
 import { TtlCache } from "../../lib/ttl-cache";
 import { readSessionToken } from "../../modules/accounts/session-cookie.server";
 import type { AppDeps, AppEnv } from "../context";
+import { filled, filledGzip, slotted, type SlottedBody } from "./slotted-gzip";
 
 // What is the same for every visitor without a session: the catalogue and content reads of /api,
 // and the public pages (with React Router's .data twins for client-side moves).
@@ -19,6 +20,7 @@ export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-re
 // the page's CSP nonce is swapped for this in the stored copy, and for a fresh one in each answer
 const NONCE_SLOT = "\u0000nonce\u0000";
 const MAX_BODY = 512 * 1024;
+const SENT_AS = ["vary", "content-length", "content-encoding", "etag", "cache-control"];
 const DROPPED = new Set(["content-length", "content-security-policy", "x-request-id", "set-cookie", "date", "cache-control"]);
 // a write by an admin (catalogue, content, delivery rates, settings) or a review changes what is cached;
 // a review is posted to the API, or to the /review and product pages' actions (`.data` from a fetcher)
@@ -32,6 +34,8 @@ type Entry = {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** a page: its bytes with slots for the nonce, deflated once */
+  page?: SlottedBody;
   gzip?: Buffer;
   br?: Buffer;
   etag?: string;
@@ -64,12 +68,15 @@ export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
     if (!kind || readSessionToken(env, c.req.raw.headers)) return next();
     const url = new URL(c.req.url);
     const key = `${kind} ${url.pathname}${url.search}`;
-    const hit = cache.get(key);
-    if (hit) return answer(c, hit, "hit");
-    // one render per key at a time: requests arriving meanwhile get its answer (no stampede when
-    // an entry expires under a rush)
+    // an entry that expired less than a TTL ago is kept for the requests that arrive while it is
+    // rendered again (below)
+    const found = cache.lookup(key, env.CACHE_TTL_MS);
+    if (found?.fresh) return answer(c, found.value, "hit");
+    // one render per key at a time: requests arriving meanwhile get the copy that just expired at
+    // once, or else wait for its answer (no stampede, and no queue, when an entry expires under a rush)
     const inFlight = rendering.get(key);
     if (inFlight) {
+      if (found) return answer(c, found.value, "stale");
       const shared = await inFlight;
       if (shared) return answer(c, shared, "hit");
       return next();
@@ -83,6 +90,9 @@ export function publicCache(deps: AppDeps & { invalidation: InvalidationBus }) {
       entry = await storableEntry(c, kind);
       if (entry) {
         if (startedIn === generation) cache.set(key, entry);
+        // Hono copies the rendered answer's headers onto the one that replaces it: those that
+        // describe the body as it is sent now are this answer's own
+        for (const name of SENT_AS) c.res.headers.delete(name);
         c.res = answer(c, entry, "miss");
       }
     } finally {
@@ -122,7 +132,8 @@ async function entryOf(kind: Entry["kind"], res: Response, body: Buffer, nonce: 
   const headers = [...res.headers].filter(([name]) => !DROPPED.has(name.toLowerCase()));
   if (kind === "page") {
     const text = body.toString("utf8");
-    return { kind, status: res.status, headers, body: Buffer.from(nonce ? text.replaceAll(nonce, NONCE_SLOT) : text) };
+    const kept = Buffer.from(nonce ? text.replaceAll(nonce, NONCE_SLOT) : text);
+    return { kind, status: res.status, headers, body: kept, page: await slotted(kept, NONCE_SLOT) };
   }
   const [gz, br] = await Promise.all([
     gzip(body, { level: 6 }),
@@ -132,16 +143,21 @@ async function entryOf(kind: Entry["kind"], res: Response, body: Buffer, nonce: 
   return { kind, status: res.status, headers, body, gzip: gz, br, etag };
 }
 
-function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Response {
+function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss" | "stale"): Response {
   const headers = new Headers(entry.headers);
   headers.set("X-Cache", state);
+  headers.append("Vary", "Accept-Encoding");
   if (entry.kind === "page") {
+    // this answer's nonce in the slots, gzip-encoded without compressing the page again
     headers.set("Cache-Control", PUBLIC_PAGE_CACHE);
-    return new Response(entry.body.toString("utf8").replaceAll(NONCE_SLOT, c.get("nonce")), { status: entry.status, headers });
+    const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const bytes = gzipped ? filledGzip(entry.page!, c.get("nonce")) : filled(entry.page!, c.get("nonce"));
+    if (gzipped) headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(bytes.length));
+    return new Response(view(bytes), { status: entry.status, headers });
   }
   headers.set("Cache-Control", PUBLIC_API_CACHE);
   headers.set("ETag", entry.etag!);
-  headers.append("Vary", "Accept-Encoding");
   if (matches(c.req.header("if-none-match"), entry.etag!)) return new Response(null, { status: 304, headers });
   const accepts = c.req.header("accept-encoding") ?? "";
   const [encoding, bytes] = /\bbr\b/.test(accepts)
@@ -151,8 +167,11 @@ function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Respon
       : [null, entry.body];
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(bytes.length));
-  return new Response(new Uint8Array(bytes), { status: entry.status, headers });
+  return new Response(view(bytes), { status: entry.status, headers });
 }
+
+/** The bytes as a body, not copied. */
+const view = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) as Uint8Array<ArrayBuffer>;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

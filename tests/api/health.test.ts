@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -53,6 +55,77 @@ describe("GET /api/health while the server shuts down", () => {
     const products = await app.request("/api/products");
     expect(products.status).toBe(200);
     expect(products.headers.get("connection")).toBe("close");
+  });
+});
+
+describe("GET /api/health is answered before the app's middleware", () => {
+  it("uncompressed, with its length, and not logged when healthy", async () => {
+    const lines: string[] = [];
+    const { createApp } = await import("../../server/app");
+    const { createLogger } = await import("../../lib/logger.server");
+    const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
+    const app = createApp({ database: t.database, env: t.env, logger });
+    const res = await app.request("/api/health", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("content-length")).toBe("11");
+    expect(lines).toEqual([]);
+  });
+
+  it("pings the database at most once a second, however often it is asked", async () => {
+    let pings = 0;
+    const counted = { ...t.database, ping: async () => void pings++ };
+    const { createApp } = await import("../../server/app");
+    const { createLogger } = await import("../../lib/logger.server");
+    const app = createApp({ database: counted, env: t.env, logger: createLogger("silent") });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.request("/api/health")));
+    for (let i = 0; i < 20; i++) answers.push(await app.request("/api/health"));
+    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
+    expect(pings).toBe(1);
+  });
+
+  it("in the server, node:http answers it without the app: same headers, a fresh nonce each time, 503 when draining", async () => {
+    const { healthCheck } = await import("../../server/health");
+    const { securityOptions } = await import("../../server/app");
+    const { createLogger } = await import("../../lib/logger.server");
+    const lifecycle = { draining: false };
+    const health = healthCheck({ database: t.database, lifecycle, logger: createLogger("silent") }, securityOptions(t.env));
+    const appSaw: string[] = [];
+    const server = http.createServer(
+      health.listener((req, res) => {
+        appSaw.push(req.url!);
+        res.end("app");
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const [a, b] = [await fetch(`${base}/api/health`), await fetch(`${base}/api/health?probe=1`)];
+      expect([a.status, await a.json(), b.status]).toEqual([200, { ok: true }, 200]);
+      const viaApp = await t.request("/api/health");
+      for (const name of ["content-type", "x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy"])
+        expect([name, a.headers.get(name)]).toEqual([name, viaApp.headers.get(name)]);
+      const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce(a)).toBeTruthy();
+      expect(nonce(a)).not.toBe(nonce(b));
+      expect(a.headers.get("content-security-policy")!.replace(nonce(a)!, "")).toBe(
+        viaApp.headers.get("content-security-policy")!.replace(nonce(viaApp)!, ""),
+      );
+      expect(a.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await (await fetch(`${base}/api/healthz`)).text()).toBe("app");
+      expect(await (await fetch(`${base}/api/health`, { method: "POST" })).text()).toBe("app");
+      expect(appSaw).toEqual(["/api/healthz", "/api/health"]);
+      lifecycle.draining = true;
+      const during = await fetch(`${base}/api/health`);
+      expect([during.status, during.headers.get("connection"), await during.json()]).toEqual([
+        503,
+        "close",
+        { msg: "The server is shutting down.", code: "unavailable" },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 

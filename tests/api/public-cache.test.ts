@@ -1,6 +1,7 @@
 // Public reads served from memory: precompressed API answers with an ETag, anonymous pages with a
 // fresh CSP nonce each time, emptied by every admin write (here at once, on another server through
 // PostgreSQL LISTEN/NOTIFY or Redis), never holding anything personal, never used by the money path.
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvalidationBus, type InvalidationBus } from "../../lib/invalidation.server";
 import { createLogger } from "../../lib/logger.server";
@@ -40,6 +41,20 @@ describe("public API reads", () => {
     const notModified = await t.request(path, { headers: { "If-None-Match": etag } });
     expect(notModified.status).toBe(304);
     expect(await notModified.text()).toBe("");
+  });
+
+  it("once expired, one request renders it again while the others get the copy that just expired", async () => {
+    const app = createApp({ database: t.database, env: { ...t.env, CACHE_TTL_MS: 200 }, logger: createLogger("silent") });
+    const product = await createProduct(t.db, { priceKobo: 300_000 });
+    const path = `/api/products/${product.id}`;
+    expect((await app.request(path)).headers.get("x-cache")).toBe("miss");
+    await new Promise((r) => setTimeout(r, 250));
+    const states = async () => (await Promise.all([app.request(path), app.request(path)])).map((r) => r.headers.get("x-cache"));
+    expect(await states()).toEqual(["miss", "stale"]);
+    expect(await states()).toEqual(["hit", "hit"]);
+    // more than a TTL past its expiry, an entry is not served even while another render runs
+    await new Promise((r) => setTimeout(r, 450));
+    expect(await states()).toEqual(["miss", "hit"]);
   });
 
   it("an admin's price, title, stock or image change is served on the very next request", async () => {
@@ -186,5 +201,34 @@ describe("anonymous public pages", () => {
     const changed = await p.page(path);
     expect(changed.headers.get("x-cache")).toBe("miss");
     expect(await changed.text()).toContain("Rose calm journal");
+  }, 60_000);
+
+  it("a hit is sent gzip-encoded with its length, from bytes compressed once, with that answer's nonce", async () => {
+    const { createPagesContext } = await import("../support/pages-app");
+    const p = await createPagesContext();
+    await createProduct(p.db, { title: "Shea butter soap" });
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    const plain = await p.page("/products", { headers: { "Accept-Encoding": "identity" } });
+    const html = await plain.text();
+    const hits = [
+      await p.page("/products", { headers: { "Accept-Encoding": "gzip, deflate, br" } }),
+      await p.page("/products", { headers: { "Accept-Encoding": "gzip" } }),
+    ];
+    for (const hit of hits) {
+      expect([hit.headers.get("x-cache"), hit.headers.get("content-encoding")]).toEqual(["hit", "gzip"]);
+      expect(hit.headers.get("vary")).toMatch(/Accept-Encoding/);
+      const bytes = Buffer.from(await hit.arrayBuffer());
+      // a length, not a stream compressed while it is sent
+      expect(hit.headers.get("content-length")).toBe(String(bytes.length));
+      const decoded = zlib.gunzipSync(bytes).toString("utf8");
+      expect(decoded).toBe(html.replaceAll(nonceOf(plain), nonceOf(hit)));
+      expect(decoded).toContain("Shea butter soap");
+    }
+    expect(nonceOf(hits[0]!)).not.toBe(nonceOf(hits[1]!));
+    expect(plain.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+    // the miss that rendered it says so too
+    const miss = await p.page("/blogs", { headers: { "Accept-Encoding": "gzip" } });
+    expect([miss.headers.get("x-cache"), miss.headers.get("content-encoding")]).toEqual(["miss", "gzip"]);
+    expect(miss.headers.get("vary")).toMatch(/Cookie.*Accept-Encoding|Accept-Encoding.*Cookie/);
   }, 60_000);
 });

@@ -25,6 +25,7 @@ import { reviewInput } from "../../../modules/reviews/schemas";
 import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { productQuestion, shareMessage } from "../../../modules/marketing/whatsapp";
+import { unshared } from "../../../lib/shared-reads.server";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/pricing/price-order";
 
@@ -50,13 +51,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, user } = context.get(appContext);
+  const { db, user, shared = unshared } = context.get(appContext);
   return recordOr404(params.id, async (id) => {
+    // the product, its reviews and the settings are everyone's (a signed-in visit shares them);
+    // whether this visitor may review it is hers
     const [product, reviews, reviewer, settings] = await Promise.all([
-      getProduct(db, id),
-      listReviews(db, id),
+      shared(`product ${id}`, () => getProduct(db, id)),
+      shared(`reviews ${id}`, () => listReviews(db, id)),
       reviewerOf(db, user?.id ?? null, id),
-      getSettings(db),
+      shared("settings", () => getSettings(db)),
     ]);
     const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(product);
