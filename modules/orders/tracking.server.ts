@@ -1,26 +1,14 @@
 import { and, asc, between, eq, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import type { PurchaseStatus } from "./statuses";
+import type { TrackInput } from "./tracking-schemas";
 import type { TimelineStep } from "./types";
 
 // Order tracking (docs/product.md "Tracking an order"): the buyer finds her order by its number and
 // the phone or email she ordered with, then follows it on its signed page: placed, paid, preparing,
 // out for delivery, delivered.
-
-export const trackInput = z
-  .object({
-    number: z
-      .string()
-      .trim()
-      .transform((s) => s.replace(/^#/, "").toLowerCase())
-      .pipe(z.string().regex(/^[0-9a-f]{8}$/, "Order number is the 8 letters and digits in your order mail, like 3f9a1c2e")),
-    contact: z.string().trim().min(1, "Phone or email is required").max(254, "Phone or email must be at most 254 characters"),
-  })
-  .strict();
-export type TrackInput = z.output<typeof trackInput>;
 
 /**
  * The order with this number (its id's first 8 characters) ordered with this phone or email, or

@@ -1,39 +1,16 @@
 import { and, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import { categories, products, purchaseItems, purchases } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
-import { dateParam } from "../../lib/form-fields";
 import { koboToNaira } from "../../lib/money";
 import { paidOrder } from "../orders/paid-orders.server";
+import type { ReportGrouping, SalesReport, SalesReportQuery } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
 // days (the orders list's own from/to), grouped by product, category, delivery area or discount
 // code. Orders and order totals are counted once per order; a product's or a category's sales
 // are its lines' totals (goods, before a code, VAT and delivery).
-
-export const reportGroupings = ["product", "category", "area", "code"] as const;
-export type ReportGrouping = (typeof reportGroupings)[number];
-
-export const salesReportQuery = z
-  .object({
-    by: z.enum(reportGroupings, { error: `Group by one of ${reportGroupings.join(", ")}` }).default("product"),
-    from: dateParam,
-    to: dateParam,
-  })
-  .strict();
-export type SalesReportQuery = z.output<typeof salesReportQuery>;
-
-export type SalesRow = { key: string; label: string; orders: number; units: number; sales: number };
-export type SalesReport = {
-  by: ReportGrouping;
-  /** what `sales` adds up: the lines' goods, or the orders' totals */
-  measures: "goods" | "order totals";
-  rows: SalesRow[];
-  /** every paid order of the range once: the orders list's sum for the same days */
-  totals: { orders: number; units: number; revenue: number };
-};
 
 const units = sql<string>`coalesce(sum(${purchaseItems.quantity}), 0)`;
 const orderCount = sql<string>`count(distinct ${purchases.id})`;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { salesReport, salesReportCsv, salesReportQuery } from "../../modules/reports/sales.server";
+import { salesReportQuery } from "../../modules/reports/sales-schemas";
+import { salesReport, salesReportCsv } from "../../modules/reports/sales.server";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, readQuery } from "../http";
 import { requireAdmin } from "../middleware/auth";

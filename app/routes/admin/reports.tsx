@@ -5,7 +5,8 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { reportGroupings, salesReport, salesReportQuery, type ReportGrouping } from "../../../modules/reports/sales.server";
+import { reportGroupings, salesReportQuery, type ReportGrouping } from "../../../modules/reports/sales-schemas";
+import { salesReport } from "../../../modules/reports/sales.server";
 import type { Route } from "./+types/reports";
 
 export const meta = () => [{ title: "Reports | Alafia admin" }];

@@ -6,7 +6,8 @@ import { useBusy, useZodForm } from "../../lib/forms";
 import { AppError } from "../../../lib/errors";
 import { rateRules } from "../../../lib/rate-limit.server";
 import { orderCompletePath } from "../../../modules/orders/order-links.server";
-import { findTrackedOrder, trackInput } from "../../../modules/orders/tracking.server";
+import { trackInput } from "../../../modules/orders/tracking-schemas";
+import { findTrackedOrder } from "../../../modules/orders/tracking.server";
 import type { Route } from "./+types/track";
 
 export const meta = () => [

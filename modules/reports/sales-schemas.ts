@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { dateParam } from "../../lib/form-fields";
+
+// The sales report's query and shape (docs/product.md "Reports"): shared by the API, the /reports screen and the service.
+
+export const reportGroupings = ["product", "category", "area", "code"] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+
+export const salesReportQuery = z
+  .object({
+    by: z.enum(reportGroupings, { error: `Group by one of ${reportGroupings.join(", ")}` }).default("product"),
+    from: dateParam,
+    to: dateParam,
+  })
+  .strict();
+export type SalesReportQuery = z.output<typeof salesReportQuery>;
+
+export type SalesRow = { key: string; label: string; orders: number; units: number; sales: number };
+export type SalesReport = {
+  by: ReportGrouping;
+  /** what `sales` adds up: the lines' goods, or the orders' totals */
+  measures: "goods" | "order totals";
+  rows: SalesRow[];
+  /** every paid order of the range once: the orders list's sum for the same days */
+  totals: { orders: number; units: number; revenue: number };
+};
