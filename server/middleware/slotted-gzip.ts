@@ -68,9 +68,11 @@ export function filledGzip(body: SlottedBody, value: string): Buffer {
   if (v.length > 0xffff) throw new Error("a slot's value must fit one stored block");
   const slots = body.raw.length - 1;
   const crc =
-    v.length === REFERENCE.length
-      ? (body.referenceCrc ^ multiply(body.slotsShift, zlib.crc32(v) ^ REFERENCE_CRC)) >>> 0
-      : zlib.crc32(fill(body.raw, v));
+    slots === 0
+      ? body.referenceCrc
+      : v.length === REFERENCE.length
+        ? (body.referenceCrc ^ multiply(body.slotsShift, zlib.crc32(v) ^ REFERENCE_CRC)) >>> 0
+        : zlib.crc32(fill(body.raw, v));
   let size = GZIP_HEADER.length + slots * (5 + v.length) + FINAL_BLOCK.length + 8;
   for (const d of body.deflated) size += d.length;
   const out = Buffer.allocUnsafe(size);
@@ -95,6 +97,8 @@ export function filledGzip(body: SlottedBody, value: string): Buffer {
 const POLY = 0xedb88320;
 
 function multiply(a: number, b: number): number {
+  // the loop below ends at a's lowest set bit: 0 has none
+  if (a === 0) return 0;
   let m = 0x80000000;
   let p = 0;
   for (;;) {

@@ -230,5 +230,13 @@ describe("anonymous public pages", () => {
     const miss = await p.page("/blogs", { headers: { "Accept-Encoding": "gzip" } });
     expect([miss.headers.get("x-cache"), miss.headers.get("content-encoding")]).toEqual(["miss", "gzip"]);
     expect(miss.headers.get("vary")).toMatch(/Cookie.*Accept-Encoding|Accept-Encoding.*Cookie/);
+
+    // a page's .data twin (a client-side move) holds no nonce: its hit is a valid gzip too (it once hung the server)
+    const product = await createProduct(p.db, { title: "Lavender eye pillow" });
+    const path = `/productdetails/${product.id}.data`;
+    const first = await p.page(path, { headers: { "Accept-Encoding": "gzip" } });
+    const again = await p.page(path, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect([first.status, again.status, again.headers.get("x-cache")]).toEqual([200, 200, "hit"]);
+    expect(zlib.gunzipSync(Buffer.from(await again.arrayBuffer())).toString("utf8")).toContain("Lavender eye pillow");
   }, 60_000);
 });
