@@ -12,6 +12,7 @@ import type { PurchaseDetail } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
 import { refusedDeliveries } from "./manual-payments.server";
+import { orderUrl, type MailLinks } from "./mails.server";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
@@ -58,13 +59,22 @@ const statusMail: Record<string, { subject: string; line: string }> = {
   },
 };
 
+/** How the customer's mail introduces the note of a change (the rider's details, who received it). */
+const noteWords: Record<string, string> = { shipped: "Delivery details", delivered: "Received by" };
+
 /**
  * Moves a purchase along completed → processing → shipped → delivered, or cancels
  * it (stock goes back). Each change is an event with its actor and time, and a
  * mail to the customer queued in the same transaction, signed with the shop's
  * name and contact details from /settings.
  */
-export async function changePurchaseStatus(db: Db, id: string, input: StatusChangeInput, actorId: string): Promise<PurchaseDetail> {
+export async function changePurchaseStatus(
+  db: Db,
+  id: string,
+  input: StatusChangeInput,
+  actorId: string,
+  links: MailLinks,
+): Promise<PurchaseDetail> {
   const { status, note } = statusChangeInput.parse(input);
   await db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, id)).for("update");
@@ -87,7 +97,7 @@ export async function changePurchaseStatus(db: Db, id: string, input: StatusChan
       to: p.email,
       kind: `order_${status}`,
       subject: `${mail.subject} (order #${orderNo})`,
-      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\nNote from us: ${note}` : ""}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
   });
   return getPurchase(db, id);

@@ -39,7 +39,8 @@ const fulfilment: { status: PurchaseStatus; key: TimelineStep["key"]; label: str
 /**
  * The order's steps, each with when it happened (null: not yet). A pay-on-delivery order is paid
  * when the rider's collection is recorded, so 'Paid' may come after 'Delivered'. A cancelled
- * order ends with its cancellation. Notes stay in the back office.
+ * order ends with its cancellation. Only the notes the shop wrote with a fulfilment step (sent to
+ * her in its mail) show; the back office's other notes stay there.
  */
 export async function orderTimeline(db: Db, purchaseId: string): Promise<TimelineStep[]> {
   const [[order], events] = await Promise.all([
@@ -53,13 +54,20 @@ export async function orderTimeline(db: Db, purchaseId: string): Promise<Timelin
       .from(purchases)
       .where(eq(purchases.id, purchaseId)),
     db
-      .select({ status: purchaseEvents.status, createdAt: purchaseEvents.createdAt })
+      .select({
+        status: purchaseEvents.status,
+        note: purchaseEvents.note,
+        actorId: purchaseEvents.actorId,
+        createdAt: purchaseEvents.createdAt,
+      })
       .from(purchaseEvents)
       .where(eq(purchaseEvents.purchaseId, purchaseId))
       .orderBy(asc(purchaseEvents.createdAt)),
   ]);
   if (!order) return [];
   const first = (status: PurchaseStatus) => events.find((e) => e.status === status)?.createdAt.toISOString() ?? null;
+  // a step's note is hers when the shop wrote it with that step (changePurchaseStatus mails it to her); other notes are the back office's
+  const detail = (status: PurchaseStatus) => events.find((e) => e.status === status && e.actorId)?.note ?? null;
   const steps: TimelineStep[] = [
     { key: "placed", label: "Order placed", at: order.createdAt.toISOString() },
     {
@@ -67,7 +75,7 @@ export async function orderTimeline(db: Db, purchaseId: string): Promise<Timelin
       label: order.paymentMethod === "pod" && !order.paidAt ? "Paid on delivery" : "Paid",
       at: order.paidAt?.toISOString() ?? null,
     },
-    ...fulfilment.map((f) => ({ key: f.key, label: f.label, at: first(f.status) })),
+    ...fulfilment.map((f) => ({ key: f.key, label: f.label, at: first(f.status), detail: detail(f.status) })),
   ];
   if (order.status === "cancelled") return [...steps.filter((s) => s.at), { key: "cancelled", label: "Cancelled", at: first("cancelled") }];
   return steps;

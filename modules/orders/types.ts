@@ -83,4 +83,6 @@ export type TimelineStep = {
   key: "placed" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled";
   label: string;
   at: string | null;
+  /** what the shop wrote with the step for her (the rider's details, who received it), as mailed to her */
+  detail?: string | null;
 };

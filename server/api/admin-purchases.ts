@@ -30,7 +30,7 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
     .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
       const id = pathId(c, "Purchase");
       const input = await readJson(c, statusChangeInput);
-      return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id));
+      return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id, env));
     })
     .post("/purchases/:id{[0-9a-fA-F-]{36}}/payment", requireAdmin(), async (c) => {
       // money the shop received itself: a bank transfer, or the rider's collection

@@ -1,13 +1,13 @@
 // Order tracking (docs/product.md "Tracking an order"): /track takes the order number and the
 // phone or email she ordered with and opens the order's own signed page, which shows its progress.
 // A wrong number and a wrong contact are the same answer; guessing is rate-limited per address.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as orderLoader } from "../../app/routes/shop/checkout-complete";
-import { paymentAttempts, purchaseEvents, purchases } from "../../db/schema";
+import { mailOutbox, paymentAttempts, purchaseEvents, purchases } from "../../db/schema";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
 import { orderTimeline } from "../../modules/orders/tracking.server";
-import { createProduct, createPurchase, createUser } from "../factories";
+import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 import { routerContext } from "../support/test-app";
 
@@ -102,6 +102,33 @@ describe("the order's progress", () => {
     const cancelled = await anOrder({ status: "cancelled", paidAt: null });
     await t.db.insert(purchaseEvents).values({ purchaseId: cancelled.id, status: "cancelled" });
     expect((await orderTimeline(t.db, cancelled.id)).map((s) => s.key)).toEqual(["placed", "cancelled"]);
+  });
+
+  it("shows what the shop wrote with 'shipped' and 'delivered' (the rider, who received it), as mailed to her with her order's link", async () => {
+    const admin = { id: (await createAdminUser(t.db)).id, role: "admin" as const };
+    const order = await anOrder();
+    const move = (status: string, note?: string) =>
+      t.request(`/api/purchases/${order.id}/status`, { method: "PATCH", as: admin, json: note ? { status, note } : { status } });
+    expect((await move("processing")).status).toBe(200);
+    expect((await move("shipped", "Musa Bello, 0803 111 2222")).status).toBe(200);
+    expect((await move("delivered", "Her sister Kemi")).status).toBe(200);
+    const steps = await orderTimeline(t.db, order.id);
+    expect(steps.map((s) => [s.key, s.detail ?? null])).toEqual([
+      ["placed", null],
+      ["paid", null],
+      ["preparing", null],
+      ["shipped", "Musa Bello, 0803 111 2222"],
+      ["delivered", "Her sister Kemi"],
+    ]);
+    const [shipped] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, order.email), eq(mailOutbox.kind, "order_shipped")));
+    expect(shipped!.text).toContain("Delivery details: Musa Bello, 0803 111 2222");
+    expect(shipped!.text).toContain(`Follow your order: http://localhost:3000${orderCompletePath(t.env, order)}`);
+    // a note nobody wrote for her (the payment's own record) stays in the back office
+    await t.db.insert(purchaseEvents).values({ purchaseId: order.id, status: "delivered", note: "payment confirmed by webhook" });
+    expect((await orderTimeline(t.db, order.id)).find((s) => s.key === "delivered")?.detail).toBe("Her sister Kemi");
   });
 
   it("is on the order's page opened with its signed link", async () => {

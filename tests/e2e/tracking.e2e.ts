@@ -53,7 +53,8 @@ describe("tracking an order, on a phone", () => {
       // the shop prepares it and hands it to the rider
       const [row] = await adminApi<{ id: string; email: string }[]>("GET", `/api/purchases?q=${encodeURIComponent(email)}`);
       expect(row!.id.slice(0, 8)).toBe(number);
-      for (const status of ["processing", "shipped"]) await adminApi("PATCH", `/api/purchases/${row!.id}/status`, { status });
+      await adminApi("PATCH", `/api/purchases/${row!.id}/status`, { status: "processing" });
+      await adminApi("PATCH", `/api/purchases/${row!.id}/status`, { status: "shipped", note: "Rider: Musa Bello, 0803 111 2222" });
 
       // another phone, no cookies: the footer's 'Track your order'
       const later = await browser.newPage("phone");
@@ -72,6 +73,7 @@ describe("tracking an order, on a phone", () => {
       await later.page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
       await expect.poll(() => doneSteps(later.page)).toEqual(["placed", "paid", "preparing", "shipped"]);
       expect(await later.page.getByTestId("order-timeline").innerText()).toContain("Out for delivery");
+      expect(await later.page.getByTestId("step-detail-shipped").innerText()).toBe("Rider: Musa Bello, 0803 111 2222");
       await expectNoSidewaysScroll(later.page);
       await expectAccessible(later.page);
       await later.page.getByTestId("order-timeline").scrollIntoViewIfNeeded();

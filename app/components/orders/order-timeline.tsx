@@ -24,6 +24,11 @@ export function OrderTimeline({ steps }: { steps: TimelineStep[] }) {
             <span>
               <span className={step.at ? "font-semibold" : "text-muted"}>{step.label}</span>
               <span className="block text-sm text-muted">{step.at ? orderDate(step.at) : "Not yet"}</span>
+              {step.detail ? (
+                <span className="mt-0.5 block text-sm" data-testid={`step-detail-${step.key}`}>
+                  {step.detail}
+                </span>
+              ) : null}
             </span>
           </li>
         ))}

@@ -10,6 +10,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
+import { Field } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
@@ -51,13 +52,18 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, msg: "Delivery marked refused; the items are back in stock" };
     }
     const { data } = await parseForm(args.request, statusChangeInput);
-    await changePurchaseStatus(db, id, data, user.id);
+    await changePurchaseStatus(db, id, data, user.id, env);
     return { ok: true, msg: `Order marked ${data.status}; the customer has been emailed` };
   });
 }
 
 // docs/product.md §9: dates in en-US long form, with the time, in Lagos
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
+/** What the owner writes with a step, mailed to the customer and shown on her order's progress. */
+const noteLabel: Record<string, string> = {
+  shipped: "Rider's name and phone, or tracking details",
+  delivered: "Received by",
+};
 const actionLabel: Record<string, string> = {
   processing: "Mark as processing",
   shipped: "Mark as shipped",
@@ -107,26 +113,30 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           <StatusBadge status={p.status} />
           <span className="text-sm text-muted">Placed {when(p.createdAt)}</span>
         </div>
-        <mover.Form
-          method="post"
-          className="mt-3 flex flex-wrap gap-2"
-          onSubmit={(e) => {
-            const status = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
-            if (status === "cancelled" && !window.confirm("Cancel this order? Its items go back into stock and the customer is told."))
-              e.preventDefault();
-          }}
-        >
+        <div className="mt-3 flex flex-wrap items-end gap-2">
           {next && next !== "cancelled" ? (
-            <button type="submit" name="status" value={next} className="btn-primary min-h-10 py-2" disabled={busy}>
-              {actionLabel[next]}
-            </button>
+            <mover.Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
+              {noteLabel[next] ? (
+                <Field label={noteLabel[next]!} name="note" maxLength={500} hint="Sent to the customer" className="min-w-56 flex-1" />
+              ) : null}
+              <button type="submit" name="status" value={next} className="btn-primary min-h-10 py-2" disabled={busy}>
+                {actionLabel[next]}
+              </button>
+            </mover.Form>
           ) : null}
           {canMoveTo(p.status as PurchaseStatus, "cancelled") ? (
-            <button type="submit" name="status" value="cancelled" className="btn-outline min-h-10 py-2" disabled={busy}>
-              Cancel order
-            </button>
+            <mover.Form
+              method="post"
+              onSubmit={(e) => {
+                if (!window.confirm("Cancel this order? Its items go back into stock and the customer is told.")) e.preventDefault();
+              }}
+            >
+              <button type="submit" name="status" value="cancelled" className="btn-outline min-h-10 py-2" disabled={busy}>
+                Cancel order
+              </button>
+            </mover.Form>
           ) : null}
-        </mover.Form>
+        </div>
         {p.events.length ? (
           <ol className="mt-4 border-l-2 border-line pl-4 text-sm">
             {p.events.map((e) => (
