@@ -164,6 +164,8 @@ describe("admin back office journeys", () => {
       await visible(page.getByRole("heading", { name: section }));
     await page.getByRole("button", { name: "Mark as processing" }).click();
     await visible(page.getByRole("button", { name: "Mark as shipped" }));
+    // the rider's details go to the customer with the step
+    await page.getByLabel("Rider's name and phone, or tracking details").fill("Musa Bello, 0803 111 2222");
     await page.getByRole("button", { name: "Mark as shipped" }).click();
     await visible(page.getByRole("button", { name: "Mark as delivered" }));
     expect(await page.locator("ol li").filter({ hasText: "shipped" }).count()).toBe(1);
@@ -172,9 +174,18 @@ describe("admin back office journeys", () => {
     // the outbox worker delivers queued mails to DATA_DIR/outbox when no SMTP is set
     // one mail that is this order's shipped notice (not any mail of the order plus another order's)
     await expect
-      .poll(() => admin.outboxMails().filter((m) => m.includes(`order #${orderNo}`) && m.includes("on its way")).length, {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          admin
+            .outboxMails()
+            .filter(
+              (m) =>
+                m.includes(`order #${orderNo}`) && m.includes("on its way") && m.includes("Delivery details: Musa Bello, 0803 111 2222"),
+            ).length,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(1);
     await context.close();
   });

@@ -117,7 +117,14 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           {next && next !== "cancelled" ? (
             <mover.Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
               {noteLabel[next] ? (
-                <Field label={noteLabel[next]!} name="note" maxLength={500} hint="Sent to the customer" className="min-w-56 flex-1" />
+                <Field
+                  key={next}
+                  label={noteLabel[next]!}
+                  name="note"
+                  maxLength={500}
+                  hint="Sent to the customer"
+                  className="min-w-56 flex-1"
+                />
               ) : null}
               <button type="submit" name="status" value={next} className="btn-primary min-h-10 py-2" disabled={busy}>
                 {actionLabel[next]}
