@@ -53,7 +53,9 @@ describe("home page shell", () => {
       await visible(footer.getByRole("button", { name: "Subscribe" }));
       await visible(footer.getByRole("link", { name: "Privacy Policy" }));
       await visible(footer.getByRole("link", { name: "Terms of Use" }));
-      await visible(footer.getByRole("link", { name: "Instagram" }));
+      await visible(footer.getByRole("link", { name: "Track your order" }));
+      // social icons only for the networks the owner linked in /settings (tests/e2e/whatsapp.e2e.ts): never a dead '#'
+      expect(await footer.locator('a[href="#"]').count()).toBe(0);
       await visible(footer.getByText(/© 2024/));
 
       await screenshot(page, `home-${viewport}`);
