@@ -27,7 +27,6 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PAYMENT_PROVIDER: z.enum(["sandbox", "paystack"]).optional(),
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
-    PAYSTACK_PUBLIC_KEY: z.string().min(1).optional(),
     PAYSTACK_API_BASE: z.url().default("https://api.paystack.co"),
     PAYSTACK_MODE: z.enum(["redirect", "popup"]).default("redirect"),
     SMTP_URL: z
@@ -155,13 +154,3 @@ export function loadEnvOrExit(): Env {
     throw e;
   }
 }
-
-/** The secret-free part of the configuration that may reach the browser. */
-export function publicEnv(env: Env) {
-  return {
-    paymentProvider: env.PAYMENT_PROVIDER,
-    paystackMode: env.PAYSTACK_MODE,
-    paystackPublicKey: env.PAYSTACK_PUBLIC_KEY ?? null,
-  };
-}
-export type PublicEnv = ReturnType<typeof publicEnv>;
