@@ -17,6 +17,18 @@ import type { CartItemView, CartSummary } from "./types";
 type Actor = Pick<SessionUser, "id" | "role">;
 
 /** The cart lines joined with their products' current prices, in kobo. */
+/** What a cart or order line reads of its product (the pricing and the stock check need each). */
+export const lineProductColumns = {
+  title: products.title,
+  description: products.description,
+  imageUrl: products.imageUrl,
+  size: products.size,
+  color: products.color,
+  priceKobo: products.priceKobo,
+  discountKobo: products.discountKobo,
+  stock: products.stock,
+};
+
 export async function cartLines(db: Queryable, userId: string) {
   return db
     .select({
@@ -24,14 +36,7 @@ export async function cartLines(db: Queryable, userId: string) {
       productId: cartItems.productId,
       categoryId: products.categoryId,
       quantity: cartItems.quantity,
-      title: products.title,
-      description: products.description,
-      imageUrl: products.imageUrl,
-      size: products.size,
-      color: products.color,
-      priceKobo: products.priceKobo,
-      discountKobo: products.discountKobo,
-      stock: products.stock,
+      ...lineProductColumns,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { products } from "../../db/schema";
-import { cartLines } from "../cart/service.server";
+import { cartLines, lineProductColumns } from "../cart/service.server";
 
 /** A line about to be bought: the product as it is now, and how many. */
 export type OrderLine = Omit<Awaited<ReturnType<typeof cartLines>>[number], "id"> & { id: string | null };
@@ -22,14 +22,7 @@ export async function linesToBuy(
   const rows = await tx
     .select({
       productId: products.id,
-      title: products.title,
-      description: products.description,
-      imageUrl: products.imageUrl,
-      size: products.size,
-      color: products.color,
-      priceKobo: products.priceKobo,
-      discountKobo: products.discountKobo,
-      stock: products.stock,
+      ...lineProductColumns,
       categoryId: products.categoryId,
     })
     .from(products)
