@@ -13,6 +13,7 @@ import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
 import { refusedDeliveries } from "./manual-payments.server";
 import { orderUrl, type MailLinks } from "./mails.server";
+import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
@@ -93,11 +94,13 @@ export async function changePurchaseStatus(
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
+    const link = orderUrl(links, p);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
+      whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, orderNo, orderUpdateWords(status, note), link]),
       subject: `${mail.subject} (order #${orderNo})`,
-      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
   });
   return getPurchase(db, id);

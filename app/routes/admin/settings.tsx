@@ -96,6 +96,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           type="tel"
           hint="Shoppers ask about a product, their cart or their order on this number. Empty: no 'Ask on WhatsApp' links."
         />
+        <Field
+          key={`alert-${s.alertWhatsappNumber}`}
+          label="Alerts number"
+          name="alertWhatsappNumber"
+          error={errors.alertWhatsappNumber}
+          defaultValue={s.alertWhatsappNumber ? formatNigerianPhone(s.alertWhatsappNumber) : ""}
+          type="tel"
+          hint="New orders and low stock come to this phone on WhatsApp, when the shop's WhatsApp sending is set up; by mail otherwise."
+        />
         {socialFields.map((f) => (
           <Field
             key={f.name}

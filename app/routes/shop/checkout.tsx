@@ -206,6 +206,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 aria-invalid={errors.note ? true : undefined}
               />
             </details>
+            {loaderData.whatsappUpdates ? (
+              <label className="flex items-start gap-3 text-sm">
+                <input type="checkbox" name="whatsappOptIn" className="mt-0.5 h-5 w-5 accent-rose" />
+                <span>
+                  <strong>Send my order updates on WhatsApp</strong> to the phone above. Reply STOP there at any time.
+                </span>
+              </label>
+            ) : null}
             {signedIn ? null : (
               <label className="flex items-start gap-3 text-sm">
                 <input type="checkbox" name="saveDetails" className="mt-0.5 h-5 w-5 accent-rose" />
