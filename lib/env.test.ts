@@ -57,7 +57,9 @@ describe("parseEnv", () => {
       /^Invalid configuration: WHATSAPP_PHONE_NUMBER_ID is required with the other: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together$/,
     );
     expect(() => parseEnv({ ...base, WHATSAPP_PHONE_NUMBER_ID: "1234567890" })).toThrow(/^Invalid configuration: WHATSAPP_TOKEN /);
-    expect(() => parseEnv({ ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "+234 803" })).toThrow(/WHATSAPP_PHONE_NUMBER_ID must be/);
+    expect(() => parseEnv({ ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "+234 803" })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID must be/,
+    );
   });
 
   it("trusts no proxy unless told how many hops to look through", () => {
