@@ -13,6 +13,7 @@ import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
 import { refusedDeliveries } from "./manual-payments.server";
 import { orderUrl, type MailLinks } from "./mails.server";
+import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
@@ -74,6 +75,7 @@ export async function changePurchaseStatus(
   input: StatusChangeInput,
   actorId: string,
   links: MailLinks,
+  now = new Date(),
 ): Promise<PurchaseDetail> {
   const { status, note } = statusChangeInput.parse(input);
   await db.transaction(async (tx) => {
@@ -97,8 +99,10 @@ export async function changePurchaseStatus(
       to: p.email,
       kind: `order_${status}`,
       subject: `${mail.subject} (order #${orderNo})`,
-      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      // a gift: to whom, and when it was delivered (docs/product.md "Gift orders")
+      text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
+    if (status === "shipped") await recipientShippedMail(tx, p, note ?? null, shop, now);
   });
   return getPurchase(db, id);
 }
