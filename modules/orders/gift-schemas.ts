@@ -54,6 +54,9 @@ export type GiftDetails = {
   surpriseMode: boolean;
 };
 
+/** A field as text: a refinement also sees the values its own schema refused (a number, an object). */
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
 /**
  * The gift the fields describe, or the problems by field name. Not a gift: null, whatever the
  * other fields hold. A gift needs the recipient's name and a Nigerian phone; her email is
@@ -61,17 +64,17 @@ export type GiftDetails = {
  */
 export function readGift(v: GiftFields): { gift: GiftDetails | null; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
-  if (!v.isGift) return { gift: null, problems };
-  const name = recipientName.safeParse(v.recipientName ?? "");
+  if (v.isGift !== true) return { gift: null, problems };
+  const name = recipientName.safeParse(text(v.recipientName));
   if (!name.success) problems.recipientName = name.error.issues[0]!.message;
-  const phoneText = (v.recipientPhone ?? "").trim();
+  const phoneText = text(v.recipientPhone).trim();
   const phone = phoneText ? normalizeNigerianPhone(phoneText) : null;
   if (!phoneText) problems.recipientPhone = "Recipient's phone is required: the rider calls it on delivery day";
   else if (!phone) problems.recipientPhone = "Enter a Nigerian phone number, like 0803 555 0142";
-  const emailText = (v.recipientEmail ?? "").trim();
+  const emailText = text(v.recipientEmail).trim();
   const mail = emailText ? recipientEmail.safeParse(emailText) : null;
   if (mail && !mail.success) problems.recipientEmail = "Enter a valid email address for the recipient, or leave it empty";
-  const message = normalizeGiftMessage(v.giftMessage ?? "");
+  const message = normalizeGiftMessage(text(v.giftMessage));
   if (message.length > GIFT_MESSAGE_MAX)
     problems.giftMessage = `The gift message must be at most ${GIFT_MESSAGE_MAX} characters (it has ${message.length})`;
   if (Object.keys(problems).length) return { gift: null, problems };
@@ -81,9 +84,9 @@ export function readGift(v: GiftFields): { gift: GiftDetails | null; problems: R
       recipientPhone: phone!,
       recipientEmail: mail?.success ? mail.data : null,
       giftMessage: message || null,
-      anonymousSender: !!v.anonymousSender,
-      hidePrices: !!v.hidePrices,
-      surpriseMode: !!v.surpriseMode,
+      anonymousSender: v.anonymousSender === true,
+      hidePrices: v.hidePrices === true,
+      surpriseMode: v.surpriseMode === true,
     },
     problems,
   };
@@ -93,5 +96,6 @@ export function readGift(v: GiftFields): { gift: GiftDetails | null; problems: R
 export function checkGift(v: GiftFields & { lga?: string | undefined }, ctx: z.RefinementCtx) {
   for (const [path, message] of Object.entries(readGift(v).problems)) ctx.addIssue({ code: "custom", path: [path], message });
   // a gift goes to the recipient's area: never the buyer's profile area by default
-  if (v.isGift && !v.lga?.trim()) ctx.addIssue({ code: "custom", path: ["lga"], message: "Choose the recipient's delivery area" });
+  if (v.isGift === true && !(typeof v.lga === "string" && v.lga.trim()))
+    ctx.addIssue({ code: "custom", path: ["lga"], message: "Choose the recipient's delivery area" });
 }
