@@ -6,9 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
-import { expectAccessible, screenshot, screenshotDir, useBrowser, visible } from "./support/browser";
+import { baseUrl, expectAccessible, screenshot, screenshotDir, useBrowser, visible } from "./support/browser";
 import {
   adminApi,
+  api,
   cart,
   checkout,
   expectedDelivery,
@@ -125,6 +126,59 @@ describe("a gift, on a phone", () => {
       fs.mkdirSync(screenshotDir, { recursive: true });
       await shop.page.pdf({ path: path.join(screenshotDir, "gift-packing-slip.pdf"), format: "A4", printBackground: true });
       await shop.context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "works with JavaScript turned off: the switch reveals the recipient's fields and the server takes the gift",
+    async () => {
+      const { body: found } = await api<{ id: string; title: string }[]>(
+        `/api/products?q=${encodeURIComponent("Pocket Gratitude Notebook")}`,
+      );
+      const product = found.find((p) => p.title === "Pocket Gratitude Notebook")!;
+      const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+      // the cart the browser's script keeps, as its cookie mirror
+      await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+      await page.goto("/checkout");
+      const main = page.locator("main");
+      expect(await main.getByLabel("Recipient's name", { exact: true }).isVisible()).toBe(false);
+      await main.getByText("This is a gift").click();
+      await visible(main.getByLabel("Recipient's name", { exact: true }));
+      await main.getByLabel("Where should we deliver?", { exact: true }).selectOption("Eti-Osa");
+      await main.getByLabel("Recipient's name", { exact: true }).fill("Bisi Lawal");
+      // a wrong phone: the server's answer names it
+      await main.getByLabel("Recipient's phone", { exact: true }).fill("12345");
+      await main.getByLabel("Message for the card (optional)", { exact: true }).fill("For the calmest Sunday.");
+      await checkout.fillContact(page, { name: "Ngozi Eze", email: `ngozi.${stamp}@example.ng` });
+      await checkout.fillAddress(page, { street: "3 Kofo Abayomi Street", city: "Victoria Island", phone: "0803 555 0142" });
+      await checkout.pay(page).click();
+      await visible(page.getByText("Enter a Nigerian phone number, like 0803 555 0142"));
+      await screenshot(page, "gift-checkout-no-js-error-phone", { scripted: false });
+
+      // as the whole checkout does without the script, the page comes back empty: she types it again, right
+      await main.getByLabel("Where should we deliver?", { exact: true }).selectOption("Eti-Osa");
+      await main.getByLabel("Recipient's name", { exact: true }).fill("Bisi Lawal");
+      await main.getByLabel("Recipient's phone", { exact: true }).fill("0809 444 5566");
+      await main.getByLabel("Message for the card (optional)", { exact: true }).fill("For the calmest Sunday.");
+      await main.getByText("Keep it a surprise", { exact: true }).click();
+      const email = `ngozi2.${stamp}@example.ng`;
+      await checkout.fillContact(page, { name: "Ngozi Eze", email });
+      await checkout.fillAddress(page, { street: "3 Kofo Abayomi Street", city: "Victoria Island", phone: "0803 555 0142" });
+      await checkout.pay(page).click();
+      await page.waitForURL(/\/pay\/sandbox\//);
+      await context.close();
+      const [row] = await adminApi<{ id: string; giftFor: string | null }[]>("GET", `/api/purchases?q=${encodeURIComponent(email)}`);
+      expect(row!.giftFor).toBe("Bisi Lawal");
+      const order = await adminApi<{ lga: string; street: string; gift: { surpriseMode: boolean; message: string } }>(
+        "GET",
+        `/api/purchases/${row!.id}`,
+      );
+      expect(order).toMatchObject({
+        lga: "Eti-Osa",
+        street: "3 Kofo Abayomi Street",
+        gift: { surpriseMode: true, message: "For the calmest Sunday." },
+      });
     },
     JOURNEY_MS,
   );
