@@ -101,6 +101,13 @@ describe("a gift, on a phone", () => {
       expect(row!.giftFor).toBe("Kemi Adebayo");
       const shop = await browser.newPage("phone");
       await loginAsAdmin(shop.page);
+      // the orders list marks the gift and names her
+      await shop.page.goto(`/purchasetable?q=${encodeURIComponent(email)}`);
+      const listed = shop.page.locator("main table tbody tr").first();
+      await visible(listed.getByTestId("gift-badge"));
+      expect(await listed.innerText()).toContain("for Kemi Adebayo");
+      await expectNoSidewaysScroll(shop.page);
+      await screenshot(shop.page, "gift-admin-list-phone");
       await shop.page.goto(`/viewpurchase/${row!.id}`);
       await visible(shop.page.getByTestId("gift-panel"));
       expect(await shop.page.getByTestId("admin-gift-message").innerText()).toBe(MESSAGE);

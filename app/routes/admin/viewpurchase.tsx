@@ -104,7 +104,8 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
     <div className="grid max-w-5xl gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl sm:text-3xl">
-          Order #{orderNumber(p.id)} {p.gift ? <GiftBadge /> : null}
+          {`Order #${orderNumber(p.id)}`}
+          {p.gift ? <GiftBadge /> : null}
         </h1>
         <div className="flex flex-wrap gap-2">
           <Link to={`/packingslip/${p.id}`} className="btn-outline min-h-10 py-2" data-testid="packing-slip-link">
