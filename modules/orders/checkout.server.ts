@@ -143,7 +143,7 @@ export async function placeOrder(
       );
     const method = input.paymentMethod;
     const returning = method === "pod" && settings.podReturningOnly ? await hasPaidOrder(tx, { ...contact, phone: input.phone }) : null;
-    const refused = paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider });
+    const refused = paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider, gift: !!gift });
     if (refused) throw new AppError("invalid", refused, { fields: { paymentMethod: refused } });
 
     const earlier = await replacedCheckouts(tx, buyer);

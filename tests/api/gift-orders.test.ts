@@ -12,6 +12,7 @@ import { recipientShippedMail } from "../../modules/orders/gift-mails.server";
 import { GIFT_MESSAGE_MAX } from "../../modules/orders/gift-schemas";
 import { lagosTime } from "../../modules/orders/mails.server";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
+import { GIFT_POD_PROBLEM } from "../../modules/orders/payment-choices";
 import { loadPricing } from "../../modules/pricing/load-pricing.server";
 import { priceOrder } from "../../modules/pricing/price-order";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
@@ -182,7 +183,8 @@ describe("the message for the card", () => {
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("The gift message must be at most 250 characters (it has 251)");
-  });
+    // the file's first page: rendering it compiles the pages (slow on a busy machine)
+  }, 120_000);
 });
 
 describe("surprise mode", () => {
@@ -367,5 +369,22 @@ describe("the buyer's view", () => {
     expect(delivered!.text).toContain("Received by: Her sister Bisi");
     // nothing more to the recipient than the one 'on its way'
     expect((await mailsTo(body.recipientEmail)).map((m) => m.kind)).toEqual(["gift_on_its_way"]);
+  });
+});
+
+describe("who pays", () => {
+  it("a gift is never paid on delivery: the rider would ask the recipient; the buyer pays online, by transfer or a link", async () => {
+    await updateSettings(t.db, { podEnabled: true, podAreas: [] });
+    try {
+      const { res } = await giftOrder({ paymentMethod: "pod" });
+      expect(res.status).toBe(400);
+      expect((await res.json()).fields).toEqual({ paymentMethod: GIFT_POD_PROBLEM });
+      const plain = await placed({ isGift: false, paymentMethod: "pod" });
+      expect(plain.row.paymentMethod).toBe("pod");
+      const link = await placed({ paymentMethod: "pay_link" });
+      expect(link.row).toMatchObject({ isGift: true, paymentMethod: "pay_link" });
+    } finally {
+      await updateSettings(t.db, { podEnabled: false });
+    }
   });
 });

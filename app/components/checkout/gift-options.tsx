@@ -75,7 +75,7 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
             maxLength={GIFT_MESSAGE_MAX}
             className="input"
             placeholder="Happy birthday, Kemi! Take a moment for you."
-            aria-describedby="gift-message-count"
+            aria-describedby={errors.giftMessage ? "gift-message-count gift-message-error" : "gift-message-count"}
             aria-invalid={errors.giftMessage ? true : undefined}
             onChange={(e) => setLength(e.target.value.length)}
           />

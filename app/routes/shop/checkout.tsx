@@ -14,6 +14,7 @@ import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
 import { formatNairaAmount } from "../../../lib/money";
 import { checkoutForm, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
+import { choicesForGift } from "../../../modules/orders/payment-choices";
 import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
 import type { Route } from "./+types/checkout";
 
@@ -45,7 +46,7 @@ const payLabel = (method: CheckoutPaymentMethod, total: string | null) =>
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const page = loaderData;
-  const { items, summary, choices } = page;
+  const { items, summary } = page;
   const { signedIn, areas, defaults, attempt, transfer } = loaderData;
   const [lga, setLga] = useState(defaults.lga);
   const [method, setMethod] = useState(loaderData.method);
@@ -60,6 +61,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const empty = items.length === 0;
   const priced = summary.deliveryCharge !== null;
   const total = priced ? formatNairaAmount(summary.total) : null;
+  // a gift is paid by the buyer: pay on delivery would ask the recipient (docs/product.md "Gift orders")
+  const choices = gift ? choicesForGift(page.choices) : page.choices;
   const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
 
   function reprice(next: { lga?: string; method?: "standard" | "express" }) {
