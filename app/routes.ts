@@ -75,4 +75,7 @@ export default [
     route("paymentsettings", "routes/admin/payment-settings.tsx"),
   ]),
   route("admin/lga", "routes/admin/lga-redirect.tsx"),
+  // docs/product.md "Gift orders": the parcel's papers, printed from the order's page (no sidebar)
+  route("packingslip/:id", "routes/admin/packing-slip.tsx"),
+  route("giftreceipt/:id", "routes/admin/gift-receipt.tsx"),
 ] satisfies RouteConfig;

@@ -74,6 +74,8 @@ const rowColumns = {
   totalKobo: purchases.totalKobo,
   status: purchases.status,
   createdAt: purchases.createdAt,
+  isGift: purchases.isGift,
+  recipientName: purchases.recipientName,
 };
 
 export const toRow = (r: {
@@ -86,6 +88,8 @@ export const toRow = (r: {
   totalKobo: number;
   status: PurchaseStatus;
   createdAt: Date;
+  isGift: boolean;
+  recipientName: string | null;
 }): PurchaseRow => ({
   id: r.id,
   fname: r.firstName,
@@ -96,6 +100,7 @@ export const toRow = (r: {
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
   createdAt: r.createdAt.toISOString(),
+  giftFor: r.isGift ? (r.recipientName ?? "") : null,
 });
 
 const count = sql<number>`count(*)::int`;

@@ -7,6 +7,7 @@ import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderCompletePath, payLinkUrl } from "./order-links.server";
+import { giftSummaryLines } from "./gift-rules";
 import { adminOrderPath, orderNumber } from "./statuses";
 import { codeOn } from "./views.server";
 import { ownerWhatsApp, shopperWhatsApp } from "../whatsapp/order-messages";
@@ -50,8 +51,9 @@ function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
     `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
     `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
+    ...giftSummaryLines(p),
     `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
-    `Phone: ${formatNigerianPhone(p.phone)}`,
+    `${p.isGift ? "Your phone" : "Phone"}: ${formatNigerianPhone(p.phone)}`,
     ...(p.orderNote ? [`Delivery instructions: ${p.orderNote}`] : []),
   ].join("\n");
 }
