@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { checkoutReminderOptOuts, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { formatNaira } from "../../lib/money";
@@ -43,25 +42,18 @@ const remindableCancels: readonly string[] = [
   shopperCancelNotes.failed,
 ];
 
-const other = alias(purchases, "other");
-const sameEmail = sql`lower(${other.email}) = lower(${purchases.email})`;
-
 /** Cancelled, if at all, only for a reason of the shopper's (never by the shop, never replaced by a newer checkout). */
 export const endedByShopper = (): SQL =>
-  notExists(
-    sql`select 1 from ${purchaseEvents} e where e.purchase_id = ${purchases.id} and e.status = 'cancelled'
-        and (e.actor_id is not null or e.note is null or e.note not in (${sql.join(
-          remindableCancels.map((n) => sql`${n}`),
-          sql`, `,
-        )}))`,
-  );
+  sql`not exists (select 1 from ${purchaseEvents} e where e.purchase_id = ${purchases.id} and e.status = 'cancelled'
+      and (e.actor_id is not null or e.note is null or e.note not in (${sql.join(
+        remindableCancels.map((n) => sql`${n}`),
+        sql`, `,
+      )})))`;
 
 /** Her latest order, and she is not paying another one by transfer: a checkout she made again is the one that counts. */
 export const herLatestCheckout = (): SQL =>
-  notExists(
-    sql`select 1 from ${other} where ${sameEmail} and ${other.id} <> ${purchases.id}
-        and (${other.createdAt} > ${purchases.createdAt} or (${other.paymentMethod} = 'transfer' and ${other.status} = 'pending'))`,
-  );
+  sql`not exists (select 1 from ${purchases} other where lower(other.email) = lower(${purchases.email}) and other.id <> ${purchases.id}
+      and (other.created_at > ${purchases.createdAt} or (other.payment_method = 'transfer' and other.status = 'pending')))`;
 
 export const optedOut = (): SQL => sql`exists (select 1 from ${checkoutReminderOptOuts} o where o.email = lower(${purchases.email}))`;
 
