@@ -84,7 +84,8 @@ export function RefundPanel({ money }: { money: RefundSummary }) {
           ))}
         </ul>
       ) : null}
-      {money.refundable > 0 ? <RefundForm money={money} /> : null}
+      {/* a new refund starts a fresh form: its amount is what is left now */}
+      {money.refundable > 0 ? <RefundForm key={money.refunds.length} money={money} /> : null}
     </div>
   );
 }

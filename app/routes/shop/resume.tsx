@@ -11,6 +11,7 @@ import { orderCompletePath } from "../../../modules/orders/order-links.server";
 import { completionOf } from "../../../modules/orders/pay-link.server";
 import { startPayment } from "../../../modules/orders/payment-start.server";
 import { openResume, reviveCheckout } from "../../../modules/orders/resume.server";
+import { resumePath } from "../../../modules/orders/resume-links.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import type { Route } from "./+types/resume";
@@ -36,13 +37,6 @@ async function savedOrder(services: AppServices, request: Request, id: string | 
   if (found.state === "invalid") throw data({ msg: "This link is not valid. Please look for the latest mail from us." }, { status: 404 });
   return { ...found, query: q };
 }
-
-/** This page's own address without the payment's reference: where the provider sends her back. */
-const backPath = (request: Request) => {
-  const url = new URL(request.url);
-  url.searchParams.delete("reference");
-  return `${url.pathname}?${url.searchParams}`;
-};
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -70,7 +64,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (found.state !== "valid" || !found.view || (found.view.state !== "saved" && found.view.state !== "open"))
       throw redirect(request.url);
     const { row } = await reviveCheckout(db, env, found.row!.id, { code: found.query.code });
-    const back = backPath(request);
+    // this page's address (never the request's: a script's form post reaches it as its .data twin)
+    const back = resumePath(env, row.id, new Date(found.query.e! * 1000), found.query.code);
     const started = await startPayment(db, paymentProvider(env, db), env, row, (reference) => `${back}&reference=${reference}`, {
       fresh: true,
     });
