@@ -3,7 +3,7 @@
 // the customer mailed; a late payment's 'refund due' refunded from the same screen.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, purchaseEvents, purchaseItems, purchases, refunds } from "../../db/schema";
+import { mailOutbox, purchaseEvents, purchaseItems, type purchases, refunds } from "../../db/schema";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { createDeliveryRate, createProduct, createPurchase, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
