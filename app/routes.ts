@@ -41,6 +41,9 @@ export default [
     route("checkout", "routes/shop/checkout.tsx"),
     route("checkout/complete", "routes/shop/checkout-complete.tsx"),
     route("pay/:id", "routes/shop/pay-link.tsx"),
+    // docs/product.md "Unpaid checkouts": the reminder's 'complete it here' and 'no more reminders'
+    route("resume/:id", "routes/shop/resume.tsx"),
+    route("reminders/stop", "routes/shop/stop-reminders.tsx"),
     route("review", "routes/shop/review.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
@@ -62,6 +65,8 @@ export default [
     route("editblog/:id", "routes/admin/editblog.tsx"),
     route("purchasetable", "routes/admin/purchasetable.tsx"),
     route("viewpurchase/:id", "routes/admin/viewpurchase.tsx"),
+    // docs/product.md "Unpaid checkouts"
+    route("unpaidcheckouts", "routes/admin/unpaidcheckouts.tsx"),
     route("lga", "routes/admin/lga.tsx"),
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),

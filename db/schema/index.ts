@@ -9,3 +9,4 @@ export * from "./orders";
 export * from "./purchase-search";
 export * from "./reviews";
 export * from "./system";
+export * from "./refunds";

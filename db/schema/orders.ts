@@ -152,9 +152,12 @@ export const purchaseItems = pgTable(
     size: text(),
     quantity: integer().notNull(),
     totalPriceKobo: integer().notNull(),
+    // units a refund put back into stock (docs/product.md "Refunds"): a cancel or a delete gives back only the rest
+    restockedQuantity: integer().notNull().default(0),
   },
   (t) => [
     check("purchase_items_quantity_positive", sql`${t.quantity} >= 1`),
+    check("purchase_items_restocked_within_quantity", sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
     index("purchase_items_purchase_id_idx").on(t.purchaseId),
     index("purchase_items_product_id_idx").on(t.productId),
   ],

@@ -4,6 +4,7 @@ import { purchases } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
 import { getSettings } from "../settings/service.server";
 import { cancelPurchases, shopperCancelNotes, type ShopperCancelNote } from "./cancellation.server";
+import { remindUnpaidCheckouts } from "./checkout-reminders.server";
 import { transferReminderMail, type MailLinks } from "./mails.server";
 
 /** Unpaid online checkouts hold their stock this long, then are cancelled (expireStalePurchases). */
@@ -60,7 +61,10 @@ export async function remindPendingTransfers(db: Db, links: MailLinks, now = new
   });
 }
 
-/** Every minute: lapse unpaid orders past their time, remind transfers about to lapse (safe on several servers at once). */
+/**
+ * Every minute: lapse unpaid orders past their time, remind transfers about to lapse, and remind
+ * unpaid checkouts (docs/product.md "Unpaid checkouts"); safe on several servers at once.
+ */
 export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, everyMs = 60_000) {
   const tick = async () => {
     try {
@@ -68,6 +72,9 @@ export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, ev
       if (cancelled) logger.info({ cancelled }, "unpaid purchases cancelled, stock released");
       const reminded = await remindPendingTransfers(db, links);
       if (reminded) logger.info({ reminded }, "transfer reminders queued");
+      // after the cancels: a checkout whose window just closed gets its first reminder in the same tick
+      const saved = await remindUnpaidCheckouts(db, links);
+      if (saved) logger.info({ saved }, "unpaid checkout reminders queued");
     } catch (err) {
       logger.error({ err }, "purchase expiry failed");
     }

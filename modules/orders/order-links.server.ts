@@ -49,3 +49,8 @@ export function checkPayLink(env: Secret, purchaseId: string, e: number, token: 
   if (!Number.isSafeInteger(e) || !equal(token, sign(env, payMessage(purchaseId, e)))) return "invalid";
   return e * 1000 <= now.getTime() ? "expired" : "valid";
 }
+
+/** Signs another kind of link the same way (the reminders' links, resume-links.server.ts). */
+export const signLinkMessage = sign;
+/** Compares a link's token with the expected one in constant time. */
+export const sameLinkToken = equal;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { AppError } from "../../lib/errors";
-import type { PaymentProvider, VerifiedPayment } from "./types";
+import type { PaymentProvider, StartedRefund, VerifiedPayment } from "./types";
 
 type PaystackOptions = { secretKey: string; apiBase: string; timeoutMs?: number };
 
@@ -55,6 +55,20 @@ export function paystackProvider({ secretKey, apiBase, timeoutMs = 15_000 }: Pay
       const status =
         data.status === "success" ? "success" : data.status === "abandoned" ? "abandoned" : data.status === "failed" ? "failed" : "pending";
       return { status, amountKobo: Number(data.amount), currency: data.currency, transactionId: data.id != null ? String(data.id) : null };
+    },
+    // https://paystack.com/docs/api/refund: POST /refund with the transaction (id or reference) and the amount in kobo
+    async refund({ transaction, amountKobo, currency, reference, note }): Promise<StartedRefund> {
+      const data = await call<{ id: number | string; status?: string }>("/refund", {
+        method: "POST",
+        body: JSON.stringify({
+          transaction,
+          amount: amountKobo,
+          currency,
+          merchant_note: [`Alafia refund ${reference}`, note].filter(Boolean).join(": "),
+        }),
+      });
+      if (data.id == null) throw new AppError("payment_failed", "The payment service did not say which refund it made.");
+      return { providerRefundId: String(data.id), status: data.status === "processed" ? "processed" : "pending" };
     },
   };
 }

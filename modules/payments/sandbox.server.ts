@@ -56,6 +56,10 @@ export function sandboxProvider(db: Db, secret: string): PaymentProvider {
         return { status: "abandoned", amountKobo: 0, currency: "NGN", transactionId: null };
       return { status: "success", amountKobo: row.amountKobo, currency: row.currency, transactionId: `SBX-${row.eventId.slice(0, 8)}` };
     },
+    // the sandbox's money never left: its refund is done at once, under an id made from ours
+    async refund({ reference }) {
+      return { providerRefundId: `SBX-${reference}`, status: "processed" };
+    },
   };
 }
 

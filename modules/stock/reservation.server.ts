@@ -39,12 +39,15 @@ export async function reserveStock(tx: Tx, lines: { productId: string; quantity:
   return taken;
 }
 
-/** Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an order); untracked products are skipped. */
+/**
+ * Gives back the stock of the given purchases' items, in one statement (every cancel, and deleting an
+ * order); untracked products are skipped, and so are the units a refund already put back.
+ */
 export async function releaseStock(tx: Tx, purchaseIds: string[]) {
   if (!purchaseIds.length) return;
   await tx.execute(sql`
     update ${products} set stock = ${products.stock} + s.qty
-    from (select ${purchaseItems.productId} as product_id, sum(${purchaseItems.quantity})::int as qty
+    from (select ${purchaseItems.productId} as product_id, sum(${purchaseItems.quantity} - ${purchaseItems.restockedQuantity})::int as qty
           from ${purchaseItems}
           where ${inArray(purchaseItems.purchaseId, purchaseIds)} and ${purchaseItems.productId} is not null
           group by ${purchaseItems.productId}) s

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { isValidPaystackSignature } from "../../modules/payments/paystack.server";
 import { completePurchase } from "../../modules/orders/completion.server";
+import { recordProviderMoneyEvent } from "../../modules/orders/provider-events.server";
+import { parsePaystackMoneyEvent } from "../../modules/payments/paystack-events";
 import type { AppDeps, AppEnv } from "../context";
 import { AppError } from "../../lib/errors";
 import { rejectNulText } from "../../lib/nul-text";
@@ -13,7 +15,8 @@ type PaystackEvent = {
 };
 
 // Paystack's webhook (https://paystack.com/docs/payments/webhooks): signed with
-// HMAC-SHA512 of the raw body. Answers 200 quickly; completing twice changes nothing.
+// HMAC-SHA512 of the raw body. Answers 200 quickly; completing twice changes nothing, and a
+// refund or dispute event applies once however often it is sent.
 export function paymentRoutes({ database, env }: AppDeps) {
   return new Hono<AppEnv>().post("/payments/paystack/webhook", async (c) => {
     const raw = await c.req.text();
@@ -46,6 +49,13 @@ export function paymentRoutes({ database, env }: AppDeps) {
       );
       if (result.outcome === "rejected")
         c.get("logger").warn({ reference: data.reference }, "paystack webhook did not match the purchase; not completed");
+    }
+    // refunds and disputes (docs/product.md "Refunds"): recorded on the order's timeline once
+    const money = parsePaystackMoneyEvent(event.event, data);
+    if (money) {
+      const outcome = await recordProviderMoneyEvent(database.db, money);
+      if (outcome === "unknown_order")
+        c.get("logger").warn({ event: money.event, reference: money.transactionReference }, "paystack event for no known order");
     }
     return c.json({ received: true });
   });

@@ -7,7 +7,9 @@ import { adminDiscountRoutes } from "./admin-discounts";
 import { adminPostRoutes } from "./admin-posts";
 import { adminProductRoutes } from "./admin-products";
 import { adminPurchaseRoutes } from "./admin-purchases";
+import { adminRefundRoutes } from "./admin-refunds";
 import { adminReportRoutes } from "./admin-reports";
+import { adminUnpaidCheckoutRoutes } from "./admin-unpaid-checkouts";
 import { adminSettingsRoutes } from "./admin-settings";
 import { newsletterRoutes } from "./newsletter";
 import { userRoutes } from "./users";
@@ -39,4 +41,6 @@ export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
   api.route("/", adminSettingsRoutes(deps));
   api.route("/", adminDiscountRoutes(deps));
   api.route("/", adminReportRoutes(deps));
+  api.route("/", adminRefundRoutes(deps));
+  api.route("/", adminUnpaidCheckoutRoutes(deps));
 }

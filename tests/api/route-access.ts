@@ -91,4 +91,11 @@ export const routeAccess: Record<string, Access> = {
   "DELETE /api/discounts/:id": "admin",
   "GET /api/reports/sales": "admin",
   "GET /api/reports/sales.csv": "admin",
+  "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/refunds": "admin",
+  "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refunds": "admin",
+  "GET /api/unpaid-checkouts": "admin",
+  "GET /api/unpaid-checkouts/summary": "admin",
+  "GET /api/unpaid-checkouts/settings": "admin",
+  "PUT /api/unpaid-checkouts/settings": "admin",
+  "POST /api/unpaid-checkouts/:id{[0-9a-fA-F-]{36}}/remind": "admin",
 };

@@ -7,6 +7,7 @@ import {
   Menu,
   Package,
   Settings,
+  ShoppingBag,
   ShoppingCart,
   Tag,
   Truck,
@@ -27,6 +28,8 @@ import type { Route } from "./+types/layout";
 const links = [
   { to: "/dashboard", label: "Users", icon: LayoutDashboard },
   { to: "/purchasetable", label: "Purchases", icon: ShoppingCart, also: ["/viewpurchase"] },
+  // docs/product.md "Unpaid checkouts"
+  { to: "/unpaidcheckouts", label: "Unpaid Checkouts", icon: ShoppingBag },
   { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },
   { to: "/producttable", label: "Products", icon: Package, also: ["/createproduct", "/editproduct"] },
   { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },

@@ -11,12 +11,17 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
+import { RefundPanel } from "../../components/admin/refund-panel";
 import { Field } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
+import { refundFormInput } from "../../../modules/orders/refund-schemas";
+import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
+import { paymentProvider } from "../../../modules/payments/provider.server";
+import { readForm } from "../../lib/form-action.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
 import type { Route } from "./+types/viewpurchase";
@@ -26,7 +31,9 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? ord
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  return { purchase: await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found") };
+  const purchase = await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found");
+  // docs/product.md "Refunds": what was paid and what went back
+  return { purchase, money: await refundSummary(db, purchase.id) };
 }
 
 /**
@@ -46,6 +53,10 @@ export async function action(args: Route.ActionArgs) {
       const { data } = await parseForm(args.request, manualPaymentInput.extend({ intent: z.literal("payment") }));
       await recordManualPayment(db, env, id, { method: data.method, amount: data.amount, reference: data.reference || undefined }, user.id);
       return { ok: true, msg: "Payment recorded; the customer has been emailed" };
+    }
+    if (intent === "refund") {
+      const { refund } = await createRefund(db, paymentProvider(env, db), env, id, refundFormInput(await readForm(args.request)), user.id);
+      return { ok: true, msg: `${refund.status === "pending" ? "Refund asked" : "Refunded"}; the customer has been emailed` };
     }
     if (intent === "refused") {
       const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
@@ -90,7 +101,7 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
 }
 
 export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
-  const { purchase: p } = loaderData;
+  const { purchase: p, money } = loaderData;
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
@@ -192,6 +203,10 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           <PaymentPanel p={p} />
         </Section>
       </div>
+
+      <Section title="Refunds">
+        <RefundPanel money={money} />
+      </Section>
 
       <Section title="Order Items">
         <ul className="divide-y divide-line">

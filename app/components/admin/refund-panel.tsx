@@ -1,0 +1,151 @@
+import { useFetcher } from "react-router";
+import { formatNairaAmount } from "../../../lib/money";
+import { refundStateLabels } from "../../../modules/orders/refund-schemas";
+import type { RefundSummary } from "../../../modules/orders/refunds.server";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { toast } from "../toasts";
+import { Field, FormMessage } from "../forms/fields";
+
+// docs/product.md "Refunds": the order's money (paid, refunded, on its way back, due), each refund
+// and dispute, and the form that refunds part or all of it and puts chosen lines back in stock.
+// Posts to the order page's action (intent refund), which calls the same service as the API.
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+const statusWords = { pending: "On its way", processed: "Refunded", failed: "Failed" } as const;
+const statusStyle = {
+  pending: "border-amber-300 bg-amber-100 text-amber-900",
+  processed: "border-sage/40 bg-sage-soft text-sage",
+  failed: "border-red-300 bg-red-50 text-red-800",
+} as const;
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-xl border border-line bg-cream px-3 py-2">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="font-bold" data-testid={testId}>
+        {formatNairaAmount(value)}
+      </dd>
+    </div>
+  );
+}
+
+export function RefundPanel({ money }: { money: RefundSummary }) {
+  if (!money.paid && !money.refunds.length) return <p className="text-sm text-muted">Nothing has been paid for this order yet.</p>;
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-muted">Refund status</span>
+        <span className="rounded-full border border-line bg-cream px-2.5 py-0.5 text-xs font-bold" data-testid="refund-state">
+          {refundStateLabels[money.state]}
+        </span>
+      </div>
+      {money.due > 0 ? (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-semibold" data-testid="refund-due">
+          Refund due: {formatNairaAmount(money.due)}. The money arrived after the order was cancelled.
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Figure label="Paid" value={money.paid} testId="money-paid" />
+        <Figure label="Refunded" value={money.refunded} testId="money-refunded" />
+        <Figure label="On its way back" value={money.pending} testId="money-pending" />
+        <Figure label="Can be refunded" value={money.refundable} testId="money-refundable" />
+      </dl>
+      {money.refunds.length ? (
+        <ul className="divide-y divide-line text-sm" data-testid="refund-list">
+          {money.refunds.map((r) => (
+            <li key={r.id} className="py-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold">{formatNairaAmount(r.amount)}</span>
+                <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${statusStyle[r.status]}`}>
+                  {statusWords[r.status]}
+                </span>
+              </div>
+              <p className="text-muted">
+                {when(r.createdAt)} · {r.provider === "manual" ? "sent back by the shop" : r.provider}
+                {r.actorName ? ` · by ${r.actorName}` : ""} · <span className="break-all">{r.providerRefundId ?? r.reference}</span>
+              </p>
+              {r.restocked.length ? (
+                <p className="text-muted">Back in stock: {r.restocked.map((l) => `${l.quantity} × ${l.title}`).join(", ")}</p>
+              ) : null}
+              {r.reason ? <p className="text-muted">Reason: {r.reason}</p> : null}
+              {r.failureReason ? <p className="text-red-800">{r.failureReason}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {money.disputes.length ? (
+        <ul className="text-sm" data-testid="dispute-list">
+          {money.disputes.map((d) => (
+            <li key={d.id} className="rounded-xl border border-red-300 bg-red-50 p-3">
+              Disputed by the customer: {formatNairaAmount(d.amount)} · {d.status}
+              {d.resolution ? ` · ${d.resolution}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* a new refund starts a fresh form: its amount is what is left now */}
+      {money.refundable > 0 ? <RefundForm key={money.refunds.length} money={money} /> : null}
+    </div>
+  );
+}
+
+function RefundForm({ money }: { money: RefundSummary }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+  const errors = fetcher.data?.fields ?? {};
+  const lines = money.canRestock ? money.lines.filter((l) => l.quantity > l.restocked) : [];
+  return (
+    <fetcher.Form
+      method="post"
+      className="grid gap-3 rounded-xl border border-line bg-cream p-3 sm:grid-cols-2"
+      data-testid="refund-form"
+      onSubmit={(e) => {
+        const amount = new FormData(e.currentTarget).get("amount");
+        if (!window.confirm(`Refund ₦${amount} to the customer? This cannot be undone.`)) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="refund" />
+      <p className="text-sm font-semibold sm:col-span-2">Refund the customer</p>
+      <Field
+        label="Amount (₦)"
+        name="amount"
+        type="number"
+        step="0.01"
+        min={0.01}
+        max={money.refundable}
+        defaultValue={money.due > 0 ? money.due : money.refundable}
+        hint={`At most ${formatNairaAmount(money.refundable)}`}
+        error={errors.amount}
+      />
+      <Field label="Reason (optional)" name="reason" maxLength={500} error={errors.reason} hint="For the shop's records" />
+      {lines.length ? (
+        <fieldset className="sm:col-span-2">
+          <legend className="label">Put back in stock</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {lines.map((l) => (
+              <Field
+                key={l.id}
+                label={`${l.title} (${l.quantity - l.restocked} can go back)`}
+                name={`restock_${l.id}`}
+                type="number"
+                min={0}
+                max={l.quantity - l.restocked}
+                step={1}
+                defaultValue={0}
+                error={errors[`restock_${l.id}`]}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="sm:col-span-2">
+        <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>
+        <button type="submit" className="btn-primary min-h-10 py-2" disabled={busy} data-testid="refund-submit">
+          {busy ? "Refunding..." : "Refund"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

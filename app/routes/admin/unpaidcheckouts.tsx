@@ -1,0 +1,243 @@
+import { Mail, MessageCircle } from "lucide-react";
+import toast from "react-hot-toast";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { ListFilters } from "../../components/admin/filters";
+import { PageHeader, TableFooter } from "../../components/admin/table-parts";
+import { Field } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { parseForm } from "../../lib/form-action.server";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { requireAdminPage } from "../../lib/guards.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { AppError } from "../../../lib/errors";
+import { formatNairaAmount } from "../../../lib/money";
+import { formatNigerianPhone } from "../../../lib/phone";
+import { chatWithShopperUrl, unpaidCheckoutMessage } from "../../../modules/marketing/unpaid-checkout-whatsapp";
+import {
+  getReminderSettings,
+  listUnpaidCheckouts,
+  mailReminderNow,
+  setReminderCode,
+  unpaidCheckoutQuery,
+  type UnpaidCheckoutRow,
+} from "../../../modules/orders/unpaid-checkouts.server";
+import { getSettings } from "../../../modules/settings/service.server";
+import { adminAction } from "./admin-action.server";
+import { redirectPastLastPage } from "./list-query.server";
+import type { Route } from "./+types/unpaidcheckouts";
+
+// docs/product.md "Unpaid checkouts": each shopper's unpaid checkout with a WhatsApp and a mail
+// button, what the reminders won back, and the second reminder's discount code.
+
+export const meta = () => [{ title: "Unpaid checkouts | Alafia admin" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { db, env } = context.get(appContext);
+  const query = readSearchParams(request, unpaidCheckoutQuery, ["q", "from", "to", "page", "show"]);
+  const [list, reminders, shop] = await Promise.all([listUnpaidCheckouts(db, env, query), getReminderSettings(db), getSettings(db)]);
+  redirectPastLastPage(request, query, list.total);
+  const items = list.items.map((row) => ({
+    ...row,
+    whatsappUrl: row.resumeUrl
+      ? chatWithShopperUrl(
+          row.phone,
+          unpaidCheckoutMessage(shop.shopName, {
+            firstName: row.name.split(" ")[0]!,
+            number: row.number,
+            total: row.total,
+            resumeUrl: row.resumeUrl,
+          }),
+        )
+      : null,
+  }));
+  return { ...list, items, query, reminders };
+}
+
+const remindInput = z.object({ intent: z.literal("remind"), id: z.uuid({ error: "This checkout no longer exists. Please reload." }) });
+const codeInput = z.object({ intent: z.literal("code"), secondReminderCode: z.string().max(40).optional() });
+
+/** 'Mail' on a row, and the second reminder's code: the same services as the API's. */
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db, env }): Promise<FormResult> => {
+    const intent = (
+      await args.request
+        .clone()
+        .formData()
+        .catch(() => null)
+    )?.get("intent");
+    if (intent === "remind") {
+      const { data } = await parseForm(args.request, remindInput);
+      await mailReminderNow(db, env, data.id);
+      return { ok: true, msg: "Reminder mailed" };
+    }
+    if (intent === "code") {
+      const { data } = await parseForm(args.request, codeInput);
+      const saved = await setReminderCode(db, { secondReminderCode: data.secondReminderCode ?? "" });
+      return {
+        ok: true,
+        msg: saved.secondReminderCode
+          ? `The 24-hour reminder now offers ${saved.secondReminderCode}`
+          : "The 24-hour reminder offers no code",
+      };
+    }
+    throw new AppError("invalid", "Unknown action.");
+  });
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-NG", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Africa/Lagos" });
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const stateWords: Record<UnpaidCheckoutRow["state"], { text: string; style: string }> = {
+  waiting: { text: "Paying now", style: "border-amber-300 bg-amber-100 text-amber-900" },
+  unpaid: { text: "Not paid", style: "border-gray-300 bg-gray-100 text-gray-700" },
+  recovered: { text: "Recovered", style: "border-sage/40 bg-sage-soft text-sage" },
+};
+
+function useToastAnswer(data: FormResult | undefined) {
+  useOnAnswer(data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+}
+
+export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
+  const { items, total, summary, query, reminders } = loaderData;
+  const tab = (show: "unpaid" | "recovered", label: string) => (
+    <Link
+      to={`/unpaidcheckouts?show=${show}`}
+      className={`rounded-full border px-4 py-2 text-sm font-semibold ${query.show === show ? "border-ink bg-ink text-cream" : "border-line bg-linen"}`}
+      aria-current={query.show === show ? "page" : undefined}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div className="grid max-w-5xl gap-4">
+      <PageHeader title="Unpaid checkouts" />
+      <section className="grid gap-3 sm:grid-cols-2" aria-label="Figures">
+        <div className="rounded-2xl border border-line bg-linen p-4">
+          <p className="text-sm text-muted">Not paid, last 7 days</p>
+          <p className="text-2xl font-bold" data-testid="unpaid-total">
+            {formatNairaAmount(summary.unpaid)}
+          </p>
+          <p className="text-sm text-muted">{plural(summary.unpaidCount, "checkout")}</p>
+        </div>
+        <div className="rounded-2xl border border-sage/40 bg-sage-soft p-4">
+          <p className="text-sm text-muted">Recovered by reminders, last 30 days</p>
+          <p className="text-2xl font-bold text-sage" data-testid="recovered-total">
+            {formatNairaAmount(summary.recovered)}
+          </p>
+          <p className="text-sm text-muted">{plural(summary.recoveredCount, "order")} paid after a reminder</p>
+        </div>
+      </section>
+      <ReminderCode code={reminders.secondReminderCode} />
+      <div className="flex flex-wrap gap-2">
+        {tab("unpaid", "Not paid")}
+        {tab("recovered", "Recovered")}
+      </div>
+      <ListFilters
+        placeholder="Search name, email or phone..."
+        q={query.q}
+        clearTo={`/unpaidcheckouts?show=${query.show}`}
+        label="Search checkouts"
+        keep={["show"]}
+      />
+      {items.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-linen p-6 text-center text-muted">
+          {query.show === "unpaid" ? "No unpaid checkouts. Every shopper paid or was reminded." : "Nothing recovered yet."}
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Checkouts">
+          {items.map((row) => (
+            <CheckoutCard key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
+    </div>
+  );
+}
+
+function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string | null } }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useToastAnswer(fetcher.data);
+  const state = stateWords[row.state];
+  return (
+    <li className="rounded-2xl border border-line bg-linen p-4" data-testid="unpaid-checkout">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">
+            {row.name} <span className="text-sm font-normal text-muted">· order #{row.number}</span>
+          </p>
+          <p className="break-all text-sm text-muted">
+            {formatNigerianPhone(row.phone)} · {row.email}
+          </p>
+          <p className="text-sm text-muted">
+            {when(row.createdAt)} ·{" "}
+            {row.remindersSent === 0 ? "no reminder yet" : `${row.remindersSent} reminder${row.remindersSent > 1 ? "s" : ""} sent`}
+            {row.optedOut ? " · asked for no more reminders" : ""}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-lg font-bold">{formatNairaAmount(row.total)}</p>
+          <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${state.style}`}>{state.text}</span>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {row.whatsappUrl ? (
+          <a
+            href={row.whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-outline min-h-10 py-2"
+            data-testid="whatsapp-shopper"
+          >
+            <MessageCircle size={16} aria-hidden="true" /> WhatsApp
+          </a>
+        ) : null}
+        {row.state !== "recovered" && !row.optedOut ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="remind" />
+            <input type="hidden" name="id" value={row.id} />
+            <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
+              <Mail size={16} aria-hidden="true" /> {busy ? "Sending..." : "Mail"}
+            </button>
+          </fetcher.Form>
+        ) : null}
+        <Link to={`/viewpurchase/${row.id}`} className="btn-outline min-h-10 py-2">
+          View order
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function ReminderCode({ code }: { code: string | null }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useToastAnswer(fetcher.data);
+  const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields?.secondReminderCode ?? fetcher.data.msg) : undefined;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-cream p-4">
+      <input type="hidden" name="intent" value="code" />
+      <p className="w-full text-sm">
+        Shoppers get a mail 30 minutes after an unpaid checkout and another after 24 hours. The second one can offer one of your discount
+        codes.
+      </p>
+      <Field
+        label="Code in the 24-hour reminder"
+        name="secondReminderCode"
+        defaultValue={code ?? ""}
+        maxLength={40}
+        hint="Leave empty for none"
+        error={error}
+        className="min-w-48 flex-1"
+      />
+      <button type="submit" className="btn-primary min-h-10 py-2" disabled={busy}>
+        {busy ? "Saving..." : "Save"}
+      </button>
+    </fetcher.Form>
+  );
+}

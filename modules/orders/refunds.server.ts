@@ -1,0 +1,248 @@
+import crypto from "node:crypto";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { paymentDisputes, products, purchaseEvents, purchaseItems, purchases, refunds, users, type RestockedLine } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
+import type { PaymentProvider } from "../payments/types";
+import type { MailLinks } from "./mails.server";
+import { refundMail } from "./refund-mails.server";
+import { refundInput, type RefundInput, type RefundState } from "./refund-schemas";
+import { isPaidStatus } from "./statuses";
+
+// Refunds from the back office (docs/product.md "Refunds", docs/decisions/0017-unpaid-checkouts-and-refunds.md):
+// full or partial, through the provider that took the money (or by hand for money the shop
+// received itself), never more in all than was paid, with the stock of chosen lines put back.
+
+type PurchaseRow = typeof purchases.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/** What was paid for the order: what arrived (the owner may have recorded more than the total), or nothing yet. */
+export const paidKobo = (p: Pick<PurchaseRow, "paidAt" | "paidAmountKobo" | "totalKobo">): number =>
+  p.paidAt ? (p.paidAmountKobo ?? p.totalKobo) : 0;
+
+/** Refunds that hold money: processed, or asked and not yet answered. A failed one gave nothing back. */
+async function committedKobo(tx: Tx | Db, purchaseId: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.purchaseId, purchaseId), ne(refunds.status, "failed")));
+  return Number(row?.sum ?? 0);
+}
+
+export const newRefundReference = () => `RFD-${crypto.randomBytes(8).toString("hex")}`;
+
+/**
+ * Checks that the chosen lines can take their units back: the order still holds its stock (a
+ * cancelled order gave it all back), and no line gets back more than it holds. Read under the
+ * order's lock, which every restock takes, so putBack after it cannot fail.
+ */
+async function checkRestock(tx: Tx, p: PurchaseRow, lines: { itemId: string; quantity: number }[]) {
+  if (!lines.length) return [];
+  if (!isPaidStatus(p.status))
+    throw new AppError("conflict", "This order's stock is already back (it was cancelled): nothing to put back.", {
+      fields: { restock: "Already back in stock" },
+    });
+  const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id));
+  const asked = new Map<string, number>();
+  for (const l of lines) asked.set(l.itemId, (asked.get(l.itemId) ?? 0) + l.quantity);
+  return [...asked].map(([itemId, quantity]) => {
+    const item = items.find((i) => i.id === itemId);
+    const left = item ? item.quantity - item.restockedQuantity : 0;
+    if (!item || quantity > left) {
+      const msg = item ? `Only ${left} of ${item.title} can still be put back.` : "That line is not in this order.";
+      throw new AppError("conflict", msg, { fields: { [`restock_${itemId}`]: msg } });
+    }
+    return { item, quantity };
+  });
+}
+
+/** Puts the checked units back (an untracked product stays untracked) and counts them on their lines. */
+async function putBack(tx: Tx, lines: Awaited<ReturnType<typeof checkRestock>>): Promise<RestockedLine[]> {
+  for (const { item, quantity } of lines) {
+    await tx
+      .update(purchaseItems)
+      .set({ restockedQuantity: sql`${purchaseItems.restockedQuantity} + ${quantity}` })
+      .where(eq(purchaseItems.id, item.id));
+    if (item.productId)
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${quantity}` })
+        .where(eq(products.id, item.productId));
+  }
+  return lines.map(({ item, quantity }) => ({ itemId: item.id, title: item.title, quantity }));
+}
+
+const restockWords = (lines: RestockedLine[]) =>
+  lines.length ? `; back in stock: ${lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}` : "";
+
+export type RefundOutcome = { refund: RefundRow; purchase: PurchaseRow };
+
+/**
+ * Refunds part or all of a paid order. The order's row is locked (FOR UPDATE) from the check to
+ * the commit, the provider's answer included, so refunds of one order run one after another and
+ * their sum never passes what was paid, however many arrive at once. A provider's refusal is
+ * recorded (a failed refund, on the timeline) and answered as a 402; nothing is put back then.
+ */
+export async function createRefund(
+  db: Db,
+  provider: PaymentProvider,
+  links: MailLinks,
+  purchaseId: string,
+  input: RefundInput,
+  actorId: string | null,
+): Promise<RefundOutcome> {
+  const { amount, reason, restock } = refundInput.parse(input);
+  const amountKobo = nairaToKobo(amount);
+  const result = await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+    if (!p) throw AppError.notFound("Purchase");
+    const paid = paidKobo(p);
+    if (!paid) throw new AppError("conflict", "This order has not been paid: there is nothing to refund.");
+    const left = paid - (await committedKobo(tx, p.id));
+    if (amountKobo > left) {
+      const msg = left > 0 ? `At most ${formatNaira(left)} can still be refunded.` : "This order's payment has been refunded in full.";
+      throw new AppError("conflict", msg, { fields: { amount: msg } });
+    }
+    // an order paid before paid_via was recorded came through the provider
+    const byHand = !!p.paidVia && p.paidVia !== "provider";
+    if (!byHand && p.paymentProvider !== provider.name)
+      throw new AppError("conflict", `This order was paid through ${p.paymentProvider}: refund it there.`);
+    const toRestock = await checkRestock(tx, p, restock);
+    const reference = newRefundReference();
+    let started: Awaited<ReturnType<PaymentProvider["refund"]>> | null = null;
+    let failure: string | null = null;
+    if (!byHand) {
+      try {
+        started = await provider.refund({
+          transaction: p.transactionId ?? p.reference,
+          amountKobo,
+          currency: p.currency,
+          reference,
+          note: reason,
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        failure = e.message;
+      }
+    }
+    const restocked = failure ? [] : await putBack(tx, toRestock);
+    const status = failure ? "failed" : byHand ? "processed" : started!.status;
+    const now = new Date();
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        purchaseId: p.id,
+        amountKobo,
+        status,
+        provider: byHand ? "manual" : provider.name,
+        reference,
+        providerRefundId: started?.providerRefundId ?? null,
+        reason: reason || null,
+        failureReason: failure,
+        restocked,
+        actorId,
+        processedAt: status === "processed" ? now : null,
+      })
+      .returning();
+    const how = byHand ? "to be sent back by the shop" : `${provider.name} ${started?.providerRefundId ?? reference}`;
+    const said = {
+      failed: `Refund of ${formatNaira(amountKobo)} refused by ${provider.name}: ${failure}`,
+      pending: `Refund of ${formatNaira(amountKobo)} asked (${how}), waiting for the provider`,
+      processed: `Refund of ${formatNaira(amountKobo)} ${byHand ? "recorded" : "processed"} (${how})`,
+    }[status];
+    await tx.insert(purchaseEvents).values({
+      purchaseId: p.id,
+      status: p.status,
+      note: `${said}${restockWords(restocked)}${reason ? `. Reason: ${reason}` : ""}`,
+      actorId,
+    });
+    if (status !== "failed") await refundMail(tx, p, refund!, links);
+    return { refund: refund!, purchase: p, failure };
+  });
+  if (result.failure) throw new AppError("payment_failed", `The refund was refused: ${result.failure}`);
+  return { refund: result.refund, purchase: result.purchase };
+}
+
+export type RefundView = {
+  id: string;
+  amount: number;
+  status: RefundRow["status"];
+  provider: string;
+  reference: string;
+  providerRefundId: string | null;
+  reason: string | null;
+  failureReason: string | null;
+  restocked: RestockedLine[];
+  actorName: string | null;
+  createdAt: string;
+  processedAt: string | null;
+};
+
+export type DisputeView = { id: string; amount: number; status: string; resolution: string | null; createdAt: string };
+
+/** An order's money as the back office shows it (naira): paid, refunded, on its way back, still refundable, and due. */
+export type RefundSummary = {
+  paid: number;
+  refunded: number;
+  pending: number;
+  refundable: number;
+  /** a payment that arrived for an order that stays cancelled, not yet refunded (docs/product.md "Paying") */
+  due: number;
+  state: RefundState;
+  /** stock can be put back only while the order still holds it */
+  canRestock: boolean;
+  lines: { id: string; title: string; quantity: number; restocked: number }[];
+  refunds: RefundView[];
+  disputes: DisputeView[];
+};
+
+export async function refundSummary(db: Db, purchaseId: string): Promise<RefundSummary> {
+  const [p] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  if (!p) throw AppError.notFound("Purchase");
+  const rows = await db
+    .select({ refund: refunds, actorName: sql<string | null>`nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), '')` })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.actorId))
+    .where(eq(refunds.purchaseId, purchaseId))
+    .orderBy(asc(refunds.createdAt));
+  const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, purchaseId)).orderBy(asc(purchaseItems.title));
+  const disputes = await db.select().from(paymentDisputes).where(eq(paymentDisputes.purchaseId, purchaseId));
+  const sum = (status: RefundRow["status"]) => rows.filter((r) => r.refund.status === status).reduce((s, r) => s + r.refund.amountKobo, 0);
+  const paid = paidKobo(p);
+  const refunded = sum("processed");
+  const pending = sum("pending");
+  const state: RefundState = !refunded && !pending ? "none" : pending ? "pending" : refunded >= paid ? "full" : "partial";
+  const refundable = Math.max(0, paid - refunded - pending);
+  return {
+    paid: koboToNaira(paid),
+    refunded: koboToNaira(refunded),
+    pending: koboToNaira(pending),
+    refundable: koboToNaira(refundable),
+    due: koboToNaira(p.status === "cancelled" ? refundable : 0),
+    state,
+    canRestock: isPaidStatus(p.status) && !!p.paidAt,
+    lines: items.map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, restocked: i.restockedQuantity })),
+    refunds: rows.map(({ refund: r, actorName }) => ({
+      id: r.id,
+      amount: koboToNaira(r.amountKobo),
+      status: r.status,
+      provider: r.provider,
+      reference: r.reference,
+      providerRefundId: r.providerRefundId,
+      reason: r.reason,
+      failureReason: r.failureReason,
+      restocked: r.restocked,
+      actorName,
+      createdAt: r.createdAt.toISOString(),
+      processedAt: r.processedAt?.toISOString() ?? null,
+    })),
+    disputes: disputes.map((d) => ({
+      id: d.id,
+      amount: koboToNaira(d.amountKobo),
+      status: d.status,
+      resolution: d.resolution,
+      createdAt: d.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { refundInput } from "../../modules/orders/refund-schemas";
+import { createRefund, refundSummary } from "../../modules/orders/refunds.server";
+import { paymentProvider } from "../../modules/payments/provider.server";
+import type { AppDeps, AppEnv } from "../context";
+import { idempotent } from "../idempotent";
+import { pathId, readJson } from "../http";
+import { currentUser, requireAdmin } from "../middleware/auth";
+
+// docs/product.md "Refunds": an order's refunds, and a new one, full or partial, from the back office.
+export function adminRefundRoutes({ database, env }: AppDeps) {
+  const db = database.db;
+  return new Hono<AppEnv>()
+    .get("/purchases/:id{[0-9a-fA-F-]{36}}/refunds", requireAdmin(), async (c) => c.json(await refundSummary(db, pathId(c, "Purchase"))))
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/refunds", requireAdmin(), async (c) => {
+      const id = pathId(c, "Purchase");
+      const input = await readJson(c, refundInput);
+      // a retried request with the same Idempotency-Key refunds once
+      return idempotent(c, db, `refund:${id}`, input, 201, async () => {
+        const { refund } = await createRefund(db, paymentProvider(env, db), env, id, input, currentUser(c).id);
+        return { refund: { id: refund.id, reference: refund.reference, status: refund.status }, ...(await refundSummary(db, id)) };
+      });
+    });
+}

@@ -1,0 +1,51 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { api, cart, checkout, skipNewsletterPopup, waitForHydration } from "./shop";
+import type { BrowserContext } from "playwright-core";
+
+/** A demo product by its title, as the shop's API lists it. */
+export async function demoProduct(title: string): Promise<{ id: string; stock: number | null; price: number }> {
+  const { body } = await api<{ id: string; title: string; stock: number | null; price: number }[]>(
+    `/api/products?q=${encodeURIComponent(title)}`,
+  );
+  const found = body.find((p) => p.title === title);
+  expect(found, `the demo product ${title}`).toBeTruthy();
+  return found!;
+}
+
+/**
+ * A guest checks out these lines (delivered to Surulere) and reaches the sandbox's payment page;
+ * `pay` presses Pay now (the order's page follows), otherwise Cancel payment (the order is
+ * cancelled, the checkout unpaid).
+ */
+export async function guestCheckout(
+  context: BrowserContext,
+  page: Page,
+  who: { name: string; email: string; phone: string },
+  lines: { productId: string; quantity: number }[],
+  pay: boolean,
+) {
+  await skipNewsletterPopup(context);
+  await page.goto("/");
+  await cart.seedGuest(page, lines);
+  await cart.open(page);
+  await expect.poll(() => cart.lines(page).count()).toBe(lines.length);
+  await cart.area(page).selectOption("Surulere");
+  await page.getByRole("link", { name: "Proceed to payment" }).click();
+  await page.waitForURL((u) => u.pathname === "/checkout");
+  await waitForHydration(page);
+  await checkout.fillContact(page, { name: who.name, email: who.email });
+  await checkout.fillAddress(page, { street: "4 Bode Thomas Street", city: "Surulere", phone: who.phone });
+  await checkout.pay(page).click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  await page.getByRole("button", { name: pay ? "Pay now" : "Cancel payment" }).click();
+  if (pay) await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+  else await page.waitForURL((u) => !u.pathname.startsWith("/pay/sandbox"));
+}
+
+/** The outbox's mails as a person reads them: quoted-printable soft breaks joined and =XX bytes decoded. */
+export function readableMails(raw: string[]): string[] {
+  return raw.map((m) =>
+    m.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ""), "hex").toString("utf8")),
+  );
+}

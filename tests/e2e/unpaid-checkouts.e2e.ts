@@ -1,0 +1,86 @@
+// Unpaid checkouts won back (docs/product.md "Unpaid checkouts"): a guest leaves the payment page
+// without paying; the owner finds her in 'Unpaid checkouts' on her phone, with a WhatsApp button
+// that carries the order's link, and mails her; the shopper opens 'complete it here' on her phone,
+// pays, and the owner sees the naira recovered.
+import { describe, expect, it } from "vitest";
+import { admin, loginAsAdmin } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { demoProduct, guestCheckout, readableMails } from "./support/buyer";
+import { expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+
+const browser = useBrowser();
+const stamp = Date.now().toString(36).slice(-5);
+
+describe("an unpaid checkout won back, on phones", () => {
+  it("the owner mails the shopper her saved order from 'Unpaid checkouts'; the shopper completes it from the mail", async () => {
+    const product = await demoProduct("Traffic Calm Kit");
+    const email = `bisi.${stamp}@example.ng`;
+    const buyer = await browser.newPage("phone");
+    await guestCheckout(
+      buyer.context,
+      buyer.page,
+      { name: "Bisi Okafor", email, phone: "0809 111 2233" },
+      [{ productId: product.id, quantity: 1 }],
+      false,
+    );
+    await buyer.context.close();
+
+    const owner = await browser.newPage("phone");
+    await skipNewsletterPopup(owner.context);
+    await loginAsAdmin(owner.page);
+    await owner.page.goto(`/unpaidcheckouts?q=${encodeURIComponent(email)}`);
+    const card = owner.page.getByTestId("unpaid-checkout").filter({ hasText: email });
+    await visible(card);
+    expect(await card.innerText()).toContain("Not paid");
+    // WhatsApp: her number, the message typed in with the link that completes the order
+    const wa = new URL((await card.getByTestId("whatsapp-shopper").getAttribute("href"))!);
+    expect(wa.origin + wa.pathname).toBe("https://wa.me/2348091112233");
+    expect(wa.searchParams.get("text")).toMatch(
+      /^Hello Bisi, this is Alafia Self-Care\. Your order #\w{8} \(₦[\d,]+\) is saved for you\. You can complete it here: http.*\/resume\//,
+    );
+    await expectNoSidewaysScroll(owner.page);
+    await expectAccessible(owner.page);
+    await screenshot(owner.page, "unpaid-checkouts-phone");
+    await card.getByRole("button", { name: "Mail" }).click();
+    await visible(owner.page.getByText("Reminder mailed"));
+
+    // the mail's 'complete it here', opened on her phone
+    const mailFor = () => readableMails(admin.outboxMails()).find((m) => m.includes(`To: ${email}`) && m.includes("Complete it here: "));
+    await expect.poll(() => !!mailFor(), { timeout: 15_000 }).toBe(true);
+    const link = /Complete it here: (\S+)/.exec(mailFor()!)![1]!;
+    expect(mailFor()).toMatch(/No more reminders about unpaid orders: http\S+\/reminders\/stop\?email=/);
+    const shopper = await browser.newPage("phone");
+    await skipNewsletterPopup(shopper.context);
+    await shopper.page.goto(new URL(link).pathname + new URL(link).search);
+    await visible(shopper.page.getByRole("heading", { name: "Bisi, your order is saved" }));
+    expect(await shopper.page.getByTestId("resume-lines").innerText()).toContain("1 × Traffic Calm Kit");
+    await expectAccessible(shopper.page);
+    await screenshot(shopper.page, "resume-order-phone");
+    await shopper.page.getByTestId("resume-pay").click();
+    await shopper.page.waitForURL(/\/pay\/sandbox\//);
+    await shopper.page.getByRole("button", { name: "Pay now" }).click();
+    await visible(shopper.page.getByTestId("resume-paid"), 15_000);
+    await screenshot(shopper.page, "resume-paid-phone");
+    await shopper.context.close();
+
+    // the owner sees it recovered, with its naira
+    await owner.page.goto(`/unpaidcheckouts?show=recovered&q=${encodeURIComponent(email)}`);
+    const recovered = owner.page.getByTestId("unpaid-checkout").filter({ hasText: email });
+    await visible(recovered);
+    expect(await recovered.innerText()).toContain("Recovered");
+    expect(nairaOf(await owner.page.getByTestId("recovered-total").innerText())).toBeGreaterThanOrEqual(product.price);
+    await screenshot(owner.page, "unpaid-checkouts-recovered-phone");
+    await owner.context.close();
+  }, 150_000);
+
+  it("the owner's list at 1280 px", async () => {
+    const { context, page } = await browser.newPage("desktop");
+    await skipNewsletterPopup(context);
+    await loginAsAdmin(page);
+    await page.goto("/unpaidcheckouts");
+    await visible(page.getByRole("heading", { name: "Unpaid checkouts" }));
+    await expectAccessible(page);
+    await screenshot(page, "unpaid-checkouts-desktop");
+    await context.close();
+  });
+});
