@@ -62,6 +62,8 @@ export default [
     route("editblog/:id", "routes/admin/editblog.tsx"),
     route("purchasetable", "routes/admin/purchasetable.tsx"),
     route("viewpurchase/:id", "routes/admin/viewpurchase.tsx"),
+    // docs/product.md "Manual orders"
+    route("neworder", "routes/admin/neworder.tsx"),
     route("lga", "routes/admin/lga.tsx"),
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),
@@ -75,4 +77,6 @@ export default [
     route("paymentsettings", "routes/admin/payment-settings.tsx"),
   ]),
   route("admin/lga", "routes/admin/lga-redirect.tsx"),
+  // docs/product.md "Manual orders": the receipt or invoice, a page of its own to print
+  route("receipt/:id", "routes/admin/receipt.tsx"),
 ] satisfies RouteConfig;

@@ -179,7 +179,8 @@ export async function placeOrder(
         street: input.street,
         city: input.city,
         state: input.state,
-        address: `${input.street}, ${input.city}, ${input.state}`,
+        // an order the shop records may have no street or city (a walk-in)
+        address: [input.street, input.city, input.state].filter(Boolean).join(", "),
         lga,
         deliveryMethod: input.deliveryMethod,
         subtotalKobo: priced.subtotalKobo,
@@ -221,14 +222,12 @@ export async function placeOrder(
         })),
       )
       .returning();
-    await tx
-      .insert(purchaseEvents)
-      .values({
-        purchaseId: purchase.id,
-        status: "pending",
-        note: placedNotes[method],
-        actorId: buyer.kind === "shop" ? buyer.actorId : contact.userId,
-      });
+    await tx.insert(purchaseEvents).values({
+      purchaseId: purchase.id,
+      status: "pending",
+      note: placedNotes[method],
+      actorId: buyer.kind === "shop" ? buyer.actorId : contact.userId,
+    });
     // the code's use is held while the order waits for its money (docs/product.md "Discount codes")
     if (code)
       await holdRedemption(tx, code, {

@@ -61,6 +61,11 @@ export type PurchaseView = {
   expiresAt: string | null;
   /** delivery instructions */
   note: string | null;
+  /** where the sale was made: the website, or a conversation or visit the shop recorded (docs/product.md "Manual orders") */
+  source: "web" | "instagram" | "whatsapp" | "walk_in" | "event" | "other";
+  /** a business customer's details for her receipt or invoice */
+  companyName: string | null;
+  taxNumber: string | null;
   transactionId: string | null;
   paidAt: string | null;
   createdAt: string;
@@ -68,7 +73,10 @@ export type PurchaseView = {
 };
 
 /** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
-export type PurchaseRow = Pick<PurchaseView, "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "createdAt">;
+export type PurchaseRow = Pick<
+  PurchaseView,
+  "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt"
+>;
 
 /** One purchase for the back office and GET /api/purchases/{id}: the view, its last change and its history. */
 export type PurchaseDetail = PurchaseView & {

@@ -14,7 +14,8 @@ import { checkPayLink } from "../../modules/orders/order-links.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { createAdminUser, createDeliveryRate, createDiscountCode, createProduct, createPurchase, createUser } from "../factories";
-import { createTestContext, type TestContext } from "../support/test-app";
+import type { DeskAnswer } from "../../app/routes/admin/neworder.server";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdminUser>>;
@@ -268,5 +269,83 @@ describe("finding the customer", () => {
       status: "pending",
       expiresAt: null,
     });
+  });
+});
+
+describe("the 'New order' screen", () => {
+  const post = async (fields: Record<string, string>) => {
+    const body = new URLSearchParams(fields);
+    const request = new Request("http://localhost:3000/neworder", { method: "POST", body, headers: { Origin: "http://localhost:3000" } });
+    const { action } = await import("../../app/routes/admin/neworder");
+    const user = { id: admin.id, role: "admin" as const, email: admin.email, firstName: admin.firstName, lastName: admin.lastName };
+    return action({ request, params: {}, context: routerContext(t, user) } as never);
+  };
+  const answerOf = (r: unknown) => ((r as { data?: unknown }).data ?? r) as DeskAnswer;
+
+  it("finds her by phone, adds the product, prices it and records the order once per visit, however often it is sent", async () => {
+    const remi = await createUser(t.db, { firstName: "Remi", lastName: "Cole", phone: "08023334455", lga: "Yaba" });
+    const product = await createProduct(t.db, { title: "Calm Candle Set", priceKobo: 800_000, discountKobo: 0, stock: 6 });
+    const base = { attempt: crypto.randomUUID(), lookup: "0802 333 4455" };
+    const found = answerOf(await post({ ...base, intent: "find" }));
+    expect(found.state).toMatchObject({ name: "Remi Cole", customerId: remi.id, phone: "+2348023334455", lga: "Yaba" });
+    const added = answerOf(await post({ ...base, ...found.state, q: "candle", intent: `add:${product.id}` } as never));
+    expect(added.results!.map((r) => r.title)).toContain("Calm Candle Set");
+    expect(added.quote!.summary).toMatchObject({ subtotal: 8_000, deliveryCharge: 1_500, total: 8_000 + 600 + 1_500 });
+    const form = {
+      ...base,
+      ...added.state,
+      [`qty.${product.id}`]: "2",
+      source: "instagram",
+      settle: "paid",
+      paidVia: "transfer",
+      reference: "IG-77",
+    };
+    delete (form as Record<string, unknown>).lines;
+    const missing = answerOf(await post({ ...form, source: "", intent: "create" } as never));
+    expect(missing.fields).toEqual({ source: "Choose where the sale was made" });
+    const first = (await post({ ...form, intent: "create" } as never)) as Response;
+    expect(first.status).toBe(302);
+    const again = (await post({ ...form, intent: "create" } as never)) as Response;
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    const id = /\/viewpurchase\/([0-9a-f-]{36})/.exec(first.headers.get("location")!)![1]!;
+    expect(await rowOf(id)).toMatchObject({
+      userId: remi.id,
+      status: "completed",
+      paymentNote: "IG-77",
+      source: "instagram",
+      totalKobo: 1_870_000,
+    });
+    expect(await stockOf(product.id)).toBe(4);
+  });
+});
+
+describe("sales by source", () => {
+  it("reports the paid orders of each source, adding up to the orders list filtered by that source", async () => {
+    const product = await createProduct(t.db, { priceKobo: 300_000, discountKobo: 0, stock: null });
+    await record(sale([{ productId: product.id, quantity: 1 }], { source: "event", paidVia: "pos" }));
+    await record(sale([{ productId: product.id, quantity: 2 }], { source: "whatsapp", paidVia: "cash" }));
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
+    const range = `from=${today}&to=${today}`;
+    const res = await t.request(`/api/reports/sales?${range}&by=source`, { as: admin });
+    expect(res.status).toBe(200);
+    const report: { rows: { key: string; label: string; orders: number; sales: number }[]; totals: { orders: number; revenue: number } } =
+      await res.json();
+    expect(report.rows.map((r) => r.label)).toEqual(expect.arrayContaining(["Instagram", "WhatsApp", "Event", "Walk-in"]));
+    for (const row of report.rows) {
+      const listed: { totalAmount: number; status: string; source: string }[] = await (
+        await t.request(`/api/purchases?${range}&source=${row.key}&pageSize=100`, { as: admin })
+      ).json();
+      const paid = listed.filter((p) => ["completed", "processing", "shipped", "delivered"].includes(p.status));
+      expect(paid.every((p) => p.source === row.key)).toBe(true);
+      expect([row.label, row.orders]).toEqual([row.label, paid.length]);
+      expect(row.sales).toBeCloseTo(
+        paid.reduce((s, p) => s + p.totalAmount, 0),
+        2,
+      );
+    }
+    expect(report.rows.reduce((s, r) => s + r.orders, 0)).toBe(report.totals.orders);
+    const csv = await (await t.request(`/api/reports/sales.csv?${range}&by=source`, { as: admin })).text();
+    expect(csv.split("\r\n")[0]).toBe('"Source","Orders","Units","Order totals (NGN)"');
+    expect(csv).toContain('"Event","1","1"');
   });
 });

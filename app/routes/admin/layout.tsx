@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  CirclePlus,
   FileText,
   FolderTree,
   LayoutDashboard,
@@ -27,6 +28,8 @@ import type { Route } from "./+types/layout";
 const links = [
   { to: "/dashboard", label: "Users", icon: LayoutDashboard },
   { to: "/purchasetable", label: "Purchases", icon: ShoppingCart, also: ["/viewpurchase"] },
+  // docs/product.md "Manual orders"
+  { to: "/neworder", label: "New Order", icon: CirclePlus },
   { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },
   { to: "/producttable", label: "Products", icon: Package, also: ["/createproduct", "/editproduct"] },
   { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },
