@@ -121,13 +121,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
           <Section title="Products">
             <div className="flex items-end gap-2">
               <Field label="Search products" name="q" type="search" defaultValue={state.q} className="min-w-0 flex-1" />
-              <button
-                type="submit"
-                name="intent"
-                value="search"
-                className="btn-outline min-h-11 shrink-0 px-4"
-                aria-label="Search products"
-              >
+              <button type="submit" name="intent" value="search" className="btn-outline min-h-11 shrink-0 px-4" aria-label="Find products">
                 <Search size={18} aria-hidden="true" />
               </button>
             </div>
