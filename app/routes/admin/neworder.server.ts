@@ -76,7 +76,9 @@ const text = (form: FormData, name: string, max = 500) => (form.get(name)?.toStr
 /** The screen as posted: its fields and its lines (`qty.<productId>`), bounded. */
 function readState(form: FormData): DeskState {
   const state = emptyState();
-  for (const k of [...fieldNames, "lookup", "found", "q"] as const) state[k] = text(form, k).trim();
+  for (const k of [...fieldNames, "lookup", "found"] as const) state[k] = text(form, k).trim();
+  // the catalogue's search takes at most 100 characters
+  state.q = text(form, "q", 100).trim();
   state.attempt = /^[\w-]{8,100}$/.test(text(form, "attempt")) ? text(form, "attempt") : state.attempt;
   state.deliveryMethod ||= "standard";
   state.paidVia ||= "transfer";

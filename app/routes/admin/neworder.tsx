@@ -158,7 +158,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               <ul className="grid gap-2" aria-label="In this order" data-testid="order-lines">
                 {quote.cartItems.map((i) => (
                   <li key={i.productId} className="flex flex-wrap items-center gap-2 rounded-xl border border-line bg-cream p-2">
-                    <span className="min-w-0 flex-1 text-sm font-semibold">{i.title}</span>
+                    <span className="min-w-0 basis-full text-sm font-semibold sm:flex-1 sm:basis-auto">{i.title}</span>
                     <button
                       type="submit"
                       name="intent"
@@ -189,7 +189,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                     >
                       <Plus size={16} className="mx-auto" aria-hidden="true" />
                     </button>
-                    <span className="w-24 text-right text-sm font-semibold">{formatNairaAmount(i.totalPrice)}</span>
+                    <span className="ml-auto w-24 text-right text-sm font-semibold">{formatNairaAmount(i.totalPrice)}</span>
                     <button
                       type="submit"
                       name="intent"

@@ -115,7 +115,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
               {shop.contactPhone} · {shop.contactEmail}
             </p>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <h1 className="text-2xl">{title}</h1>
             <p>Order #{orderNumber(p.id)}</p>
             <p>{day(p.createdAt)}</p>
