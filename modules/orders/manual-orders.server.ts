@@ -11,24 +11,13 @@ import type { MailLinks } from "./mails.server";
 import { recordManualPayment } from "./manual-payments.server";
 import { manualOrderInput, type ManualOrder, type ManualOrderInput, type SettleChoice } from "./manual-order-schemas";
 import { payLinkUrl } from "./order-links.server";
+import type { FoundCustomer } from "./types";
 
 // Orders the owner records herself (docs/product.md "Manual orders"): a sale made in an Instagram
 // or WhatsApp chat, at a walk-in or an event. The order is placed by the checkout's own placeOrder
 // (same pricing, stock holds, code limits and mails), then settled as the owner says: the money is
 // recorded through the one completion path, a payment link goes to the customer, or the rider
 // collects on delivery.
-
-/** A customer the look-up found: her account, or the details of her latest order. */
-export type FoundCustomer = {
-  userId: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  street: string;
-  city: string;
-  lga: string | null;
-  orders: number;
-};
 
 /** The ten digits after +234 / 0 of a phone however it was stored (accounts keep what was typed). */
 const nationalDigits = (column: unknown) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;

@@ -94,3 +94,15 @@ export type TimelineStep = {
   /** what the shop wrote with the step for her (the rider's details, who received it), as mailed to her */
   detail?: string | null;
 };
+
+/** A customer the back office's look-up found (docs/product.md "Manual orders"): her account, or the details of her latest order. */
+export type FoundCustomer = {
+  userId: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  lga: string | null;
+  orders: number;
+};

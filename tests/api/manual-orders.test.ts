@@ -14,7 +14,7 @@ import { checkPayLink } from "../../modules/orders/order-links.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { createAdminUser, createDeliveryRate, createDiscountCode, createProduct, createPurchase, createUser } from "../factories";
-import type { DeskAnswer } from "../../app/routes/admin/neworder.server";
+import type { DeskAnswer } from "../../app/components/admin/order-desk-state";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;

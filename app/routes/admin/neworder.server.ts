@@ -6,7 +6,9 @@ import { listProducts } from "../../../modules/catalog/service.server";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { type manualOrderFields, manualOrderInput } from "../../../modules/orders/manual-order-schemas";
-import { findCustomers, quoteManualOrder, recordManualOrder, type FoundCustomer } from "../../../modules/orders/manual-orders.server";
+import { findCustomers, quoteManualOrder, recordManualOrder } from "../../../modules/orders/manual-orders.server";
+import type { FoundCustomer } from "../../../modules/orders/types";
+import { deskFieldNames, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
 import { fieldErrors } from "../../lib/forms";
 import { readForm } from "../../lib/form-action.server";
 import type { AdminServices } from "./admin-action.server";
@@ -16,41 +18,8 @@ import type { AdminServices } from "./admin-action.server";
 // create), and the answer is the screen's state again, priced by the server. It works the same
 // before the page's script loads; the order is placed once per visit's attempt key.
 
-const fieldNames = [
-  "customerId",
-  "name",
-  "phone",
-  "email",
-  "street",
-  "city",
-  "lga",
-  "deliveryMethod",
-  "code",
-  "deliveryFee",
-  "note",
-  "source",
-  "settle",
-  "paidVia",
-  "amount",
-  "reference",
-] as const satisfies readonly (keyof typeof manualOrderFields.shape)[];
-
-export type DeskState = Record<(typeof fieldNames)[number] | "attempt" | "lookup" | "found" | "q", string> & {
-  lines: { productId: string; quantity: number }[];
-};
-type ProductHit = { id: string; title: string; price: number; discount: number; stock: number | null };
-
-export type DeskAnswer = {
-  /** a new answer re-draws the form with the server's state */
-  rev: string;
-  state: DeskState;
-  /** null: nobody looked up in this answer */
-  customers: FoundCustomer[] | null;
-  results: ProductHit[] | null;
-  quote: Awaited<ReturnType<typeof quoteManualOrder>> | null;
-  msg?: string;
-  fields?: Record<string, string>;
-};
+// the screen's fields are the schema's, one for one
+const fieldNames = deskFieldNames satisfies readonly (keyof typeof manualOrderFields.shape)[];
 
 const MAX_LINES = 50;
 const emptyState = (): DeskState => ({

@@ -1,16 +1,17 @@
 import { Minus, Plus, Search, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { ChipChoices } from "../../components/admin/chip-choices";
 import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { formatNairaAmount } from "../../../lib/money";
 import { formatNigerianPhone } from "../../../lib/phone";
-import { manualSources, paidViaChoices, settleChoices, sourceLabels } from "../../../modules/orders/manual-order-schemas";
+import { manualSources, sourceLabels } from "../../../modules/orders/manual-order-schemas";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminAction } from "./admin-action.server";
-import { newOrderAction, newOrderPage, type DeskAnswer } from "./neworder.server";
+import { newOrderAction, newOrderPage } from "./neworder.server";
+import type { DeskAnswer } from "../../components/admin/order-desk-state";
+import { DeskSection as Section, DeskSummary as Summary, SettleSection } from "../../components/admin/order-desk-parts";
 import type { Route } from "./+types/neworder";
 
 export const meta = () => [{ title: "New order | Alafia admin" }];
@@ -24,9 +25,6 @@ export const action = (args: Route.ActionArgs) => adminAction(args, (services) =
 
 // the screen's own state comes back from the server with each answer: no reload of the page's data
 export const shouldRevalidate = () => false;
-
-const settleLabels = { paid: "Paid", pay_link: "Send payment link", pod: "Pay on delivery" } as const;
-const paidViaLabels = { transfer: "Transfer", cash: "Cash", pos: "POS" } as const;
 
 /**
  * docs/product.md "Manual orders": a sale made in an Instagram or WhatsApp chat, at a walk-in or an
@@ -280,103 +278,5 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
         </div>
       </Form>
     </div>
-  );
-}
-
-/** How the order is settled; the money's fields show while 'Paid' (or nothing yet) is chosen. */
-function SettleSection({
-  state,
-  errors,
-  total,
-  busy,
-}: {
-  state: DeskAnswer["state"];
-  errors: Record<string, string>;
-  total: number | null;
-  busy: boolean;
-}) {
-  const [settle, setSettle] = useState(state.settle);
-  return (
-    <Section title="Settle">
-      <ChipChoices
-        legend="How is it paid?"
-        name="settle"
-        options={settleChoices}
-        labels={settleLabels}
-        value={state.settle}
-        onChange={setSettle}
-        error={errors.settle}
-      />
-      {settle === "paid" || !settle ? (
-        <div className="grid gap-3" data-testid="paid-fields">
-          <ChipChoices
-            legend="How the money arrived"
-            name="paidVia"
-            options={paidViaChoices}
-            labels={paidViaLabels}
-            value={state.paidVia}
-            error={errors.paidVia}
-          />
-          <Field
-            label="Amount received (₦)"
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
-            defaultValue={state.amount}
-            placeholder={total !== null ? String(total) : ""}
-            error={errors.amount}
-            hint="Blank: the total"
-          />
-          <Field
-            label="Reference"
-            name="reference"
-            defaultValue={state.reference}
-            maxLength={120}
-            error={errors.reference}
-            hint="Transfer narration or POS slip"
-          />
-        </div>
-      ) : (
-        <p className="text-sm text-muted">
-          {settle === "pay_link"
-            ? "She gets a link to pay online (mailed when she has an email, and ready to send on WhatsApp); the items are held 24 hours."
-            : "The rider collects the money; the items are held until then."}
-        </p>
-      )}
-      <button type="submit" name="intent" value="create" className="btn-primary mt-2 w-full" disabled={busy}>
-        {busy ? "Saving..." : total !== null ? `Create order · ${formatNairaAmount(total)}` : "Create order"}
-      </button>
-    </Section>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="grid gap-3 rounded-2xl border border-line bg-linen p-4">
-      <h2 className="text-lg">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Summary({ quote }: { quote: DeskAnswer["quote"] }) {
-  if (!quote) return <p className="text-sm text-muted">Add a product to see the total.</p>;
-  const s = quote.summary;
-  const row = (label: string, value: string, strong = false) => (
-    <div className={`flex justify-between gap-3 py-0.5 text-sm ${strong ? "mt-1 border-t border-line pt-2 text-base font-bold" : ""}`}>
-      <dt className={strong ? "" : "text-muted"}>{label}</dt>
-      <dd className="font-semibold">{value}</dd>
-    </div>
-  );
-  return (
-    <dl data-testid="desk-total">
-      {row("Subtotal", formatNairaAmount(s.subtotal))}
-      {s.code && s.code.saving !== null ? row(`Code ${s.code.code}`, `−${formatNairaAmount(s.code.saving)}`) : null}
-      {row("VAT", formatNairaAmount(s.vat))}
-      {row(`Delivery (${s.deliveryMethod})`, s.deliveryCharge === null ? "Choose the area" : formatNairaAmount(s.deliveryCharge))}
-      {row(s.deliveryCharge === null ? "Total before delivery" : "Total", formatNairaAmount(s.total), true)}
-    </dl>
   );
 }
