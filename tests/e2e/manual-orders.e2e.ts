@@ -173,4 +173,29 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
     },
     JOURNEY_MS,
   );
+
+  it(
+    "works before the page's script loads: every button posts the form and the server answers it",
+    async () => {
+      const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+      await context.addCookies(adminCookies!);
+      await page.goto("/neworder");
+      const main = page.locator("main");
+      await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
+      await main.getByRole("button", { name: "Find", exact: true }).click();
+      await expect.poll(() => main.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
+      await main.getByLabel("Search products", { exact: true }).fill("calm candle");
+      await main.getByRole("button", { name: "Find products" }).click();
+      await main.getByRole("button", { name: "Add Calm Candle Trio" }).click();
+      await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
+      await main.getByRole("radio", { name: "WhatsApp" }).check();
+      await main.getByRole("radio", { name: "Pay on delivery" }).check();
+      await main.getByRole("button", { name: /^Create order/ }).click();
+      await page.waitForURL(/\/viewpurchase\/[0-9a-f-]{36}\?recorded=1$/);
+      await expect.poll(() => page.getByTestId("order-desk").innerText()).toContain("WhatsApp");
+      await screenshot(page, "manual-order-no-script-phone", { scripted: false });
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
 });
