@@ -187,7 +187,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                     >
                       <Plus size={16} className="mx-auto" aria-hidden="true" />
                     </button>
-                    <span className="ml-auto w-24 text-right text-sm font-semibold">{formatNairaAmount(i.totalPrice)}</span>
+                    <span className="ml-auto text-right text-sm font-semibold">{formatNairaAmount(i.totalPrice)}</span>
                     <button
                       type="submit"
                       name="intent"

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Toaster } from "react-hot-toast";
 import { Link, useFetcher } from "react-router";
 import { Field } from "../../components/forms/fields";
+import { RouteError } from "../../components/route-error";
 import { formatNairaAmount } from "../../../lib/money";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { getPurchase } from "../../../modules/orders/admin.server";
@@ -23,6 +24,9 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { title: data ? `${data.paid ? "Receipt" : "Invoice"} #${orderNumber(data.purchase.id)} | ${data.shop.shopName}` : "Receipt" },
   { name: "robots", content: "noindex" },
 ];
+
+// outside the back office's layout (nothing but the receipt prints): its own 403 and 404 pages
+export const ErrorBoundary = RouteError;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
