@@ -13,6 +13,7 @@ const serverOnly = {
 // the others, db only lib, modules neither app nor server. Inside modules/ a domain imports only
 // the domains listed before it here, so no two domains lean on each other (docs/architecture.md).
 const domainOrder = [
+  "whatsapp",
   "mail",
   "settings",
   "delivery",

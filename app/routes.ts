@@ -77,6 +77,9 @@ export default [
     route("paymentsettings", "routes/admin/payment-settings.tsx"),
   ]),
   route("admin/lga", "routes/admin/lga-redirect.tsx"),
+  // docs/product.md "Gift orders": the parcel's papers, printed from the order's page (no sidebar)
+  route("packingslip/:id", "routes/admin/packing-slip.tsx"),
+  route("giftreceipt/:id", "routes/admin/gift-receipt.tsx"),
   // docs/product.md "Manual orders": the receipt or invoice, a page of its own to print
   route("receipt/:id", "routes/admin/receipt.tsx"),
 ] satisfies RouteConfig;

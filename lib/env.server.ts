@@ -54,6 +54,16 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PUBLIC_URL: optionalUrl,
+    // WhatsApp Cloud API (modules/whatsapp): order updates and the owner's alerts as template messages
+    WHATSAPP_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, "must be the number id Meta gives (digits)").optional(),
+    WHATSAPP_API_URL: z
+      .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" })
+      .default("https://graph.facebook.com/v21.0"),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default("en"),
+    // the Meta app's secret signs the webhook's deliveries; the verify token answers its subscription check
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD)
@@ -75,6 +85,12 @@ export const envSchema = z
         code: "custom",
         path: ["PAYSTACK_SECRET_KEY"],
         message: "is required in production: the sandbox payment provider takes no money",
+      });
+    if (!!env.WHATSAPP_TOKEN !== !!env.WHATSAPP_PHONE_NUMBER_ID)
+      ctx.addIssue({
+        code: "custom",
+        path: [env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN"],
+        message: "is required with the other: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together",
       });
     // absolute links (reset mails, canonical URLs, payment callbacks) are never built from a request's Host
     if (env.NODE_ENV === "production" && !env.PUBLIC_URL)
@@ -101,7 +117,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     const value = cleaned[name];
-    const shown = value === undefined || /SECRET|PASSWORD|KEY|URL/.test(name) ? "" : ` (got "${value}")`;
+    const shown = value === undefined || /SECRET|PASSWORD|KEY|URL|TOKEN/.test(name) ? "" : ` (got "${value}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;

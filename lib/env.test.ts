@@ -50,6 +50,18 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "paystack" })).toThrow(/PAYSTACK_SECRET_KEY/);
   });
 
+  it("takes WhatsApp's token and sending number together, with the Cloud API's address and language by default", () => {
+    expect(parseEnv(base)).toMatchObject({ WHATSAPP_API_URL: "https://graph.facebook.com/v21.0", WHATSAPP_TEMPLATE_LANGUAGE: "en" });
+    expect(parseEnv({ ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1234567890" }).WHATSAPP_PHONE_NUMBER_ID).toBe("1234567890");
+    expect(() => parseEnv({ ...base, WHATSAPP_TOKEN: "EAAG-secret" })).toThrow(
+      /^Invalid configuration: WHATSAPP_PHONE_NUMBER_ID is required with the other: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together$/,
+    );
+    expect(() => parseEnv({ ...base, WHATSAPP_PHONE_NUMBER_ID: "1234567890" })).toThrow(/^Invalid configuration: WHATSAPP_TOKEN /);
+    expect(() => parseEnv({ ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "+234 803" })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID must be/,
+    );
+  });
+
   it("trusts no proxy unless told how many hops to look through", () => {
     expect(parseEnv(base).TRUST_PROXY).toBe(0);
     expect(parseEnv({ ...base, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);

@@ -18,6 +18,7 @@ import { healthCheck } from "./health";
 import type { Env } from "../lib/env.server";
 import { errorResponse, notFoundResponse } from "./middleware/errors";
 import { requestLog } from "./middleware/request-id";
+import { readUnreadBody } from "./middleware/unread-body";
 import { privateResponses } from "./middleware/cache-control";
 import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
 import { securityHeaders, type SecurityOptions } from "./middleware/security-headers";
@@ -59,8 +60,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   // first: a balancer's check runs none of the middleware below
+  const unreadBody = readUnreadBody(MAX_MULTIPART_BYTES);
   app.get("/api/health", (options.health ?? healthCheck(deps, securityOptions(env, options.dev))).route);
   app.use(requestLog(deps.logger));
+  app.use((c, next) => (noBody(c) ? next() : unreadBody(c, next)));
   // while shutting down, each answer closes its connection: clients and balancers reconnect elsewhere
   if (deps.lifecycle) {
     const lifecycle = deps.lifecycle;

@@ -13,6 +13,9 @@ import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
 import { stopGracefullyOnSignals } from "./shutdown";
 
+/** How long an idle kept-alive connection stays open (see below). */
+const KEEP_ALIVE_MS = 65_000;
+
 export { loadEnvOrExit } from "../lib/env.server";
 
 /**
@@ -34,6 +37,11 @@ export async function startServer(env: Env, startedAt = performance.now()) {
 
   // /api/health is answered by node:http itself, before Hono builds a Request (server/health.ts)
   const server: Server = createServer(health.listener(getRequestListener(app.fetch, { hostname: env.HOST })));
+  // An idle kept-alive connection stays open longer than a load balancer's or a client's idle time
+  // (HAProxy, nginx and cloud balancers use 30-60 s): the server closing first races a request
+  // already on its way over that connection, which then fails with nothing answered.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo;
     const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;

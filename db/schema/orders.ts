@@ -70,6 +70,18 @@ export const purchases = pgTable(
     // a guest asked for an account once paid ('Save my details')
     saveDetails: boolean().notNull().default(false),
     whatsappOptIn: boolean().notNull().default(false),
+    // a gift (docs/product.md "Gift orders"): the address columns above are the recipient's, so
+    // delivery is priced and scheduled by her area; the buyer's name, phone and email stay the contact
+    isGift: boolean().notNull().default(false),
+    recipientName: text(),
+    recipientPhone: text(),
+    recipientEmail: text(),
+    giftMessage: text(),
+    // the recipient never sees the buyer's name; no prices on the packing slip and gift receipt;
+    // the recipient is not contacted before delivery day (modules/orders/gift-rules.ts)
+    anonymousSender: boolean().notNull().default(false),
+    hidePrices: boolean().notNull().default(false),
+    surpriseMode: boolean().notNull().default(false),
     source: orderSourceEnum().notNull().default("web"),
     // a business customer's details for her receipt or invoice (docs/product.md "Manual orders")
     companyName: text(),

@@ -1,6 +1,16 @@
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
+/** A template message of the WhatsApp Cloud API, queued with a mail (modules/whatsapp/templates.ts). */
+export type WhatsAppMessage = {
+  /** +234… */
+  to: string;
+  template: string;
+  params: string[];
+  /** false: the mail went anyway (a receipt), so nothing is mailed when WhatsApp cannot deliver */
+  mail: boolean;
+};
+
 // Store settings (VAT rate, USD display rate, fees, contact details) as key → JSON value.
 export const settings = pgTable("settings", {
   key: text().primaryKey(),
@@ -25,6 +35,11 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
+    // the same message as a WhatsApp template (modules/whatsapp): tried first when WhatsApp is set up
+    // and the number has not opted out; the mail goes when it cannot (or never, when mail is false)
+    whatsapp: jsonb().$type<WhatsAppMessage>(),
+    // how it went out: "mail" or "whatsapp"
+    channel: text(),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_at_idx").on(t.createdAt)],
@@ -54,3 +69,9 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
+
+// Numbers that asked for no more WhatsApp messages (a STOP reply); a START reply removes the row.
+export const whatsappOptOuts = pgTable("whatsapp_opt_outs", {
+  phone: text().primaryKey(),
+  createdAt: createdAt(),
+});

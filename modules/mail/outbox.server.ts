@@ -1,7 +1,8 @@
 import type { Queryable } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox, type WhatsAppMessage } from "../../db/schema";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+/** `whatsapp`: the same message as a WhatsApp template, tried first (modules/whatsapp/templates.ts). */
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; whatsapp?: WhatsAppMessage };
 
 /**
  * Queues a mail in the durable outbox; call it inside the transaction of the

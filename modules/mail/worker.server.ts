@@ -7,8 +7,14 @@ import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
 import { repeatEvery } from "../../lib/repeat";
+import type { WhatsAppConfig } from "../whatsapp/cloud-api.server";
+import { tryWhatsApp } from "../whatsapp/delivery.server";
 
-export type MailDeps = { db: Db; env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "NODE_ENV">; logger: Logger };
+export type MailDeps = {
+  db: Db;
+  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "NODE_ENV"> & WhatsAppConfig;
+  logger: Logger;
+};
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 const BATCH = 20;
@@ -118,11 +124,24 @@ export async function deliverDueMails(deps: MailDeps): Promise<{ sent: number; f
   let sent = 0;
   let failed = 0;
   for (const mail of claimed) {
+    if (mail.whatsapp && mail.channel !== "mail") {
+      const done = await viaWhatsApp(deps, mail);
+      if (done === "sent") sent++;
+      else if (done !== "mail") failed++;
+      if (done !== "mail") continue;
+    }
     try {
       await send(mail);
       await deps.db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+        // a mail sent instead of its WhatsApp message keeps the reason it was
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          attempts: mail.attempts + 1,
+          channel: "mail",
+          ...(mail.whatsapp ? {} : { lastError: null }),
+        })
         .where(eq(mailOutbox.id, mail.id));
       sent++;
     } catch (e) {
@@ -145,6 +164,38 @@ export async function deliverDueMails(deps: MailDeps): Promise<{ sent: number; f
     }
   }
   return { sent, failed };
+}
+
+/**
+ * A message with a WhatsApp form goes that way first (modules/whatsapp/delivery.server.ts). Returns
+ * "sent", "retry" (tried again after the backoff), "dropped" (WhatsApp only, and it cannot go) or
+ * "mail" (the mail goes now, and for good: the row remembers it).
+ */
+async function viaWhatsApp(deps: MailDeps, mail: OutboxRow): Promise<"sent" | "retry" | "dropped" | "mail"> {
+  const outcome = await tryWhatsApp(deps.db, deps.env, mail.whatsapp!, mail.attempts);
+  const attempts = mail.attempts + 1;
+  if (outcome.sent) {
+    await deps.db
+      .update(mailOutbox)
+      .set({ status: "sent", channel: "whatsapp", sentAt: new Date(), attempts, lastError: null })
+      .where(eq(mailOutbox.id, mail.id));
+    return "sent";
+  }
+  const lastError = outcome.why.slice(0, 500);
+  if (outcome.retry) {
+    await deps.db
+      .update(mailOutbox)
+      .set({ attempts, lastError, nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) })
+      .where(eq(mailOutbox.id, mail.id));
+    deps.logger.warn({ mailId: mail.id, kind: mail.kind, attempts, err: lastError }, "WhatsApp message failed, will retry");
+    return "retry";
+  }
+  if (!mail.whatsapp!.mail) {
+    await deps.db.update(mailOutbox).set({ status: "failed", attempts, lastError }).where(eq(mailOutbox.id, mail.id));
+    return "dropped";
+  }
+  await deps.db.update(mailOutbox).set({ channel: "mail", lastError }).where(eq(mailOutbox.id, mail.id));
+  return "mail";
 }
 
 /** Sends everything that is due now (tests and scripts call this instead of waiting for the timer). */

@@ -1,6 +1,6 @@
 import { formatNairaAmount } from "../../lib/money";
 import { whatsappDigits } from "../../lib/phone";
-import { orderNumber } from "../orders/statuses";
+import { adminOrderPath, orderNumber } from "../orders/statuses";
 
 // 'Ask on WhatsApp' and 'Share on WhatsApp' (docs/product.md "WhatsApp and social links"): plain
 // wa.me links with the message filled in, so they work before the page's script loads. The links
@@ -23,7 +23,7 @@ export const shopUrl = (origin: string, path: string) => `${origin.replace(/\/+$
 export const productPath = (id: string) => `/productdetails/${id}`;
 export const postPath = (id: string) => `/blogdetails/${id}`;
 /** The order's page in the back office: the shop opens it; the shopper's signed link never goes into a chat. */
-export const shopOrderPath = (id: string) => `/viewpurchase/${id}`;
+export const shopOrderPath = adminOrderPath;
 
 /** About one product: its title, the price she sees (naira, the sale price when on sale) and its link. */
 export function productQuestion(shopName: string, product: { title: string; price: number; url: string }): string {

@@ -85,6 +85,8 @@ const rowColumns = {
   status: purchases.status,
   source: purchases.source,
   createdAt: purchases.createdAt,
+  isGift: purchases.isGift,
+  recipientName: purchases.recipientName,
 };
 
 export const toRow = (r: {
@@ -98,6 +100,8 @@ export const toRow = (r: {
   status: PurchaseStatus;
   source: PurchaseRow["source"];
   createdAt: Date;
+  isGift: boolean;
+  recipientName: string | null;
 }): PurchaseRow => ({
   id: r.id,
   fname: r.firstName,
@@ -109,6 +113,7 @@ export const toRow = (r: {
   status: r.status,
   source: r.source,
   createdAt: r.createdAt.toISOString(),
+  giftFor: r.isGift ? (r.recipientName ?? "") : null,
 });
 
 const count = sql<number>`count(*)::int`;

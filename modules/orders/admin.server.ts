@@ -13,6 +13,8 @@ import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
 import { refusedDeliveries } from "./manual-payments.server";
 import { orderUrl, type MailLinks } from "./mails.server";
+import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
+import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
@@ -74,6 +76,7 @@ export async function changePurchaseStatus(
   input: StatusChangeInput,
   actorId: string,
   links: MailLinks,
+  now = new Date(),
 ): Promise<PurchaseDetail> {
   const { status, note } = statusChangeInput.parse(input);
   await db.transaction(async (tx) => {
@@ -93,12 +96,16 @@ export async function changePurchaseStatus(
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
+    const link = orderUrl(links, p);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
+      whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, orderNo, orderUpdateWords(status, note), link]),
       subject: `${mail.subject} (order #${orderNo})`,
-      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      // a gift: to whom, and when it was delivered (docs/product.md "Gift orders")
+      text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
+    if (status === "shipped") await recipientShippedMail(tx, p, note ?? null, shop, now);
   });
   return getPurchase(db, id);
 }

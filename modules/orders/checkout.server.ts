@@ -19,6 +19,7 @@ import { paymentChoiceProblem } from "./payment-choices";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
 import { loadPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
+import { readGift, type GiftDetails } from "./gift-schemas";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import { alertLowStock } from "../stock/low-stock.server";
 
@@ -117,6 +118,14 @@ async function contactOf(tx: Tx, buyer: Buyer) {
   return { userId: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, profileLga: user.lga };
 }
 
+/** The gift the checkout describes, or null; a gift with a problem is a 400 naming its fields (docs/product.md "Gift orders"). */
+function giftOf(input: OrderInput): GiftDetails | null {
+  const { gift, problems } = readGift(input);
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError("invalid", first, { fields: problems });
+  return gift;
+}
+
 /**
  * A pending order priced by the server with the one pricing function, its stock reserved, in one
  * transaction (docs/decisions/0005-checkout-money-path.md). The same for a signed-in shopper and a
@@ -130,9 +139,14 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     const contact = await contactOf(tx, buyer);
+    // a gift goes to the recipient's address and is priced by her area, never the buyer's profile area
+    const gift = giftOf(input);
     const lines = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
-    const [pricing, settings] = await Promise.all([loadPricing(tx, pricingLga(input.lga, contact.profileLga)), getSettings(tx)]);
+    const [pricing, settings] = await Promise.all([
+      loadPricing(tx, pricingLga(input.lga, gift ? null : contact.profileLga)),
+      getSettings(tx),
+    ]);
     const lga = pricing.area.lga;
     const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
     if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
@@ -159,7 +173,7 @@ export async function placeOrder(
     const refused =
       buyer.kind === "shop" || method === "manual"
         ? null
-        : paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider });
+        : paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider, gift: !!gift });
     if (refused) throw new AppError("invalid", refused, { fields: { paymentMethod: refused } });
 
     const earlier = await replacedCheckouts(tx, buyer);
@@ -198,6 +212,7 @@ export async function placeOrder(
         saveDetails: buyer.kind === "guest" && buyer.saveDetails,
         whatsappOptIn: input.whatsappOptIn,
         source: buyer.kind === "shop" ? buyer.source : "web",
+        ...(gift ? { isGift: true, ...gift } : {}),
         expiresAt: expiryFor(method, settings.transferHours, now),
       })
       .returning();

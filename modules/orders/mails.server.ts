@@ -7,8 +7,10 @@ import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderCompletePath, payLinkUrl } from "./order-links.server";
-import { orderNumber } from "./statuses";
+import { giftSummaryLines } from "./gift-rules";
+import { adminOrderPath, orderNumber } from "./statuses";
 import { codeOn } from "./views.server";
+import { ownerWhatsApp, shopperWhatsApp } from "../whatsapp/order-messages";
 
 type Purchase = typeof purchases.$inferSelect;
 type Item = typeof purchaseItems.$inferSelect;
@@ -49,8 +51,9 @@ function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
     `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
     `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
+    ...giftSummaryLines(p),
     `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
-    `Phone: ${formatNigerianPhone(p.phone)}`,
+    `${p.isGift ? "Your phone" : "Phone"}: ${formatNigerianPhone(p.phone)}`,
     ...(p.orderNote ? [`Delivery instructions: ${p.orderNote}`] : []),
   ].join("\n");
 }
@@ -66,12 +69,17 @@ const paidHow: Record<NonNullable<Purchase["paidVia"]>, string> = {
 export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: MailLinks) {
   const settings = await getSettings(tx);
   const number = orderNumber(p.id);
-  await enqueueMail(tx, {
+  const confirmation = {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number} is confirmed`,
     text: `Hello ${p.firstName},\n\nThank you for your order #${number}. ${paidHow[p.paidVia ?? "provider"]} and will prepare your parcel.\n\n${summary(p, items, "Total paid")}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_confirmation",
-  });
+  };
+  await enqueueMail(tx, confirmation);
+  // the mail is her receipt and always goes; WhatsApp says it too when she asked for it
+  const paid = formatNaira(p.paidAmountKobo ?? p.totalKobo);
+  const onWhatsApp = shopperWhatsApp(p, "order_confirmed", [p.firstName, settings.shopName, number, paid, orderUrl(links, p)], false);
+  if (onWhatsApp) await enqueueMail(tx, { ...confirmation, kind: "order_confirmation_whatsapp", whatsapp: onWhatsApp });
   // a pay-on-delivery order was announced to the shop when it was placed
   if (p.paymentMethod === "pod") return;
   await enqueueMail(tx, {
@@ -79,7 +87,20 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: Mail
     subject: `New order #${number}: ${formatNaira(p.totalKobo)}`,
     text: `${p.firstName} ${p.lastName} <${p.email}> paid order #${number} (reference ${p.reference}).\n\n${summary(p, items)}\n`,
     kind: "order_new_admin",
+    whatsapp: newOrderAlert(settings, p, "paid", links),
   });
+}
+
+/** The owner's new-order alert on WhatsApp (when an alerts number is set): number, total, who, how, and the order. */
+function newOrderAlert(settings: { alertWhatsappNumber: string }, p: Purchase, how: string, links: MailLinks) {
+  const customer = `${p.firstName} ${p.lastName}`.trim();
+  return ownerWhatsApp(settings, "new_order_alert", [
+    orderNumber(p.id),
+    formatNaira(p.totalKobo),
+    customer,
+    how,
+    `${publicOrigin(links)}${adminOrderPath(p.id)}`,
+  ]);
 }
 
 /**
@@ -108,6 +129,7 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
       subject: `New order #${number} (pay on delivery): ${formatNaira(p.totalKobo)}`,
       text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid on delivery.\n\n${summary(p, items, "To collect")}\n`,
       kind: "order_new_admin",
+      whatsapp: newOrderAlert(settings, p, "to be paid on delivery", links),
     });
 }
 

@@ -20,6 +20,8 @@ export type PaymentChoiceContext = {
   returning: boolean | null;
   /** the sandbox is our own test page, not Paystack's */
   provider: "sandbox" | "paystack";
+  /** a gift (docs/product.md "Gift orders"): the buyer pays, never the recipient at her door */
+  gift?: boolean;
 };
 
 export type PaymentChoice = {
@@ -38,9 +40,18 @@ export function channelsInWords(channels: readonly (keyof typeof channelLabels)[
 
 const sameArea = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** A gift is paid by the buyer (docs/product.md "Gift orders"): the rider never asks the recipient for money. */
+export const GIFT_POD_PROBLEM =
+  "Pay on delivery is not for gifts: the rider would ask the recipient for the money. Please pay online or by transfer.";
+
+/** The choices as the page shows them once 'This is a gift' is on: pay on delivery is not offered. */
+export const choicesForGift = (choices: PaymentChoice[]): PaymentChoice[] =>
+  choices.map((c) => (c.method === "pod" && !c.unavailable ? { ...c, unavailable: GIFT_POD_PROBLEM } : c));
+
 /** Why pay on delivery is not offered for this order, or null. */
 function podProblem(s: PaymentSettings, ctx: PaymentChoiceContext): string | null {
   if (!s.podEnabled) return "Pay on delivery is not available.";
+  if (ctx.gift) return GIFT_POD_PROBLEM;
   if (ctx.lga && s.podAreas.length && !s.podAreas.some((a) => sameArea(a, ctx.lga!)))
     return `Pay on delivery is not available in ${ctx.lga}. Please pay online or by transfer.`;
   if (ctx.totalKobo !== null && ctx.totalKobo > s.podMaxOrderKobo)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/schemas";
+import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
 
 const required = (label: string) =>
   z
@@ -79,12 +80,15 @@ export const checkoutForm = z
     name: guestContactFields.name.optional(),
     email: guestContactFields.email.optional(),
     saveDetails: tick,
+    // 'This is a gift' (docs/product.md "Gift orders"): the address above is then the recipient's
+    ...giftFields,
   })
-  .strict();
+  .strict()
+  .superRefine(checkGift);
 export type CheckoutForm = z.output<typeof checkoutForm>;
 
-/** What a checkout hands the service: the address, delivery and payment choices (lga absent: the profile's). */
-export type CheckoutInput = z.output<ReturnType<typeof z.object<typeof addressFields & typeof orderChoiceFields>>>;
+/** What a checkout hands the service: the address, delivery and payment choices (lga absent: the profile's), and the gift's fields. */
+export type CheckoutInput = z.output<ReturnType<typeof z.object<typeof addressFields & typeof orderChoiceFields>>> & GiftFields;
 
 /** A guest cart line as the browser keeps it. */
 export const guestLine = z.object({
@@ -106,6 +110,7 @@ export const createPurchaseInput = z
     name: guestContactFields.name.optional(),
     email: z.unknown().optional(),
     saveDetails: tick,
+    ...giftFields,
     lines: guestLines.optional(),
     fname: z.unknown().optional(),
     address: z.unknown().optional(),
@@ -114,7 +119,8 @@ export const createPurchaseInput = z
     items: z.unknown().optional(),
     cart: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkGift);
 export type CreatePurchaseInput = z.infer<typeof createPurchaseInput>;
 
 export const idempotencyKeySchema = z

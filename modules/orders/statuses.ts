@@ -39,3 +39,6 @@ export const paymentMethodLabels: Record<string, string> = {
 
 /** The number a shopper and the shop call an order by: the first 8 characters of its id (docs/product.md §9). */
 export const orderNumber = (id: string): string => id.slice(0, 8);
+
+/** The order's page in the back office (the owner's alerts link to it). */
+export const adminOrderPath = (id: string) => `/viewpurchase/${id}`;

@@ -22,6 +22,20 @@ export type PurchaseItemView = {
   totalPrice: number;
 };
 
+/**
+ * A gift order's own details (docs/product.md "Gift orders"); the purchase's address is the
+ * recipient's. `recipientPhone` is null where the buyer's view hides it (the owner's setting).
+ */
+export type GiftView = {
+  recipientName: string;
+  recipientPhone: string | null;
+  recipientEmail: string | null;
+  message: string | null;
+  anonymousSender: boolean;
+  hidePrices: boolean;
+  surpriseMode: boolean;
+};
+
 /** A purchase with its stored breakdown. */
 export type PurchaseView = {
   id: string;
@@ -70,13 +84,18 @@ export type PurchaseView = {
   paidAt: string | null;
   createdAt: string;
   items: PurchaseItemView[];
+  /** null unless the order is a gift */
+  gift: GiftView | null;
 };
 
 /** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
 export type PurchaseRow = Pick<
   PurchaseView,
   "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt"
->;
+> & {
+  /** a gift's recipient, null for an order that is not a gift */
+  giftFor: string | null;
+};
 
 /** One purchase for the back office and GET /api/purchases/{id}: the view, its last change and its history. */
 export type PurchaseDetail = PurchaseView & {
@@ -105,4 +124,26 @@ export type FoundCustomer = {
   city: string;
   lga: string | null;
   orders: number;
+};
+
+/** The packing slip's and gift receipt's data (packing-documents.server.ts): prices absent when hidden. */
+export type PackingLine = { title: string; details: string; quantity: number; unitPrice?: number; total?: number };
+
+export type PackingDocument = {
+  id: string;
+  number: string;
+  placedAt: string;
+  shop: { name: string; email: string; phone: string; address: string };
+  isGift: boolean;
+  /** who the parcel is from, as the recipient may read it (null: not a gift) */
+  from: string | null;
+  shipTo: { name: string; phone: string; address: string; area: string | null };
+  message: string | null;
+  /** the rider's instructions (the packing slip only) */
+  note: string | null;
+  surpriseMode: boolean;
+  deliveryMethod: "standard" | "express";
+  lines: PackingLine[];
+  /** the breakdown, absent when the prices are hidden */
+  totals: { subtotal: number; code: number; vat: number; delivery: number; total: number } | null;
 };

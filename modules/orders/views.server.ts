@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
+import { getSettings } from "../settings/service.server";
+import { giftForBuyer } from "./gift-rules";
 import { PAID_STATUSES } from "./statuses";
-import type { PurchaseView } from "./types";
+import type { GiftView, PurchaseView } from "./types";
 
 type CodeColumns = Pick<typeof purchases.$inferSelect, "discountCode" | "subtotalKobo" | "vatKobo" | "deliveryKobo" | "totalKobo">;
 
@@ -69,6 +71,21 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
       quantity: i.quantity,
       totalPrice: koboToNaira(i.totalPriceKobo),
     })),
+    gift: giftView(p),
+  };
+}
+
+/** A gift order's own details, as the back office and the buyer see them (docs/product.md "Gift orders"). */
+export function giftView(p: typeof purchases.$inferSelect): GiftView | null {
+  if (!p.isGift) return null;
+  return {
+    recipientName: p.recipientName ?? "",
+    recipientPhone: p.recipientPhone,
+    recipientEmail: p.recipientEmail,
+    message: p.giftMessage,
+    anonymousSender: p.anonymousSender,
+    hidePrices: p.hidePrices,
+    surpriseMode: p.surpriseMode,
   };
 }
 
@@ -102,10 +119,15 @@ export async function listMyPurchases(db: Db, userId: string): Promise<PurchaseV
       ),
     )
     .orderBy(asc(purchaseItems.title));
+  // a gift's address shows to the buyer as the owner chose (docs/product.md "Gift orders")
+  const { giftAddressForBuyer } = await getSettings(db);
   return rows.map((r) =>
-    toPurchaseView(
-      r,
-      items.filter((i) => i.purchaseId === r.id),
+    giftForBuyer(
+      toPurchaseView(
+        r,
+        items.filter((i) => i.purchaseId === r.id),
+      ),
+      giftAddressForBuyer,
     ),
   );
 }

@@ -6,12 +6,13 @@ import { normalizeNigerianPhone } from "../../lib/phone";
 // "Ask on WhatsApp". Nothing shows a link the owner has not given.
 
 /** "" or a Nigerian number, kept as +234 and ten digits (lib/phone.ts) whatever the spelling. */
-const whatsappNumber = z
-  .string({ error: "WhatsApp number must be text" })
-  .trim()
-  .max(30, "WhatsApp number must be at most 30 characters")
-  .refine((v) => v === "" || normalizeNigerianPhone(v) !== null, "WhatsApp number must be a Nigerian phone number, like 0803 123 4567")
-  .transform((v) => (v === "" ? "" : normalizeNigerianPhone(v)!));
+const nigerianNumber = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(30, `${label} must be at most 30 characters`)
+    .refine((v) => v === "" || normalizeNigerianPhone(v) !== null, `${label} must be a Nigerian phone number, like 0803 123 4567`)
+    .transform((v) => (v === "" ? "" : normalizeNigerianPhone(v)!));
 
 const isHttpsUrl = (v: string) => {
   try {
@@ -32,7 +33,9 @@ const socialUrl = (label: string) =>
     .refine((v) => v === "" || isHttpsUrl(v), `${label} must be an https:// address, like https://www.instagram.com/alafia`);
 
 export const contactLinkFields = {
-  whatsappNumber,
+  whatsappNumber: nigerianNumber("WhatsApp number"),
+  // the owner's own phone: new orders and low stock arrive there by WhatsApp when it is set up (modules/whatsapp)
+  alertWhatsappNumber: nigerianNumber("Alerts number"),
   instagramUrl: socialUrl("Instagram link"),
   facebookUrl: socialUrl("Facebook link"),
   tiktokUrl: socialUrl("TikTok link"),
@@ -41,6 +44,7 @@ export const contactLinkFields = {
 
 export const defaultContactLinks = {
   whatsappNumber: "",
+  alertWhatsappNumber: "",
   instagramUrl: "",
   facebookUrl: "",
   tiktokUrl: "",

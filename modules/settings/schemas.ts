@@ -4,6 +4,13 @@ import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { contactLinkFields, defaultContactLinks } from "./contact-link-schemas";
 import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
 
+/**
+ * What the buyer's own view of a gift order (its page, opened from /track or a mail) shows of the
+ * recipient's address: all of it, or only her name and delivery area.
+ */
+export const giftAddressViews = ["area", "full"] as const;
+export type GiftAddressView = (typeof giftAddressViews)[number];
+
 // Store settings an owner can change in /settings: stored with money in kobo and rates as
 // fractions; PUT /api/settings and the form take and show the fees in naira (docs/style.md 5).
 // Messages name the field as the form labels it: the API and the form share them.
@@ -56,6 +63,8 @@ export const settingsSchema = z.object({
     .max(999, "Quantity limit per product must be at most 999"),
   ...contactLinkFields,
   ...paymentSettingsFields,
+  // docs/product.md "Gift orders": how much of a gift's address the buyer's own order page shows
+  giftAddressForBuyer: z.enum(giftAddressViews, { error: "Gift address must be full or area" }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 const paymentKeys = Object.fromEntries(Object.keys(paymentSettingsFields).map((k) => [k, true])) as {
@@ -83,6 +92,7 @@ export const defaultSettings: Settings = {
   // docs/product.md "WhatsApp and social links": none until the owner gives them
   ...defaultContactLinks,
   ...defaultPaymentSettings,
+  giftAddressForBuyer: "area",
 };
 
 /** The settings as PUT /api/settings and the /settings form take them and GET shows them: the fees in naira. */

@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/client";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
+import { ownerWhatsApp } from "../whatsapp/order-messages";
 import type { TakenStock } from "./reservation.server";
 
 // The owner's low-stock alert (docs/product.md "Owner alerts"): one mail when an order takes a
@@ -27,5 +28,9 @@ export async function alertLowStock(tx: Tx, taken: TakenStock[], adminUrl: (prod
     subject,
     text: `An order just took these products to your low-stock threshold (${settings.lowStockThreshold}) or below:\n\n${lines.join("\n")}\n\nStock held by unpaid checkouts comes back if they are not paid.\n`,
     kind: "low_stock_admin",
+    whatsapp: ownerWhatsApp(settings, "low_stock_alert", [
+      low.map((t) => `${t.title} (${words(t)})`).join(", "),
+      adminUrl(low[0]!.productId),
+    ]),
   });
 }

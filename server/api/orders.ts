@@ -8,6 +8,7 @@ import { startCheckout } from "../../modules/orders/checkout-start.server";
 import type { Buyer } from "../../modules/orders/checkout.server";
 import { abandonPayment } from "../../modules/orders/completion.server";
 import { orderForViewer } from "../../modules/orders/order-access.server";
+import { giftFieldsOf } from "../../modules/orders/gift-schemas";
 import { abandonPaymentInput, createPurchaseInput, guestContactFields, guestLines } from "../../modules/orders/schemas";
 import { listMyPurchases } from "../../modules/orders/views.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
@@ -34,7 +35,7 @@ export function orderRoutes({ database, env }: AppDeps) {
       const body = await readJson(c, createPurchaseInput);
       // the client's totals and items are ignored: only the address and the choices count
       const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn } = body;
-      const input = { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn };
+      const input = { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn, ...giftFieldsOf(body) };
       const user = c.get("user");
       let buyer: Buyer = { kind: "user", userId: user?.id ?? "" };
       let guest: z.output<typeof guestCheckout> | null = null;

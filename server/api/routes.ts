@@ -17,6 +17,7 @@ import { cartRoutes } from "./cart";
 import { orderRoutes } from "./orders";
 import { paymentRoutes } from "./payments";
 import { reviewRoutes } from "./reviews";
+import { whatsappRoutes } from "./whatsapp";
 
 /** Every /api router, mounted under /api. Add one line per resource. */
 export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
@@ -28,6 +29,7 @@ export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
   api.route("/", cartRoutes(deps));
   api.route("/", orderRoutes(deps));
   api.route("/", paymentRoutes(deps));
+  api.route("/", whatsappRoutes(deps));
   api.route("/", reviewRoutes(deps));
   api.route("/", adminProductRoutes(deps));
   api.route("/", adminCategoryRoutes(deps));

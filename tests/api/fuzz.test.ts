@@ -41,6 +41,8 @@ beforeAll(async () => {
   // payments stay in the sandbox and nothing leaves the machine
   t = await createTestContext({
     PAYSTACK_SECRET_KEY: WEBHOOK_SECRET,
+    WHATSAPP_APP_SECRET: WEBHOOK_SECRET,
+    WHATSAPP_VERIFY_TOKEN: "fuzz-verify",
     PAYMENT_PROVIDER: "sandbox",
     PAYSTACK_API_BASE: "http://127.0.0.1:9",
   });
@@ -120,6 +122,12 @@ const samples: Record<string, () => Record<string, unknown>> = {
     code: "FUZZ10",
   }),
   "POST /api/purchases/cancel": () => ({ reference: "ALF-0000" }),
+  "POST /api/whatsapp/webhook": () => ({
+    object: "whatsapp_business_account",
+    entry: [
+      { id: "1", changes: [{ field: "messages", value: { messages: [{ from: "2348031234567", type: "text", text: { body: "STOP" } }] } }] },
+    ],
+  }),
   "POST /api/payments/paystack/webhook": () => ({
     event: "charge.success",
     data: { reference: "ALF-0000", amount: 100, currency: "NGN", status: "success", id: 1 },
@@ -250,6 +258,8 @@ function hostileRequest(rng: Rng, route: Route, role: Role) {
   // the webhook is signed with the test secret most of the time, so the hostile event is read
   if (route.path.endsWith("/paystack/webhook") && typeof body === "string" && rng.chance(0.8))
     headers["x-paystack-signature"] = crypto.createHmac("sha512", WEBHOOK_SECRET).update(body, "utf8").digest("hex");
+  if (route.path.endsWith("/whatsapp/webhook") && typeof body === "string" && rng.chance(0.8))
+    headers["x-hub-signature-256"] = `sha256=${crypto.createHmac("sha256", WEBHOOK_SECRET).update(body, "utf8").digest("hex")}`;
   if (route.path === "/api/purchases/create" && rng.chance(0.5))
     headers["Idempotency-Key"] = rng.pick(["", "x", "k".repeat(300), `fuzz-${rng.int(0, 1e9)}`, "k\u0001y"]);
   if (role !== "anonymous") headers.Authorization = `Bearer ${tokens[role]}`;

@@ -53,6 +53,9 @@ export const routeAccess: Record<string, Access> = {
   // the buyer signed in, or whoever holds the order's signed link
   "POST /api/purchases/cancel": "public",
   "POST /api/payments/paystack/webhook": "signed",
+  // Meta's subscription check (answered only with the verify token) and its signed deliveries
+  "GET /api/whatsapp/webhook": "signed",
+  "POST /api/whatsapp/webhook": "signed",
   "GET /api/reviews/:productId": "public",
   "POST /api/reviews/:productId": "customer",
   // admin back office

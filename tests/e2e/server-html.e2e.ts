@@ -1,4 +1,5 @@
 // What the server sends before any JavaScript runs: titles, prices, previews, 404s, sitemap.
+import http from "node:http";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { baseUrl } from "./support/browser";
@@ -112,5 +113,16 @@ describe("server HTML, before any JavaScript", () => {
     for (const path of ["/dashboard", "/profile", "/cart", "/checkout", "/resetpassword", "/logout", "/pay/"])
       expect(robots).toContain(`Disallow: ${path}`);
     expect(robots).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
+  });
+
+  it("keeps an idle connection open longer than a load balancer's idle time (65 s)", async () => {
+    // the server closing an idle kept-alive connection first races the next request sent on it
+    for (const path of ["/", "/api/products?pageSize=1"]) {
+      const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) =>
+        http.get(`${baseUrl}${path}`, (res) => (res.resume(), resolve(res.headers))).on("error", reject),
+      );
+      expect(headers.connection, path).toBe("keep-alive");
+      expect(headers["keep-alive"], path).toBe("timeout=65");
+    }
   });
 });

@@ -18,7 +18,11 @@ export function DiscountCodeForm({ code, action }: { code: string | null; action
 
   if (code)
     return (
-      <fetcher.Form method="post" action={action} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-cream px-3 py-2">
+      <fetcher.Form
+        method="post"
+        action={action}
+        className="flex items-center justify-between gap-3 rounded-xl border border-line bg-cream px-3 py-2"
+      >
         <span className="flex min-w-0 items-center gap-2 text-sm">
           <Tag size={16} className="shrink-0 text-sage" aria-hidden="true" />
           <span className="break-all">

@@ -98,17 +98,56 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
           <dd data-testid="order-total">{formatNairaAmount(order.totalAmount)}</dd>
         </div>
       </dl>
-      <div className="text-sm">
-        <h3 className="font-bold">Delivery address</h3>
-        <p className="mt-1 text-muted">
-          {order.fname} {order.lname}
-          <br />
-          {order.address}
-          {order.lga ? ` (${order.lga})` : ""}
-          <br />
-          {order.phone}
-        </p>
-      </div>
+      {order.gift ? (
+        <GiftDelivery order={order} gift={order.gift} />
+      ) : (
+        <div className="text-sm">
+          <h3 className="font-bold">Delivery address</h3>
+          <p className="mt-1 text-muted">
+            {order.fname} {order.lname}
+            <br />
+            {order.address}
+            {order.lga ? ` (${order.lga})` : ""}
+            <br />
+            {order.phone}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A gift's delivery as the buyer sees it (docs/product.md "Gift orders"): to whom, where (the whole
+ * address or only the area, as the owner chose: the server leaves out what is hidden), the message.
+ */
+function GiftDelivery({ order, gift }: { order: PurchaseView; gift: NonNullable<PurchaseView["gift"]> }) {
+  const options = [
+    gift.anonymousSender ? "Sent anonymously" : null,
+    gift.hidePrices ? "No prices in the parcel" : null,
+    gift.surpriseMode ? "A surprise: we don't contact her before delivery day" : null,
+  ].filter(Boolean);
+  return (
+    <div className="text-sm" data-testid="gift-delivery">
+      <h3 className="font-bold">{`Gift for ${gift.recipientName}`}</h3>
+      <p className="mt-1 text-muted" data-testid="gift-address">
+        {order.address ? (
+          <>
+            {order.address}
+            {order.lga ? ` (${order.lga})` : ""}
+          </>
+        ) : (
+          `Delivered in ${order.lga ?? "Lagos"}`
+        )}
+        {gift.recipientPhone ? (
+          <>
+            <br />
+            {gift.recipientPhone}
+          </>
+        ) : null}
+      </p>
+      {gift.message ? <p className="mt-2 whitespace-pre-line italic">“{gift.message}”</p> : null}
+      {options.length ? <p className="mt-2 text-xs text-muted">{options.join(" · ")}</p> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Download, Eye, Plus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { StatusBadge } from "../../components/admin/status-badge";
+import { GiftBadge } from "../../components/admin/gift-panel";
 import { AdminList, ListScreen } from "../../components/admin/admin-list";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery, orderSources } from "../../../modules/orders/admin-schemas";
@@ -58,7 +59,18 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         rows={items}
         empty="No purchases found"
         columns={[
-          { label: "First Name", cell: (p) => p.fname, className: "font-semibold" },
+          {
+            label: "First Name",
+            cell: (p) =>
+              p.giftFor !== null ? (
+                <span className="inline-flex flex-wrap items-center gap-1.5">
+                  {p.fname} <GiftBadge /> <span className="text-xs font-normal text-muted">for {p.giftFor}</span>
+                </span>
+              ) : (
+                p.fname
+              ),
+            className: "font-semibold",
+          },
           { label: "Email", cell: (p) => p.email, className: "whitespace-nowrap" },
           { label: "Discount", cell: (p) => (p.discount ? "Discounted" : "None") },
           { label: "Total Amount", cell: (p) => formatNairaAmount(p.totalAmount), className: "whitespace-nowrap" },

@@ -29,9 +29,10 @@ const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() ==
 /** The form's WhatsApp and social fields; one the form did not send is left as it is. */
 const contactLinksOf = (form: FormData) =>
   Object.fromEntries(contactLinkKeys.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
-const shopForm = shopSettingsInput.partial(
-  Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>,
-);
+const shopForm = shopSettingsInput.partial({
+  ...(Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>),
+  giftAddressForBuyer: true,
+});
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
 export async function action(args: Route.ActionArgs) {
@@ -51,6 +52,7 @@ export async function action(args: Route.ActionArgs) {
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
       ...contactLinksOf(form),
+      ...(form.has("giftAddressForBuyer") ? { giftAddressForBuyer: String(form.get("giftAddressForBuyer")) } : {}),
     });
     if (!parsed.success) throw fromZod(parsed.error);
     await updateSettings(db, fromSettingsInput(parsed.data));
@@ -96,6 +98,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           type="tel"
           hint="Shoppers ask about a product, their cart or their order on this number. Empty: no 'Ask on WhatsApp' links."
         />
+        <Field
+          key={`alert-${s.alertWhatsappNumber}`}
+          label="Alerts number"
+          name="alertWhatsappNumber"
+          error={errors.alertWhatsappNumber}
+          defaultValue={s.alertWhatsappNumber ? formatNigerianPhone(s.alertWhatsappNumber) : ""}
+          type="tel"
+          hint="New orders and low stock come to this phone on WhatsApp, when the shop's WhatsApp sending is set up; by mail otherwise."
+        />
         {socialFields.map((f) => (
           <Field
             key={f.name}
@@ -108,6 +119,21 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           />
         ))}
         <p className="-mt-2 text-sm text-muted sm:col-span-2">The footer shows an icon for each link given, and none for an empty one.</p>
+        <h2 className="mt-2 text-lg sm:col-span-2">Gift orders</h2>
+        <Field
+          label="A gift's address on the buyer's order page"
+          name="giftAddressForBuyer"
+          error={errors.giftAddressForBuyer}
+          className="sm:col-span-2"
+          hint="What the buyer sees of the recipient's address when she follows her order (from /track or a mail). The shop always sees all of it."
+        >
+          {(control) => (
+            <select {...control} defaultValue={s.giftAddressForBuyer}>
+              <option value="area">Recipient's name and delivery area only</option>
+              <option value="full">The full address and the recipient's phone</option>
+            </select>
+          )}
+        </Field>
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
         {[
           { name: "vatRate", label: "VAT rate (%)", value: Math.round(s.vatRate * 10000) / 100, step: "0.01", max: 100 },

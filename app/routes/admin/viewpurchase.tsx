@@ -1,4 +1,5 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Printer } from "lucide-react";
+import { GiftBadge, GiftPanel } from "../../components/admin/gift-panel";
 import toast from "react-hot-toast";
 import { Link, useFetcher, useNavigation } from "react-router";
 import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
@@ -107,10 +108,23 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid max-w-5xl gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl sm:text-3xl">Order #{orderNumber(p.id)}</h1>
-        <Link to="/purchasetable" className="btn-outline min-h-10 py-2">
-          <ArrowLeft size={16} aria-hidden="true" /> Back to Purchases
-        </Link>
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl sm:text-3xl">
+          {`Order #${orderNumber(p.id)}`}
+          {p.gift ? <GiftBadge /> : null}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/packingslip/${p.id}`} className="btn-outline min-h-10 py-2" data-testid="packing-slip-link">
+            <Printer size={16} aria-hidden="true" /> Packing slip
+          </Link>
+          {p.gift ? (
+            <Link to={`/giftreceipt/${p.id}`} className="btn-outline min-h-10 py-2">
+              <Printer size={16} aria-hidden="true" /> Gift receipt
+            </Link>
+          ) : null}
+          <Link to="/purchasetable" className="btn-outline min-h-10 py-2">
+            <ArrowLeft size={16} aria-hidden="true" /> Back to Purchases
+          </Link>
+        </div>
       </div>
 
       <OrderDeskPanel p={p} {...desk} />
@@ -129,7 +143,11 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
                   label={noteLabel[next]!}
                   name="note"
                   maxLength={500}
-                  hint="Sent to the customer"
+                  hint={
+                    p.gift?.recipientEmail && next === "shipped"
+                      ? "Sent to the customer and, unless a surprise, the recipient"
+                      : "Sent to the customer"
+                  }
                   className="min-w-56 flex-1"
                 />
               ) : null}
@@ -164,8 +182,10 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Section>
 
+      {p.gift ? <GiftPanel gift={p.gift} /> : null}
+
       <div className="grid gap-4 md:grid-cols-2">
-        <Section title="Customer Information">
+        <Section title={p.gift ? "Buyer (the contact) and the gift's address" : "Customer Information"}>
           <dl>
             <Row label="Name" value={`${p.fname} ${p.lname}`.trim()} />
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />

@@ -6,6 +6,7 @@ import { AppError } from "../../../lib/errors";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { payLinkUrl } from "../../../modules/orders/order-links.server";
+import { giftForBuyer } from "../../../modules/orders/gift-rules";
 import { isPaidOrder } from "../../../modules/orders/statuses";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
@@ -25,7 +26,13 @@ export type OrderPageState = "paid" | "waiting" | "unreachable" | "refund" | "tr
 /** The order's page with its progress (docs/product.md "Tracking an order"). */
 export async function orderPageData(services: AppServices, request: Request) {
   const page = await orderPage(services, request);
-  return { ...page, timeline: page.order ? await orderTimeline(services.db, page.order.id) : [] };
+  // a gift's address shows to the buyer as the owner chose (docs/product.md "Gift orders")
+  const { giftAddressForBuyer } = await getSettings(services.db);
+  return {
+    ...page,
+    order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null,
+    timeline: page.order ? await orderTimeline(services.db, page.order.id) : [],
+  };
 }
 
 async function orderPage({ db, env, logger, user }: AppServices, request: Request) {

@@ -9,6 +9,7 @@ import { fieldErrors, formValues } from "../../lib/forms";
 import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
 import { readSearchParams } from "../../lib/search-params.server";
 import { cartSummary } from "../../../modules/cart/service.server";
+import { whatsappConfigured } from "../../../modules/whatsapp/cloud-api.server";
 import { quoteGuestCart } from "../../../modules/cart/quote.server";
 import { countCheckoutStart } from "../../../modules/orders/checkout-limits.server";
 import { startCheckout } from "../../../modules/orders/checkout-start.server";
@@ -74,6 +75,8 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
     popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
+    // 'Send my order updates on WhatsApp' is offered once the shop can send them (modules/whatsapp)
+    whatsappUpdates: whatsappConfigured(env),
     // one key per visit of the page: a double tap or a resent form never makes a second order
     attempt: crypto.randomUUID(),
     notice: query.payment ?? null,

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
+import { GiftOptions } from "../../components/checkout/gift-options";
 import { usePaystackPopup } from "../../components/checkout/use-paystack-popup";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
@@ -13,6 +14,7 @@ import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
 import { formatNairaAmount } from "../../../lib/money";
 import { checkoutForm, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
+import { choicesForGift } from "../../../modules/orders/payment-choices";
 import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
 import type { Route } from "./+types/checkout";
 
@@ -44,11 +46,13 @@ const payLabel = (method: CheckoutPaymentMethod, total: string | null) =>
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const page = loaderData;
-  const { items, summary, choices } = page;
+  const { items, summary } = page;
   const { signedIn, areas, defaults, attempt, transfer } = loaderData;
   const [lga, setLga] = useState(defaults.lga);
   const [method, setMethod] = useState(loaderData.method);
   const [payment, setPayment] = useState<CheckoutPaymentMethod>("online");
+  // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
+  const [gift, setGift] = useState(false);
   const answer = actionData as CheckoutAnswer | undefined;
   const { errors, onSubmit, msg } = useZodForm(checkoutForm, answer);
   const [popupError, setPopupError] = useState<string | null>(null);
@@ -57,6 +61,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const empty = items.length === 0;
   const priced = summary.deliveryCharge !== null;
   const total = priced ? formatNairaAmount(summary.total) : null;
+  // a gift is paid by the buyer: pay on delivery would ask the recipient (docs/product.md "Gift orders")
+  const choices = gift ? choicesForGift(page.choices) : page.choices;
   const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
 
   function reprice(next: { lga?: string; method?: "standard" | "express" }) {
@@ -102,7 +108,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </h2>
             <DeliveryAreaSelect
               id="checkout-lga"
-              label="Where should we deliver?"
+              label={gift ? "Recipient's delivery area" : "Where should we deliver?"}
               areas={areas}
               value={lga}
               error={errors.lga}
@@ -124,9 +130,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </p>
           </section>
 
+          <GiftOptions errors={errors} onChange={setGift} />
+
           <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="details-title" className="text-lg font-bold">
-              Your details
+              {gift ? "Your details, and where the gift goes" : "Your details"}
             </h2>
             <div className="mt-3 grid gap-4 sm:grid-cols-2">
               {signedIn ? (
@@ -148,7 +156,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 </>
               )}
               <Field
-                label="Phone"
+                label={gift ? "Your phone" : "Phone"}
                 name="phone"
                 type="tel"
                 inputMode="tel"
@@ -156,25 +164,28 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 required
                 defaultValue={defaults.phone}
                 error={errors.phone}
-                hint="We call or WhatsApp this number about delivery"
+                hint={gift ? "Your own number: we keep you posted about the gift" : "We call or WhatsApp this number about delivery"}
               />
+              {/* a gift goes to her address: her saved one is not offered (the key starts the fields anew) */}
               <Field
-                label="Street address"
+                key={gift ? "gift-street" : "street"}
+                label={gift ? "Recipient's street address" : "Street address"}
                 name="street"
-                autoComplete="street-address"
+                autoComplete={gift ? "off" : "street-address"}
                 required
                 maxLength={200}
-                defaultValue={defaults.street}
+                defaultValue={gift ? "" : defaults.street}
                 error={errors.street}
                 className="sm:col-span-2"
               />
               <Field
-                label="City or town"
+                key={gift ? "gift-city" : "city"}
+                label={gift ? "Recipient's city or town" : "City or town"}
                 name="city"
-                autoComplete="address-level2"
+                autoComplete={gift ? "off" : "address-level2"}
                 required
                 maxLength={100}
-                defaultValue={defaults.city}
+                defaultValue={gift ? "" : defaults.city}
                 error={errors.city}
               />
             </div>
@@ -206,6 +217,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 aria-invalid={errors.note ? true : undefined}
               />
             </details>
+            {loaderData.whatsappUpdates ? (
+              <label className="flex items-start gap-3 text-sm">
+                <input type="checkbox" name="whatsappOptIn" className="mt-0.5 h-5 w-5 accent-rose" />
+                <span>
+                  <strong>Send my order updates on WhatsApp</strong> to the phone above. Reply STOP there at any time.
+                </span>
+              </label>
+            ) : null}
             {signedIn ? null : (
               <label className="flex items-start gap-3 text-sm">
                 <input type="checkbox" name="saveDetails" className="mt-0.5 h-5 w-5 accent-rose" />

@@ -1,0 +1,108 @@
+import { Gift } from "lucide-react";
+import { useState } from "react";
+import { Field, FieldError } from "../forms/fields";
+import { GIFT_MESSAGE_MAX } from "../../../modules/orders/gift-schemas";
+
+const giftFieldNames = ["recipientName", "recipientPhone", "recipientEmail", "giftMessage"];
+
+/**
+ * 'This is a gift' at checkout (docs/product.md "Gift orders"): the switch reveals who receives it,
+ * the message for the card and the gift's options. The reveal is CSS (peer-checked), so it works
+ * before the script loads; with the script the page also relabels the address as hers.
+ */
+export function GiftOptions({ errors, onChange }: { errors: Record<string, string>; onChange: (gift: boolean) => void }) {
+  const [length, setLength] = useState(0);
+  const left = GIFT_MESSAGE_MAX - length;
+  const hasErrors = giftFieldNames.some((name) => errors[name]);
+  return (
+    <section aria-labelledby="gift-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5" data-testid="gift-options">
+      <h2 id="gift-title" className="sr-only">
+        Gift
+      </h2>
+      <input
+        type="checkbox"
+        id="gift-switch"
+        name="isGift"
+        className="peer sr-only"
+        defaultChecked={hasErrors}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label
+        htmlFor="gift-switch"
+        className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl text-base font-bold peer-focus-visible:outline-3 peer-focus-visible:outline-rose peer-checked:[&_.knob]:translate-x-5 peer-checked:[&_.track]:bg-rose"
+      >
+        <span className="flex items-center gap-2">
+          <Gift size={20} aria-hidden="true" className="text-rose" /> This is a gift
+        </span>
+        <span aria-hidden="true" className="track relative h-7 w-12 shrink-0 rounded-full bg-line transition-colors">
+          <span className="knob absolute top-1 left-1 h-5 w-5 rounded-full bg-white shadow transition-transform" />
+        </span>
+      </label>
+      <p className="mt-1 text-sm text-muted">We deliver to the person you choose. You pay, and we keep you posted.</p>
+      <div className="mt-4 hidden gap-4 peer-checked:grid sm:grid-cols-2" data-testid="gift-fields">
+        <p className="rounded-xl bg-blush px-3 py-2 text-sm sm:col-span-2">
+          The delivery area above and the address below are the <strong>recipient's</strong>: delivery is priced for her area.
+        </p>
+        <Field label="Recipient's name" name="recipientName" autoComplete="off" maxLength={120} error={errors.recipientName} />
+        <Field
+          label="Recipient's phone"
+          name="recipientPhone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={30}
+          error={errors.recipientPhone}
+          hint="The rider calls her on delivery day"
+        />
+        <Field
+          label="Recipient's email (optional)"
+          name="recipientEmail"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          error={errors.recipientEmail}
+          hint="We tell her a gift is on its way (not in surprise mode)"
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <label htmlFor="gift-message" className="label">
+            Message for the card (optional)
+          </label>
+          <textarea
+            id="gift-message"
+            name="giftMessage"
+            rows={3}
+            maxLength={GIFT_MESSAGE_MAX}
+            className="input"
+            placeholder="Happy birthday, Kemi! Take a moment for you."
+            aria-describedby={errors.giftMessage ? "gift-message-count gift-message-error" : "gift-message-count"}
+            aria-invalid={errors.giftMessage ? true : undefined}
+            onChange={(e) => setLength(e.target.value.length)}
+          />
+          <p id="gift-message-count" className={`mt-1 text-sm ${left <= 20 ? "font-semibold text-rose-dark" : "text-muted"}`}>
+            {left} of {GIFT_MESSAGE_MAX} characters left
+          </p>
+          <FieldError id="gift-message-error" error={errors.giftMessage} />
+        </div>
+        <fieldset className="grid gap-3 sm:col-span-2">
+          <legend className="label">Gift options</legend>
+          <GiftTick name="hidePrices" title="Hide prices" detail="No prices on the packing slip or the gift receipt" />
+          <GiftTick name="anonymousSender" title="Send anonymously" detail="She never sees your name" />
+          <GiftTick name="surpriseMode" title="Keep it a surprise" detail="We don't contact her before delivery day" />
+        </fieldset>
+      </div>
+    </section>
+  );
+}
+
+function GiftTick({ name, title, detail }: { name: string; title: string; detail: string }) {
+  return (
+    <label className="flex min-h-11 items-start gap-3 text-sm">
+      <input type="checkbox" name={name} className="mt-0.5 h-5 w-5 shrink-0 accent-rose" />
+      <span>
+        <strong>{title}</strong>
+        <span className="block text-muted">{detail}</span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,80 @@
+import { lagosLocalInput } from "../discounts/lagos-time";
+import { formatNigerianPhone } from "../../lib/phone";
+import type { GiftAddressView } from "../settings/schemas";
+import type { PurchaseView } from "./types";
+
+// The rules of a gift order (docs/product.md "Gift orders"), each in one home. Pure and safe for
+// the browser: the mails, the back office, the order's page and the tests read them from here.
+
+/** What the recipient-contact rule reads of an order. */
+export type RecipientContactOrder = {
+  isGift: boolean;
+  surpriseMode: boolean;
+  status: string;
+  /**
+   * The Lagos calendar day the order is to be delivered (YYYY-MM-DD), when the order has one.
+   * Orders do not carry a chosen delivery day yet: the delivery-dates work adds it, and its
+   * column is passed here (deliveryDayOf).
+   */
+  deliveryDate?: string | null;
+};
+
+/** The Lagos calendar day of an instant: 2026-11-25 (Africa/Lagos is UTC+1 all year). */
+export const lagosDay = (now: Date): string => lagosLocalInput(now).slice(0, 10);
+
+/** The order's chosen delivery day, if it has one (the delivery-dates work's column, when merged). */
+export function deliveryDayOf(p: object): string | null {
+  const day = (p as { deliveryDate?: unknown }).deliveryDate;
+  if (typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  if (day instanceof Date) return lagosDay(day);
+  return null;
+}
+
+/**
+ * Surprise mode: may the shop contact the recipient (mail her) at `now`? Not a gift: there is no
+ * recipient. Outside surprise mode: yes. In surprise mode: from her delivery day on (Lagos
+ * calendar) when the order has one, otherwise only once the order is delivered.
+ */
+export function mayContactRecipient(order: RecipientContactOrder, now: Date): boolean {
+  if (!order.isGift) return false;
+  if (!order.surpriseMode) return true;
+  if (order.deliveryDate) return lagosDay(now) >= order.deliveryDate;
+  return order.status === "delivered";
+}
+
+/** Who the gift is from, as the recipient reads it: the buyer's name, or nobody when she sends it anonymously. */
+export function senderFor(p: { anonymousSender: boolean; firstName: string; lastName: string }): string {
+  return p.anonymousSender ? "Someone who cares about you" : `${p.firstName} ${p.lastName}`.trim();
+}
+
+/**
+ * A gift order as the buyer's own view shows it (its page, reached from /track or a mail, and My
+ * orders), by the owner's setting: the recipient's whole address, or only her name and delivery
+ * area (no street, city or phone). Anything that is not a gift is shown as it is.
+ */
+export function giftForBuyer<T extends Pick<PurchaseView, "street" | "city" | "address" | "gift">>(order: T, view: GiftAddressView): T {
+  if (!order.gift || view === "full") return order;
+  return { ...order, street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null } };
+}
+
+/** The lines of an order summary that describe the gift (for the buyer and the shop, never the recipient). */
+export function giftSummaryLines(p: {
+  isGift: boolean;
+  recipientName: string | null;
+  recipientPhone: string | null;
+  giftMessage: string | null;
+  anonymousSender: boolean;
+  hidePrices: boolean;
+  surpriseMode: boolean;
+}): string[] {
+  if (!p.isGift) return [];
+  return [
+    `Gift for: ${p.recipientName}${p.recipientPhone ? `, ${formatNigerianPhone(p.recipientPhone)}` : ""}`,
+    ...(p.giftMessage ? [`Message for the card: ${p.giftMessage}`] : []),
+    ...[
+      p.anonymousSender ? "Sent anonymously" : null,
+      p.hidePrices ? "Prices hidden" : null,
+      p.surpriseMode ? "Surprise: we don't contact the recipient before delivery day" : null,
+    ].filter((x): x is string => !!x),
+  ];
+}

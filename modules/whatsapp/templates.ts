@@ -1,0 +1,36 @@
+import type { WhatsAppMessage } from "../../db/schema";
+import { normalizeNigerianPhone } from "../../lib/phone";
+
+// The WhatsApp Cloud API sends a business-initiated message only as a template the owner has had
+// approved in WhatsApp Manager (category "Utility", language WHATSAPP_TEMPLATE_LANGUAGE). These are
+// the shop's templates: their names and bodies, each {{n}} filled in order from the params. The
+// README lists them for the owner to create; the mail of the same event says the same in full.
+export const whatsappTemplates = {
+  order_confirmed: "Hello {{1}}, your {{2}} order #{{3}} is confirmed: {{4}} paid. Follow it here: {{5}}",
+  order_update: "Hello {{1}}, your {{2}} order #{{3}} {{4}}. Follow it here: {{5}}",
+  new_order_alert: "New order #{{1}}: {{2}} from {{3}}, {{4}}. Open it: {{5}}",
+  low_stock_alert: "Low stock: {{1}}. Restock: {{2}}",
+} as const;
+
+export type WhatsAppTemplate = keyof typeof whatsappTemplates;
+
+/** How many {{n}} a template's body has. */
+export const templateParamCount = (template: WhatsAppTemplate) => whatsappTemplates[template].match(/\{\{\d+\}\}/g)!.length;
+
+/**
+ * A template message to a Nigerian number, or undefined when the number is not one. A parameter may
+ * hold no line break, tab or run of spaces (the API refuses them), so each becomes one space.
+ * `mail`: whether the event's mail goes when WhatsApp cannot deliver (false when it went anyway).
+ */
+export function whatsappMessage(to: string, template: WhatsAppTemplate, params: string[], mail = true): WhatsAppMessage | undefined {
+  const phone = normalizeNigerianPhone(to);
+  if (!phone) return undefined;
+  if (params.length !== templateParamCount(template)) throw new Error(`${template} takes ${templateParamCount(template)} parameters`);
+  return { to: phone, template, params: params.map((p) => p.replace(/\s+/g, " ").trim().slice(0, 500) || "-"), mail };
+}
+
+/** The message as the recipient reads it (the admin's view of the outbox, tests). */
+export function renderTemplate(message: Pick<WhatsAppMessage, "template" | "params">): string {
+  const body: string = whatsappTemplates[message.template as WhatsAppTemplate] ?? "";
+  return body.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => message.params[Number(n) - 1] ?? "");
+}

@@ -1,0 +1,192 @@
+// Gift orders (docs/product.md "Gift orders"), on a phone: a guest sends a journal to a friend in
+// another area with a message for the card and the prices hidden, pays in the sandbox, and sees the
+// gift on her order's page; the shop opens the order, prints its packing slip: the message is on
+// it, and no price.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loginAsAdmin } from "./support/admin";
+import { baseUrl, expectAccessible, screenshot, screenshotDir, useBrowser, visible } from "./support/browser";
+import {
+  adminApi,
+  api,
+  cart,
+  checkout,
+  expectedDelivery,
+  expectNoSidewaysScroll,
+  nairaOf,
+  openBuyableProduct,
+  skipNewsletterPopup,
+  waitForHydration,
+} from "./support/shop";
+
+const browser = useBrowser();
+const stamp = Date.now().toString(36).slice(-5);
+const JOURNEY_MS = 180_000;
+const MESSAGE = "Happy birthday, Kemi! You carry everyone. This week, let someone carry you. Love always.";
+
+describe("a gift, on a phone", () => {
+  it(
+    "from the product to payment: the recipient's area prices delivery, the message counts down, prices hidden; the packing slip prints the message and no price",
+    async () => {
+      const email = `funke.${stamp}@example.ng`;
+      const buyer = await browser.newPage("phone");
+      await skipNewsletterPopup(buyer.context);
+      await openBuyableProduct(buyer.page);
+      await waitForHydration(buyer.page);
+      await buyer.page.getByRole("button", { name: "Add To Cart" }).click();
+      await buyer.page.waitForURL(/\/cart$/);
+      await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
+      // her own area in the cart: the gift goes elsewhere
+      await cart.area(buyer.page).selectOption("Ikeja");
+      await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
+      await buyer.page.waitForURL((u) => u.pathname === "/checkout");
+      await waitForHydration(buyer.page);
+
+      const page = buyer.page;
+      const main = page.locator("main");
+      await main.getByText("This is a gift").click();
+      await visible(main.getByLabel("Recipient's name", { exact: true }));
+      // the area is now hers, and delivery is priced for it
+      const area = main.getByLabel("Recipient's delivery area", { exact: true });
+      await area.selectOption("Eti-Osa");
+      await page.waitForURL((u) => u.searchParams.get("lga") === "Eti-Osa");
+      const recipientDelivery = await expectedDelivery("Eti-Osa", "standard");
+      await expect
+        .poll(async () => page.getByTestId("checkout-total-line").innerText())
+        .toContain(`Delivery ₦${recipientDelivery.toLocaleString("en-NG")}`);
+      expect(nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(recipientDelivery);
+
+      await main.getByLabel("Recipient's name", { exact: true }).fill("Kemi Adebayo");
+      await main.getByLabel("Recipient's phone", { exact: true }).fill("0809 111 2233");
+      const message = main.getByLabel("Message for the card (optional)", { exact: true });
+      await message.pressSequentially(MESSAGE.slice(0, 20));
+      await expect.poll(() => main.locator("#gift-message-count").innerText()).toBe("230 of 250 characters left");
+      await message.fill(MESSAGE);
+      await message.press("End");
+      await message.pressSequentially(" x");
+      await message.press("Backspace");
+      await message.press("Backspace");
+      await expect.poll(() => main.locator("#gift-message-count").innerText()).toBe(`${250 - MESSAGE.length} of 250 characters left`);
+      await main.getByText("Hide prices", { exact: true }).click();
+      expect(await main.getByRole("checkbox", { name: /Hide prices/ }).isChecked()).toBe(true);
+
+      await checkout.fillContact(page, { name: "Funke Balogun", email });
+      await main.getByLabel("Your phone", { exact: true }).fill("0803 555 0142");
+      await main.getByLabel("Recipient's street address", { exact: true }).fill("5 Fola Osibo Road, Lekki Phase 1");
+      await main.getByLabel("Recipient's city or town", { exact: true }).fill("Lekki");
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await page.getByTestId("gift-options").scrollIntoViewIfNeeded();
+      await screenshot(page, "gift-checkout-phone");
+
+      await checkout.pay(page).click();
+      await page.waitForURL(/\/pay\/sandbox\//);
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      await visible(page.getByTestId("gift-delivery"));
+      const shown = await page.getByTestId("gift-delivery").innerText();
+      expect(shown).toContain("Gift for Kemi Adebayo");
+      // the owner's default: the buyer's view shows the recipient's area, not her street
+      expect(shown).toContain("Delivered in Eti-Osa");
+      expect(shown).not.toContain("Fola Osibo");
+      expect(shown).toContain(MESSAGE);
+      await expectNoSidewaysScroll(page);
+      await page.getByTestId("gift-delivery").scrollIntoViewIfNeeded();
+      await screenshot(page, "gift-order-page-phone");
+      await buyer.context.close();
+
+      // the shop, on a phone too: the order, its gift, the packing slip
+      const [row] = await adminApi<{ id: string; giftFor: string | null }[]>("GET", `/api/purchases?q=${encodeURIComponent(email)}`);
+      expect(row!.giftFor).toBe("Kemi Adebayo");
+      const shop = await browser.newPage("phone");
+      await loginAsAdmin(shop.page);
+      // the orders list marks the gift and names her
+      await shop.page.goto(`/purchasetable?q=${encodeURIComponent(email)}`);
+      const listed = shop.page.locator("main table tbody tr").first();
+      await visible(listed.getByTestId("gift-badge"));
+      expect(await listed.innerText()).toContain("for Kemi Adebayo");
+      await expectNoSidewaysScroll(shop.page);
+      await screenshot(shop.page, "gift-admin-list-phone");
+      await shop.page.goto(`/viewpurchase/${row!.id}`);
+      await visible(shop.page.getByTestId("gift-panel"));
+      expect(await shop.page.getByTestId("admin-gift-message").innerText()).toBe(MESSAGE);
+      await expectNoSidewaysScroll(shop.page);
+      await screenshot(shop.page, "gift-admin-order-phone");
+      await shop.page.getByTestId("packing-slip-link").click();
+      await shop.page.waitForURL(/\/packingslip\//);
+      const paper = shop.page.getByTestId("packing-paper");
+      await visible(paper);
+      await expectNoSidewaysScroll(shop.page);
+      await expectAccessible(shop.page);
+      await screenshot(shop.page, "gift-packing-slip-phone");
+
+      // printed: only the sheet, with the message and no price
+      await shop.page.emulateMedia({ media: "print" });
+      expect(await shop.page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+      const printed = await paper.innerText();
+      expect(printed).toContain(MESSAGE);
+      expect(printed).toContain("Kemi Adebayo");
+      expect(printed).toContain("From: Funke Balogun");
+      expect(printed).not.toMatch(/₦|NGN/);
+      await screenshot(shop.page, "gift-packing-slip-printed");
+      fs.mkdirSync(screenshotDir, { recursive: true });
+      await shop.page.pdf({ path: path.join(screenshotDir, "gift-packing-slip.pdf"), format: "A4", printBackground: true });
+      await shop.context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "works with JavaScript turned off: the switch reveals the recipient's fields and the server takes the gift",
+    async () => {
+      const { body: found } = await api<{ id: string; title: string }[]>(
+        `/api/products?q=${encodeURIComponent("Pocket Gratitude Notebook")}`,
+      );
+      const product = found.find((p) => p.title === "Pocket Gratitude Notebook")!;
+      const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+      // the cart the browser's script keeps, as its cookie mirror
+      await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+      await page.goto("/checkout");
+      const main = page.locator("main");
+      expect(await main.getByLabel("Recipient's name", { exact: true }).isVisible()).toBe(false);
+      await main.getByText("This is a gift").click();
+      await visible(main.getByLabel("Recipient's name", { exact: true }));
+      await main.getByLabel("Where should we deliver?", { exact: true }).selectOption("Eti-Osa");
+      await main.getByLabel("Recipient's name", { exact: true }).fill("Bisi Lawal");
+      // a wrong phone: the server's answer names it
+      await main.getByLabel("Recipient's phone", { exact: true }).fill("12345");
+      await main.getByLabel("Message for the card (optional)", { exact: true }).fill("For the calmest Sunday.");
+      await checkout.fillContact(page, { name: "Ngozi Eze", email: `ngozi.${stamp}@example.ng` });
+      await checkout.fillAddress(page, { street: "3 Kofo Abayomi Street", city: "Victoria Island", phone: "0803 555 0142" });
+      await checkout.pay(page).click();
+      await visible(page.getByText("Enter a Nigerian phone number, like 0803 555 0142"));
+      await screenshot(page, "gift-checkout-no-js-error-phone", { scripted: false });
+
+      // as the whole checkout does without the script, the page comes back empty: she types it again, right
+      await main.getByLabel("Where should we deliver?", { exact: true }).selectOption("Eti-Osa");
+      await main.getByLabel("Recipient's name", { exact: true }).fill("Bisi Lawal");
+      await main.getByLabel("Recipient's phone", { exact: true }).fill("0809 444 5566");
+      await main.getByLabel("Message for the card (optional)", { exact: true }).fill("For the calmest Sunday.");
+      await main.getByText("Keep it a surprise", { exact: true }).click();
+      const email = `ngozi2.${stamp}@example.ng`;
+      await checkout.fillContact(page, { name: "Ngozi Eze", email });
+      await checkout.fillAddress(page, { street: "3 Kofo Abayomi Street", city: "Victoria Island", phone: "0803 555 0142" });
+      await checkout.pay(page).click();
+      await page.waitForURL(/\/pay\/sandbox\//);
+      await context.close();
+      const [row] = await adminApi<{ id: string; giftFor: string | null }[]>("GET", `/api/purchases?q=${encodeURIComponent(email)}`);
+      expect(row!.giftFor).toBe("Bisi Lawal");
+      const order = await adminApi<{ lga: string; street: string; gift: { surpriseMode: boolean; message: string } }>(
+        "GET",
+        `/api/purchases/${row!.id}`,
+      );
+      expect(order).toMatchObject({
+        lga: "Eti-Osa",
+        street: "3 Kofo Abayomi Street",
+        gift: { surpriseMode: true, message: "For the calmest Sunday." },
+      });
+    },
+    JOURNEY_MS,
+  );
+});
