@@ -65,6 +65,8 @@ export default [
     route("editblog/:id", "routes/admin/editblog.tsx"),
     route("purchasetable", "routes/admin/purchasetable.tsx"),
     route("viewpurchase/:id", "routes/admin/viewpurchase.tsx"),
+    // docs/product.md "Manual orders"
+    route("neworder", "routes/admin/neworder.tsx"),
     // docs/product.md "Unpaid checkouts"
     route("unpaidcheckouts", "routes/admin/unpaidcheckouts.tsx"),
     route("lga", "routes/admin/lga.tsx"),
@@ -83,4 +85,6 @@ export default [
   // docs/product.md "Gift orders": the parcel's papers, printed from the order's page (no sidebar)
   route("packingslip/:id", "routes/admin/packing-slip.tsx"),
   route("giftreceipt/:id", "routes/admin/gift-receipt.tsx"),
+  // docs/product.md "Manual orders": the receipt or invoice, a page of its own to print
+  route("receipt/:id", "routes/admin/receipt.tsx"),
 ] satisfies RouteConfig;

@@ -83,6 +83,9 @@ export const purchases = pgTable(
     hidePrices: boolean().notNull().default(false),
     surpriseMode: boolean().notNull().default(false),
     source: orderSourceEnum().notNull().default("web"),
+    // a business customer's details for her receipt or invoice (docs/product.md "Manual orders")
+    companyName: text(),
+    taxNumber: text(),
     // reminders sent about this unpaid order, and when the last one went
     reminderCount: integer().notNull().default(0),
     remindedAt: timestamp({ withTimezone: true }),
@@ -108,6 +111,8 @@ export const purchases = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
     index("purchases_phone_idx").on(t.phone),
+    // the sales report and the orders list by where the sale was made
+    index("purchases_source_idx").on(t.source, t.createdAt),
     // guest orders waiting to join the account of their email
     index("purchases_guest_email_idx")
       .on(sql`lower(${t.email})`)

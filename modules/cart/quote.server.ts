@@ -22,6 +22,8 @@ export async function quoteGuestCart(
   lga?: string,
   codeText?: string,
   deliveryMethod: DeliveryMethod = "standard",
+  // the owner's own fee, for an order she records (docs/product.md "Manual orders")
+  deliveryFeeKobo: number | null = null,
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
   const [rows, pricing, code] = await Promise.all([
     lines.length
@@ -56,6 +58,7 @@ export async function quoteGuestCart(
     lga: area?.lga,
     rates: area ? [area] : [],
     discount: code.rule,
+    deliveryFeeKobo,
   });
   return {
     cartItems: cart.map(({ p, quantity }, i) => ({

@@ -42,7 +42,11 @@ export function timeRefusal(row: CodeRow, now: Date): CodeRefusal | null {
 /** Held and used redemptions of the code: all of them, and the customer's (her email or her phone). */
 export async function countUses(db: Db | Tx, codeId: string, customer: Customer | null): Promise<{ total: number; mine: number }> {
   const mine = customer
-    ? or(eq(discountRedemptions.email, customer.email), customer.phone ? eq(discountRedemptions.phone, customer.phone) : undefined)
+    ? or(
+        // an order the shop recorded may have no email: a blank one is nobody's
+        customer.email ? eq(discountRedemptions.email, customer.email) : undefined,
+        customer.phone ? eq(discountRedemptions.phone, customer.phone) : undefined,
+      )
     : sql`false`;
   const [row] = await db
     .select({

@@ -35,6 +35,11 @@ export function orderQuestion(shopName: string, order: { id: string; totalAmount
   return `Hello ${shopName}, I have a question about my order ${orderNumber(order.id)} (${formatNairaAmount(order.totalAmount)}): ${order.url}`;
 }
 
+/** To the customer of an order the shop recorded: her order, its total and the link she pays with (docs/product.md "Manual orders"). */
+export function payLinkMessage(shopName: string, order: { id: string; firstName: string; totalAmount: number; url: string }): string {
+  return `Hello ${order.firstName}, thank you for your order ${orderNumber(order.id)} with ${shopName}. The total is ${formatNairaAmount(order.totalAmount)}; you can pay here: ${order.url}`;
+}
+
 /** The most cart lines a message names; the rest are counted, so the link stays short. */
 export const CART_LINES_NAMED = 5;
 

@@ -35,9 +35,19 @@ function statusAndDays(q: ListQuery, t: { status: Column; createdAt: Column }): 
   return where;
 }
 
+/** Where the sale was made: a column of purchases only (the narrow search copy asks purchases by id). */
+function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
+  if (!q.source) return [];
+  return [
+    t === "purchases"
+      ? eq(purchases.source, q.source)
+      : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${purchases.source} = ${q.source})`,
+  ];
+}
+
 /** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */
 function searchFilter(q: ListQuery, term: string): SQL | undefined {
-  return and(sql`${purchaseSearch.searchText} like ${containing(term)}`, ...statusAndDays(q, purchaseSearch));
+  return and(sql`${purchaseSearch.searchText} like ${containing(term)}`, ...statusAndDays(q, purchaseSearch), ...sourceFilter(q, "search"));
 }
 
 /**
@@ -73,6 +83,7 @@ const rowColumns = {
   discountCode: purchases.discountCode,
   totalKobo: purchases.totalKobo,
   status: purchases.status,
+  source: purchases.source,
   createdAt: purchases.createdAt,
   isGift: purchases.isGift,
   recipientName: purchases.recipientName,
@@ -87,6 +98,7 @@ export const toRow = (r: {
   discountCode: string | null;
   totalKobo: number;
   status: PurchaseStatus;
+  source: PurchaseRow["source"];
   createdAt: Date;
   isGift: boolean;
   recipientName: string | null;
@@ -99,6 +111,7 @@ export const toRow = (r: {
   discount: koboToNaira(r.savedKobo),
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
+  source: r.source,
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
 });
@@ -111,7 +124,7 @@ export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery =
   const offset = (q.page - 1) * q.pageSize;
   const term = searchTerm(q);
   if (!term) {
-    const where = and(...statusAndDays(q, purchases));
+    const where = and(...statusAndDays(q, purchases), ...sourceFilter(q, "purchases"));
     const [rows, [counted]] = await Promise.all([
       db
         .select(rowColumns)
@@ -176,7 +189,7 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
       : db
           .select(columns)
           .from(purchases)
-          .where(and(...statusAndDays(q, purchases)))
+          .where(and(...statusAndDays(q, purchases), ...sourceFilter(q, "purchases")))
           .orderBy(...purchaseOrder(q.sort, byPurchase))
           .limit(size)
           .offset(offset);
@@ -195,13 +208,14 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
         r.phone,
         r.lga,
         r.status,
+        r.source,
         r.savedKobo > 0 || r.discountCode !== null ? "Discounted" : "None",
         koboToNaira(r.totalKobo).toFixed(2),
       ]);
     if (rows.length < batch) break;
   }
   return toCsv(
-    ["id", "reference", "createdAt", "firstName", "lastName", "email", "phone", "lga", "status", "discount", "totalAmountNGN"],
+    ["id", "reference", "createdAt", "firstName", "lastName", "email", "phone", "lga", "status", "source", "discount", "totalAmountNGN"],
     out,
   );
 }

@@ -3,6 +3,7 @@ import { listParams, sortParam } from "../../lib/form-fields";
 
 import { cancellable, nextStatusOf, purchaseStatuses, type PurchaseStatus } from "./statuses";
 
+export const orderSources = ["web", "instagram", "whatsapp", "walk_in", "event", "other"] as const;
 export const purchaseSorts = ["newest", "oldest", "total_desc", "total_asc"] as const;
 
 export const adminPurchaseListQuery = z
@@ -13,6 +14,11 @@ export const adminPurchaseListQuery = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     sort: sortParam(purchaseSorts, "newest"),
+    // where the sale was made (docs/product.md "Manual orders")
+    source: z
+      .enum(orderSources, { error: "Unknown source" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .strict();
 export type AdminPurchaseListQuery = z.input<typeof adminPurchaseListQuery>;

@@ -37,7 +37,29 @@ export type Buyer =
       lines: { productId: string; quantity: number }[];
       saveDetails: boolean;
       replaces?: string | null;
-    };
+    }
+  | ShopBuyer;
+
+/**
+ * An order the shop records itself from a conversation or a visit (manual-orders.server.ts,
+ * docs/product.md "Manual orders"): the customer as the owner found or typed her (an account, or
+ * none), the lines she chose, where the sale was made, who recorded it and, if she set one, her own
+ * delivery fee. It goes through the same pricing, stock and creation as a web order.
+ */
+export type ShopBuyer = {
+  kind: "shop";
+  userId: string | null;
+  name: string;
+  email: string;
+  lines: { productId: string; quantity: number }[];
+  source: Exclude<(typeof purchases.$inferInsert)["source"], "web" | undefined>;
+  actorId: string;
+  deliveryFeeKobo: number | null;
+};
+
+/** How an order is to be paid: a shopper's choice at checkout, or 'manual' (the shop records the money). */
+export type OrderPaymentMethod = CheckoutPaymentMethod | "manual";
+export type OrderInput = Omit<CheckoutInput, "paymentMethod"> & { paymentMethod: OrderPaymentMethod };
 
 export type PlacedOrder = { row: typeof purchases.$inferSelect; items: (typeof purchaseItems.$inferSelect)[] };
 
@@ -50,14 +72,16 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 /** How long each way of paying holds the stock before the order expires (null: until the shop settles it). */
-function expiryFor(method: CheckoutPaymentMethod, transferHours: number, now: Date): Date | null {
+function expiryFor(method: OrderPaymentMethod, transferHours: number, now: Date): Date | null {
   if (method === "pod") return null;
-  const ms = method === "online" ? PAYMENT_WINDOW_MS : method === "pay_link" ? PAY_LINK_MS : transferHours * 3_600_000;
+  const ms =
+    method === "online" || method === "manual" ? PAYMENT_WINDOW_MS : method === "pay_link" ? PAY_LINK_MS : transferHours * 3_600_000;
   return new Date(now.getTime() + ms);
 }
 
-const placedNotes: Record<CheckoutPaymentMethod, string> = {
+const placedNotes: Record<OrderPaymentMethod, string> = {
   online: "order placed, waiting for payment",
+  manual: "order recorded by the shop",
   pay_link: "order placed, waiting for someone to pay through the shared link",
   transfer: "order placed, waiting for the bank transfer",
   pod: "order placed, to be paid on delivery",
@@ -72,7 +96,7 @@ async function replacedCheckouts(tx: Tx, buyer: Buyer): Promise<string[]> {
   const mine =
     buyer.kind === "user"
       ? eq(purchases.userId, buyer.userId)
-      : buyer.replaces
+      : buyer.kind === "guest" && buyer.replaces
         ? and(eq(purchases.id, buyer.replaces), isNull(purchases.userId))
         : undefined;
   if (!mine) return [];
@@ -87,6 +111,7 @@ async function replacedCheckouts(tx: Tx, buyer: Buyer): Promise<string[]> {
 /** The buyer as the order records her: the account's name and email, or what the guest typed. */
 async function contactOf(tx: Tx, buyer: Buyer) {
   if (buyer.kind === "guest") return { userId: null, ...splitName(buyer.name), email: buyer.email, profileLga: null };
+  if (buyer.kind === "shop") return { userId: buyer.userId, ...splitName(buyer.name), email: buyer.email, profileLga: null };
   // her row is locked first, so her checkouts run one after another however many arrive at once
   const [user] = await tx.select().from(users).where(eq(users.id, buyer.userId)).for("no key update");
   if (!user) throw new AppError("unauthorized", "Please log in to continue.");
@@ -94,7 +119,7 @@ async function contactOf(tx: Tx, buyer: Buyer) {
 }
 
 /** The gift the checkout describes, or null; a gift with a problem is a 400 naming its fields (docs/product.md "Gift orders"). */
-function giftOf(input: CheckoutInput): GiftDetails | null {
+function giftOf(input: OrderInput): GiftDetails | null {
   const { gift, problems } = readGift(input);
   const first = Object.values(problems)[0];
   if (first) throw new AppError("invalid", first, { fields: problems });
@@ -109,7 +134,7 @@ function giftOf(input: CheckoutInput): GiftDetails | null {
 export async function placeOrder(
   db: Db,
   buyer: Buyer,
-  input: CheckoutInput,
+  input: OrderInput,
   { provider, links, now = new Date() }: { provider: "sandbox" | "paystack"; links: MailLinks; now?: Date },
 ): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
@@ -134,6 +159,7 @@ export async function placeOrder(
       lga,
       rates: pricing.rates,
       discount: code?.rule,
+      deliveryFeeKobo: buyer.kind === "shop" ? buyer.deliveryFeeKobo : null,
     });
     const applied = codeColumns(priced);
     if (priced.totalKobo > MAX_ORDER_KOBO)
@@ -142,8 +168,12 @@ export async function placeOrder(
         `Orders above ${formatNaira(MAX_ORDER_KOBO)} can't be paid online. Please lower the quantities or contact us.`,
       );
     const method = input.paymentMethod;
+    // the shopper's choices are the owner's rules for her; an order the owner records is her own choice
     const returning = method === "pod" && settings.podReturningOnly ? await hasPaidOrder(tx, { ...contact, phone: input.phone }) : null;
-    const refused = paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider, gift: !!gift });
+    const refused =
+      buyer.kind === "shop" || method === "manual"
+        ? null
+        : paymentChoiceProblem(settings, method, { lga, totalKobo: priced.totalKobo, returning, provider, gift: !!gift });
     if (refused) throw new AppError("invalid", refused, { fields: { paymentMethod: refused } });
 
     const earlier = await replacedCheckouts(tx, buyer);
@@ -163,7 +193,8 @@ export async function placeOrder(
         street: input.street,
         city: input.city,
         state: input.state,
-        address: `${input.street}, ${input.city}, ${input.state}`,
+        // an order the shop records may have no street or city (a walk-in)
+        address: [input.street, input.city, input.state].filter(Boolean).join(", "),
         lga,
         deliveryMethod: input.deliveryMethod,
         subtotalKobo: priced.subtotalKobo,
@@ -180,6 +211,7 @@ export async function placeOrder(
         orderNote: input.note ?? null,
         saveDetails: buyer.kind === "guest" && buyer.saveDetails,
         whatsappOptIn: input.whatsappOptIn,
+        source: buyer.kind === "shop" ? buyer.source : "web",
         ...(gift ? { isGift: true, ...gift } : {}),
         expiresAt: expiryFor(method, settings.transferHours, now),
       })
@@ -205,9 +237,12 @@ export async function placeOrder(
         })),
       )
       .returning();
-    await tx
-      .insert(purchaseEvents)
-      .values({ purchaseId: purchase.id, status: "pending", note: placedNotes[method], actorId: contact.userId });
+    await tx.insert(purchaseEvents).values({
+      purchaseId: purchase.id,
+      status: "pending",
+      note: placedNotes[method],
+      actorId: buyer.kind === "shop" ? buyer.actorId : contact.userId,
+    });
     // the code's use is held while the order waits for its money (docs/product.md "Discount codes")
     if (code)
       await holdRedemption(tx, code, {
@@ -217,7 +252,7 @@ export async function placeOrder(
         now,
       });
     // a promise to pay is an order placed: the cart it came from is done (an online payment keeps it until paid)
-    if (method !== "online" && contact.userId) {
+    if (method !== "online" && buyer.kind !== "shop" && contact.userId) {
       const bought = lines.map((l) => l.productId);
       await tx.delete(cartItems).where(and(eq(cartItems.userId, contact.userId), inArray(cartItems.productId, bought)));
     }

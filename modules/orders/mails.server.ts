@@ -115,7 +115,7 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   const next = {
     transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
     pod: `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
-    pay_link: `Send this link to the person paying for you. It works until ${p.expiresAt ? lagosTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
+    pay_link: `${p.source === "web" ? "Send this link to the person paying for you" : "Pay for your order with this link, or send it to the person paying for you"}. It works until ${p.expiresAt ? lagosTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
   }[p.paymentMethod];
   await enqueueMail(tx, {
     to: p.email,

@@ -80,7 +80,11 @@ export async function refusedDeliveries(db: Db, who: { email: string; phone: str
     .select({ n: sql<number>`count(*)::int` })
     .from(purchases)
     .where(
-      and(isNotNull(purchases.refusedAt), or(sql`lower(${purchases.email}) = ${who.email.toLowerCase()}`, eq(purchases.phone, who.phone))),
+      and(
+        isNotNull(purchases.refusedAt),
+        // an order the shop recorded may have no email: a blank one is nobody's
+        or(who.email ? sql`lower(${purchases.email}) = ${who.email.toLowerCase()}` : undefined, eq(purchases.phone, who.phone)),
+      ),
     );
   return Number(row?.n ?? 0);
 }

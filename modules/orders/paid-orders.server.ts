@@ -20,7 +20,7 @@ export async function hasPaidOrder(db: Db | Tx, who: { userId: string | null; em
         paidOrder(),
         or(
           who.userId ? eq(purchases.userId, who.userId) : undefined,
-          sql`lower(${purchases.email}) = ${who.email.toLowerCase()}`,
+          who.email ? sql`lower(${purchases.email}) = ${who.email.toLowerCase()}` : undefined,
           eq(purchases.phone, who.phone),
         ),
       ),

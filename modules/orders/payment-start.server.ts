@@ -29,11 +29,12 @@ export async function startPayment(
     await db
       .insert(paymentAttempts)
       .values({ purchaseId: purchase.id, reference, provider: provider.name, amountKobo: purchase.totalKobo });
-  const { paymentChannels } = await getSettings(db);
+  const { paymentChannels, contactEmail } = await getSettings(db);
   const started = await provider.initialize({
     reference,
     amountKobo: purchase.totalKobo,
-    email: purchase.email,
+    // the provider needs an email; an order the shop recorded without one is paid under the shop's
+    email: purchase.email || contactEmail,
     callbackUrl: `${publicOrigin(env)}${returnPath(reference)}`,
     channels: paymentChannels,
   });

@@ -75,6 +75,11 @@ export type PurchaseView = {
   expiresAt: string | null;
   /** delivery instructions */
   note: string | null;
+  /** where the sale was made: the website, or a conversation or visit the shop recorded (docs/product.md "Manual orders") */
+  source: "web" | "instagram" | "whatsapp" | "walk_in" | "event" | "other";
+  /** a business customer's details for her receipt or invoice */
+  companyName: string | null;
+  taxNumber: string | null;
   transactionId: string | null;
   paidAt: string | null;
   createdAt: string;
@@ -84,7 +89,10 @@ export type PurchaseView = {
 };
 
 /** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
-export type PurchaseRow = Pick<PurchaseView, "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "createdAt"> & {
+export type PurchaseRow = Pick<
+  PurchaseView,
+  "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt"
+> & {
   /** a gift's recipient, null for an order that is not a gift */
   giftFor: string | null;
 };
@@ -104,6 +112,18 @@ export type TimelineStep = {
   at: string | null;
   /** what the shop wrote with the step for her (the rider's details, who received it), as mailed to her */
   detail?: string | null;
+};
+
+/** A customer the back office's look-up found (docs/product.md "Manual orders"): her account, or the details of her latest order. */
+export type FoundCustomer = {
+  userId: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  lga: string | null;
+  orders: number;
 };
 
 /** The packing slip's and gift receipt's data (packing-documents.server.ts): prices absent when hidden. */

@@ -109,6 +109,25 @@ describe("delivery", () => {
     expect(deliveryCharge(rules, "standard", null)).toBe(200_000);
     expect(deliveryCharge(rules, "express", null)).toBe(500_000);
   });
+  it("takes the owner's fee for an order she records instead of the area's, for either method; free delivery still applies", () => {
+    const lines = [{ priceKobo: 1_000_000, discountKobo: 0, quantity: 1 }];
+    const base = { lines, rules, lga: "Lekki", rates };
+    expect(priceOrder({ ...base, deliveryMethod: "standard" }).deliveryKobo).toBe(350_000);
+    const own = priceOrder({ ...base, deliveryMethod: "express", deliveryFeeKobo: 100_000 });
+    expect(own).toMatchObject({
+      deliveryKobo: 100_000,
+      totalKobo: 1_000_000 + 75_000 + 100_000,
+      deliveryOptions: { standard: 100_000, express: 100_000 },
+    });
+    expect(priceOrder({ ...base, deliveryMethod: "standard", deliveryFeeKobo: 0 }).totalKobo).toBe(1_075_000);
+    const free = priceOrder({
+      ...base,
+      rules: { ...rules, freeDeliveryAboveKobo: 500_000 },
+      deliveryMethod: "standard",
+      deliveryFeeKobo: 100_000,
+    });
+    expect(free).toMatchObject({ deliveryKobo: 0, freeDelivery: "threshold" });
+  });
 });
 
 describe("priceLine (the cart's rows and the order's lines)", () => {

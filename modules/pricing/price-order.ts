@@ -64,6 +64,11 @@ export type PriceInput = {
   rates: DeliveryRate[];
   /** a discount code the shopper entered, already checked as usable (dates, limits) by modules/discounts */
   discount?: DiscountRule | null;
+  /**
+   * the fee the owner set for an order she records herself (docs/product.md "Manual orders"): it
+   * replaces the area's fee for either method; free delivery (the shop's amount, a code) still applies
+   */
+  deliveryFeeKobo?: number | null;
 };
 
 export type PricedLine = { unitKobo: number; totalKobo: number; savedKobo: number };
@@ -169,7 +174,7 @@ function applyCode(rule: DiscountRule, lines: PricedLineInput[], priced: PricedL
  * after the code; delivery is free with a free-delivery code, or once the goods after the code
  * reach the settings' freeDeliveryAboveKobo (docs/product.md "Discount codes", "Free delivery").
  */
-export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount }: PriceInput): PriceBreakdown {
+export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount, deliveryFeeKobo }: PriceInput): PriceBreakdown {
   const priced = lines.map(priceLine);
   const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
   const savedKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
@@ -178,10 +183,10 @@ export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount 
   const discountedKobo = subtotalKobo - goodsCodeKobo;
   const vatKobo = vatOf(discountedKobo, rules.vatRate);
   const rate = findDeliveryRate(rates, lga);
-  const fees = {
-    standard: deliveryCharge(rules, "standard", rate),
-    express: deliveryCharge(rules, "express", rate),
-  };
+  const fees =
+    deliveryFeeKobo != null
+      ? { standard: deliveryFeeKobo, express: deliveryFeeKobo }
+      : { standard: deliveryCharge(rules, "standard", rate), express: deliveryCharge(rules, "express", rate) };
   const threshold = rules.freeDeliveryAboveKobo ?? 0;
   // the shop's amount first: a free-delivery code on an order that already delivers free saves nothing
   const freeDelivery =

@@ -4,12 +4,13 @@ import { categories, products, purchaseItems, purchases } from "../../db/schema"
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
+import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
 import type { ReportGrouping, SalesReport, SalesReportQuery } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
-// days (the orders list's own from/to), grouped by product, category, delivery area or discount
-// code. Orders and order totals are counted once per order; a product's or a category's sales
+// days (the orders list's own from/to), grouped by product, category, delivery area, discount
+// code or source (the website, or where the owner made a sale she recorded). Orders and order totals are counted once per order; a product's or a category's sales
 // are its lines' totals (goods, before a code, VAT and delivery).
 
 const units = sql<string>`coalesce(sum(${purchaseItems.quantity}), 0)`;
@@ -36,7 +37,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       .groupBy(key)
       .orderBy(sql`5 desc`, sql`2`);
   }
-  const column = by === "area" ? purchases.lga : purchases.discountCode;
+  const column = by === "area" ? purchases.lga : by === "code" ? purchases.discountCode : purchases.source;
   const perOrder = db
     .select({ id: purchaseItems.purchaseId, units: sql<number>`sum(${purchaseItems.quantity})`.as("units") })
     .from(purchaseItems)
@@ -62,6 +63,7 @@ const emptyLabel: Record<ReportGrouping, string> = {
   category: "No category (deleted product)",
   area: "No delivery area",
   code: "No code",
+  source: "Website",
 };
 
 export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesReport> {
@@ -83,7 +85,7 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
     measures: q.by === "product" || q.by === "category" ? "goods" : "order totals",
     rows: rows.map((r) => ({
       key: r.key ?? "",
-      label: r.label ?? emptyLabel[q.by],
+      label: q.by === "source" && r.key ? (sourceLabels[r.key as keyof typeof sourceLabels] ?? r.key) : (r.label ?? emptyLabel[q.by]),
       orders: Number(r.orders),
       units: Number(r.units),
       sales: koboToNaira(Number(r.sales)),
@@ -101,6 +103,7 @@ const groupHeader: Record<ReportGrouping, string> = {
   category: "Category",
   area: "Delivery area",
   code: "Discount code",
+  source: "Source",
 };
 
 /** The report as a CSV file (naira), with the totals as its last row. */

@@ -309,6 +309,8 @@ async function adminScreenPaths(): Promise<{ paths: string[]; admin: BrowserCont
     `/editblog/${post}`,
     "/purchasetable",
     `/viewpurchase/${purchase}`,
+    "/neworder",
+    `/receipt/${purchase}`,
     "/lga",
     "/createlga",
     `/editlga/${lga}`,

@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  CirclePlus,
   FileText,
   FolderTree,
   LayoutDashboard,
@@ -28,6 +29,8 @@ import type { Route } from "./+types/layout";
 const links = [
   { to: "/dashboard", label: "Users", icon: LayoutDashboard },
   { to: "/purchasetable", label: "Purchases", icon: ShoppingCart, also: ["/viewpurchase"] },
+  // docs/product.md "Manual orders"
+  { to: "/neworder", label: "New Order", icon: CirclePlus },
   // docs/product.md "Unpaid checkouts"
   { to: "/unpaidcheckouts", label: "Unpaid Checkouts", icon: ShoppingBag },
   { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },

@@ -1,11 +1,12 @@
-import { Download, Eye } from "lucide-react";
+import { Download, Eye, Plus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { GiftBadge } from "../../components/admin/gift-panel";
 import { AdminList, ListScreen } from "../../components/admin/admin-list";
 import { formatNairaAmount } from "../../../lib/money";
-import { adminPurchaseListQuery } from "../../../modules/orders/admin-schemas";
+import { adminPurchaseListQuery, orderSources } from "../../../modules/orders/admin-schemas";
+import { sourceLabels } from "../../../modules/orders/manual-order-schemas";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
 import { deletePurchase } from "../../../modules/orders/admin.server";
 import { deleteRowAction } from "./admin-action.server";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/purchasetable";
 export const meta = () => [{ title: "Purchases | Alafia admin" }];
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "page", "sort"], listAdminPurchases);
+  loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "source", "page", "sort"], listAdminPurchases);
 
 /** A row's Delete. */
 export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db }, id) => deletePurchase(db, id));
@@ -31,10 +32,17 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Purchases"
       action={
-        <a href={`/api/purchases/export.csv?${exportParams.toString()}`} className="btn-outline min-h-10 py-2" download>
-          <Download size={16} aria-hidden="true" /> Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          {/* docs/product.md "Manual orders": a sale made in a chat, a walk-in or an event */}
+          <Link to="/neworder" className="btn-primary min-h-10 py-2">
+            <Plus size={16} aria-hidden="true" /> New order
+          </Link>
+          <a href={`/api/purchases/export.csv?${exportParams.toString()}`} className="btn-outline min-h-10 py-2" download>
+            <Download size={16} aria-hidden="true" /> Export CSV
+          </a>
+        </div>
       }
+      intro={<SourceFilter current={query.source} />}
       filters={{
         placeholder: "Search by name, email or status...",
         q: query.q,
@@ -42,7 +50,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         to: query.to,
         dates: true,
         clearTo: "/purchasetable",
-        keep: ["status", "sort"],
+        keep: ["status", "sort", "source"],
       }}
       paging={{ page: query.page, pageSize: query.pageSize, total }}
     >
@@ -67,6 +75,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           { label: "Discount", cell: (p) => (p.discount ? "Discounted" : "None") },
           { label: "Total Amount", cell: (p) => formatNairaAmount(p.totalAmount), className: "whitespace-nowrap" },
           { label: "Status", cell: (p) => <StatusBadge status={p.status} /> },
+          { label: "Source", cell: (p) => sourceLabels[p.source] },
         ]}
         actions={(p) => (
           <>
@@ -81,5 +90,31 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         )}
       />
     </ListScreen>
+  );
+}
+
+/** Where the sale was made, as links that keep the list's other filters (docs/product.md "Manual orders"). */
+function SourceFilter({ current }: { current?: string }) {
+  const [params] = useSearchParams();
+  const to = (source?: string) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    if (source) next.set("source", source);
+    else next.delete("source");
+    return `/purchasetable?${next.toString()}`;
+  };
+  const chip = (active: boolean) =>
+    `inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${active ? "border-rose bg-blush text-ink" : "border-line text-muted hover:bg-blush"}`;
+  return (
+    <nav aria-label="Source" className="mb-3 flex flex-wrap gap-2">
+      <Link to={to()} className={chip(!current)} aria-current={!current ? "page" : undefined}>
+        All sources
+      </Link>
+      {orderSources.map((s) => (
+        <Link key={s} to={to(s)} className={chip(current === s)} aria-current={current === s ? "page" : undefined}>
+          {sourceLabels[s]}
+        </Link>
+      ))}
+    </nav>
   );
 }

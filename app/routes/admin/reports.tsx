@@ -22,6 +22,7 @@ const groupLabels: Record<ReportGrouping, string> = {
   category: "Category",
   area: "Delivery area",
   code: "Discount code",
+  source: "Source",
 };
 
 /**
@@ -115,7 +116,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </AdminTable>
       <p className="mt-3 text-xs text-muted">
         Paid orders placed on these days (Lagos time), as the orders list filters them. A product&apos;s or category&apos;s sales are its
-        lines&apos; totals, before a code, VAT and delivery; areas and codes show whole order totals.
+        lines&apos; totals, before a code, VAT and delivery; areas, codes and sources show whole order totals.
       </p>
     </>
   );

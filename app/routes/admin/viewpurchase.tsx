@@ -12,6 +12,8 @@ import { formatNairaAmount } from "../../../lib/money";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
 import { RefundPanel } from "../../components/admin/refund-panel";
+import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
+import { orderDesk } from "./order-desk.server";
 import { Field } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
@@ -30,10 +32,12 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? ord
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { db } = context.get(appContext);
-  const purchase = await recordOr404(params.id, (id) => getPurchase(db, id), "Purchase not found");
+  const services = context.get(appContext);
+  const purchase = await recordOr404(params.id, (id) => getPurchase(services.db, id), "Purchase not found");
+  // docs/product.md "Manual orders": the receipt, the source and the payment link to send
+  const desk = { ...(await orderDesk(services, purchase)), recorded: new URL(request.url).searchParams.has("recorded") };
   // docs/product.md "Refunds": what was paid and what went back
-  return { purchase, money: await refundSummary(db, purchase.id) };
+  return { purchase, desk, money: await refundSummary(services.db, purchase.id) };
 }
 
 /**
@@ -101,7 +105,7 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
 }
 
 export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
-  const { purchase: p, money } = loaderData;
+  const { purchase: p, money, desk } = loaderData;
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
@@ -132,6 +136,8 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+
+      <OrderDeskPanel p={p} {...desk} />
 
       <Section title="Order Status">
         <div className="flex flex-wrap items-center gap-3">

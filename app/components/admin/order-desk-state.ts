@@ -1,0 +1,42 @@
+import type { CartItemView, CartSummary } from "../../../modules/cart/types";
+import type { FoundCustomer } from "../../../modules/orders/types";
+
+// What the 'New order' screen holds between its answers (docs/product.md "Manual orders"): the
+// form's values as the server read them back, and what it found and priced. Safe for the browser.
+
+/** The form's fields (manualOrderFields), its look-ups and its attempt key, as typed. */
+export const deskFieldNames = [
+  "customerId",
+  "name",
+  "phone",
+  "email",
+  "street",
+  "city",
+  "lga",
+  "deliveryMethod",
+  "code",
+  "deliveryFee",
+  "note",
+  "source",
+  "settle",
+  "paidVia",
+  "amount",
+  "reference",
+] as const;
+
+export type DeskState = Record<(typeof deskFieldNames)[number] | "attempt" | "lookup" | "found" | "q", string> & {
+  lines: { productId: string; quantity: number }[];
+};
+export type ProductHit = { id: string; title: string; price: number; discount: number; stock: number | null };
+
+export type DeskAnswer = {
+  /** a new answer re-draws the form with the server's state */
+  rev: string;
+  state: DeskState;
+  /** null: nobody looked up in this answer */
+  customers: FoundCustomer[] | null;
+  results: ProductHit[] | null;
+  quote: { cartItems: CartItemView[]; summary: CartSummary } | null;
+  msg?: string;
+  fields?: Record<string, string>;
+};

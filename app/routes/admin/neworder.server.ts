@@ -1,0 +1,178 @@
+import crypto from "node:crypto";
+import { data, redirect } from "react-router";
+import { isAppError } from "../../../lib/errors";
+import { normalizeNigerianPhone } from "../../../lib/phone";
+import { listProducts } from "../../../modules/catalog/service.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { once, requestHash } from "../../../modules/orders/idempotency.server";
+import { type manualOrderFields, manualOrderInput } from "../../../modules/orders/manual-order-schemas";
+import { findCustomers, quoteManualOrder, recordManualOrder } from "../../../modules/orders/manual-orders.server";
+import type { FoundCustomer } from "../../../modules/orders/types";
+import { deskFieldNames, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
+import { fieldErrors } from "../../lib/forms";
+import { readForm } from "../../lib/form-action.server";
+import type { AdminServices } from "./admin-action.server";
+
+// The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
+// form: every button posts it with its intent (find the customer, search, add or remove a product,
+// create), and the answer is the screen's state again, priced by the server. It works the same
+// before the page's script loads; the order is placed once per visit's attempt key.
+
+// the screen's fields are the schema's, one for one
+const fieldNames = deskFieldNames satisfies readonly (keyof typeof manualOrderFields.shape)[];
+
+const MAX_LINES = 50;
+const emptyState = (): DeskState => ({
+  ...(Object.fromEntries(fieldNames.map((k) => [k, ""])) as Record<(typeof fieldNames)[number], string>),
+  deliveryMethod: "standard",
+  paidVia: "transfer",
+  attempt: crypto.randomUUID(),
+  lookup: "",
+  found: "",
+  q: "",
+  lines: [],
+});
+
+export async function newOrderPage(db: AdminServices["db"]) {
+  return {
+    areas: await deliveryAreaNames(db),
+    answer: { rev: "start", state: emptyState(), customers: null, results: null, quote: null } as DeskAnswer,
+  };
+}
+
+const text = (form: FormData, name: string, max = 500) => (form.get(name)?.toString() ?? "").slice(0, max);
+
+/** The screen as posted: its fields and its lines (`qty.<productId>`), bounded. */
+function readState(form: FormData): DeskState {
+  const state = emptyState();
+  for (const k of [...fieldNames, "lookup", "found"] as const) state[k] = text(form, k).trim();
+  // the catalogue's search takes at most 100 characters
+  state.q = text(form, "q", 100).trim();
+  state.attempt = /^[\w-]{8,100}$/.test(text(form, "attempt")) ? text(form, "attempt") : state.attempt;
+  state.deliveryMethod ||= "standard";
+  state.paidVia ||= "transfer";
+  for (const [key, value] of form) {
+    const id = key.startsWith("qty.") ? key.slice(4) : "";
+    const quantity = Number(value);
+    if (!/^[0-9a-f-]{36}$/i.test(id) || state.lines.length >= MAX_LINES || state.lines.some((l) => l.productId === id)) continue;
+    if (Number.isInteger(quantity) && quantity >= 1) state.lines.push({ productId: id, quantity: Math.min(quantity, 999) });
+  }
+  return state;
+}
+
+/** A button's intent and its product: 'add:<id>', 'remove:<id>', 'more:<id>', 'less:<id>', 'pick:<n>', or a word. */
+function applyLineIntent(state: DeskState, intent: string) {
+  const [verb, arg = ""] = intent.split(":");
+  const line = state.lines.find((l) => l.productId === arg);
+  if (verb === "add" && /^[0-9a-f-]{36}$/i.test(arg) && state.lines.length < MAX_LINES) {
+    if (line) line.quantity = Math.min(line.quantity + 1, 999);
+    else state.lines.push({ productId: arg, quantity: 1 });
+  }
+  if (verb === "more" && line) line.quantity = Math.min(line.quantity + 1, 999);
+  if (verb === "less" && line) line.quantity = Math.max(line.quantity - 1, 1);
+  if (verb === "remove") state.lines = state.lines.filter((l) => l.productId !== arg);
+}
+
+/** The customer the owner found, written into the form (the phone and email she typed win when the record has none). */
+function prefill(state: DeskState, c: FoundCustomer) {
+  Object.assign(state, {
+    customerId: c.userId ?? "",
+    name: c.name,
+    phone: c.phone || state.phone,
+    email: c.email || state.email,
+    street: c.street,
+    city: c.city,
+    lga: c.lga ?? state.lga,
+  });
+}
+
+async function lookUp(services: AdminServices, state: DeskState, intent: string) {
+  if (!state.lookup) return null;
+  const customers = await findCustomers(services.db, state.lookup);
+  // a new look-up fills the form in when it finds one customer; a pick always does
+  const fresh = state.lookup !== state.found;
+  const picked = intent.startsWith("pick:")
+    ? customers[Number(intent.slice(5))]
+    : fresh && customers.length === 1
+      ? customers[0]
+      : undefined;
+  if (picked) prefill(state, picked);
+  else if (fresh && !customers.length) {
+    // a new customer: what was typed goes where it belongs
+    const phone = normalizeNigerianPhone(state.lookup);
+    if (phone) state.phone ||= state.lookup;
+    else if (state.lookup.includes("@")) state.email ||= state.lookup;
+    state.customerId = "";
+  }
+  state.found = state.lookup;
+  return customers;
+}
+
+async function quoteOf(services: AdminServices, state: DeskState) {
+  if (!state.lines.length) return { quote: null, fields: {} as Record<string, string> };
+  const fee = state.deliveryFee === "" ? undefined : Number(state.deliveryFee);
+  const areas = await deliveryAreaNames(services.db);
+  const lga = areas.find((a) => a.toLowerCase() === state.lga.toLowerCase());
+  try {
+    const quote = await quoteManualOrder(services.db, {
+      lines: state.lines,
+      lga: lga ?? null,
+      code: state.code || undefined,
+      deliveryMethod: state.deliveryMethod === "express" ? "express" : "standard",
+      deliveryFee: fee !== undefined && Number.isFinite(fee) && fee >= 0 && fee <= 20_000_000 ? fee : undefined,
+    });
+    // products that are gone drop out of the form with the quote
+    state.lines = state.lines.filter((l) => quote.cartItems.some((i) => i.productId === l.productId));
+    const fields: Record<string, string> = quote.summary.code?.message ? { code: quote.summary.code.message } : {};
+    return { quote, fields };
+  } catch (e) {
+    if (isAppError(e)) return { quote: null, fields: e.fields ?? {} };
+    throw e;
+  }
+}
+
+/** The screen's action: one intent, then the state again (or, on 'create', the order's page). */
+export async function newOrderAction(services: AdminServices, request: Request) {
+  const form = await readForm(request);
+  const state = readState(form);
+  const intent = text(form, "intent", 60) || "refresh";
+  applyLineIntent(state, intent);
+  const wantsCustomer = intent === "find" || intent.startsWith("pick:") || (intent === "refresh" && state.lookup !== state.found);
+  const [customers, results] = await Promise.all([
+    wantsCustomer ? lookUp(services, state, intent) : null,
+    state.q ? listProducts(services.db, { q: state.q, pageSize: 6 }).then((r) => r.items.map(toHit)) : null,
+  ]);
+  const { quote, fields } = await quoteOf(services, state);
+  const answer = (extra: Partial<DeskAnswer> = {}): DeskAnswer => ({
+    rev: crypto.randomUUID(),
+    state,
+    customers,
+    results,
+    quote,
+    ...extra,
+  });
+  if (intent !== "create") return answer({ fields });
+
+  const parsed = manualOrderInput.safeParse({
+    ...Object.fromEntries(fieldNames.map((k) => [k, state[k]])),
+    lines: state.lines,
+  });
+  if (!parsed.success) return data(answer({ msg: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) }), 400);
+  try {
+    const placed = await once(services.db, `manual-order:${services.user.id}`, state.attempt, requestHash(parsed.data), 201, () =>
+      recordManualOrder(services.db, services.env, parsed.data, services.user.id),
+    );
+    return redirect(`/viewpurchase/${placed.body.id}?recorded=1`);
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return data(answer({ msg: e.message, fields: e.fields ?? {} }), e.status as 400);
+  }
+}
+
+const toHit = (p: Awaited<ReturnType<typeof listProducts>>["items"][number]): ProductHit => ({
+  id: p.id,
+  title: p.title,
+  price: p.price,
+  discount: p.discount,
+  stock: p.stock,
+});

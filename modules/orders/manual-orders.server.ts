@@ -1,0 +1,220 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { purchases, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
+import { normalizeNigerianPhone } from "../../lib/phone";
+import { quoteGuestCart } from "../cart/quote.server";
+import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
+import { placeOrder, type OrderPaymentMethod } from "./checkout.server";
+import type { MailLinks } from "./mails.server";
+import { recordManualPayment } from "./manual-payments.server";
+import { manualOrderInput, type ManualOrder, type ManualOrderInput, type SettleChoice } from "./manual-order-schemas";
+import { payLinkUrl } from "./order-links.server";
+import type { FoundCustomer } from "./types";
+
+// Orders the owner records herself (docs/product.md "Manual orders"): a sale made in an Instagram
+// or WhatsApp chat, at a walk-in or an event. The order is placed by the checkout's own placeOrder
+// (same pricing, stock holds, code limits and mails), then settled as the owner says: the money is
+// recorded through the one completion path, a payment link goes to the customer, or the rider
+// collects on delivery.
+
+/** The ten digits after +234 / 0 of a phone however it was stored (accounts keep what was typed). */
+const nationalDigits = (column: unknown) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+
+/**
+ * Who the owner means by a phone number or an email: accounts first, then customers known only by
+ * their orders (a guest, an earlier Instagram sale), each with what her latest order says, so the
+ * screen is filled in. At most five.
+ */
+export async function findCustomers(db: Db, lookup: string): Promise<FoundCustomer[]> {
+  const text = lookup.trim();
+  const email = text.includes("@") ? text.toLowerCase() : null;
+  const phone = email ? null : normalizeNigerianPhone(text);
+  if (!email && !phone) return [];
+  const national = phone?.slice(4) ?? "";
+  const [accounts, orders] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(email ? sql`lower(${users.email}) = ${email}` : sql`${nationalDigits(users.phone)} = ${national}`)
+      .limit(5),
+    db
+      .select({
+        userId: purchases.userId,
+        firstName: purchases.firstName,
+        lastName: purchases.lastName,
+        email: purchases.email,
+        phone: purchases.phone,
+        street: purchases.street,
+        city: purchases.city,
+        lga: purchases.lga,
+      })
+      .from(purchases)
+      .where(email ? sql`lower(${purchases.email}) = ${email}` : eq(purchases.phone, phone!))
+      .orderBy(desc(purchases.createdAt))
+      .limit(50),
+  ]);
+  const found: FoundCustomer[] = accounts.map((u) => {
+    const mine = orders.filter((o) => o.userId === u.id || o.email.toLowerCase() === u.email.toLowerCase());
+    const last = mine[0];
+    return {
+      userId: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim(),
+      email: u.email,
+      phone: normalizeNigerianPhone(u.phone ?? "") ?? last?.phone ?? phone ?? "",
+      street: last?.street || u.address || "",
+      city: last?.city ?? "",
+      lga: last?.lga ?? u.lga ?? null,
+      orders: mine.length,
+    };
+  });
+  // customers known by their orders only: one per email (or phone, without one), latest order first
+  const seen = new Set(found.map((f) => f.email.toLowerCase()));
+  for (const o of orders) {
+    const key = o.email.toLowerCase() || o.phone;
+    if (seen.has(key) || (o.userId && found.some((f) => f.userId === o.userId))) continue;
+    seen.add(key);
+    found.push({
+      userId: null,
+      name: `${o.firstName} ${o.lastName}`.trim(),
+      email: o.email,
+      phone: o.phone,
+      street: o.street,
+      city: o.city,
+      lga: o.lga,
+      orders: orders.filter((x) => (x.email.toLowerCase() || x.phone) === key).length,
+    });
+  }
+  return found.slice(0, 5);
+}
+
+type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & { lga?: string | null; code?: string; deliveryFee?: number };
+
+/**
+ * What the order comes to, from the same pricing as the cart and the checkout (quoteGuestCart →
+ * priceOrder), with the owner's delivery fee when she set one. Without an area, no delivery yet.
+ */
+export function quoteManualOrder(db: Db, q: QuoteInput) {
+  return quoteGuestCart(
+    db,
+    q.lines,
+    q.lga || undefined,
+    q.code,
+    q.deliveryMethod,
+    q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
+  );
+}
+
+const paymentMethodOf: Record<SettleChoice, OrderPaymentMethod> = { paid: "manual", pay_link: "pay_link", pod: "pod" };
+
+export type RecordedOrder = {
+  id: string;
+  totalKobo: number;
+  status: string;
+  /** the link the customer pays with, for an order settled by payment link */
+  payLink: string | null;
+};
+
+/**
+ * Places the order the owner typed, as placeOrder places a web order, then settles it. Money she
+ * says has arrived must cover the total; she is told before anything is placed, and if prices moved
+ * meanwhile the placed order is cancelled (its stock back) rather than left half-done.
+ */
+export async function recordManualOrder(
+  db: Db,
+  env: MailLinks & { PAYMENT_PROVIDER: "sandbox" | "paystack" },
+  input: ManualOrderInput,
+  actorId: string,
+  now = new Date(),
+): Promise<RecordedOrder> {
+  const o = manualOrderInput.parse(input);
+  if (o.settle === "paid" && o.amount !== undefined) {
+    const { summary } = await quoteManualOrder(db, o);
+    if (nairaToKobo(o.amount) < nairaToKobo(summary.total))
+      throw new AppError(
+        "invalid",
+        `${formatNaira(nairaToKobo(o.amount))} is less than the order total, ${formatNaira(nairaToKobo(summary.total))}.`,
+        {
+          fields: { amount: `The order total is ${formatNaira(nairaToKobo(summary.total))}` },
+        },
+      );
+  }
+  const customer = o.customerId ? await accountOf(db, o.customerId) : null;
+  const { row } = await placeOrder(
+    db,
+    {
+      kind: "shop",
+      userId: customer?.id ?? null,
+      name: o.name,
+      email: o.email ?? customer?.email ?? "",
+      lines: o.lines,
+      source: o.source,
+      actorId,
+      deliveryFeeKobo: o.deliveryFee === undefined ? null : nairaToKobo(o.deliveryFee),
+    },
+    {
+      street: o.street ?? "",
+      city: o.city ?? "",
+      state: "Lagos",
+      phone: o.phone,
+      lga: o.lga,
+      deliveryMethod: o.deliveryMethod,
+      paymentMethod: paymentMethodOf[o.settle],
+      code: o.code || undefined,
+      note: o.note,
+      whatsappOptIn: false,
+    },
+    { provider: env.PAYMENT_PROVIDER, links: env, now },
+  );
+  if (o.settle === "paid") {
+    try {
+      const { purchase } = await recordManualPayment(
+        db,
+        env,
+        row.id,
+        { method: o.paidVia, amount: o.amount ?? koboToNaira(row.totalKobo), reference: o.reference },
+        actorId,
+      );
+      return { id: row.id, totalKobo: row.totalKobo, status: purchase?.status ?? "completed", payLink: null };
+    } catch (e) {
+      await cancelPurchases(db, [row.id], shopperCancelNotes.notStarted);
+      throw e;
+    }
+  }
+  return {
+    id: row.id,
+    totalKobo: row.totalKobo,
+    status: row.status,
+    payLink: o.settle === "pay_link" && row.expiresAt ? payLinkUrl(env, row.id, row.expiresAt) : null,
+  };
+}
+
+async function accountOf(db: Db, id: string) {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
+  if (!user)
+    throw new AppError("invalid", "That customer's account no longer exists. Look her up again.", {
+      fields: { customerId: "Look her up again" },
+    });
+  return user;
+}
+
+/** The link an unpaid order settled by payment link is paid with, while it works (the order page shows it to share). */
+export function payLinkOf(
+  env: MailLinks,
+  p: Pick<typeof purchases.$inferSelect, "id" | "paymentMethod" | "status" | "expiresAt">,
+  now = new Date(),
+) {
+  if (p.paymentMethod !== "pay_link" || p.status !== "pending" || !p.expiresAt || p.expiresAt <= now) return null;
+  return payLinkUrl(env, p.id, p.expiresAt);
+}
+
+/** A business customer's company name and tax number, printed on her receipt or invoice. */
+export async function setInvoiceDetails(db: Db, id: string, details: { companyName?: string; taxNumber?: string }) {
+  const [row] = await db
+    .update(purchases)
+    .set({ companyName: details.companyName ?? null, taxNumber: details.taxNumber ?? null })
+    .where(eq(purchases.id, id))
+    .returning({ id: purchases.id });
+  if (!row) throw AppError.notFound("Purchase");
+}

@@ -1,0 +1,351 @@
+// Orders the owner records herself (docs/product.md "Manual orders"): the same pricing, stock holds
+// and completion as a web order; never oversold under concurrent recording; a payment link
+// completes its order once however often the provider's answer arrives; the owner finds a
+// customer by phone or email; reports by source add up to the orders list.
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { completePurchase } from "../../modules/orders/completion.server";
+import { findCustomers, quoteManualOrder, recordManualOrder } from "../../modules/orders/manual-orders.server";
+import type { ManualOrderInput } from "../../modules/orders/manual-order-schemas";
+import { completionOf } from "../../modules/orders/pay-link.server";
+import { startPayment } from "../../modules/orders/payment-start.server";
+import { checkPayLink } from "../../modules/orders/order-links.server";
+import { paymentProvider } from "../../modules/payments/provider.server";
+import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
+import { createAdminUser, createDeliveryRate, createDiscountCode, createProduct, createPurchase, createUser } from "../factories";
+import type { DeskAnswer } from "../../app/components/admin/order-desk-state";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
+
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createAdminUser>>;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await createAdminUser(t.db);
+  await createDeliveryRate(t.db, { lga: "Yaba", chargeKobo: 150_000 });
+});
+
+const rowOf = async (id: string) => (await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+const orderCount = async () => (await t.db.select({ id: purchases.id }).from(purchases)).length;
+
+/** An Instagram sale as the owner types it on the 'New order' screen. */
+const sale = (lines: ManualOrderInput["lines"], extra: Partial<ManualOrderInput> = {}): ManualOrderInput => ({
+  name: "Temi Balogun",
+  phone: "0805 222 3344",
+  email: `temi.${crypto.randomUUID().slice(0, 6)}@example.ng`,
+  street: "4 Commercial Avenue",
+  city: "Yaba",
+  lga: "Yaba",
+  source: "instagram",
+  settle: "paid",
+  paidVia: "transfer",
+  reference: "GTB-0099",
+  lines,
+  ...extra,
+});
+const record = (input: ManualOrderInput) => recordManualOrder(t.db, t.env, input, admin.id);
+
+describe("a manual order is priced, held and completed like a web order", () => {
+  it("comes to the same figures as the web checkout for the same lines, area and code", async () => {
+    const journal = await createProduct(t.db, { priceKobo: 1_500_000, discountKobo: 1_200_000, stock: 20 });
+    const deck = await createProduct(t.db, { priceKobo: 450_000, discountKobo: 0, stock: null });
+    const code = await createDiscountCode(t.db, { kind: "percent", percent: 10, amountKobo: null });
+    const lines = [
+      { productId: journal.id, quantity: 2 },
+      { productId: deck.id, quantity: 3 },
+    ];
+    const web = await t.request("/api/purchases/create", {
+      method: "POST",
+      json: {
+        name: "Web Shopper",
+        email: "web.shopper@example.ng",
+        phone: "0803 111 2222",
+        street: "1 Herbert Macaulay Way",
+        city: "Yaba",
+        lga: "Yaba",
+        code: code.code,
+        paymentMethod: "pay_link",
+        lines,
+      },
+    });
+    expect(web.status).toBe(201);
+    const webRow = await rowOf((await web.json()).purchase.id);
+    const recorded = await record(sale(lines, { code: code.code.toLowerCase(), settle: "pay_link" }));
+    const manual = await rowOf(recorded.id);
+    const figures = (p: typeof manual) => [
+      p.subtotalKobo,
+      p.savedKobo,
+      p.codeDiscountKobo,
+      p.vatKobo,
+      p.deliveryKobo,
+      p.totalKobo,
+      p.discountCode,
+    ];
+    expect(figures(manual)).toEqual(figures(webRow));
+    expect(manual.totalKobo).toBe(3_750_000 - 375_000 + 253_125 + 150_000);
+    // the screen's quote is the same pricing too
+    const { summary } = await quoteManualOrder(t.db, { lines, lga: "Yaba", code: code.code, deliveryMethod: "standard" });
+    expect(summary.total * 100).toBe(manual.totalKobo);
+    // both hold their stock; the untracked product has none to hold
+    expect(await stockOf(journal.id)).toBe(16);
+    expect(manual).toMatchObject({ source: "instagram", paymentMethod: "pay_link", status: "pending", userId: null });
+    expect(webRow.source).toBe("web");
+  });
+
+  it("marks a transfer paid through the one completion path: amount, reference, who recorded it, the customer's mail", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+    const input = sale([{ productId: product.id, quantity: 2 }], { amount: 25_000 });
+    const recorded = await record(input);
+    const row = await rowOf(recorded.id);
+    expect(row).toMatchObject({
+      status: "completed",
+      paymentMethod: "manual",
+      paidVia: "transfer",
+      paidAmountKobo: 2_500_000,
+      paymentNote: "GTB-0099",
+      totalKobo: 2_000_000 + 150_000 + 150_000,
+      phone: "+2348052223344",
+      source: "instagram",
+    });
+    expect(row.paidAt).not.toBeNull();
+    expect(await stockOf(product.id)).toBe(3);
+    const events = await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, row.id));
+    expect(events.map((e) => [e.status, e.actorId])).toEqual([
+      ["pending", admin.id],
+      ["completed", admin.id],
+    ]);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, row.email));
+    expect(mails.map((m) => m.kind)).toEqual(["order_confirmation"]);
+  });
+
+  it("refuses money below the total before placing anything", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+    const before = await orderCount();
+    await expect(record(sale([{ productId: product.id, quantity: 1 }], { amount: 5_000 }))).rejects.toMatchObject({
+      kind: "invalid",
+      fields: { amount: "The order total is ₦12,250" },
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("takes the owner's delivery fee instead of the area's, and a customer with no email gets no mail", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+    const recorded = await record(
+      sale([{ productId: product.id, quantity: 1 }], { deliveryFee: 0, email: "", source: "walk_in", paidVia: "cash" }),
+    );
+    const row = await rowOf(recorded.id);
+    expect(row).toMatchObject({
+      deliveryKobo: 0,
+      totalKobo: 1_075_000,
+      email: "",
+      source: "walk_in",
+      paidVia: "cash",
+      status: "completed",
+    });
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, ""))).toEqual([]);
+  });
+
+  it("refuses an area the shop does not deliver to and a sold-out product, as the checkout does", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, stock: 1 });
+    await expect(record(sale([{ productId: product.id, quantity: 1 }], { lga: "Atlantis" }))).rejects.toMatchObject({
+      fields: { lga: expect.any(String) },
+    });
+    await expect(record(sale([{ productId: product.id, quantity: 2 }]))).rejects.toMatchObject({ kind: "conflict" });
+    expect(await stockOf(product.id)).toBe(1);
+  });
+
+  it("never oversells when the owner and her staff record orders at the same moment", async () => {
+    const product = await createProduct(t.db, { priceKobo: 500_000, discountKobo: 0, stock: 3 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        record(sale([{ productId: product.id, quantity: 1 }], { phone: `0803 000 00${10 + i}`, settle: i % 2 ? "pod" : "paid" })),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: "conflict" });
+    expect(await stockOf(product.id)).toBe(0);
+  });
+});
+
+describe("a payment link", () => {
+  it("completes its order once, whatever number of returns and webhooks arrive", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 4 });
+    const recorded = await record(sale([{ productId: product.id, quantity: 1 }], { settle: "pay_link", source: "whatsapp" }));
+    expect(recorded.payLink).toMatch(/^http:\/\/localhost:3000\/pay\//);
+    const link = new URL(recorded.payLink!);
+    expect(checkPayLink(t.env, recorded.id, Number(link.searchParams.get("e")), link.searchParams.get("t")!)).toBe("valid");
+    const row = await rowOf(recorded.id);
+    // the customer is mailed the link to pay with
+    const [placed] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, row.email), eq(mailOutbox.kind, "order_placed_pay_link")));
+    expect(placed!.text).toContain(recorded.payLink!);
+    expect(placed!.text).toContain("Pay for your order with this link");
+    // the pay page starts a fresh attempt; the customer pays on the sandbox's page
+    const provider = paymentProvider(t.env, t.db);
+    const started = await startPayment(t.db, provider, t.env, row, (r) => `/pay/${row.id}?reference=${r}`, { fresh: true });
+    expect(started.reference).not.toBe(row.reference);
+    await recordSandboxDecision(t.db, started.reference, "pay");
+    const webhook = () =>
+      completePurchase(
+        t.db,
+        started.reference,
+        { status: "success", amountKobo: row.totalKobo, currency: "NGN", transactionId: "tx-1" },
+        "webhook",
+        {
+          links: t.env,
+        },
+      );
+    const outcomes = await Promise.all([
+      completionOf(t.db, t.env, row.id, started.reference).then((r) => r!.paymentStatus),
+      webhook().then((r) => r.outcome),
+      completionOf(t.db, t.env, row.id, started.reference).then((r) => r!.paymentStatus),
+      webhook().then((r) => r.outcome),
+    ]);
+    expect(outcomes.filter((o) => o === "completed").length).toBeLessThanOrEqual(2);
+    const paid = await rowOf(row.id);
+    expect(paid).toMatchObject({ status: "completed", paidVia: "provider" });
+    const paidAt = paid.paidAt!.getTime();
+    expect((await webhook()).outcome).toBe("already_completed");
+    expect((await completionOf(t.db, t.env, row.id, started.reference))!.order.paid).toBe(true);
+    expect((await rowOf(row.id)).paidAt!.getTime()).toBe(paidAt);
+    const completedEvents = (await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, row.id))).filter(
+      (e) => e.status === "completed",
+    );
+    expect(completedEvents).toHaveLength(1);
+    const confirmations = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, row.email), eq(mailOutbox.kind, "order_confirmation")));
+    expect(confirmations).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe("finding the customer", () => {
+  it("by the phone however it was typed, or the email: her account first, then customers known by their orders", async () => {
+    const ada = await createUser(t.db, {
+      firstName: "Ada",
+      lastName: "Okafor",
+      phone: "0809 876 5432",
+      email: "ada.okafor@example.ng",
+      lga: "Yaba",
+    });
+    const product = await createProduct(t.db);
+    await createPurchase(t.db, ada, [{ product, quantity: 1 }], { phone: "+2348098765432", street: "9 Montgomery Road", city: "Yaba" });
+    const byPhone = await findCustomers(t.db, "+234 809 876 5432");
+    expect(byPhone[0]).toMatchObject({
+      userId: ada.id,
+      name: "Ada Okafor",
+      email: "ada.okafor@example.ng",
+      phone: "+2348098765432",
+      street: "9 Montgomery Road",
+      lga: "Yaba",
+      orders: 1,
+    });
+    // an Instagram customer with no account, found by her earlier order
+    await record(
+      sale([{ productId: product.id, quantity: 1 }], { name: "Kemi Ade", phone: "0701 555 6677", email: "kemi@example.ng", city: "Yaba" }),
+    );
+    expect(await findCustomers(t.db, "KEMI@example.ng")).toEqual([
+      expect.objectContaining({ userId: null, name: "Kemi Ade", phone: "+2347015556677", city: "Yaba", lga: "Yaba", orders: 1 }),
+    ]);
+    expect(await findCustomers(t.db, "07015556677")).toHaveLength(1);
+    expect(await findCustomers(t.db, "not a phone")).toEqual([]);
+  });
+
+  it("puts the order in the account the owner picked", async () => {
+    const bisi = await createUser(t.db, { email: "bisi@example.ng" });
+    const product = await createProduct(t.db);
+    const recorded = await record(sale([{ productId: product.id, quantity: 1 }], { customerId: bisi.id, email: undefined, settle: "pod" }));
+    expect(await rowOf(recorded.id)).toMatchObject({
+      userId: bisi.id,
+      email: "bisi@example.ng",
+      paymentMethod: "pod",
+      status: "pending",
+      expiresAt: null,
+    });
+  });
+});
+
+describe("the 'New order' screen", () => {
+  const post = async (fields: Record<string, string>) => {
+    const body = new URLSearchParams(fields);
+    const request = new Request("http://localhost:3000/neworder", { method: "POST", body, headers: { Origin: "http://localhost:3000" } });
+    const { action } = await import("../../app/routes/admin/neworder");
+    const user = { id: admin.id, role: "admin" as const, email: admin.email, firstName: admin.firstName, lastName: admin.lastName };
+    return action({ request, params: {}, context: routerContext(t, user) } as never);
+  };
+  const answerOf = (r: unknown) => ((r as { data?: unknown }).data ?? r) as DeskAnswer;
+
+  it("finds her by phone, adds the product, prices it and records the order once per visit, however often it is sent", async () => {
+    const remi = await createUser(t.db, { firstName: "Remi", lastName: "Cole", phone: "08023334455", lga: "Yaba" });
+    const product = await createProduct(t.db, { title: "Calm Candle Set", priceKobo: 800_000, discountKobo: 0, stock: 6 });
+    const base = { attempt: crypto.randomUUID(), lookup: "0802 333 4455" };
+    const found = answerOf(await post({ ...base, intent: "find" }));
+    expect(found.state).toMatchObject({ name: "Remi Cole", customerId: remi.id, phone: "+2348023334455", lga: "Yaba" });
+    const added = answerOf(await post({ ...base, ...found.state, q: "candle", intent: `add:${product.id}` } as never));
+    expect(added.results!.map((r) => r.title)).toContain("Calm Candle Set");
+    expect(added.quote!.summary).toMatchObject({ subtotal: 8_000, deliveryCharge: 1_500, total: 8_000 + 600 + 1_500 });
+    const form = {
+      ...base,
+      ...added.state,
+      [`qty.${product.id}`]: "2",
+      source: "instagram",
+      settle: "paid",
+      paidVia: "transfer",
+      reference: "IG-77",
+    };
+    delete (form as Record<string, unknown>).lines;
+    const missing = answerOf(await post({ ...form, source: "", intent: "create" } as never));
+    expect(missing.fields).toEqual({ source: "Choose where the sale was made" });
+    const first = (await post({ ...form, intent: "create" } as never)) as Response;
+    expect(first.status).toBe(302);
+    const again = (await post({ ...form, intent: "create" } as never)) as Response;
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    const id = /\/viewpurchase\/([0-9a-f-]{36})/.exec(first.headers.get("location")!)![1]!;
+    expect(await rowOf(id)).toMatchObject({
+      userId: remi.id,
+      status: "completed",
+      paymentNote: "IG-77",
+      source: "instagram",
+      totalKobo: 1_870_000,
+    });
+    expect(await stockOf(product.id)).toBe(4);
+  });
+});
+
+describe("sales by source", () => {
+  it("reports the paid orders of each source, adding up to the orders list filtered by that source", async () => {
+    const product = await createProduct(t.db, { priceKobo: 300_000, discountKobo: 0, stock: null });
+    await record(sale([{ productId: product.id, quantity: 1 }], { source: "event", paidVia: "pos" }));
+    await record(sale([{ productId: product.id, quantity: 2 }], { source: "whatsapp", paidVia: "cash" }));
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
+    const range = `from=${today}&to=${today}`;
+    const res = await t.request(`/api/reports/sales?${range}&by=source`, { as: admin });
+    expect(res.status).toBe(200);
+    const report: { rows: { key: string; label: string; orders: number; sales: number }[]; totals: { orders: number; revenue: number } } =
+      await res.json();
+    expect(report.rows.map((r) => r.label)).toEqual(expect.arrayContaining(["Instagram", "WhatsApp", "Event", "Walk-in"]));
+    for (const row of report.rows) {
+      const listed: { totalAmount: number; status: string; source: string }[] = await (
+        await t.request(`/api/purchases?${range}&source=${row.key}&pageSize=100`, { as: admin })
+      ).json();
+      const paid = listed.filter((p) => ["completed", "processing", "shipped", "delivered"].includes(p.status));
+      expect(paid.every((p) => p.source === row.key)).toBe(true);
+      expect([row.label, row.orders]).toEqual([row.label, paid.length]);
+      expect(row.sales).toBeCloseTo(
+        paid.reduce((s, p) => s + p.totalAmount, 0),
+        2,
+      );
+    }
+    expect(report.rows.reduce((s, r) => s + r.orders, 0)).toBe(report.totals.orders);
+    const csv = await (await t.request(`/api/reports/sales.csv?${range}&by=source`, { as: admin })).text();
+    expect(csv.split("\r\n")[0]).toBe('"Source","Orders","Units","Order totals (NGN)"');
+    expect(csv).toContain('"Event","1","1"');
+  });
+});

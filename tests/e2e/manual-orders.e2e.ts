@@ -1,0 +1,201 @@
+// The order desk (docs/product.md "Manual orders"): the owner records a sale she made in an
+// Instagram chat, paid by bank transfer, from her phone and from her laptop, and prints its receipt.
+// Every tap and every typed field of the phone journey is counted: the report quotes the count.
+import type { Cookie, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loginAsAdmin } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
+import { skipNewsletterPopup, waitForHydration } from "./support/shop";
+
+const browser = useBrowser();
+const JOURNEY_MS = 120_000;
+const stamp = Date.now().toString().slice(-4);
+const phone = `0809 555 ${stamp}`;
+
+let adminCookies: Cookie[] | undefined;
+async function ownerPage(viewport: keyof typeof viewports) {
+  const { context, page } = await browser.newPage(viewport);
+  await skipNewsletterPopup(context);
+  if (adminCookies) await context.addCookies(adminCookies);
+  else {
+    await loginAsAdmin(page);
+    adminCookies = await context.cookies();
+  }
+  return { context, page };
+}
+
+/** What the owner does with her thumb, counted: taps (a select is two: open, pick) and fields she types in. */
+function counted(page: Page) {
+  const count = { taps: 0, typed: 0 };
+  const main = page.locator("main");
+  return {
+    count,
+    tap: async (name: string | RegExp, role: "button" | "link" | "radio" = "button", within: "main" | "page" = "main") => {
+      count.taps++;
+      await (within === "main" ? main : page)
+        .getByRole(role, { name, exact: typeof name === "string" })
+        .first()
+        .click();
+    },
+    type: async (label: string, value: string) => {
+      count.typed++;
+      await main.getByLabel(label, { exact: true }).fill(value);
+    },
+    pick: async (label: string, option: string) => {
+      count.taps += 2;
+      await main.getByLabel(label, { exact: true }).selectOption(option);
+    },
+  };
+}
+
+/** Waits for the screen's answer to a tap: the form is drawn again from the server's state. */
+const settled = (page: Page) => page.waitForLoadState("networkidle");
+
+async function recordInstagramSale(page: Page, viewport: keyof typeof viewports, { returning }: { returning: boolean }) {
+  const owner = counted(page);
+  await page.goto("/purchasetable");
+  await waitForHydration(page);
+  await owner.tap("New order", "link");
+  await page.waitForURL(/\/neworder$/);
+  await waitForHydration(page);
+
+  // the customer: her phone from the chat
+  await owner.type("Find by phone or email", phone);
+  await owner.tap("Find");
+  await settled(page);
+  if (returning) {
+    // found by her earlier order: name, phone, street and area are filled in
+    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
+    expect(await page.getByLabel("Delivery area", { exact: true }).inputValue()).toBe("Eti-Osa");
+  } else {
+    await visible(page.getByTestId("new-customer"));
+    expect(await page.getByLabel("Phone", { exact: true }).inputValue()).toBe(phone);
+    await owner.type("Name", "Zainab Yusuf");
+    await owner.type("Street (optional)", "15 Admiralty Way, Lekki Phase 1");
+  }
+
+  // what she is buying
+  await owner.type("Search products", "gratitude");
+  await owner.tap("Find products");
+  await settled(page);
+  await owner.tap("Add 90-Day Gratitude Journal");
+  await settled(page);
+  await visible(page.getByTestId("order-lines").getByText("90-Day Gratitude Journal", { exact: true }));
+  if (!returning) {
+    await owner.pick("Delivery area", "Eti-Osa");
+    await settled(page);
+  }
+  // ₦8,500 + VAT ₦637.50 + Eti-Osa ₦3,500
+  await expect.poll(() => page.getByTestId("desk-total").innerText()).toContain("₦12,637.50");
+
+  // where she sold it and how the money came
+  await owner.tap("Instagram", "radio");
+  await owner.tap("Paid", "radio");
+  await visible(page.getByTestId("paid-fields"));
+  expect(await page.getByRole("radio", { name: "Transfer" }).isChecked()).toBe(true);
+  await owner.type("Reference", `GTB-IG-${stamp}`);
+  await screenshot(page, `manual-order-form-${viewport}`);
+  await expectAccessible(page);
+  await owner.tap(/^Create order/);
+  await page.waitForURL(/\/viewpurchase\/[0-9a-f-]{36}\?recorded=1$/);
+  await waitForHydration(page);
+  const desk = page.getByTestId("order-desk");
+  await visible(desk.getByText("Order recorded and paid."));
+  await expect.poll(() => desk.innerText()).toContain("Instagram");
+  await expect.poll(() => page.locator("main").innerText()).toContain(`GTB-IG-${stamp}`);
+  await screenshot(page, `manual-order-recorded-${viewport}`);
+
+  // the receipt
+  await owner.tap(/Print receipt/, "link");
+  await page.waitForURL(/\/receipt\/[0-9a-f-]{36}$/);
+  await waitForHydration(page);
+  const receipt = page.getByTestId("receipt");
+  await visible(receipt.getByRole("heading", { name: "Receipt" }));
+  const text = await receipt.innerText();
+  for (const words of [
+    "Alafia Self-Care",
+    "Zainab Yusuf",
+    "+234 809 555",
+    "90-Day Gratitude Journal",
+    "₦12,637.50",
+    "Paid by bank transfer",
+    `GTB-IG-${stamp}`,
+  ])
+    expect(text).toContain(words);
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute("data-printed", "yes");
+  });
+  await owner.tap("Print", "button", "page");
+  await expect.poll(() => page.locator("body").getAttribute("data-printed")).toBe("yes");
+  return { owner: owner.count, receipt };
+}
+
+describe("the order desk: an Instagram sale paid by transfer", () => {
+  it(
+    "on a 360 px phone: a new customer, recorded and paid in a few taps, its receipt printed",
+    async () => {
+      const { context, page } = await ownerPage("phone");
+      const { owner } = await recordInstagramSale(page, "phone", { returning: false });
+      // nothing on the screens scrolls sideways on the phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await screenshot(page, "manual-order-receipt-phone");
+      await page.emulateMedia({ media: "print" });
+      await screenshot(page, "manual-order-receipt-print-phone");
+      await page.emulateMedia({ media: "screen" });
+      await expectAccessible(page);
+      process.stdout.write(
+        `Recording a DM sale at 360 px: ${owner.taps} taps and ${owner.typed} typed fields, from the orders list to the printed receipt\n`,
+      );
+      expect(owner.taps).toBeLessThanOrEqual(12);
+      expect(owner.typed).toBeLessThanOrEqual(5);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "at 1280 px: she finds the returning customer by phone, records the sale and adds the company's tax number to its receipt",
+    async () => {
+      const { context, page } = await ownerPage("desktop");
+      const { owner, receipt } = await recordInstagramSale(page, "desktop", { returning: true });
+      process.stdout.write(`Returning customer at 1280 px: ${owner.taps} taps and ${owner.typed} typed fields\n`);
+      await page.getByText("Company name and tax number (optional)").click();
+      await page.getByLabel("Company name", { exact: true }).fill("Yusuf Wellness Ltd");
+      await page.getByLabel("Tax number (TIN)", { exact: true }).fill("12345678-0001");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => receipt.innerText()).toContain("Tax number: 12345678-0001");
+      await page.reload();
+      await expect.poll(() => page.getByTestId("receipt").innerText()).toContain("Yusuf Wellness Ltd");
+      await screenshot(page, "manual-order-receipt-desktop");
+      await page.emulateMedia({ media: "print" });
+      await screenshot(page, "manual-order-receipt-print-desktop");
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "works before the page's script loads: every button posts the form and the server answers it",
+    async () => {
+      const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+      await context.addCookies(adminCookies!);
+      await page.goto("/neworder");
+      const main = page.locator("main");
+      await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
+      await main.getByRole("button", { name: "Find", exact: true }).click();
+      await expect.poll(() => main.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
+      await main.getByLabel("Search products", { exact: true }).fill("calm candle");
+      await main.getByRole("button", { name: "Find products" }).click();
+      await main.getByRole("button", { name: "Add Calm Candle Trio" }).click();
+      await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
+      await main.getByRole("radio", { name: "WhatsApp" }).check();
+      await main.getByRole("radio", { name: "Pay on delivery" }).check();
+      await main.getByRole("button", { name: /^Create order/ }).click();
+      await page.waitForURL(/\/viewpurchase\/[0-9a-f-]{36}\?recorded=1$/);
+      await expect.poll(() => page.getByTestId("order-desk").innerText()).toContain("WhatsApp");
+      await screenshot(page, "manual-order-no-script-phone", { scripted: false });
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+});
