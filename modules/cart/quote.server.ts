@@ -5,7 +5,8 @@ import { koboToNaira } from "../../lib/money";
 import { codeForCart } from "../discounts/codes.server";
 import { priceOrder, type DeliveryMethod } from "../pricing/price-order";
 import { loadPricing, loadPricingRules } from "../pricing/load-pricing.server";
-import { toCartSummary } from "./summary";
+import type { ChosenSlot } from "../delivery/schedule.server";
+import { slotLine, toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 
 /**
@@ -22,6 +23,8 @@ export async function quoteGuestCart(
   lga?: string,
   codeText?: string,
   deliveryMethod: DeliveryMethod = "standard",
+  /** the checkout's delivery date, checked for this area (modules/delivery/schedule.server.ts) */
+  slot: ChosenSlot | null = null,
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
   const [rows, pricing, code] = await Promise.all([
     lines.length
@@ -56,6 +59,7 @@ export async function quoteGuestCart(
     lga: area?.lga,
     rates: area ? [area] : [],
     discount: code.rule,
+    deliverySlot: area ? slot : null,
   });
   return {
     cartItems: cart.map(({ p, quantity }, i) => ({
@@ -74,6 +78,13 @@ export async function quoteGuestCart(
       maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
     })),
-    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod, area, code }),
+    summary: toCartSummary(priced, {
+      rules: pricing.rules,
+      usdRate: pricing.usdRate,
+      deliveryMethod,
+      area,
+      code,
+      slot: area ? slotLine(slot) : null,
+    }),
   };
 }

@@ -11,8 +11,9 @@ import { cancellable, orderNumber } from "./statuses";
 import type { PurchaseDetail } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
+import { releaseDeliverySlots } from "../delivery/schedule.server";
 import { refusedDeliveries } from "./manual-payments.server";
-import { orderUrl, type MailLinks } from "./mails.server";
+import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
@@ -88,30 +89,35 @@ export async function changePurchaseStatus(
     // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
     if (status === "cancelled") {
       await releaseStock(tx, [id]);
+      await releaseDeliverySlots(tx, [id]);
       await releaseRedemptions(tx, [id]);
     }
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
+    const date = status === "cancelled" ? null : deliveryDateLine(p);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
       subject: `${mail.subject} (order #${orderNo})`,
-      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      text: `Hello ${p.firstName},\n\n${mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${date ? `\n${date}.` : ""}${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
   });
   return getPurchase(db, id);
 }
 
 /**
- * Deletes a purchase. One that still holds its stock (the statuses a cancel
- * gives stock back from) gives it back first, exactly as a cancel does.
+ * Deletes a purchase. One that still holds its stock and delivery date (the statuses a cancel
+ * gives them back from) gives them back first, exactly as a cancel does.
  */
 export async function deletePurchase(db: Db, id: string) {
   await db.transaction(async (tx) => {
     const [p] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, id)).for("update");
     if (!p) throw AppError.notFound("Purchase");
-    if (cancellable.includes(p.status)) await releaseStock(tx, [id]);
+    if (cancellable.includes(p.status)) {
+      await releaseStock(tx, [id]);
+      await releaseDeliverySlots(tx, [id]);
+    }
     await tx.delete(purchases).where(eq(purchases.id, id));
   });
 }

@@ -10,6 +10,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
+import { deliveryWhen } from "../../components/orders/order-details";
 import { Field } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
@@ -165,6 +166,16 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
             <Row label="Phone" value={p.phone} />
             <Row label="LGA" value={p.lga ?? "—"} />
             <Row label="Address" value={p.address} />
+            {p.deliveryDate ? (
+              <Row
+                label="Delivery date"
+                value={
+                  <Link to={`/deliveries?date=${p.deliveryDate}`} className="font-semibold text-rose underline" data-testid="admin-delivery-date">
+                    {deliveryWhen(p)}
+                  </Link>
+                }
+              />
+            ) : null}
             {p.note ? <Row label="Delivery instructions" value={<span className="whitespace-pre-line">{p.note}</span>} /> : null}
           </dl>
         </Section>
@@ -207,6 +218,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           ) : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
           <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
+          {p.deliverySlotFee ? <Row label="Delivery date and time" value={formatNairaAmount(p.deliverySlotFee)} /> : null}
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />
         </dl>
       </Section>
