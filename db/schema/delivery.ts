@@ -92,5 +92,8 @@ export const deliverySlots = pgTable(
     day: date({ mode: "string" }).notNull(),
     booked: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("delivery_slots_rate_day_idx").on(t.rateId, t.day), check("delivery_slots_booked_non_negative", sql`${t.booked} >= 0`)],
+  (t) => [
+    uniqueIndex("delivery_slots_rate_day_idx").on(t.rateId, t.day),
+    check("delivery_slots_booked_non_negative", sql`${t.booked} >= 0`),
+  ],
 );

@@ -144,7 +144,8 @@ export async function resolveDeliverySlot(
     return null;
   }
   if (!date) {
-    if (area.dateMode === "required") throw invalid("deliveryDate", `Please choose a delivery date for ${area.lga}.`, "Choose a delivery date");
+    if (area.dateMode === "required")
+      throw invalid("deliveryDate", `Please choose a delivery date for ${area.lga}.`, "Choose a delivery date");
     if (choice.deliveryWindow) throw invalid("deliveryDate", "Please choose a date for your delivery window.", "Choose a date");
     return null;
   }
@@ -166,7 +167,11 @@ export async function resolveDeliverySlot(
     window = (await listDeliveryWindows(q)).find((w) => w.id === choice.deliveryWindow) ?? null;
     if (!window) throw invalid("deliveryWindow", "Please choose one of the delivery windows offered.", "Choose one of the windows offered");
     if (!windowOpen(window, date, now))
-      throw invalid("deliveryWindow", `The ${window.label} window has begun for today. Please choose a later one.`, "This window has begun");
+      throw invalid(
+        "deliveryWindow",
+        `The ${window.label} window has begun for today. Please choose a later one.`,
+        "This window has begun",
+      );
   }
   return {
     rateId: area.rateId,

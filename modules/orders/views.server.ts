@@ -5,7 +5,9 @@ import { koboToNaira } from "../../lib/money";
 import { PAID_STATUSES } from "./statuses";
 import type { PurchaseView } from "./types";
 
-type CodeColumns = Pick<typeof purchases.$inferSelect, "discountCode" | "subtotalKobo" | "vatKobo" | "deliveryKobo" | "deliverySlotFeeKobo" | "totalKobo"
+type CodeColumns = Pick<
+  typeof purchases.$inferSelect,
+  "discountCode" | "subtotalKobo" | "vatKobo" | "deliveryKobo" | "deliverySlotFeeKobo" | "totalKobo"
 >;
 
 /**

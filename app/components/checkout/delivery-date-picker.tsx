@@ -92,7 +92,13 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
         <fieldset className="mt-4" aria-describedby={errors.deliveryWindow ? "delivery-window-error" : undefined}>
           <legend className="text-sm font-bold">Time window</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="delivery-windows">
-            <WindowChoice label="Any time that day" extra="no extra" value="" chosen={value.window} onPick={(w) => onChange({ ...value, window: w })} />
+            <WindowChoice
+              label="Any time that day"
+              extra="no extra"
+              value=""
+              chosen={value.window}
+              onPick={(w) => onChange({ ...value, window: w })}
+            />
             {picker.windows.map((w) => (
               <WindowChoice
                 key={w.id}
@@ -133,7 +139,14 @@ function WindowChoice({
     <label
       className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3 text-sm ${checked ? "border-rose bg-blush" : "border-line"}`}
     >
-      <input type="radio" name="deliveryWindow" value={value} checked={checked} onChange={() => onPick(value)} className="h-5 w-5 accent-rose" />
+      <input
+        type="radio"
+        name="deliveryWindow"
+        value={value}
+        checked={checked}
+        onChange={() => onPick(value)}
+        className="h-5 w-5 accent-rose"
+      />
       <span>
         <strong>{label}</strong> <span className="text-muted">· {extra}</span>
       </span>

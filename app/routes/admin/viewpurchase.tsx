@@ -170,7 +170,11 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
               <Row
                 label="Delivery date"
                 value={
-                  <Link to={`/deliveries?date=${p.deliveryDate}`} className="font-semibold text-rose underline" data-testid="admin-delivery-date">
+                  <Link
+                    to={`/deliveries?date=${p.deliveryDate}`}
+                    className="font-semibold text-rose underline"
+                    data-testid="admin-delivery-date"
+                  >
                     {deliveryWhen(p)}
                   </Link>
                 }
