@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import CheckoutPage, { loader as checkoutLoader } from "../../app/routes/shop/checkout";
+import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
 import { addDays, lagosNow } from "../../lib/lagos-calendar";
 import { deliveryDatePicker } from "../../modules/delivery/schedule.server";
@@ -8,7 +13,7 @@ import { placeOrder } from "../../modules/orders/checkout.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { completeOrder } from "../../modules/orders/completion.server";
 import { createDeliveryRate, createProduct } from "../factories";
-import { createTestContext, type TestContext } from "../support/test-app";
+import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // Delivery on a chosen date (docs/product.md "Delivery on a chosen date"): which dates an area can
 // meet is computed in Lagos time from an injected `now` (never the wall clock), across midnight and
@@ -239,5 +244,34 @@ describe("capacity under concurrent checkouts", () => {
     expect(mails.find((m) => m.kind === "order_refund_due")!.text).toContain("delivery date was fully booked");
     const [slot] = await t.db.select().from(deliverySlots).where(eq(deliverySlots.rateId, a.id));
     expect(slot!.booked).toBe(1);
+  });
+});
+
+describe("the picker without JavaScript", () => {
+  it("the checkout page renders the dates as radio buttons: the chosen one checked, the others she cannot have disabled with why", async () => {
+    const a = await area({ dateMode: "optional", leadDays: 0, cutoffHour: null, dailyCapacity: 1 });
+    const today = lagosNow(new Date()).date;
+    const [chosen, holiday, full] = [addDays(today, 2), addDays(today, 3), addDays(today, 4)];
+    await t.db.insert(deliveryDays).values({ day: holiday, kind: "blackout", note: "Eid holiday" });
+    const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: null });
+    await place(a.lga, p.id, { deliveryDate: full }, new Date());
+    const cookie = `guest_cart=${encodeGuestCart([{ productId: p.id, quantity: 1 }])}`;
+    const request = new Request(`http://localhost:3000/checkout?lga=${encodeURIComponent(a.lga)}&date=${chosen}`, {
+      headers: { Cookie: cookie },
+    });
+    const loaderData = await checkoutLoader({ request, context: routerContext(t, null), params: {} } as never);
+    expect(loaderData.delivery).toMatchObject({ date: chosen, problem: null });
+    const Stub = createRoutesStub([{ path: "/checkout", Component: () => createElement(CheckoutPage, { loaderData } as never) }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/checkout"] })).replace(/<!-- -->/g, "");
+    const input = (date: string) => new RegExp(`<input[^>]*name="deliveryDate"[^>]*value="${date}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(input(chosen)).toMatch(/checked=""/);
+    expect(input(holiday)).toMatch(/disabled=""/);
+    expect(input(full)).toMatch(/disabled=""/);
+    expect(input(addDays(today, 5))).not.toMatch(/disabled=""/);
+    const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("Eid holiday");
+    expect(text).toContain("Fully booked");
+    expect(text).toContain("No particular date");
+    expect(text).toMatch(/Delivery on \w{3} \d{1,2} \w{3} No extra/);
   });
 });
