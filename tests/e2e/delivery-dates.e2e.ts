@@ -2,6 +2,7 @@
 // turns dates on for an area, adds a time window and a blackout day; a guest picks a date and a window
 // at checkout (greyed-out dates say why), pays on the sandbox page and sees the date on her order; the
 // owner opens 'Deliveries for <date>' and prints its run sheet.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin, admin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
@@ -14,7 +15,7 @@ const JOURNEY_MS = 180_000;
 
 type Choice = { date: string; available: boolean };
 /** The picker's dates as the page shows them (data-testid date-YYYY-MM-DD, data-available). */
-const shownDates = (page: import("playwright-core").Page): Promise<Choice[]> =>
+const shownDates = (page: Page): Promise<Choice[]> =>
   page
     .getByTestId("delivery-dates")
     .locator("label")
