@@ -32,6 +32,9 @@ const toView = (r: typeof deliveryRates.$inferSelect): DeliveryRateView => ({
   dailyCapacity: r.dailyCapacity,
 });
 
+/** GET /api/deliveryrates, read by anyone: the spec's shape (docs/product.md §3), the area's scheduling stays the back office's. */
+export const publicRate = ({ id, lga, deliveryCharge }: DeliveryRateView) => ({ id, lga, deliveryCharge });
+
 /** The scheduling fields named in an input, as columns. */
 const scheduleValues = (data: Partial<AreaSchedule>) => ({
   ...(data.dateMode !== undefined && { dateMode: data.dateMode }),
