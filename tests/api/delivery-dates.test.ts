@@ -68,6 +68,8 @@ const place = (lga: string, productId: string, extra: Record<string, unknown>, n
       deliveryMethod: "standard",
       paymentMethod: "online",
       whatsappOptIn: false,
+      code: undefined,
+      note: undefined,
       ...extra,
     },
     { provider: "sandbox", links: links(), now },
