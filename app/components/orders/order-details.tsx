@@ -103,7 +103,10 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
           <dd data-testid="order-vat">{formatNairaAmount(order.vat)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Delivery ({order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})</dt>
+          <dt>
+            Delivery (
+            {order.deliveryDate ? order.deliveryMethod : order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})
+          </dt>
           <dd data-testid="order-delivery">{formatNairaAmount(order.deliveryCharge)}</dd>
         </div>
         {order.deliverySlotFee ? (

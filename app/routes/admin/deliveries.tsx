@@ -44,17 +44,15 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
           <Printer size={16} aria-hidden="true" /> Print run sheet
         </button>
       </PageHeader>
-      <div className="mb-4 flex flex-wrap items-end gap-2 print:hidden">
+      <div className="mb-4 flex flex-wrap items-center gap-2 print:hidden">
         <Link to={day(-1)} className="btn-outline min-h-10 px-3 py-2" aria-label="The day before">
           <ChevronLeft size={16} aria-hidden="true" />
         </Link>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="deliveries-date" className="label">
-              Day
-            </label>
-            <input id="deliveries-date" name="date" type="date" defaultValue={sheet.date} className="input min-h-10 py-2" />
-          </div>
+        <Form method="get" className="flex items-center gap-2">
+          <label htmlFor="deliveries-date" className="sr-only">
+            Day
+          </label>
+          <input id="deliveries-date" name="date" type="date" defaultValue={sheet.date} className="input min-h-10 w-36 px-2 py-2" />
           <button type="submit" className="btn-primary min-h-10 py-2">
             Show
           </button>

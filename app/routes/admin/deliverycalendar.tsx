@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import toast from "react-hot-toast";
 import { z } from "zod";
@@ -64,7 +65,15 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
   const answer = actionData as FormResult | undefined;
   const busy = useBusy();
   const errors = answer?.fields ?? {};
-  useOnAnswer(answer, (a) => (a.ok ? toast.success(a.msg ?? "Saved") : null));
+  const dayForm = useRef<HTMLFormElement>(null);
+  const windowForm = useRef<HTMLFormElement>(null);
+  useOnAnswer(answer, (a) => {
+    if (!a.ok) return;
+    toast.success(a.msg ?? "Saved");
+    // a saved day or window starts its form afresh for the next one
+    dayForm.current?.reset();
+    windowForm.current?.reset();
+  });
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader title="Delivery calendar" />
@@ -127,7 +136,12 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
             )}
           </tbody>
         </AdminTable>
-        <Form method="post" className="grid gap-3 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-2" data-testid="mark-day-form">
+        <Form
+          ref={dayForm}
+          method="post"
+          className="grid gap-3 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-2"
+          data-testid="mark-day-form"
+        >
           <input type="hidden" name="intent" value="day" />
           <Field label="Date" name="day" type="date" required error={errors.day} />
           <Field label="Kind" name="kind" error={errors.kind}>
@@ -205,7 +219,12 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
             )}
           </tbody>
         </AdminTable>
-        <Form method="post" className="grid gap-3 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-4" data-testid="window-form">
+        <Form
+          ref={windowForm}
+          method="post"
+          className="grid gap-3 rounded-2xl border border-line bg-linen p-4 sm:grid-cols-4"
+          data-testid="window-form"
+        >
           <input type="hidden" name="intent" value="window" />
           <Field
             label="From (hour)"

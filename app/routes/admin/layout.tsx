@@ -104,7 +104,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <div className="min-h-dvh bg-cream lg:flex">
+    <div className="min-h-dvh bg-cream lg:flex print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-linen focus:p-2"
