@@ -141,7 +141,8 @@ describe("delivery on a chosen date, on a phone", () => {
       const area = owner.page.getByTestId("run-sheet-area").filter({ hasText: AREA });
       const row = area.getByTestId("run-sheet-row").filter({ hasText: number });
       const text = await row.innerText();
-      for (const part of ["Tola Bakare", "+234 803 555 0142", "12 Adeola Odeku Street", "9 am – 12 pm", "Paid"]) expect(text).toContain(part);
+      for (const part of ["Tola Bakare", "+234 803 555 0142", "12 Adeola Odeku Street", "9 am – 12 pm", "Paid"])
+        expect(text).toContain(part);
       await expectNoSidewaysScroll(owner.page);
       await expectAccessible(owner.page);
       await screenshot(owner.page, "deliveries-for-date-phone");
