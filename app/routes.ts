@@ -72,6 +72,9 @@ export default [
     route("lga", "routes/admin/lga.tsx"),
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),
+    // docs/product.md "Delivery on a chosen date"
+    route("deliverycalendar", "routes/admin/deliverycalendar.tsx"),
+    route("deliveries", "routes/admin/deliveries.tsx"),
     // docs/product.md "Reports"
     route("reports", "routes/admin/reports.tsx"),
     // docs/product.md "Discount codes"

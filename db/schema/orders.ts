@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
+import { deliverySlots } from "./delivery";
 
 export const purchaseStatusEnum = pgEnum("purchase_status", [
   "pending",
@@ -41,6 +42,12 @@ export const purchases = pgTable(
     address: text().notNull(),
     lga: text(),
     deliveryMethod: deliveryMethodEnum().notNull().default("standard"),
+    // docs/product.md "Delivery on a chosen date": the Lagos calendar date chosen, the window as she read it
+    // ('9 am – 12 pm'), the place on that day's counter the order holds, and the date's fees (peak day, window)
+    deliveryDate: date({ mode: "string" }),
+    deliveryWindow: text(),
+    deliverySlotId: uuid().references(() => deliverySlots.id, { onDelete: "set null" }),
+    deliverySlotFeeKobo: integer().notNull().default(0),
     // the priced breakdown, integer kobo
     subtotalKobo: integer().notNull(),
     // what the sale prices saved against the full prices (the API's `discount`); the column keeps
@@ -113,6 +120,11 @@ export const purchases = pgTable(
     index("purchases_phone_idx").on(t.phone),
     // the sales report and the orders list by where the sale was made
     index("purchases_source_idx").on(t.source, t.createdAt),
+    // 'Deliveries for <date>' in the back office
+    index("purchases_delivery_date_idx")
+      .on(t.deliveryDate)
+      .where(sql`${t.deliveryDate} is not null`),
+    index("purchases_delivery_slot_id_idx").on(t.deliverySlotId),
     // guest orders waiting to join the account of their email
     index("purchases_guest_email_idx")
       .on(sql`lower(${t.email})`)

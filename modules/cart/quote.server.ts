@@ -5,7 +5,8 @@ import { koboToNaira } from "../../lib/money";
 import { codeForCart } from "../discounts/codes.server";
 import { priceOrder, type DeliveryMethod } from "../pricing/price-order";
 import { loadPricing, loadPricingRules } from "../pricing/load-pricing.server";
-import { toCartSummary } from "./summary";
+import type { ChosenSlot } from "../delivery/schedule.server";
+import { slotLine, toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 
 /**
@@ -22,8 +23,12 @@ export async function quoteGuestCart(
   lga?: string,
   codeText?: string,
   deliveryMethod: DeliveryMethod = "standard",
-  // the owner's own fee, for an order she records (docs/product.md "Manual orders")
-  deliveryFeeKobo: number | null = null,
+  extra: {
+    /** the owner's own fee, for an order she records (docs/product.md "Manual orders") */
+    deliveryFeeKobo?: number | null;
+    /** the checkout's delivery date, checked for this area (modules/delivery/schedule.server.ts) */
+    slot?: ChosenSlot | null;
+  } = {},
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
   const [rows, pricing, code] = await Promise.all([
     lines.length
@@ -58,7 +63,8 @@ export async function quoteGuestCart(
     lga: area?.lga,
     rates: area ? [area] : [],
     discount: code.rule,
-    deliveryFeeKobo,
+    deliveryFeeKobo: extra.deliveryFeeKobo ?? null,
+    deliverySlot: area ? (extra.slot ?? null) : null,
   });
   return {
     cartItems: cart.map(({ p, quantity }, i) => ({
@@ -77,6 +83,13 @@ export async function quoteGuestCart(
       maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
     })),
-    summary: toCartSummary(priced, { rules: pricing.rules, usdRate: pricing.usdRate, deliveryMethod, area, code }),
+    summary: toCartSummary(priced, {
+      rules: pricing.rules,
+      usdRate: pricing.usdRate,
+      deliveryMethod,
+      area,
+      code,
+      slot: area ? slotLine(extra.slot ?? null) : null,
+    }),
   };
 }

@@ -8,10 +8,11 @@ import { hasEnough, isSoldOut, unitsLeftText } from "../stock/availability";
 import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
 import { codeForCart, customerOf } from "../discounts/codes.server";
 import type { DeliveryRate } from "../delivery/types";
+import type { ChosenSlot } from "../delivery/schedule.server";
 import { priceLine, priceOrder, pricingLga, type DeliveryMethod } from "../pricing/price-order";
 import { loadPricingRules } from "../pricing/load-pricing.server";
 import { getSettings } from "../settings/service.server";
-import { toCartSummary } from "./summary";
+import { slotLine, toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 
 type Actor = Pick<SessionUser, "id" | "role">;
@@ -204,7 +205,14 @@ export async function clearCart(db: Queryable, userId: string) {
 export async function cartSummary(
   db: Db,
   userId: string,
-  options: { deliveryMethod?: DeliveryMethod; lga?: string | null; code?: string | null; onRatesError?: (err: unknown) => void } = {},
+  options: {
+    deliveryMethod?: DeliveryMethod;
+    lga?: string | null;
+    code?: string | null;
+    onRatesError?: (err: unknown) => void;
+    /** the checkout's delivery date, checked for this area (modules/delivery/schedule.server.ts) */
+    slot?: ChosenSlot | null;
+  } = {},
 ): Promise<{ items: CartItemView[]; summary: CartSummary }> {
   const [lines, [user], { rules, usdRate, maxLineQuantity }] = await Promise.all([
     cartLines(db, userId),
@@ -223,9 +231,18 @@ export async function cartSummary(
   });
   // a profile's LGA outside the areas only leaves the area to choose; an area asked for must exist
   if (!area && !ratesFailed && options.lga !== undefined) throw unknownAreaError(options.lga);
-  const priced = priceOrder({ lines, rules, deliveryMethod, lga: area?.lga, rates: area ? [area] : [], discount: code.rule });
+  const slot = area ? (options.slot ?? null) : null;
+  const priced = priceOrder({
+    lines,
+    rules,
+    deliveryMethod,
+    lga: area?.lga,
+    rates: area ? [area] : [],
+    discount: code.rule,
+    deliverySlot: slot,
+  });
   return {
     items: lines.map((l) => toCartItemView(l, maxLineQuantity)),
-    summary: toCartSummary(priced, { rules, usdRate, deliveryMethod, area, ratesFailed, code }),
+    summary: toCartSummary(priced, { rules, usdRate, deliveryMethod, area, ratesFailed, code, slot: slotLine(slot) }),
   };
 }

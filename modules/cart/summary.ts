@@ -1,3 +1,4 @@
+import { shortDay } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
 import type { DeliveryRate } from "../delivery/types";
 import { outcomeMessage } from "../discounts/messages";
@@ -14,7 +15,13 @@ type SummaryInput = {
   ratesFailed?: boolean;
   /** the code asked for, and the message when it cannot be used at all (unknown, ended, used up…) */
   code?: { code: string | null; message: string | null };
+  /** the delivery date priced, as the checkout shows it */
+  slot?: { date: string; label: string; window: string | null } | null;
 };
+
+/** The chosen delivery date as the summary names it (docs/product.md "Delivery on a chosen date"). */
+export const slotLine = (slot: { date: string; window: string | null } | null | undefined) =>
+  slot ? { date: slot.date, label: shortDay(slot.date), window: slot.window } : null;
 
 /** The code's line: its saving, or why it does not apply (docs/product.md "Discount codes"). */
 function codeLine(priced: PriceBreakdown, asked: SummaryInput["code"], area: DeliveryRate | null): CartCode | null {
@@ -35,7 +42,7 @@ function codeLine(priced: PriceBreakdown, asked: SummaryInput["code"], area: Del
  */
 export function toCartSummary(
   priced: PriceBreakdown,
-  { rules, usdRate, deliveryMethod, area, ratesFailed = false, code }: SummaryInput,
+  { rules, usdRate, deliveryMethod, area, ratesFailed = false, code, slot }: SummaryInput,
 ): CartSummary {
   const threshold = rules.freeDeliveryAboveKobo ?? 0;
   return {
@@ -56,5 +63,6 @@ export function toCartSummary(
       ? { standard: koboToNaira(priced.deliveryOptions.standard), express: koboToNaira(priced.deliveryOptions.express) }
       : null,
     usdRate,
+    ...(slot && area ? { deliverySlot: { ...slot, fee: koboToNaira(priced.deliverySlotKobo) } } : {}),
   };
 }

@@ -58,4 +58,9 @@ export type CartSummary = {
   /** what standard and express delivery cost for the area (null without one) */
   deliveryOptions: { standard: number; express: number } | null;
   usdRate: number;
+  /**
+   * the delivery date chosen at checkout and what it adds (a peak day's fee and the window's
+   * surcharge, docs/product.md "Delivery on a chosen date"); absent without one
+   */
+  deliverySlot?: { date: string; label: string; window: string | null; fee: number };
 };

@@ -14,14 +14,33 @@ import {
   type DeliveryRateInput,
   type DeliveryRateListQuery,
 } from "./admin-schemas";
+import type { AreaSchedule } from "./schedule";
 
-/** docs/product.md §3 Delivery rate: id, lga, deliveryCharge (naira). */
-export type DeliveryRateView = { id: string; lga: string; deliveryCharge: number };
+/**
+ * docs/product.md §3 Delivery rate: id, lga, deliveryCharge (naira), and its scheduling
+ * (docs/product.md "Delivery on a chosen date").
+ */
+export type DeliveryRateView = { id: string; lga: string; deliveryCharge: number } & AreaSchedule;
 
 const toView = (r: typeof deliveryRates.$inferSelect): DeliveryRateView => ({
   id: r.id,
   lga: r.lga,
   deliveryCharge: koboToNaira(r.chargeKobo),
+  dateMode: r.dateMode,
+  leadDays: r.leadDays,
+  cutoffHour: r.cutoffHour,
+  dailyCapacity: r.dailyCapacity,
+});
+
+/** GET /api/deliveryrates, read by anyone: the spec's shape (docs/product.md §3), the area's scheduling stays the back office's. */
+export const publicRate = ({ id, lga, deliveryCharge }: DeliveryRateView) => ({ id, lga, deliveryCharge });
+
+/** The scheduling fields named in an input, as columns. */
+const scheduleValues = (data: Partial<AreaSchedule>) => ({
+  ...(data.dateMode !== undefined && { dateMode: data.dateMode }),
+  ...(data.leadDays !== undefined && { leadDays: data.leadDays }),
+  ...(data.cutoffHour !== undefined && { cutoffHour: data.cutoffHour }),
+  ...(data.dailyCapacity !== undefined && { dailyCapacity: data.dailyCapacity }),
 });
 
 async function assertLgaFree(db: Db, lga: string, exceptId?: string) {
@@ -72,7 +91,7 @@ export async function createDeliveryRate(db: Db, input: DeliveryRateInput): Prom
   await assertLgaFree(db, data.lga);
   const [row] = await db
     .insert(deliveryRates)
-    .values({ lga: data.lga, chargeKobo: nairaToKobo(data.deliveryCharge) })
+    .values({ lga: data.lga, chargeKobo: nairaToKobo(data.deliveryCharge), ...scheduleValues(data) })
     .returning();
   return toView(row!);
 }
@@ -85,6 +104,7 @@ export async function updateDeliveryRate(db: Db, id: string, input: DeliveryRate
   const values = {
     ...(data.lga !== undefined && { lga: data.lga }),
     ...(data.deliveryCharge !== undefined && { chargeKobo: nairaToKobo(data.deliveryCharge) }),
+    ...scheduleValues(data),
   };
   if (!Object.keys(values).length) return current;
   const [row] = await db.update(deliveryRates).set(values).where(eq(deliveryRates.id, id)).returning();

@@ -11,8 +11,9 @@ import { cancellable, orderNumber } from "./statuses";
 import type { PurchaseDetail } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
+import { releaseDeliverySlots } from "../delivery/schedule.server";
 import { refusedDeliveries } from "./manual-payments.server";
-import { orderUrl, type MailLinks } from "./mails.server";
+import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
 import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 
@@ -91,19 +92,21 @@ export async function changePurchaseStatus(
     // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
     if (status === "cancelled") {
       await releaseStock(tx, [id]);
+      await releaseDeliverySlots(tx, [id]);
       await releaseRedemptions(tx, [id]);
     }
     const mail = statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
     const link = orderUrl(links, p);
+    const date = status === "cancelled" ? null : deliveryDateLine(p);
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
       whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, orderNo, orderUpdateWords(status, note), link]),
       subject: `${mail.subject} (order #${orderNo})`,
       // a gift: to whom, and when it was delivered (docs/product.md "Gift orders")
-      text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${date ? `\n${date}.` : ""}${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
     if (status === "shipped") await recipientShippedMail(tx, p, note ?? null, shop, now);
   });
@@ -111,14 +114,17 @@ export async function changePurchaseStatus(
 }
 
 /**
- * Deletes a purchase. One that still holds its stock (the statuses a cancel
- * gives stock back from) gives it back first, exactly as a cancel does.
+ * Deletes a purchase. One that still holds its stock and delivery date (the statuses a cancel
+ * gives them back from) gives them back first, exactly as a cancel does.
  */
 export async function deletePurchase(db: Db, id: string) {
   await db.transaction(async (tx) => {
     const [p] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, id)).for("update");
     if (!p) throw AppError.notFound("Purchase");
-    if (cancellable.includes(p.status)) await releaseStock(tx, [id]);
+    if (cancellable.includes(p.status)) {
+      await releaseStock(tx, [id]);
+      await releaseDeliverySlots(tx, [id]);
+    }
     await tx.delete(purchases).where(eq(purchases.id, id));
   });
 }

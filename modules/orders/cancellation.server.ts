@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { releaseRedemptions } from "../discounts/redemptions.server";
 import { lockProducts, productsOf, releaseStock } from "../stock/reservation.server";
+import { releaseDeliverySlots } from "../delivery/schedule.server";
 
 /**
  * Why a pending order was cancelled when the shop did not decide it: the window
@@ -23,7 +24,7 @@ export const shopperCancelNotes = {
 } as const;
 export type ShopperCancelNote = (typeof shopperCancelNotes)[keyof typeof shopperCancelNotes];
 
-/** pending → cancelled inside the caller's transaction (only from pending), stock given back, each change recorded. */
+/** pending → cancelled inside the caller's transaction (only from pending), stock and delivery date given back, each change recorded. */
 export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancelNote, now: Date): Promise<string[]> {
   if (!ids.length) return [];
   const cancelled = await tx
@@ -33,6 +34,8 @@ export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancel
     .returning({ id: purchases.id });
   const done = cancelled.map((c) => c.id);
   await releaseStock(tx, done);
+  // and their places on their delivery days (docs/product.md "Delivery on a chosen date")
+  await releaseDeliverySlots(tx, done);
   // their discount codes' uses are free again (docs/product.md "Discount codes")
   await releaseRedemptions(tx, done, now);
   if (done.length) await tx.insert(purchaseEvents).values(done.map((purchaseId) => ({ purchaseId, status: "cancelled" as const, note })));

@@ -22,6 +22,7 @@ import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { readGift, type GiftDetails } from "./gift-schemas";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import { alertLowStock } from "../stock/low-stock.server";
+import { holdDeliverySlot, resolveDeliverySlot } from "../delivery/schedule.server";
 
 /**
  * Who is buying. A signed-in shopper buys her server cart as her account; a guest gives her name
@@ -152,6 +153,8 @@ export async function placeOrder(
     if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
     // a discount code (docs/product.md "Discount codes"): checked and priced here, its use held below
     const code = input.code ? await codeForCheckout(tx, input.code, now) : null;
+    // the delivery date asked for, checked in Lagos time against `now` (docs/product.md "Delivery on a chosen date")
+    const slot = await resolveDeliverySlot(tx, lga, input, now);
     const priced = priceOrder({
       lines,
       rules: pricing.rules,
@@ -160,6 +163,7 @@ export async function placeOrder(
       rates: pricing.rates,
       discount: code?.rule,
       deliveryFeeKobo: buyer.kind === "shop" ? buyer.deliveryFeeKobo : null,
+      deliverySlot: slot,
     });
     const applied = codeColumns(priced);
     if (priced.totalKobo > MAX_ORDER_KOBO)
@@ -180,6 +184,8 @@ export async function placeOrder(
     await lockProducts(tx, [...lines.map((l) => l.productId), ...(await productsOf(tx, earlier))]);
     await cancelPendingIn(tx, earlier, shopperCancelNotes.replaced, now);
     const taken = await reserveStock(tx, lines);
+    // a place on the day's counter, held like the stock (after it: one lock order for every checkout)
+    const slotId = slot ? await holdDeliverySlot(tx, slot) : null;
     await alertLowStock(tx, taken, (id) => `${publicOrigin(links)}/editproduct/${id}`);
     const reference = newReference();
     const [row] = await tx
@@ -197,6 +203,10 @@ export async function placeOrder(
         address: [input.street, input.city, input.state].filter(Boolean).join(", "),
         lga,
         deliveryMethod: input.deliveryMethod,
+        deliveryDate: slot?.date ?? null,
+        deliveryWindow: slot?.window ?? null,
+        deliverySlotId: slotId,
+        deliverySlotFeeKobo: priced.deliverySlotKobo,
         subtotalKobo: priced.subtotalKobo,
         savedKobo: priced.savedKobo,
         vatKobo: priced.vatKobo,

@@ -9,6 +9,7 @@ import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server
 import { orderMails, refundDueMails, type MailLinks, type RefundReason } from "./mails.server";
 import { isPaidOrder } from "./statuses";
 import { reserveStock } from "../stock/reservation.server";
+import { retakeDeliverySlot } from "../delivery/schedule.server";
 import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
 
@@ -89,7 +90,7 @@ export async function completeOrder(
     let staysCancelled: RefundReason | null = null;
     if (current.status === "cancelled") {
       if (await cancelledByShop(tx, current.id)) staysCancelled = "cancelled_by_shop";
-      else if (!(await takeStockAgain(tx, items))) staysCancelled = "sold_out";
+      else staysCancelled = await takeHoldsAgain(tx, current, items);
     }
     const money = {
       paidAt: now,
@@ -148,6 +149,7 @@ const receivedWords = { provider: "payment", transfer: "bank transfer", cash: "c
 const refundNotes: Record<RefundReason, string> = {
   cancelled_by_shop: "the shop had cancelled the order",
   sold_out: "stock no longer available",
+  date_full: "its delivery date fully booked meanwhile",
 };
 
 const shopperNotes: readonly (string | null)[] = Object.values(shopperCancelNotes);
@@ -166,14 +168,27 @@ async function cancelledByShop(tx: Tx, purchaseId: string): Promise<boolean> {
   return !cancels.length || cancels.some((e) => e.actorId !== null || !shopperNotes.includes(e.note));
 }
 
-/** Reserves a cancelled order's items again, all or none (a savepoint undoes a partial take). */
-async function takeStockAgain(tx: Tx, items: (typeof purchaseItems.$inferSelect)[]): Promise<boolean> {
+class DateFull extends Error {}
+
+/**
+ * Reserves a cancelled order's items and its place on its delivery day again, all or none (a
+ * savepoint undoes a partial take); null when both were taken, else why not.
+ */
+async function takeHoldsAgain(
+  tx: Tx,
+  order: Pick<PurchaseRow, "deliverySlotId">,
+  items: (typeof purchaseItems.$inferSelect)[],
+): Promise<RefundReason | null> {
   const lines = items.filter((i) => i.productId).map((i) => ({ productId: i.productId!, quantity: i.quantity, title: i.title }));
   try {
-    await tx.transaction((sp) => reserveStock(sp, lines));
-    return true;
+    await tx.transaction(async (sp) => {
+      await reserveStock(sp, lines);
+      if (!(await retakeDeliverySlot(sp, order.deliverySlotId))) throw new DateFull();
+    });
+    return null;
   } catch (e) {
-    if (e instanceof AppError && e.kind === "conflict") return false;
+    if (e instanceof DateFull) return "date_full";
+    if (e instanceof AppError && e.kind === "conflict") return "sold_out";
     throw e;
   }
 }

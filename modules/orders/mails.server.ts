@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/client";
 import type { purchaseItems, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
+import { longDay } from "../../lib/lagos-calendar";
 import { formatNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
 import { publicOrigin } from "../../lib/public-origin";
@@ -41,7 +42,14 @@ function codeLines(p: Purchase): string[] {
     : [`Discount code ${p.discountCode}: free delivery (you saved ${formatNaira(p.codeDiscountKobo)})`];
 }
 
+/** docs/product.md "Delivery on a chosen date": 'Delivery on Friday 14 February 2027, 9 am – 12 pm', or null without a date. */
+export function deliveryDateLine(p: Pick<Purchase, "deliveryDate" | "deliveryWindow">): string | null {
+  if (!p.deliveryDate) return null;
+  return `Delivery on ${longDay(p.deliveryDate)}${p.deliveryWindow ? `, ${p.deliveryWindow}` : ""}`;
+}
+
 function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
+  const date = deliveryDateLine(p);
   return [
     ...items.map((i) => `${i.quantity} × ${i.title}: ${formatNaira(i.totalPriceKobo)}`),
     "",
@@ -49,8 +57,10 @@ function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
     ...codeLines(p),
     `VAT: ${formatNaira(p.vatKobo)}`,
     `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
+    ...(p.deliverySlotFeeKobo ? [`Delivery date and time: ${formatNaira(p.deliverySlotFeeKobo)}`] : []),
     `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
+    ...(date ? [date] : []),
     ...giftSummaryLines(p),
     `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
     `${p.isGift ? "Your phone" : "Phone"}: ${formatNigerianPhone(p.phone)}`,
@@ -140,13 +150,13 @@ export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks
   await enqueueMail(tx, {
     to: p.email,
     subject: `Reminder: your ${settings.shopName} order #${number} is waiting for your transfer`,
-    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale.\n\nAlready paid? Reply to this mail with your transfer receipt and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
+    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale${p.deliveryDate ? " and your delivery date is given up" : ""}.${p.deliveryDate ? `\n\n${deliveryDateLine(p)}.` : ""}\n\nAlready paid? Reply to this mail with your transfer receipt and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
     kind: "order_transfer_reminder",
   });
 }
 
 /** Why a paid order stays cancelled: the shop had cancelled it, or its items sold out after it lapsed. */
-export type RefundReason = "cancelled_by_shop" | "sold_out";
+export type RefundReason = "cancelled_by_shop" | "sold_out" | "date_full";
 
 /** Where a refund goes: back the way the money came. */
 const refundTo = (p: Purchase) => (p.paidVia === "provider" ? "the account or card you paid with" : "you, the way you paid");
@@ -163,6 +173,10 @@ export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason:
     sold_out: {
       shopper: "but the order had already been cancelled and the items sold out in the meantime",
       shop: "and its stock is no longer available",
+    },
+    date_full: {
+      shopper: "but the order had already been cancelled and its delivery date was fully booked in the meantime",
+      shop: "and its delivery date is fully booked",
     },
   }[reason];
   await enqueueMail(tx, {

@@ -102,7 +102,7 @@ export function quoteManualOrder(db: Db, q: QuoteInput) {
     q.lga || undefined,
     q.code,
     q.deliveryMethod,
-    q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
+    { deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee) },
   );
 }
 

@@ -9,6 +9,7 @@ import { completeOrder } from "./completion.server";
 import type { MailLinks } from "./mails.server";
 import { isPaidOrder } from "./statuses";
 import { releaseStock } from "../stock/reservation.server";
+import { releaseDeliverySlots } from "../delivery/schedule.server";
 
 // Money the owner received herself (docs/product.md "Paying"): a bank transfer into the shop's
 // account, or the rider's collection on delivery (cash, transfer or POS). Recorded, it completes
@@ -68,6 +69,7 @@ export async function recordRefusedDelivery(db: Db, purchaseId: string, note: st
       throw new AppError("conflict", "Only an unpaid pay-on-delivery order on its way can be refused.");
     await tx.update(purchases).set({ status: "cancelled", refusedAt: now, updatedAt: now }).where(eq(purchases.id, p.id));
     await releaseStock(tx, [p.id]);
+    await releaseDeliverySlots(tx, [p.id]);
     await tx
       .insert(purchaseEvents)
       .values({ purchaseId: p.id, status: "cancelled", note: `delivery refused${note ? `: ${note}` : ""}`, actorId });

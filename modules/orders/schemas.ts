@@ -3,6 +3,7 @@ import { normalizeNigerianPhone } from "../../lib/phone";
 import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/schemas";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
+import { deliveryDateFields } from "./delivery-date-schemas";
 
 const required = (label: string) =>
   z
@@ -59,6 +60,8 @@ export const orderChoiceFields = {
   code: optionalCode,
   note: optionalNote,
   whatsappOptIn: tick,
+  // docs/product.md "Delivery on a chosen date"
+  ...deliveryDateFields,
 };
 
 /** Who the order is for when nobody is signed in: the buyer is the contact (docs/product.md "Guest checkout"). */

@@ -61,6 +61,11 @@ export type PurchaseView = {
   codeOn: "goods" | "delivery" | null;
   vat: number;
   deliveryCharge: number;
+  /** the Lagos date she chose for delivery (YYYY-MM-DD) and the window, as she read it; null without one */
+  deliveryDate: string | null;
+  deliveryWindow: string | null;
+  /** what the date added: a peak day's fee and the window's surcharge (0 without) */
+  deliverySlotFee: number;
   totalAmount: number;
   currency: string;
   reference: string;

@@ -7,7 +7,10 @@ import { giftForBuyer } from "./gift-rules";
 import { PAID_STATUSES } from "./statuses";
 import type { GiftView, PurchaseView } from "./types";
 
-type CodeColumns = Pick<typeof purchases.$inferSelect, "discountCode" | "subtotalKobo" | "vatKobo" | "deliveryKobo" | "totalKobo">;
+type CodeColumns = Pick<
+  typeof purchases.$inferSelect,
+  "discountCode" | "subtotalKobo" | "vatKobo" | "deliveryKobo" | "deliverySlotFeeKobo" | "totalKobo"
+>;
 
 /**
  * What the order's code took off (docs/product.md "Discount codes"): the goods when the stored
@@ -15,7 +18,7 @@ type CodeColumns = Pick<typeof purchases.$inferSelect, "discountCode" | "subtota
  */
 export function codeOn(p: CodeColumns): "goods" | "delivery" | null {
   if (!p.discountCode) return null;
-  return p.subtotalKobo + p.vatKobo + p.deliveryKobo > p.totalKobo ? "goods" : "delivery";
+  return p.subtotalKobo + p.vatKobo + p.deliveryKobo + p.deliverySlotFeeKobo > p.totalKobo ? "goods" : "delivery";
 }
 
 /** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */
@@ -41,6 +44,9 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     codeOn: codeOn(p),
     vat: koboToNaira(p.vatKobo),
     deliveryCharge: koboToNaira(p.deliveryKobo),
+    deliveryDate: p.deliveryDate,
+    deliveryWindow: p.deliveryWindow,
+    deliverySlotFee: koboToNaira(p.deliverySlotFeeKobo),
     totalAmount: koboToNaira(p.totalKobo),
     currency: p.currency,
     reference: p.reference,

@@ -69,7 +69,15 @@ export type PriceInput = {
    * replaces the area's fee for either method; free delivery (the shop's amount, a code) still applies
    */
   deliveryFeeKobo?: number | null;
+  /**
+   * the delivery date chosen (docs/product.md "Delivery on a chosen date"), already checked by
+   * modules/delivery: a peak day's fee and the time window's surcharge
+   */
+  deliverySlot?: DeliverySlotFees | null;
 };
+
+/** What a chosen delivery date adds: the peak day's fee and the window's surcharge (kobo). */
+export type DeliverySlotFees = { peakFeeKobo: number; windowSurchargeKobo: number };
 
 export type PricedLine = { unitKobo: number; totalKobo: number; savedKobo: number };
 
@@ -90,6 +98,8 @@ export type PriceBreakdown = {
   /** VAT on the subtotal after the code */
   vatKobo: number;
   deliveryKobo: number;
+  /** the chosen date's fees (peak day + window): a service, so free delivery does not waive it; 0 without a date */
+  deliverySlotKobo: number;
   totalKobo: number;
   /** the delivery rate that applied, or null when the settings' fee did */
   matchedLga: string | null;
@@ -170,11 +180,11 @@ function applyCode(rule: DiscountRule, lines: PricedLineInput[], priced: PricedL
 }
 
 /**
- * total = subtotal − the code's discount on the goods + VAT + delivery. VAT is on the subtotal
+ * total = subtotal − the code's discount on the goods + VAT + delivery (+ the chosen date's fees). VAT is on the subtotal
  * after the code; delivery is free with a free-delivery code, or once the goods after the code
  * reach the settings' freeDeliveryAboveKobo (docs/product.md "Discount codes", "Free delivery").
  */
-export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount, deliveryFeeKobo }: PriceInput): PriceBreakdown {
+export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount, deliveryFeeKobo, deliverySlot }: PriceInput): PriceBreakdown {
   const priced = lines.map(priceLine);
   const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
   const savedKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
@@ -198,6 +208,7 @@ export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount,
   const deliveryOptions = freeDelivery ? { standard: 0, express: 0 } : fees;
   // nothing to deliver in an empty cart
   const deliveryKobo = lines.length === 0 ? 0 : deliveryOptions[deliveryMethod];
+  const deliverySlotKobo = lines.length === 0 || !deliverySlot ? 0 : deliverySlot.peakFeeKobo + deliverySlot.windowSurchargeKobo;
   const code: CodeOutcome | null =
     outcome?.applied && outcome.kind === "free_delivery"
       ? { ...outcome, codeKobo: freeDelivery === "code" && lines.length > 0 ? fees[deliveryMethod] : 0 }
@@ -211,7 +222,8 @@ export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount,
     freeDelivery,
     vatKobo,
     deliveryKobo,
-    totalKobo: discountedKobo + vatKobo + deliveryKobo,
+    deliverySlotKobo,
+    totalKobo: discountedKobo + vatKobo + deliveryKobo + deliverySlotKobo,
     matchedLga: rate?.lga ?? null,
     deliveryOptions,
   };

@@ -4,7 +4,7 @@ import { postListQuery } from "../../modules/content/admin-schemas";
 import { searchPosts } from "../../modules/content/admin.server";
 import { getPost } from "../../modules/content/posts.server";
 import { deliveryRateListQuery } from "../../modules/delivery/admin-schemas";
-import { searchDeliveryRates } from "../../modules/delivery/admin.server";
+import { publicRate, searchDeliveryRates } from "../../modules/delivery/admin.server";
 import { getDeliveryRate } from "../../modules/delivery/rates.server";
 import { communicationChoiceInput, contactInput } from "../../modules/marketing/schemas";
 import { listCommunicationPlatforms, recordCommunicationChoice, sendContactMessage } from "../../modules/marketing/contact.server";
@@ -27,7 +27,7 @@ export function contentReadRoutes(deps: AppDeps) {
     .get("/deliveryrates", async (c) => {
       const { items, total } = await searchDeliveryRates(db, readQuery(c, deliveryRateListQuery));
       withTotal(c, total);
-      return c.json(items);
+      return c.json(items.map(publicRate));
     })
     .get("/deliveryrates/:id", async (c) => c.json(await getDeliveryRate(db, pathId(c, "Delivery rate"))))
     .get("/communicationPlatforms", async (c) => {

@@ -34,8 +34,23 @@ export function orderRoutes({ database, env }: AppDeps) {
     .post("/purchases/create", async (c) => {
       const body = await readJson(c, createPurchaseInput);
       // the client's totals and items are ignored: only the address and the choices count
-      const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn } = body;
-      const input = { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn, ...giftFieldsOf(body) };
+      const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn, deliveryDate, deliveryWindow } =
+        body;
+      const input = {
+        street,
+        city,
+        state,
+        phone,
+        lga,
+        deliveryMethod,
+        paymentMethod,
+        code,
+        note,
+        whatsappOptIn,
+        deliveryDate,
+        deliveryWindow,
+        ...giftFieldsOf(body),
+      };
       const user = c.get("user");
       let buyer: Buyer = { kind: "user", userId: user?.id ?? "" };
       let guest: z.output<typeof guestCheckout> | null = null;

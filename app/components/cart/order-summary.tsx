@@ -59,6 +59,15 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
         </dd>
       </div>
       <FreeDeliveryHint summary={summary} show={show} hidden={deliveryError || areaNeeded} />
+      {summary?.deliverySlot ? (
+        <div className="flex justify-between gap-4" data-testid="summary-delivery-date">
+          <dt>
+            Delivery on {summary.deliverySlot.label}
+            {summary.deliverySlot.window ? <span className="text-muted">, {summary.deliverySlot.window}</span> : null}
+          </dt>
+          <dd>{summary.deliverySlot.fee ? show(summary.deliverySlot.fee) : "No extra"}</dd>
+        </div>
+      ) : null}
       {children}
       <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-bold">
         <dt>{beforeDelivery ? "Total before delivery" : "Total"}</dt>

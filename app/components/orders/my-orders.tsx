@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import type { PurchaseView } from "../../../modules/orders/types";
-import { OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
+import { deliveryWhen, OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
 
 /**
  * /profile 'My orders': the shopper's purchases, newest first; each opens to its detail, with
@@ -30,6 +30,7 @@ export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; 
                     <span className="font-bold">{orderTitle(order.id)}</span>
                     <span className="block text-sm text-muted">
                       {orderDate(order.createdAt)} · {order.items.reduce((s, i) => s + i.quantity, 0)} items
+                      {order.deliveryDate ? ` · delivery ${deliveryWhen(order, true)}` : ""}
                     </span>
                   </span>
                   <span className="flex items-center gap-3">

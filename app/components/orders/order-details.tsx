@@ -1,3 +1,4 @@
+import { longDay, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
@@ -51,10 +52,22 @@ export function OrderStatus({ order }: { order: Pick<PurchaseView, "status" | "p
   );
 }
 
+/** docs/product.md "Delivery on a chosen date": 'Friday 14 February 2027, 9 am – 12 pm' (short: 'Fri 14 Feb'). */
+export const deliveryWhen = (order: Pick<PurchaseView, "deliveryDate" | "deliveryWindow">, short = false) =>
+  order.deliveryDate
+    ? `${short ? shortDay(order.deliveryDate) : longDay(order.deliveryDate)}${order.deliveryWindow ? `, ${order.deliveryWindow}` : ""}`
+    : null;
+
 /** Items, the stored breakdown and the delivery address of one order. */
 export function OrderDetails({ order }: { order: PurchaseView }) {
+  const when = deliveryWhen(order);
   return (
     <div className="space-y-5">
+      {when ? (
+        <p className="rounded-xl bg-sage-soft px-3 py-2 text-sm" data-testid="order-delivery-date">
+          <strong>Delivery on {when}</strong>
+        </p>
+      ) : null}
       <ul className="divide-y divide-line" aria-label="Items">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-start justify-between gap-3 py-2 text-sm">
@@ -90,9 +103,18 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
           <dd data-testid="order-vat">{formatNairaAmount(order.vat)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Delivery ({order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})</dt>
+          <dt>
+            Delivery (
+            {order.deliveryDate ? order.deliveryMethod : order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})
+          </dt>
           <dd data-testid="order-delivery">{formatNairaAmount(order.deliveryCharge)}</dd>
         </div>
+        {order.deliverySlotFee ? (
+          <div className="flex justify-between">
+            <dt>Delivery date and time</dt>
+            <dd data-testid="order-delivery-date-fee">{formatNairaAmount(order.deliverySlotFee)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatNairaAmount(order.totalAmount)}</dd>

@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   ChartColumn,
   CirclePlus,
   FileText,
@@ -35,7 +36,9 @@ const links = [
   { to: "/unpaidcheckouts", label: "Unpaid Checkouts", icon: ShoppingBag },
   { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },
   { to: "/producttable", label: "Products", icon: Package, also: ["/createproduct", "/editproduct"] },
-  { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga"] },
+  { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga", "/deliverycalendar"] },
+  // docs/product.md "Delivery on a chosen date": the day's deliveries and their run sheet
+  { to: "/deliveries", label: "Deliveries", icon: CalendarDays },
   { to: "/blogtable", label: "Blog", icon: FileText, also: ["/createpost", "/editblog"] },
   { to: "/teamtable", label: "Team Members", icon: Users, also: ["/adminregister"] },
   // docs/product.md "Discount codes"
@@ -107,7 +110,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <div className="min-h-dvh bg-cream lg:flex">
+    <div className="min-h-dvh bg-cream lg:flex print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-linen focus:p-2"
@@ -115,7 +118,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       {/* phone and tablet: a top bar with a drawer */}
-      <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-line bg-linen px-3 lg:hidden">
+      <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-line bg-linen px-3 lg:hidden print:hidden">
         <Logo />
         <button
           type="button"
@@ -134,7 +137,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {profile}
         </div>
       ) : null}
-      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-line bg-linen lg:flex">
+      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-line bg-linen lg:flex print:hidden">
         <div className="border-b border-line p-4">
           <Logo />
           <p className="mt-1 text-xs font-bold uppercase tracking-[0.2em] text-muted">Back office</p>
@@ -142,7 +145,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         {nav}
         {profile}
       </aside>
-      <main id="main" className="min-w-0 flex-1 px-3 py-5 sm:px-6 lg:px-8">
+      <main id="main" className="min-w-0 flex-1 px-3 py-5 sm:px-6 lg:px-8 print:p-0">
         {openingPurchase ? <PurchaseSkeleton /> : <Outlet />}
       </main>
       <Toaster position="top-center" />

@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { AdminList, EditDelete, ListScreen } from "../../components/admin/admin-list";
 import { CreateLink } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
@@ -9,6 +9,8 @@ import { deleteDeliveryRate, searchDeliveryRates } from "../../../modules/delive
 import { readSearchParams } from "../../lib/search-params.server";
 import { deleteRowAction } from "./admin-action.server";
 import type { Route } from "./+types/lga";
+import type { DeliveryRateView } from "../../../modules/delivery/admin.server";
+import { hourLabel } from "../../../lib/lagos-calendar";
 
 export const meta = () => [{ title: "Delivery Rates | Alafia admin" }];
 
@@ -23,6 +25,16 @@ export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db },
 
 type Row = Route.ComponentProps["loaderData"]["rates"][number];
 
+/** docs/product.md "Delivery on a chosen date": 'Required · 1 day, by 2 pm · 20 a day', or 'Off'. */
+const scheduleSummary = (r: Pick<DeliveryRateView, "dateMode" | "leadDays" | "cutoffHour" | "dailyCapacity">) =>
+  r.dateMode === "off"
+    ? "Off"
+    : [
+        r.dateMode === "required" ? "Required" : "Optional",
+        `${r.leadDays} day${r.leadDays === 1 ? "" : "s"}${r.cutoffHour ? `, by ${hourLabel(r.cutoffHour)}` : ""}`,
+        r.dailyCapacity ? `${r.dailyCapacity} a day` : "no limit",
+      ].join(" · ");
+
 export default function Lga({ loaderData }: Route.ComponentProps) {
   const { rates, q } = loaderData;
   const navigation = useNavigation();
@@ -35,7 +47,12 @@ export default function Lga({ loaderData }: Route.ComponentProps) {
         intro={
           <p className="-mt-2 mb-4 text-sm text-muted" data-testid="lga-hint">
             Shoppers choose one of these areas in the cart and at checkout, and pay its charge; there is no other choice. To deliver
-            elsewhere too, add an area named, for example, 'Other area' with the price you charge for it.
+            elsewhere too, add an area named, for example, 'Other area' with the price you charge for it. Delivery on a chosen date is set
+            per area here; blackout days, peak days and time windows are in the{" "}
+            <Link to="/deliverycalendar" className="font-semibold text-rose underline">
+              delivery calendar
+            </Link>
+            .
           </p>
         }
         filters={{ placeholder: "Search LGA...", q, clearTo: "/lga", label: "Search LGA" }}
@@ -47,6 +64,7 @@ export default function Lga({ loaderData }: Route.ComponentProps) {
           columns={[
             { label: "LGA", cell: (r) => r.lga, className: "font-semibold" },
             { label: "Delivery Charge", cell: (r) => formatNairaAmount(r.deliveryCharge) },
+            { label: "Delivery dates", cell: (r) => scheduleSummary(r) },
           ]}
           actions={(r) => (
             <EditDelete id={r.id} name={r.lga} editTo={`/editlga/${r.id}`} confirmText="Are you sure you want to delete this LGA?" />

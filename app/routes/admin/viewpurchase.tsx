@@ -14,6 +14,7 @@ import { PaymentPanel } from "../../components/admin/payment-panel";
 import { RefundPanel } from "../../components/admin/refund-panel";
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { orderDesk } from "./order-desk.server";
+import { deliveryWhen } from "../../components/orders/order-details";
 import { Field } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
@@ -202,6 +203,20 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
             <Row label="Phone" value={p.phone} />
             <Row label="LGA" value={p.lga ?? "—"} />
             <Row label="Address" value={p.address} />
+            {p.deliveryDate ? (
+              <Row
+                label="Delivery date"
+                value={
+                  <Link
+                    to={`/deliveries?date=${p.deliveryDate}`}
+                    className="font-semibold text-rose underline"
+                    data-testid="admin-delivery-date"
+                  >
+                    {deliveryWhen(p)}
+                  </Link>
+                }
+              />
+            ) : null}
             {p.note ? <Row label="Delivery instructions" value={<span className="whitespace-pre-line">{p.note}</span>} /> : null}
           </dl>
         </Section>
@@ -248,6 +263,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           ) : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
           <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
+          {p.deliverySlotFee ? <Row label="Delivery date and time" value={formatNairaAmount(p.deliverySlotFee)} /> : null}
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />
         </dl>
       </Section>

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { AppServices } from "../../context";
 import { chosenDeliveryArea } from "../../lib/delivery-area";
+import { checkoutDelivery } from "./checkout-dates.server";
 import { readCookie } from "../../lib/cookies";
 import { formAction, readForm } from "../../lib/form-action.server";
 import { fieldErrors, formValues } from "../../lib/forms";
@@ -37,11 +38,14 @@ const checkoutQuery = z.object({
   lga: z.string().trim().max(100).optional(),
   method: z.enum(deliveryMethods).optional(),
   payment: z.enum(["cancelled", "failed"]).optional(),
+  // the delivery date and window chosen (docs/product.md "Delivery on a chosen date"), checked by checkoutDelivery
+  date: z.string().trim().max(10).optional(),
+  window: z.string().trim().max(40).optional(),
 });
 
 export async function checkoutPageData(services: AppServices, request: Request) {
   const { db, env, logger, user } = services;
-  const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment"]);
+  const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window"]);
   const method = query.method ?? "standard";
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
@@ -51,14 +55,16 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : null,
   ]);
+  const { delivery, slot } = await checkoutDelivery(db, lga, query);
   const priced = user
     ? await cartSummary(db, user.id, {
         deliveryMethod: method,
         code,
         ...(lga ? { lga } : {}),
+        slot,
         onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
       })
-    : await quoteGuestCart(db, guestCartFromCookie(request), lga ?? undefined, code ?? undefined, method).then((q) => ({
+    : await quoteGuestCart(db, guestCartFromCookie(request), lga ?? undefined, code ?? undefined, method, { slot }).then((q) => ({
         items: q.cartItems,
         summary: q.summary,
       }));
@@ -71,6 +77,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     code,
     areas,
     method,
+    delivery,
     defaults: { lga: lga ?? "", ...(prefilled ?? { name: "", email: "", phone: "", street: "", city: "" }) },
     choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,

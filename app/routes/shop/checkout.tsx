@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
 import { GiftOptions } from "../../components/checkout/gift-options";
+import { DeliveryDatePicker } from "../../components/checkout/delivery-date-picker";
 import { usePaystackPopup } from "../../components/checkout/use-paystack-popup";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
@@ -50,6 +51,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const { signedIn, areas, defaults, attempt, transfer } = loaderData;
   const [lga, setLga] = useState(defaults.lga);
   const [method, setMethod] = useState(loaderData.method);
+  const [slot, setSlot] = useState({ date: loaderData.delivery.date ?? "", window: loaderData.delivery.window ?? "" });
   const [payment, setPayment] = useState<CheckoutPaymentMethod>("online");
   // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
   const [gift, setGift] = useState(false);
@@ -65,11 +67,16 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const choices = gift ? choicesForGift(page.choices) : page.choices;
   const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
 
-  function reprice(next: { lga?: string; method?: "standard" | "express" }) {
+  function reprice(next: { lga?: string; method?: "standard" | "express"; slot?: { date: string; window: string } }) {
     const area = next.lga ?? lga;
     if (!area) return;
+    // another area has other dates: its choice starts again
+    const dates = next.lga ? { date: "", window: "" } : (next.slot ?? slot);
+    const query = new URLSearchParams({ lga: area, method: next.method ?? method });
+    if (dates.date) query.set("date", dates.date);
+    if (dates.date && dates.window) query.set("window", dates.window);
     // the page's own address carries the choice: its loader prices it, and any later revalidation keeps it
-    void navigate(`/checkout?${new URLSearchParams({ lga: area, method: next.method ?? method })}`, {
+    void navigate(`/checkout?${query}`, {
       replace: true,
       preventScrollReset: true,
     });
@@ -115,6 +122,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               onChange={(value) => {
                 rememberDeliveryArea(value);
                 setLga(value);
+                setSlot({ date: "", window: "" });
                 reprice({ lga: value });
               }}
             />
@@ -197,6 +205,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             onChange={(value) => {
               setMethod(value);
               reprice({ method: value });
+            }}
+          />
+          <DeliveryDatePicker
+            delivery={loaderData.delivery}
+            value={slot}
+            errors={errors}
+            onChange={(next) => {
+              setSlot(next);
+              reprice({ slot: next });
             }}
           />
           <PaymentChoices choices={choices} chosen={chosen} onChange={setPayment} error={errors.paymentMethod} transfer={transfer} />

@@ -1,0 +1,155 @@
+import { formatNaira } from "../../../lib/money";
+import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
+
+export type DateSlotChoice = { date: string; window: string };
+
+type Props = {
+  delivery: CheckoutDelivery;
+  value: DateSlotChoice;
+  onChange: (next: DateSlotChoice) => void;
+  errors: { deliveryDate?: string; deliveryWindow?: string };
+};
+
+/**
+ * docs/product.md "Delivery on a chosen date": the next 14 days for her area as plain radio buttons
+ * (server-rendered, so they work before the script loads), each date she cannot have greyed out with
+ * its reason, and the time windows with their surcharge. No date-picker library: a phone shows a
+ * grid of three chips a row.
+ */
+export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props) {
+  const { picker } = delivery;
+  if (!picker) return null;
+  const optional = picker.mode === "optional";
+  const dateError = errors.deliveryDate ?? delivery.problem ?? undefined;
+  return (
+    <fieldset
+      className="rounded-2xl border border-line bg-linen p-4 sm:p-5"
+      aria-describedby={`delivery-date-help${dateError ? " delivery-date-error" : ""}`}
+      data-testid="delivery-date-picker"
+    >
+      <legend className="px-1 text-lg font-bold">
+        Delivery date{optional ? <span className="text-sm font-normal text-muted"> (optional)</span> : null}
+      </legend>
+      <p id="delivery-date-help" className="mt-1 text-sm text-muted">
+        {picker.cutoff ? `${picker.cutoff} ` : ""}Dates we can't meet for {picker.lga} are greyed out with the reason.
+      </p>
+      {dateError ? (
+        <p id="delivery-date-error" className="mt-2 text-sm font-semibold text-rose-dark" role="alert">
+          {dateError}
+        </p>
+      ) : null}
+      {optional ? (
+        <label className="mt-3 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 text-sm">
+          <input
+            type="radio"
+            name="deliveryDate"
+            value=""
+            checked={value.date === ""}
+            onChange={() => onChange({ date: "", window: "" })}
+            className="h-5 w-5 accent-rose"
+          />
+          <span>
+            <strong>No particular date</strong> <span className="text-muted">(as fast as the delivery you choose)</span>
+          </span>
+        </label>
+      ) : null}
+      <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="delivery-dates">
+        {picker.choices.map((c) => {
+          const checked = value.date === c.date;
+          return (
+            <label
+              key={c.date}
+              data-testid={`date-${c.date}`}
+              data-available={c.available}
+              className={`flex min-h-16 flex-col rounded-xl border px-2 py-1.5 text-sm ${
+                !c.available
+                  ? "cursor-not-allowed border-line bg-sand/40 text-muted"
+                  : checked
+                    ? "cursor-pointer border-rose bg-blush"
+                    : "cursor-pointer border-line"
+              }`}
+            >
+              <span className="flex items-center gap-1.5">
+                <input
+                  type="radio"
+                  name="deliveryDate"
+                  value={c.date}
+                  checked={checked}
+                  disabled={!c.available}
+                  onChange={() => onChange({ date: c.date, window: value.window })}
+                  className="h-4 w-4 shrink-0 accent-rose"
+                />
+                <span className={`font-semibold ${c.available ? "" : "line-through"}`}>{c.label}</span>
+              </span>
+              <span className={`mt-0.5 text-xs leading-tight ${c.available ? "text-muted" : "text-rose-dark"}`}>
+                {c.why ?? (c.peak ? `${c.peak}${c.feeKobo ? ` +${formatNaira(c.feeKobo)}` : ""}` : "Available")}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {picker.windows.length ? (
+        <fieldset className="mt-4" aria-describedby={errors.deliveryWindow ? "delivery-window-error" : undefined}>
+          <legend className="text-sm font-bold">Time window</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="delivery-windows">
+            <WindowChoice
+              label="Any time that day"
+              extra="no extra"
+              value=""
+              chosen={value.window}
+              onPick={(w) => onChange({ ...value, window: w })}
+            />
+            {picker.windows.map((w) => (
+              <WindowChoice
+                key={w.id}
+                label={w.label}
+                extra={w.surchargeKobo ? `+${formatNaira(w.surchargeKobo)}` : "no extra"}
+                value={w.id}
+                chosen={value.window}
+                onPick={(id) => onChange({ ...value, window: id })}
+              />
+            ))}
+          </div>
+          {errors.deliveryWindow ? (
+            <p id="delivery-window-error" className="mt-2 text-sm font-semibold text-rose-dark">
+              {errors.deliveryWindow}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function WindowChoice({
+  label,
+  extra,
+  value,
+  chosen,
+  onPick,
+}: {
+  label: string;
+  extra: string;
+  value: string;
+  chosen: string;
+  onPick: (id: string) => void;
+}) {
+  const checked = chosen === value;
+  return (
+    <label
+      className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3 text-sm ${checked ? "border-rose bg-blush" : "border-line"}`}
+    >
+      <input
+        type="radio"
+        name="deliveryWindow"
+        value={value}
+        checked={checked}
+        onChange={() => onPick(value)}
+        className="h-5 w-5 accent-rose"
+      />
+      <span>
+        <strong>{label}</strong> <span className="text-muted">· {extra}</span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,145 @@
+import { ChevronLeft, ChevronRight, Printer } from "lucide-react";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { PageHeader } from "../../components/admin/table-parts";
+import { appContext } from "../../context";
+import { requireAdminPage } from "../../lib/guards.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { dateParam } from "../../../lib/form-fields";
+import { addDays, lagosNow } from "../../../lib/lagos-calendar";
+import { formatNairaAmount } from "../../../lib/money";
+import { deliveriesFor, type RunSheetRow } from "../../../modules/orders/deliveries.server";
+import type { Route } from "./+types/deliveries";
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `Deliveries for ${data?.sheet.label ?? ""} | Alafia admin` }];
+
+const deliveriesQuery = z.object({ date: dateParam }).strict();
+
+/** ?date=YYYY-MM-DD (a Lagos day); without it, today in Lagos. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { date = lagosNow(new Date()).date } = readSearchParams(request, deliveriesQuery, ["date"]);
+  return { sheet: await deliveriesFor(context.get(appContext).db, date) };
+}
+
+const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
+
+/**
+ * docs/product.md "Delivery on a chosen date": the orders due on one day, by area, with who receives
+ * them, their phone, address, window and items. Printed (the Print button or the browser's own), it is
+ * the riders' run sheet: app/app.css `.run-sheet` drops the back office around it.
+ */
+export default function Deliveries({ loaderData }: Route.ComponentProps) {
+  const { sheet } = loaderData;
+  const day = (n: number) => `/deliveries?date=${addDays(sheet.date, n)}`;
+  return (
+    <div className="max-w-5xl">
+      <PageHeader title={`Deliveries for ${sheet.label}`}>
+        <button
+          type="button"
+          className="btn-outline min-h-10 py-2 print:hidden"
+          onClick={() => window.print()}
+          data-testid="print-run-sheet"
+        >
+          <Printer size={16} aria-hidden="true" /> Print run sheet
+        </button>
+      </PageHeader>
+      <div className="mb-4 flex flex-wrap items-center gap-2 print:hidden">
+        <Link to={day(-1)} className="btn-outline min-h-10 px-3 py-2" aria-label="The day before">
+          <ChevronLeft size={16} aria-hidden="true" />
+        </Link>
+        <Form method="get" className="flex items-center gap-2">
+          <label htmlFor="deliveries-date" className="sr-only">
+            Day
+          </label>
+          <input id="deliveries-date" name="date" type="date" defaultValue={sheet.date} className="input min-h-10 w-36 px-2 py-2" />
+          <button type="submit" className="btn-primary min-h-10 py-2">
+            Show
+          </button>
+        </Form>
+        <Link to={day(1)} className="btn-outline min-h-10 px-3 py-2" aria-label="The day after">
+          <ChevronRight size={16} aria-hidden="true" />
+        </Link>
+      </div>
+      <p className="mb-4 text-sm text-muted" data-testid="deliveries-count">
+        {sheet.total === 0
+          ? "No deliveries for this day."
+          : `${sheet.total} ${sheet.total === 1 ? "delivery" : "deliveries"} in ${sheet.areas.length} ${sheet.areas.length === 1 ? "area" : "areas"}.`}{" "}
+        Paid orders and pay-on-delivery orders due this day.
+      </p>
+      <div className="space-y-5">
+        {sheet.areas.map((area) => (
+          <section
+            key={area.lga}
+            className="run-sheet-area rounded-2xl border border-line bg-linen sm:p-4"
+            aria-labelledby={`area-${area.lga}`}
+            data-testid="run-sheet-area"
+          >
+            <h2 id={`area-${area.lga}`} className="px-4 pt-3 text-xl sm:px-0 sm:pt-0">
+              {area.lga} <span className="text-base font-normal text-muted">({area.rows.length})</span>
+            </h2>
+            <table className="run-sheet mt-2 w-full text-sm">
+              <thead>
+                <tr className="text-left text-xs uppercase text-muted">
+                  <th className="py-1.5 pr-2">Order</th>
+                  <th className="py-1.5 pr-2">Window</th>
+                  <th className="py-1.5 pr-2">Deliver to</th>
+                  <th className="py-1.5 pr-2">Address</th>
+                  <th className="py-1.5 pr-2">Items</th>
+                  <th className="py-1.5 pr-2">Payment</th>
+                  <th className="hidden py-1.5 print:table-cell">Received by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {area.rows.map((r) => (
+                  <DeliveryRow key={r.id} row={r} />
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function DeliveryRow({ row }: { row: RunSheetRow }) {
+  return (
+    <tr className="border-t border-line align-top" data-testid="run-sheet-row">
+      <td data-label="Order" className="py-2 pr-2">
+        <Link to={`/viewpurchase/${row.id}`} className="font-semibold text-rose underline print:text-black print:no-underline">
+          #{row.number}
+        </Link>
+        <span className="block text-xs text-muted">{statusWords[row.status] ?? row.status}</span>
+      </td>
+      <td data-label="Window" className="py-2 pr-2 whitespace-nowrap">
+        {row.window ?? "Any time"}
+      </td>
+      {/* gift orders (RunSheetRow): the recipient and the gift message go in this cell on merge */}
+      <td data-label="Deliver to" className="py-2 pr-2">
+        <span className="font-semibold">{row.name}</span>
+        <a href={`tel:${row.phone.replace(/\s/g, "")}`} className="block whitespace-nowrap">
+          {row.phone}
+        </a>
+      </td>
+      <td data-label="Address" className="py-2 pr-2">
+        {row.address}
+        {row.note ? <span className="block text-xs text-muted">Note: {row.note}</span> : null}
+      </td>
+      <td data-label="Items" className="py-2 pr-2">
+        <ul>
+          {row.items.map((i, n) => (
+            <li key={n}>
+              {i.quantity} × {i.title}
+              {i.size || i.color ? <span className="text-muted"> ({[i.size, i.color].filter(Boolean).join(", ")})</span> : null}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td data-label="Payment" className="py-2 pr-2 whitespace-nowrap">
+        {row.collect === null ? "Paid" : <strong>Collect {formatNairaAmount(row.collect)}</strong>}
+      </td>
+      <td className="run-sheet-sign hidden py-2 print:table-cell" aria-hidden="true" />
+    </tr>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Db } from "../../../db/client";
+import { isAppError } from "../../../lib/errors";
+import { deliveryDatePicker, resolveDeliverySlot, type ChosenSlot, type DeliveryPicker } from "../../../modules/delivery/schedule.server";
+
+// The checkout's delivery date (docs/product.md "Delivery on a chosen date"): the picker for the area
+// and the date and window the page's address carries (?date=&window=), checked like the order checks
+// them, so the summary beside the form prices what the order will.
+
+export type CheckoutDelivery = {
+  picker: DeliveryPicker | null;
+  /** the date and window chosen, when the area can meet them */
+  date: string | null;
+  window: string | null;
+  /** why the date in the address cannot be had (it filled up, the cut-off passed meanwhile) */
+  problem: string | null;
+};
+
+export async function checkoutDelivery(
+  db: Db,
+  lga: string | null,
+  asked: { date?: string; window?: string },
+  now = new Date(),
+): Promise<{ delivery: CheckoutDelivery; slot: ChosenSlot | null }> {
+  const picker = await deliveryDatePicker(db, lga, now);
+  const none = { delivery: { picker, date: null, window: null, problem: null }, slot: null };
+  if (!picker || !lga || !asked.date) return none;
+  try {
+    const slot = await resolveDeliverySlot(db, lga, { deliveryDate: asked.date, deliveryWindow: asked.window }, now);
+    return { delivery: { picker, date: slot?.date ?? null, window: slot && asked.window ? asked.window : null, problem: null }, slot };
+  } catch (e) {
+    if (isAppError(e)) return { ...none, delivery: { ...none.delivery, problem: e.message } };
+    throw e;
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { addDays, daysBetween, hourLabel, isCalendarDate, lagosNow, longDay, shortDay } from "./lagos-calendar";
+
+describe("Lagos calendar days", () => {
+  it("reads today and the hour in Africa/Lagos (UTC+1), not UTC", () => {
+    expect(lagosNow(new Date("2027-01-31T22:59:59Z"))).toEqual({ date: "2027-01-31", hour: 23 });
+    expect(lagosNow(new Date("2027-01-31T23:00:00Z"))).toEqual({ date: "2027-02-01", hour: 0 });
+    expect(lagosNow(new Date("2026-12-31T23:30:00Z"))).toEqual({ date: "2027-01-01", hour: 0 });
+  });
+
+  it("counts days on the calendar across month, year and leap-year ends", () => {
+    expect(addDays("2027-01-31", 1)).toBe("2027-02-01");
+    expect(addDays("2027-02-28", 1)).toBe("2027-03-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2027-12-31", 2)).toBe("2028-01-02");
+    expect(addDays("2027-03-01", -1)).toBe("2027-02-28");
+    expect(daysBetween("2027-12-30", "2028-01-02")).toBe(3);
+  });
+
+  it("knows a real day, and says days and hours as people do", () => {
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2027-02-29")).toBe(false);
+    expect(isCalendarDate("2027-2-1")).toBe(false);
+    expect(shortDay("2027-02-14")).toBe("Sun 14 Feb");
+    expect(longDay("2027-02-14")).toBe("Sunday 14 February 2027");
+    expect([0, 9, 12, 14, 24].map(hourLabel)).toEqual(["12 am", "9 am", "12 pm", "2 pm", "12 am"]);
+  });
+});

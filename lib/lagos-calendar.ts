@@ -1,0 +1,55 @@
+// Calendar days in Lagos (docs/decisions/0015-delivery-dates.md): a delivery date is a Lagos calendar
+// date (YYYY-MM-DD) and 'today' and 'the hour' are read in Africa/Lagos from an instant that is passed
+// in, never from the wall clock here. Days are counted on the calendar (UTC arithmetic on the date
+// alone), so month and year ends need no special case. Safe for the browser.
+
+const lagosParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The Lagos calendar date and hour (0–23) of an instant. */
+export function lagosNow(now: Date): { date: string; hour: number } {
+  const parts = lagosParts.formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, hour: Number(get("hour")) };
+}
+
+const DAY_MS = 86_400_000;
+const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** The calendar date `days` after (or before) `date`: 2027-01-31 + 1 = 2027-02-01. */
+export function addDays(date: string, days: number): string {
+  return new Date(toUtc(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+/** A real calendar date written YYYY-MM-DD (2027-02-30 is not). */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const t = toUtc(s);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+}
+
+const short = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const long = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/** As a chip reads it: Fri 14 Feb. */
+export const shortDay = (date: string) => short.format(new Date(toUtc(date)));
+/** As a mail or a page reads it: Friday 14 February 2027. */
+export const longDay = (date: string) => long.format(new Date(toUtc(date))).replace(",", "");
+
+/** An hour of the day as people say it: 9 am, 12 pm, 2 pm, 12 am (midnight, also for 24). */
+export function hourLabel(hour: number): string {
+  const h = hour % 24;
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve} ${h < 12 ? "am" : "pm"}`;
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { purchaseItems, purchases } from "../../db/schema";
+import { longDay } from "../../lib/lagos-calendar";
+import { koboToNaira } from "../../lib/money";
+import { formatNigerianPhone } from "../../lib/phone";
+import { orderNumber, type PurchaseStatus } from "./statuses";
+
+// 'Deliveries for <date>' and its printed run sheet (docs/product.md "Delivery on a chosen date"): the
+// orders due on one Lagos day that the riders take out, grouped by delivery area.
+
+/** Orders that go out: paid and on their way, and pay-on-delivery orders (placed, the rider collects). */
+const OUTGOING: PurchaseStatus[] = ["completed", "processing", "shipped"];
+
+/**
+ * One delivery on the run sheet. Gift orders (recipient name and phone, gift message) are added on
+ * their branch's merge: here, as `recipient` and `giftMessage`, and the sheet's 'Deliver to' cell
+ * shows them instead of the buyer's name and phone.
+ */
+export type RunSheetRow = {
+  id: string;
+  number: string;
+  status: PurchaseStatus;
+  /** the window she chose, as she read it ('9 am – 12 pm'); null: any time that day */
+  window: string | null;
+  /** who receives it: for now the order's delivery name and phone */
+  name: string;
+  phone: string;
+  address: string;
+  note: string | null;
+  items: { title: string; quantity: number; size: string | null; color: string | null }[];
+  /** naira the rider collects (a pay-on-delivery order not paid yet); null: paid */
+  collect: number | null;
+};
+
+export type RunSheetArea = { lga: string; rows: RunSheetRow[] };
+
+export type RunSheet = { date: string; label: string; areas: RunSheetArea[]; total: number };
+
+/** '9 am – 12 pm' → 9 (the labels windowLabel writes); no window sorts first. */
+function windowStart(window: string | null): number {
+  const m = window ? /^(\d{1,2}) (am|pm)/.exec(window) : null;
+  if (!m) return -1;
+  const h = Number(m[1]) % 12;
+  return m[2] === "pm" ? h + 12 : h;
+}
+
+/** The orders due on `date` (a Lagos calendar date), by area, each area's by window then order time. */
+export async function deliveriesFor(db: Db, date: string): Promise<RunSheet> {
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.deliveryDate, date),
+        or(
+          inArray(purchases.status, OUTGOING),
+          // a pay-on-delivery order is work for the shop once placed (docs/product.md "Paying")
+          and(eq(purchases.status, "pending"), eq(purchases.paymentMethod, "pod")),
+        ),
+      ),
+    )
+    .orderBy(asc(purchases.lga), asc(purchases.createdAt));
+  const items = rows.length
+    ? await db
+        .select({
+          purchaseId: purchaseItems.purchaseId,
+          title: purchaseItems.title,
+          quantity: purchaseItems.quantity,
+          size: purchaseItems.size,
+          color: purchaseItems.color,
+        })
+        .from(purchaseItems)
+        .where(
+          inArray(
+            purchaseItems.purchaseId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(purchaseItems.title))
+    : [];
+  const areas = new Map<string, RunSheetRow[]>();
+  for (const p of rows) {
+    const lga = p.lga ?? "No area";
+    const list = areas.get(lga) ?? [];
+    list.push({
+      id: p.id,
+      number: orderNumber(p.id),
+      status: p.status,
+      window: p.deliveryWindow,
+      name: `${p.firstName} ${p.lastName}`.trim(),
+      phone: formatNigerianPhone(p.phone),
+      address: p.address,
+      note: p.orderNote,
+      items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),
+      collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(p.totalKobo) : null,
+    });
+    areas.set(lga, list);
+  }
+  return {
+    date,
+    label: longDay(date),
+    total: rows.length,
+    areas: [...areas].map(([lga, list]) => ({
+      lga,
+      // a stable sort: orders of one window keep the order they were placed in
+      rows: list.sort((a, b) => windowStart(a.window) - windowStart(b.window)),
+    })),
+  };
+}

@@ -1,0 +1,161 @@
+// Delivery on a chosen date (docs/product.md "Delivery on a chosen date"), on a 360 px phone: the owner
+// turns dates on for an area, adds a time window and a blackout day; a guest picks a date and a window
+// at checkout (greyed-out dates say why), pays on the sandbox page and sees the date on her order; the
+// owner opens 'Deliveries for <date>' and prints its run sheet.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loginAsAdmin, admin } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { adminApi, api, cart, checkout, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup, waitForHydration } from "./support/shop";
+
+const browser = useBrowser();
+const stamp = Date.now().toString(36).slice(-5);
+const AREA = "Victoria Island";
+const JOURNEY_MS = 180_000;
+
+type Choice = { date: string; available: boolean };
+/** The picker's dates as the page shows them (data-testid date-YYYY-MM-DD, data-available). */
+const shownDates = (page: Page): Promise<Choice[]> =>
+  page
+    .getByTestId("delivery-dates")
+    .locator("label")
+    .evaluateAll((labels) =>
+      labels.map((l) => ({ date: l.getAttribute("data-testid")!.slice(5), available: l.getAttribute("data-available") === "true" })),
+    );
+
+describe("delivery on a chosen date, on a phone", () => {
+  it(
+    "a guest picks a date and a window and pays; the owner opens the day's deliveries and its run sheet",
+    async () => {
+      // the owner's area: a date is required, the next day at the earliest, 'order by 2 pm', one delivery a day
+      await adminApi("POST", "/api/deliveryrates/create", {
+        lga: AREA,
+        deliveryCharge: 3000,
+        dateMode: "required",
+        leadDays: 1,
+        cutoffHour: 14,
+        dailyCapacity: 1,
+      });
+      const { body: products } = await api<{ id: string; stock: number | null }[]>("/api/products?pageSize=20");
+      const product = products.find((p) => p.stock === null || p.stock > 3)!;
+
+      // a guest's checkout page for the area shows which dates can be met
+      const buyer = await browser.newPage("phone");
+      await skipNewsletterPopup(buyer.context);
+      await buyer.page.goto("/");
+      await cart.seedGuest(buyer.page, [{ productId: product.id, quantity: 1 }]);
+      await cart.open(buyer.page);
+      await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
+      await cart.area(buyer.page).selectOption(AREA);
+      await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
+      await buyer.page.waitForURL((u) => u.pathname === "/checkout");
+      await waitForHydration(buyer.page);
+      await visible(buyer.page.getByTestId("delivery-date-picker"));
+      const first = await shownDates(buyer.page);
+      expect(first).toHaveLength(14);
+      // today is never possible with a day's lead time
+      expect(first[0]!.available).toBe(false);
+      const open = first.filter((c) => c.available).map((c) => c.date);
+      const [day, blackout, full] = open as [string, string, string];
+
+      // the owner, on her phone: a window with a surcharge and a public holiday in the delivery calendar
+      const owner = await browser.newPage("phone");
+      await loginAsAdmin(owner.page);
+      await owner.page.goto("/deliverycalendar");
+      await waitForHydration(owner.page);
+      const windowForm = owner.page.getByTestId("window-form");
+      await windowForm.getByLabel("From (hour)").fill("9");
+      await windowForm.getByLabel("To (hour)").fill("12");
+      await windowForm.getByLabel("Surcharge (₦)").fill("1000");
+      await windowForm.getByRole("button", { name: "Add window" }).click();
+      await visible(owner.page.getByTestId("delivery-window").filter({ hasText: "9 am – 12 pm" }));
+      const dayForm = owner.page.getByTestId("mark-day-form");
+      await dayForm.getByLabel("Date").fill(blackout);
+      await dayForm.getByLabel("Name shoppers see").fill(`Public holiday ${stamp}`);
+      await dayForm.getByRole("button", { name: "Save day" }).click();
+      await visible(owner.page.getByTestId("marked-day").filter({ hasText: `Public holiday ${stamp}` }));
+      await expectNoSidewaysScroll(owner.page);
+      await screenshot(owner.page, "delivery-calendar-phone");
+
+      // another shopper takes the only place on a third day
+      const taken = await fetch(`${process.env.E2E_BASE_URL}/api/purchases/create`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: process.env.E2E_BASE_URL! },
+        body: JSON.stringify({
+          name: "Kemi Ade",
+          email: `kemi.${stamp}@example.ng`,
+          phone: "0802 222 3344",
+          street: "2 Ozumba Mbadiwe Avenue",
+          city: "Victoria Island",
+          lga: AREA,
+          deliveryDate: full,
+          paymentMethod: "online",
+          lines: [{ productId: product.id, quantity: 1 }],
+        }),
+      });
+      expect(taken.status).toBe(201);
+
+      // the guest's page again: the holiday and the full day are greyed out with their reasons
+      await buyer.page.reload();
+      await waitForHydration(buyer.page);
+      const picker = buyer.page.getByTestId("delivery-date-picker");
+      expect(await buyer.page.getByTestId(`date-${blackout}`).innerText()).toContain(`Public holiday ${stamp}`);
+      expect(await buyer.page.getByTestId(`date-${full}`).innerText()).toContain("Fully booked");
+      expect(await buyer.page.getByTestId(`date-${first[0]!.date}`).innerText()).toContain("Needs a day's notice");
+      await expect.poll(() => picker.getByRole("radio", { name: /Public holiday/ }).isDisabled()).toBe(true);
+      await checkout.fillContact(buyer.page, { name: "Tola Bakare", email: `tola.dates.${stamp}@example.ng` });
+      await checkout.fillAddress(buyer.page, { street: "12 Adeola Odeku Street", city: "Victoria Island", phone: "0803 555 0142" });
+      const before = nairaOf(await buyer.page.getByTestId("summary-total").innerText());
+      await buyer.page.getByTestId(`date-${day}`).getByRole("radio").check();
+      await buyer.page.waitForURL((u) => u.searchParams.get("date") === day);
+      await picker.getByRole("radio", { name: /9 am – 12 pm/ }).check();
+      await buyer.page.waitForURL((u) => !!u.searchParams.get("window"));
+      await expect.poll(async () => nairaOf(await buyer.page.getByTestId("summary-total").innerText())).toBe(before + 1000);
+      expect(await buyer.page.getByTestId("summary-delivery-date").innerText()).toContain("9 am – 12 pm");
+      await expectNoSidewaysScroll(buyer.page);
+      await expectAccessible(buyer.page);
+      await picker.scrollIntoViewIfNeeded();
+      await screenshot(buyer.page, "checkout-delivery-date-phone");
+
+      // she pays on the sandbox page and her order says when it comes
+      await checkout.pay(buyer.page).click();
+      await buyer.page.waitForURL(/\/pay\/sandbox\//);
+      await buyer.page.getByRole("button", { name: "Pay now" }).click();
+      await buyer.page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      const when = await buyer.page.getByTestId("order-delivery-date").innerText();
+      expect(when).toMatch(/^Delivery on \w+day \d{1,2} \w+ \d{4}, 9 am – 12 pm$/);
+      expect(nairaOf(await buyer.page.getByTestId("order-delivery-date-fee").innerText())).toBe(1000);
+      await screenshot(buyer.page, "order-delivery-date-phone");
+      // her confirmation mail says it too
+      await expect
+        .poll(() => admin.outboxMails().some((m) => m.includes(`tola.dates.${stamp}@example.ng`) && m.includes("Delivery on")), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+
+      // the owner opens the day's deliveries from the order, then its run sheet
+      const number = (await buyer.page.getByTestId("order-number").innerText()).replace(/^Order #/, "");
+      await owner.page.goto(`/deliveries?date=${day}`);
+      await waitForHydration(owner.page);
+      await visible(owner.page.getByRole("heading", { name: /^Deliveries for / }));
+      const area = owner.page.getByTestId("run-sheet-area").filter({ hasText: AREA });
+      const row = area.getByTestId("run-sheet-row").filter({ hasText: number });
+      const text = await row.innerText();
+      for (const part of ["Tola Bakare", "+234 803 555 0142", "12 Adeola Odeku Street", "9 am – 12 pm", "Paid"])
+        expect(text).toContain(part);
+      await expectNoSidewaysScroll(owner.page);
+      await expectAccessible(owner.page);
+      await screenshot(owner.page, "deliveries-for-date-phone");
+      // printed: the run sheet alone, a ruled table, no back-office menu
+      await owner.page.setViewportSize({ width: 794, height: 1123 });
+      await owner.page.emulateMedia({ media: "print" });
+      expect(await owner.page.locator("aside").isVisible()).toBe(false);
+      expect(await owner.page.getByTestId("print-run-sheet").isVisible()).toBe(false);
+      expect(await owner.page.getByRole("columnheader", { name: "Received by" }).isVisible()).toBe(true);
+      await screenshot(owner.page, "run-sheet-print");
+      await buyer.context.close();
+      await owner.context.close();
+    },
+    JOURNEY_MS,
+  );
+});
