@@ -13,9 +13,8 @@ import { orderNumber, type PurchaseStatus } from "./statuses";
 const OUTGOING: PurchaseStatus[] = ["completed", "processing", "shipped"];
 
 /**
- * One delivery on the run sheet. Gift orders (recipient name and phone, gift message) are added on
- * their branch's merge: here, as `recipient` and `giftMessage`, and the sheet's 'Deliver to' cell
- * shows them instead of the buyer's name and phone.
+ * One delivery on the run sheet. A gift goes to its recipient: `name` and `phone` are hers, and
+ * `gift` carries the card's message and who it is from (docs/product.md "Gift orders").
  */
 export type RunSheetRow = {
   id: string;
@@ -23,9 +22,11 @@ export type RunSheetRow = {
   status: PurchaseStatus;
   /** the window she chose, as she read it ('9 am – 12 pm'); null: any time that day */
   window: string | null;
-  /** who receives it: for now the order's delivery name and phone */
+  /** who receives it: the buyer, or a gift's recipient */
   name: string;
   phone: string;
+  /** a gift: the card's message and who sends it ('Anonymous' when she asked) */
+  gift: { message: string | null; from: string } | null;
   address: string;
   note: string | null;
   items: { title: string; quantity: number; size: string | null; color: string | null }[];
@@ -45,14 +46,18 @@ function windowStart(window: string | null): number {
   return m[2] === "pm" ? h + 12 : h;
 }
 
-/** The orders due on `date` (a Lagos calendar date), by area, each area's by window then order time. */
-export async function deliveriesFor(db: Db, date: string): Promise<RunSheet> {
+/**
+ * The orders due on `date` (a Lagos calendar date), by area, each area's by window then order time;
+ * `giftsOnly`: only gift orders (the back office's 'Gifts due tomorrow').
+ */
+export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } = {}): Promise<RunSheet> {
   const rows = await db
     .select()
     .from(purchases)
     .where(
       and(
         eq(purchases.deliveryDate, date),
+        giftsOnly ? eq(purchases.isGift, true) : undefined,
         or(
           inArray(purchases.status, OUTGOING),
           // a pay-on-delivery order is work for the shop once placed (docs/product.md "Paying")
@@ -88,8 +93,9 @@ export async function deliveriesFor(db: Db, date: string): Promise<RunSheet> {
       number: orderNumber(p.id),
       status: p.status,
       window: p.deliveryWindow,
-      name: `${p.firstName} ${p.lastName}`.trim(),
-      phone: formatNigerianPhone(p.phone),
+      name: p.isGift && p.recipientName ? p.recipientName : `${p.firstName} ${p.lastName}`.trim(),
+      phone: formatNigerianPhone(p.isGift && p.recipientPhone ? p.recipientPhone : p.phone),
+      gift: p.isGift ? { message: p.giftMessage, from: p.anonymousSender ? "Anonymous" : `${p.firstName} ${p.lastName}`.trim() } : null,
       address: p.address,
       note: p.orderNote,
       items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Printer } from "lucide-react";
+import { ChevronLeft, ChevronRight, Gift, Printer } from "lucide-react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "../../components/admin/table-parts";
@@ -13,13 +13,15 @@ import type { Route } from "./+types/deliveries";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Deliveries for ${data?.sheet.label ?? ""} | Alafia admin` }];
 
-const deliveriesQuery = z.object({ date: dateParam }).strict();
+const deliveriesQuery = z.object({ date: dateParam, gifts: z.literal("1").optional() }).strict();
 
-/** ?date=YYYY-MM-DD (a Lagos day); without it, today in Lagos. */
+/** ?date=YYYY-MM-DD (a Lagos day); without it, today in Lagos. ?gifts=1: gift orders only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { date = lagosNow(new Date()).date } = readSearchParams(request, deliveriesQuery, ["date"]);
-  return { sheet: await deliveriesFor(context.get(appContext).db, date) };
+  const today = lagosNow(new Date()).date;
+  const { date = today, gifts } = readSearchParams(request, deliveriesQuery, ["date", "gifts"]);
+  const giftsOnly = gifts === "1";
+  return { sheet: await deliveriesFor(context.get(appContext).db, date, { giftsOnly }), giftsOnly, tomorrow: addDays(today, 1) };
 }
 
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
@@ -30,8 +32,8 @@ const statusWords: Record<string, string> = { completed: "Paid", processing: "Pr
  * the riders' run sheet: app/app.css `.run-sheet` drops the back office around it.
  */
 export default function Deliveries({ loaderData }: Route.ComponentProps) {
-  const { sheet } = loaderData;
-  const day = (n: number) => `/deliveries?date=${addDays(sheet.date, n)}`;
+  const { sheet, giftsOnly, tomorrow } = loaderData;
+  const day = (n: number) => `/deliveries?date=${addDays(sheet.date, n)}${giftsOnly ? "&gifts=1" : ""}`;
   return (
     <div className="max-w-5xl">
       <PageHeader title={`Deliveries for ${sheet.label}`}>
@@ -53,6 +55,7 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
             Day
           </label>
           <input id="deliveries-date" name="date" type="date" defaultValue={sheet.date} className="input min-h-10 w-36 px-2 py-2" />
+          {giftsOnly ? <input type="hidden" name="gifts" value="1" /> : null}
           <button type="submit" className="btn-primary min-h-10 py-2">
             Show
           </button>
@@ -60,12 +63,21 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
         <Link to={day(1)} className="btn-outline min-h-10 px-3 py-2" aria-label="The day after">
           <ChevronRight size={16} aria-hidden="true" />
         </Link>
+        {giftsOnly ? (
+          <Link to={`/deliveries?date=${sheet.date}`} className="btn-outline min-h-10 py-2" data-testid="all-deliveries">
+            All deliveries
+          </Link>
+        ) : (
+          <Link to={`/deliveries?date=${tomorrow}&gifts=1`} className="btn-outline min-h-10 py-2" data-testid="gifts-due-tomorrow">
+            <Gift size={16} aria-hidden="true" /> Gifts due tomorrow
+          </Link>
+        )}
       </div>
       <p className="mb-4 text-sm text-muted" data-testid="deliveries-count">
         {sheet.total === 0
-          ? "No deliveries for this day."
-          : `${sheet.total} ${sheet.total === 1 ? "delivery" : "deliveries"} in ${sheet.areas.length} ${sheet.areas.length === 1 ? "area" : "areas"}.`}{" "}
-        Paid orders and pay-on-delivery orders due this day.
+          ? `No ${giftsOnly ? "gifts" : "deliveries"} for this day.`
+          : `${sheet.total} ${giftsOnly ? (sheet.total === 1 ? "gift" : "gifts") : sheet.total === 1 ? "delivery" : "deliveries"} in ${sheet.areas.length} ${sheet.areas.length === 1 ? "area" : "areas"}.`}{" "}
+        {giftsOnly ? "Gift orders only." : "Paid orders and pay-on-delivery orders due this day."}
       </p>
       <div className="space-y-5">
         {sheet.areas.map((area) => (
@@ -115,12 +127,17 @@ function DeliveryRow({ row }: { row: RunSheetRow }) {
       <td data-label="Window" className="py-2 pr-2 whitespace-nowrap">
         {row.window ?? "Any time"}
       </td>
-      {/* gift orders (RunSheetRow): the recipient and the gift message go in this cell on merge */}
       <td data-label="Deliver to" className="py-2 pr-2">
         <span className="font-semibold">{row.name}</span>
         <a href={`tel:${row.phone.replace(/\s/g, "")}`} className="block whitespace-nowrap">
           {row.phone}
         </a>
+        {row.gift ? (
+          <span className="mt-1 block text-xs" data-testid="run-sheet-gift">
+            <strong>Gift</strong> from {row.gift.from}
+            {row.gift.message ? <span className="block italic">“{row.gift.message}”</span> : null}
+          </span>
+        ) : null}
       </td>
       <td data-label="Address" className="py-2 pr-2">
         {row.address}
