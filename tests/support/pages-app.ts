@@ -32,6 +32,8 @@ export async function createPagesContext(overrides: Record<string, string> = {})
     logLevel: "silent",
   });
   servers.push(vite);
+  // the pages' modules are compiled now, in the file's set-up (its time limit), not in its first test
+  await vite.ssrLoadModule("virtual:react-router/server-build");
   const app = createApp(
     { database: t.database, env: t.env, logger: createLogger("silent") },
     { build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
