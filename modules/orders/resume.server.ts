@@ -3,8 +3,10 @@ import type { Db, Tx } from "../../db/client";
 import { discountRedemptions, products, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
+import { lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
+import { retakeDeliverySlot } from "../delivery/schedule.server";
 import { checkCode, customerOf, findCode, toRule } from "../discounts/codes.server";
 import { holdRedemption } from "../discounts/redemptions.server";
 import { loadPricing } from "../pricing/load-pricing.server";
@@ -70,6 +72,12 @@ async function keepable(db: Db | Tx, p: PurchaseRow, items: ItemRow[]): Promise<
   );
 }
 
+/** Her delivery date, if she chose one and it has passed (docs/product.md "Delivery on a chosen date"). */
+const datePassed = (p: PurchaseRow, now: Date): string | null =>
+  p.deliveryDate && p.deliveryDate < lagosNow(now).date
+    ? `Your delivery date, ${shortDay(p.deliveryDate)}, has passed. Please place a new order and choose another date.`
+    : null;
+
 const problemsOf = (items: ItemRow[], keep: Map<string, number>) =>
   items.flatMap((i) => {
     const k = keep.get(i.id) ?? 0;
@@ -103,7 +111,8 @@ export async function openResume(
 export async function resumeView(db: Db, p: PurchaseRow, code: string | null | undefined, now = new Date()): Promise<ResumeView> {
   const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
   const open = p.status === "pending" && p.paymentMethod === "online" && !!p.expiresAt && p.expiresAt > now;
-  const state = isPaidOrder(p) || p.paidAt ? "paid" : open ? "open" : (await takeable(db, p)) ? "saved" : "closed";
+  const passed = datePassed(p, now);
+  const state = isPaidOrder(p) || p.paidAt ? "paid" : open ? "open" : !passed && (await takeable(db, p)) ? "saved" : "closed";
   const keep = state === "saved" || state === "open" ? await keepable(db, p, items) : new Map(items.map((i) => [i.id, i.quantity]));
   const offered = state === "saved" || state === "open" ? await offeredCode(db, p, code, now) : null;
   return {
@@ -119,7 +128,7 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
       totalPrice: koboToNaira(i.totalPriceKobo),
       keep: keep.get(i.id) ?? 0,
     })),
-    problems: state === "saved" ? problemsOf(items, keep) : [],
+    problems: state === "saved" ? problemsOf(items, keep) : passed && state === "closed" ? [passed] : [],
     code: offered && state === "saved" ? { code: offered.rule.code, offer: codeOffer(offered.rule) } : null,
   };
 }
@@ -143,6 +152,8 @@ export async function reviveCheckout(
     if (isPaidOrder(p) || p.paidAt) throw new AppError("conflict", "This order is already paid. Thank you!");
     if (p.status === "pending" && p.paymentMethod === "online" && p.expiresAt && p.expiresAt > now) return { row: p, notes: [] };
     if (!(await takeable(tx, p))) throw new AppError("conflict", "This order can no longer be completed. Please place a new order.");
+    const passed = datePassed(p, now);
+    if (passed) throw new AppError("conflict", passed);
     const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
     await lockProducts(
       tx,
@@ -166,6 +177,12 @@ export async function reviveCheckout(
       tx,
       kept.filter((i) => i.productId).map((i) => ({ productId: i.productId!, quantity: keep.get(i.id)!, title: i.title })),
     );
+    // and its place on its delivery day, as a late payment takes it (completion.server.ts)
+    if (!(await retakeDeliverySlot(tx, p.deliverySlotId)))
+      throw new AppError(
+        "conflict",
+        `Sorry, ${p.deliveryDate ? shortDay(p.deliveryDate) : "your delivery day"} is now fully booked. Please place a new order and choose another date.`,
+      );
     await alertLowStock(tx, taken, (id) => `${publicOrigin(links)}/editproduct/${id}`);
     // the code's use is held again while the order waits (docs/product.md "Discount codes")
     if (newCode)
@@ -217,7 +234,16 @@ async function repriced(
   const pricing = await loadPricing(tx, p.lga);
   const own = p.discountCode ? await findCode(tx, p.discountCode) : null;
   const price = (discount: DiscountRule | null) =>
-    priceOrder({ lines, rules: pricing.rules, deliveryMethod: p.deliveryMethod, lga: pricing.area.lga, rates: pricing.rates, discount });
+    priceOrder({
+      lines,
+      rules: pricing.rules,
+      deliveryMethod: p.deliveryMethod,
+      lga: pricing.area.lga,
+      rates: pricing.rates,
+      discount,
+      // the date's fees as the order was priced with them (peak day and window, kept as one figure)
+      deliverySlot: p.deliverySlotFeeKobo ? { peakFeeKobo: p.deliverySlotFeeKobo, windowSurchargeKobo: 0 } : null,
+    });
   let priced = price(offered?.rule ?? (own ? toRule(own) : null));
   // a code that no longer applies to what is left (its minimum, its products) is dropped, not refused
   if (priced.code && !priced.code.applied) priced = price(null);

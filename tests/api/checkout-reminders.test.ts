@@ -248,4 +248,31 @@ describe("the 'complete it here' link's order", () => {
     const [held] = await t.db.select().from(discountRedemptions).where(eq(discountRedemptions.purchaseId, id));
     expect(held).toMatchObject({ status: "held", discountKobo: 500_000 });
   });
+
+  it("a delivery date that has passed, or a day now fully booked, is said plainly and nothing is held", async () => {
+    const { deliveryRates, deliverySlots, products: productsTable } = await import("../../db/schema");
+    const passed = await checkout();
+    await tick(passed.at(31 * MIN));
+    await t.db.update(purchases).set({ deliveryDate: "2020-01-06" }).where(eq(purchases.id, passed.id));
+    await expect(reviveCheckout(t.db, t.env, passed.id, { now: passed.at(HOUR) })).rejects.toThrow(/delivery date, .* has passed/);
+    expect(await stockOf(t.db, passed.product.id)).toBe(5);
+
+    const booked = await checkout();
+    await tick(booked.at(31 * MIN));
+    const [rate] = await t.db.select().from(deliveryRates).where(eq(deliveryRates.lga, "Ikeja"));
+    await t.db.update(deliveryRates).set({ dailyCapacity: 1 }).where(eq(deliveryRates.id, rate!.id));
+    try {
+      const [slot] = await t.db.insert(deliverySlots).values({ rateId: rate!.id, day: "2099-12-30", booked: 1 }).returning();
+      await t.db.update(purchases).set({ deliveryDate: "2099-12-30", deliverySlotId: slot!.id }).where(eq(purchases.id, booked.id));
+      await expect(reviveCheckout(t.db, t.env, booked.id, { now: booked.at(HOUR) })).rejects.toThrow(/is now fully booked/);
+      expect((await t.db.select().from(productsTable).where(eq(productsTable.id, booked.product.id)))[0]!.stock).toBe(5);
+      expect((await t.db.select().from(purchases).where(eq(purchases.id, booked.id)))[0]!.status).toBe("cancelled");
+      // a place frees up: the order takes it with its items
+      await t.db.update(deliverySlots).set({ booked: 0 }).where(eq(deliverySlots.id, slot!.id));
+      expect((await reviveCheckout(t.db, t.env, booked.id, { now: booked.at(HOUR) })).row.status).toBe("pending");
+      expect((await t.db.select().from(deliverySlots).where(eq(deliverySlots.id, slot!.id)))[0]!.booked).toBe(1);
+    } finally {
+      await t.db.update(deliveryRates).set({ dailyCapacity: null }).where(eq(deliveryRates.id, rate!.id));
+    }
+  });
 });
