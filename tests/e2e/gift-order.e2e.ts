@@ -1,5 +1,5 @@
 // Gift orders (docs/product.md "Gift orders"), on a phone: a guest sends a journal to a friend in
-// another area with a message for the card and the prices hidden, pays in the sandbox, and sees the
+// another area, on a day she picks, with a message for the card and the prices hidden, pays in the sandbox, and sees the
 // gift on her order's page; the shop opens the order, prints its packing slip: the message is on
 // it, and no price.
 import fs from "node:fs";
@@ -23,6 +23,7 @@ import {
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
 const JOURNEY_MS = 180_000;
+const GIFT_AREA = `Lekki Gifts ${stamp}`;
 const MESSAGE = "Happy birthday, Kemi! You carry everyone. This week, let someone carry you. Love always.";
 
 describe("a gift, on a phone", () => {
@@ -30,6 +31,8 @@ describe("a gift, on a phone", () => {
     "from the product to payment: the recipient's area prices delivery, the message counts down, prices hidden; the packing slip prints the message and no price",
     async () => {
       const email = `funke.${stamp}@example.ng`;
+      // the recipient's area delivers on a chosen date (docs/product.md "Delivery on a chosen date")
+      await adminApi("POST", "/api/deliveryrates/create", { lga: GIFT_AREA, deliveryCharge: 2500, dateMode: "optional", leadDays: 1 });
       const buyer = await browser.newPage("phone");
       await skipNewsletterPopup(buyer.context);
       await openBuyableProduct(buyer.page);
@@ -49,13 +52,19 @@ describe("a gift, on a phone", () => {
       await visible(main.getByLabel("Recipient's name", { exact: true }));
       // the area is now hers, and delivery is priced for it
       const area = main.getByLabel("Recipient's delivery area", { exact: true });
-      await area.selectOption("Eti-Osa");
-      await page.waitForURL((u) => u.searchParams.get("lga") === "Eti-Osa");
-      const recipientDelivery = await expectedDelivery("Eti-Osa", "standard");
+      await area.selectOption(GIFT_AREA);
+      await page.waitForURL((u) => u.searchParams.get("lga") === GIFT_AREA);
+      const recipientDelivery = await expectedDelivery(GIFT_AREA, "standard");
       await expect
         .poll(async () => page.getByTestId("checkout-total-line").innerText())
         .toContain(`Delivery ₦${recipientDelivery.toLocaleString("en-NG")}`);
       expect(nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(recipientDelivery);
+      // her area takes dates: the first day that can be met, for her birthday
+      const firstOpen = main.getByTestId("delivery-dates").locator('label[data-available="true"]').first();
+      const day = (await firstOpen.getAttribute("data-testid"))!.slice(5);
+      await firstOpen.getByRole("radio").check();
+      await page.waitForURL((u) => u.searchParams.get("date") === day);
+      await visible(main.getByLabel("Recipient's name", { exact: true }));
 
       await main.getByLabel("Recipient's name", { exact: true }).fill("Kemi Adebayo");
       await main.getByLabel("Recipient's phone", { exact: true }).fill("0809 111 2233");
@@ -88,9 +97,11 @@ describe("a gift, on a phone", () => {
       const shown = await page.getByTestId("gift-delivery").innerText();
       expect(shown).toContain("Gift for Kemi Adebayo");
       // the owner's default: the buyer's view shows the recipient's area, not her street
-      expect(shown).toContain("Delivered in Eti-Osa");
+      expect(shown).toContain(`Delivered in ${GIFT_AREA}`);
       expect(shown).not.toContain("Fola Osibo");
       expect(shown).toContain(MESSAGE);
+      // the chosen day is on her order
+      expect(await page.getByTestId("order-delivery-date").innerText()).toMatch(/\d/);
       await expectNoSidewaysScroll(page);
       await page.getByTestId("gift-delivery").scrollIntoViewIfNeeded();
       await screenshot(page, "gift-order-page-phone");
