@@ -96,14 +96,9 @@ type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & { lga?: string
  * priceOrder), with the owner's delivery fee when she set one. Without an area, no delivery yet.
  */
 export function quoteManualOrder(db: Db, q: QuoteInput) {
-  return quoteGuestCart(
-    db,
-    q.lines,
-    q.lga || undefined,
-    q.code,
-    q.deliveryMethod,
-    { deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee) },
-  );
+  return quoteGuestCart(db, q.lines, q.lga || undefined, q.code, q.deliveryMethod, {
+    deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
+  });
 }
 
 const paymentMethodOf: Record<SettleChoice, OrderPaymentMethod> = { paid: "manual", pay_link: "pay_link", pod: "pod" };

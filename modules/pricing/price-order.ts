@@ -184,7 +184,16 @@ function applyCode(rule: DiscountRule, lines: PricedLineInput[], priced: PricedL
  * after the code; delivery is free with a free-delivery code, or once the goods after the code
  * reach the settings' freeDeliveryAboveKobo (docs/product.md "Discount codes", "Free delivery").
  */
-export function priceOrder({ lines, rules, deliveryMethod, lga, rates, discount, deliveryFeeKobo, deliverySlot }: PriceInput): PriceBreakdown {
+export function priceOrder({
+  lines,
+  rules,
+  deliveryMethod,
+  lga,
+  rates,
+  discount,
+  deliveryFeeKobo,
+  deliverySlot,
+}: PriceInput): PriceBreakdown {
   const priced = lines.map(priceLine);
   const subtotalKobo = priced.reduce((s, l) => s + l.totalKobo, 0);
   const savedKobo = priced.reduce((s, l) => s + l.savedKobo, 0);
