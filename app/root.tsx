@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse }
 import type { Route } from "./+types/root";
 import { cartCount } from "../modules/cart/service.server";
 import { appContext } from "./context";
+import { useScripted } from "./lib/scripted";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -20,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const scripted = useScripted();
   return (
     <html lang="en-NG">
       <head>
@@ -31,8 +33,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripted ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -125,4 +125,15 @@ describe("server HTML, before any JavaScript", () => {
       expect(headers["keep-alive"], path).toBe("timeout=65");
     }
   });
+
+  it("sends the order tracking page as plain HTML: no JavaScript at all, its menu and search open by their links", async () => {
+    const html = await (await fetch(`${baseUrl}/track`)).text();
+    expect(html).toContain("</html>");
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=|rel="modulepreload"|import\(/);
+    expect(html).toContain('href="#mobile-menu"');
+    expect(html).toContain('href="#site-search"');
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    // every other page keeps its scripts
+    expect(await (await fetch(`${baseUrl}/products`)).text()).toContain('rel="modulepreload"');
+  });
 });

@@ -80,6 +80,16 @@ describe("tracking an order, on a phone", () => {
       await screenshot(later.page, "track-order-progress-phone");
       await later.context.close();
 
+      // opened from a mail or typed in: plain HTML without a script; the menu opens by its link
+      const plain = await browser.newPage("phone");
+      await skipNewsletterPopup(plain.context);
+      await plain.page.goto("/track");
+      expect(await plain.page.evaluate(() => [...document.scripts].filter((s) => s.type !== "application/ld+json").length)).toBe(0);
+      await plain.page.getByRole("link", { name: "Open menu" }).click();
+      await visible(plain.page.locator("#mobile-menu").getByRole("link", { name: "Log in" }));
+      await screenshot(plain.page, "track-plain-menu-phone");
+      await plain.context.close();
+
       const desk = await browser.newPage("desktop");
       await desk.page.goto("/track");
       await screenshot(desk.page, "track-desktop");

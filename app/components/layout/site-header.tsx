@@ -4,9 +4,10 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
 import { navLinks } from "./nav-links";
 
-type Props = { user: { firstName: string } | null; cartCount: number };
+/** `scripted` false: a page without JavaScript (app/lib/scripted.ts): search and menu open by their links. */
+type Props = { user: { firstName: string } | null; cartCount: number; scripted?: boolean };
 
-export function SiteHeader({ user, cartCount }: Props) {
+export function SiteHeader({ user, cartCount, scripted = true }: Props) {
   const location = useLocation();
   // each panel remembers the page it was opened on, so any navigation closes it
   const here = location.pathname + location.search;
@@ -44,16 +45,22 @@ export function SiteHeader({ user, cartCount }: Props) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <button
-            type="button"
-            className={iconButton}
-            aria-label="Search products"
-            aria-expanded={searchOpen}
-            aria-controls="site-search"
-            onClick={() => setSearchOpen((v) => !v)}
-          >
-            <Search size={20} aria-hidden="true" />
-          </button>
+          {scripted ? (
+            <button
+              type="button"
+              className={iconButton}
+              aria-label="Search products"
+              aria-expanded={searchOpen}
+              aria-controls="site-search"
+              onClick={() => setSearchOpen((v) => !v)}
+            >
+              <Search size={20} aria-hidden="true" />
+            </button>
+          ) : (
+            <a href="#site-search" className={iconButton} aria-label="Search products">
+              <Search size={20} aria-hidden="true" />
+            </a>
+          )}
           <Link to="/cart" className={iconButton} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
             <ShoppingBag size={20} aria-hidden="true" />
             <span
@@ -87,19 +94,30 @@ export function SiteHeader({ user, cartCount }: Props) {
               <User size={20} aria-hidden="true" />
             </Link>
           )}
-          <button
-            type="button"
-            className={`${iconButton} md:hidden`}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            {menuOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
-          </button>
+          {scripted ? (
+            <button
+              type="button"
+              className={`${iconButton} md:hidden`}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((v) => !v)}
+            >
+              {menuOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            </button>
+          ) : (
+            <a href="#mobile-menu" className={`${iconButton} md:hidden`} aria-label="Open menu">
+              <Menu size={22} aria-hidden="true" />
+            </a>
+          )}
         </div>
       </div>
-      <div id="site-search" hidden={!searchOpen} className="border-t border-line bg-linen">
+      {/* without JavaScript, the search link's #site-search opens it (:target) */}
+      <div
+        id="site-search"
+        hidden={scripted && !searchOpen}
+        className={`border-t border-line bg-linen ${scripted ? "" : "hidden target:block"}`}
+      >
         <Form action="/products" method="get" role="search" className="container-page flex gap-2 py-3">
           <label htmlFor="site-search-q" className="sr-only">
             Search products
@@ -117,7 +135,12 @@ export function SiteHeader({ user, cartCount }: Props) {
           </button>
         </Form>
       </div>
-      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-line bg-linen md:hidden">
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={scripted && !menuOpen}
+        className={`border-t border-line bg-linen md:hidden ${scripted ? "" : "hidden target:block"}`}
+      >
         <ul className="container-page flex flex-col py-2 text-base font-semibold">
           {navLinks.map((link) => (
             <li key={link.label}>

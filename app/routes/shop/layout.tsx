@@ -2,6 +2,7 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import type { ShopContact } from "../../components/contact/shop-contact";
 import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
+import { useScripted } from "../../lib/scripted";
 import { Toasts } from "../../components/toasts";
 import { appContext } from "../../context";
 import { useCartBadge, useMergeGuestCartWhenSignedIn } from "../../lib/guest-cart";
@@ -32,6 +33,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const cartCount = useCartBadge(!!root?.user, root?.cartCount ?? 0);
   useMergeGuestCartWhenSignedIn(!!root?.user);
+  const scripted = useScripted();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,7 +42,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader user={root?.user ?? null} cartCount={cartCount} />
+      <SiteHeader user={root?.user ?? null} cartCount={cartCount} scripted={scripted} />
       <div className="flex-1">
         <Outlet />
       </div>

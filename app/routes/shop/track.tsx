@@ -10,6 +10,9 @@ import { trackInput } from "../../../modules/orders/tracking-schemas";
 import { findTrackedOrder } from "../../../modules/orders/tracking.server";
 import type { Route } from "./+types/track";
 
+// plain HTML, no JavaScript (app/lib/scripted.ts): the form posts to the action below
+export const handle = { scripts: false };
+
 export const meta = () => [
   { title: "Track your order | Alafia Self-Care" },
   { name: "description", content: "Follow your Alafia Self-Care order with its number and your phone or email." },
