@@ -33,7 +33,11 @@ export const shouldRevalidate = () => false;
  * with its intent and the server answers the screen priced by the checkout's own pricing.
  */
 export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = (actionData as DeskAnswer | undefined) ?? loaderData.answer;
+  // a form the server could not read at all answers only {msg} (formAction): the screen as loaded, with the message
+  const answer: DeskAnswer =
+    actionData && "state" in actionData
+      ? (actionData as DeskAnswer)
+      : { ...loaderData.answer, msg: (actionData as { msg?: string } | undefined)?.msg };
   const { state, quote } = answer;
   const errors = answer.fields ?? {};
   const navigation = useNavigation();
