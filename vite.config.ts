@@ -4,9 +4,10 @@ import { defineConfig } from "vite";
 import { storefrontChunks } from "./scripts/vite-chunks";
 import { directIconImports } from "./scripts/vite-direct-icons";
 import { precompressAssets } from "./scripts/vite-precompress";
+import { productionReactRouter } from "./scripts/vite-production-libraries";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), directIconImports(), precompressAssets()],
+  plugins: [productionReactRouter(), tailwindcss(), reactRouter(), directIconImports(), precompressAssets()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,

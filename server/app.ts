@@ -3,7 +3,6 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context";
 import { AppError } from "../lib/errors";
@@ -17,10 +16,11 @@ import type { AppDeps, AppEnv } from "./context";
 import { healthCheck } from "./health";
 import type { Env } from "../lib/env.server";
 import { errorResponse, notFoundResponse } from "./middleware/errors";
+import { compress } from "./middleware/compress";
 import { requestLog } from "./middleware/request-id";
 import { readUnreadBody } from "./middleware/unread-body";
 import { privateResponses } from "./middleware/cache-control";
-import { invalidateOnWrites, publicCache } from "./middleware/public-cache";
+import { createPublicCache, invalidateOnWrites, type PublicCache } from "./middleware/public-cache";
 import { securityHeaders, type SecurityOptions } from "./middleware/security-headers";
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
@@ -34,6 +34,8 @@ export type AppOptions = {
   dev?: boolean;
   /** /api/health's answer (server/health.ts), shared with the server's node:http fast path */
   health?: ReturnType<typeof healthCheck>;
+  /** the public cache, shared with the server's node:http answers to its fresh hits (server/cached-answers.ts) */
+  publicCache?: PublicCache;
 };
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -135,7 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(visitCode(deps));
   // anonymous public reads, before any session lookup or database work
   const invalidation = deps.invalidation ?? localInvalidationBus();
-  app.use(publicCache({ ...deps, invalidation }));
+  app.use((options.publicCache ?? createPublicCache({ env, invalidation })).middleware);
   // and, for the signed-in pages, the same catalogue reads shared for as long
   const shared = sharedReads(env.CACHE_TTL_MS, invalidation);
 

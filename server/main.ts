@@ -8,7 +8,9 @@ import { createInvalidationBus } from "../lib/invalidation.server";
 import { createLogger, logProcessErrors, serverLogDestination } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp, securityOptions } from "./app";
+import { answerCachedHits } from "./cached-answers";
 import { healthCheck } from "./health";
+import { createPublicCache } from "./middleware/public-cache";
 import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
 import { stopGracefullyOnSignals } from "./shutdown";
@@ -31,12 +33,16 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const lifecycle = { draining: false };
   const invalidation = createInvalidationBus(env, logger);
   const deps = { database, env, logger, lifecycle, invalidation };
-  const health = healthCheck(deps, securityOptions(env));
-  const app = createApp(deps, { build, clientDir: path.join(buildDir, "client"), health });
+  const security = securityOptions(env);
+  const health = healthCheck(deps, security);
+  const publicCache = createPublicCache({ env, invalidation });
+  const app = createApp(deps, { build, clientDir: path.join(buildDir, "client"), health, publicCache });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
-  // /api/health is answered by node:http itself, before Hono builds a Request (server/health.ts)
-  const server: Server = createServer(health.listener(getRequestListener(app.fetch, { hostname: env.HOST })));
+  // /api/health and the public cache's fresh hits are answered by node:http itself, before Hono
+  // builds a Request (server/health.ts, server/cached-answers.ts)
+  const cachedHits = answerCachedHits({ publicCache, logger, lifecycle, security });
+  const server: Server = createServer(health.listener(cachedHits(getRequestListener(app.fetch, { hostname: env.HOST }))));
   // An idle kept-alive connection stays open longer than a load balancer's or a client's idle time
   // (HAProxy, nginx and cloud balancers use 30-60 s): the server closing first races a request
   // already on its way over that connection, which then fails with nothing answered.

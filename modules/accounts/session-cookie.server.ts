@@ -21,7 +21,10 @@ function serialize(env: Pick<Env, "NODE_ENV">, value: string, maxAge: number) {
 }
 
 /** The session token a request carries: `Authorization: Bearer` first, then the cookie. */
-export function readSessionToken(env: Pick<Env, "NODE_ENV">, headers: Headers): { token: string; via: "bearer" | "cookie" } | null {
+export function readSessionToken(
+  env: Pick<Env, "NODE_ENV">,
+  headers: Pick<Headers, "get">,
+): { token: string; via: "bearer" | "cookie" } | null {
   const bearer = headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) return { token: bearer, via: "bearer" };
   const name = sessionCookieName(env);

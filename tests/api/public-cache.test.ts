@@ -1,11 +1,17 @@
 // Public reads served from memory: precompressed API answers with an ETag, anonymous pages with a
 // fresh CSP nonce each time, emptied by every admin write (here at once, on another server through
 // PostgreSQL LISTEN/NOTIFY or Redis), never holding anything personal, never used by the money path.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvalidationBus, type InvalidationBus } from "../../lib/invalidation.server";
 import { createLogger } from "../../lib/logger.server";
-import { createApp } from "../../server/app";
+import { createApp, securityOptions } from "../../server/app";
+import { answerCachedHits } from "../../server/cached-answers";
+import { createPublicCache } from "../../server/middleware/public-cache";
+import { localInvalidationBus } from "../../lib/invalidation.server";
 import { createAdminUser, createCategory, createProduct, createUser } from "../factories";
 import { testRedisUrl } from "../support/redis";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -82,6 +88,67 @@ describe("public API reads", () => {
     const refused = await t.request(path, { method: "PUT", as: admin, json: { price: -5 } });
     expect(refused.status).toBe(400);
     expect((await t.request(path)).headers.get("x-cache")).toBe("hit");
+  });
+});
+
+describe("in the server, a fresh hit is answered by node:http before the app", () => {
+  it("with the app's own bytes and headers, a fresh nonce and request id, one log line; anything else goes to the app", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const invalidation = localInvalidationBus();
+    const env = { ...t.env, CACHE_TTL_MS: 30_000 };
+    const publicCache = createPublicCache({ env, invalidation });
+    const lifecycle = { draining: false };
+    const app = createApp({ database: t.database, env, logger, lifecycle, invalidation }, { publicCache });
+    let appSaw = 0;
+    const listener = getRequestListener(app.fetch);
+    const server = http.createServer(
+      answerCachedHits({ publicCache, logger, lifecycle, security: securityOptions(env) })((req, res) => {
+        appSaw++;
+        return listener(req, res);
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const product = await createProduct(t.db, { priceKobo: 250_000, title: "Gratitude journal, node hit" });
+      const path = `/api/products/${product.id}`;
+      const get = (extra: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { "Accept-Encoding": "br", ...extra } });
+      const miss = await get();
+      expect([miss.headers.get("x-cache"), appSaw]).toEqual(["miss", 1]);
+      const hit = await get({ "X-Request-Id": "trace-12345" });
+      expect([hit.status, hit.headers.get("x-cache"), appSaw]).toEqual([200, "hit", 1]);
+      expect(await hit.json()).toMatchObject({ title: "Gratitude journal, node hit", price: 2500 });
+      // the same headers as the app's own hit, but for its nonce and request id
+      const viaApp = await app.request(path, { headers: { "Accept-Encoding": "br" } });
+      expect(viaApp.headers.get("x-cache")).toBe("hit");
+      const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      const shape = (r: Response) =>
+        [...r.headers]
+          .filter(([name]) => !["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(name))
+          .map(([name, value]) => [name, value.replace(nonce(r), "NONCE")]);
+      expect(shape(hit)).toEqual(shape(viaApp));
+      expect(hit.headers.get("x-request-id")).toBe("trace-12345");
+      expect(nonce(hit)).not.toBe(nonce(viaApp));
+      expect(lines.filter((l) => l.path === path).map((l) => [l.status, l.requestId])).toContainEqual([200, "trace-12345"]);
+
+      const notModified = await get({ "If-None-Match": hit.headers.get("etag")! });
+      expect([notModified.status, appSaw]).toEqual([304, 1]);
+      // a session (even one the shop does not know), a HEAD or a write is the app's
+      expect((await get({ Cookie: "alafia_session=someone" })).headers.get("x-cache")).toBeNull();
+      await fetch(`${base}${path}`, { method: "HEAD" });
+      expect(appSaw).toBe(3);
+      lifecycle.draining = true;
+      const during = await get();
+      expect([during.headers.get("x-cache"), during.headers.get("connection"), appSaw]).toEqual(["hit", "close", 3]);
+      lifecycle.draining = false;
+      // a write empties it: the next read is the app's again
+      invalidation.publish();
+      expect([(await get()).headers.get("x-cache"), appSaw]).toEqual(["miss", 4]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 
