@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { createLogger, type Logger } from "../lib/logger.server";
+import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
 import { appContext } from "./context";
 
 export const streamTimeout = 5_000;
@@ -57,7 +58,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const page = Buffer.concat(chunks);
+        const page = Buffer.from(hydrateAfterPaint(Buffer.concat(chunks).toString("utf8")));
         resolve(
           new Response(new Uint8Array(page.buffer, page.byteOffset, page.length), { headers: responseHeaders, status: responseStatusCode }),
         );

@@ -3,7 +3,9 @@ import type { Route } from "./+types/root";
 import { cartCount } from "../modules/cart/service.server";
 import { appContext } from "./context";
 import { useScripted } from "./lib/scripted";
-import "./app.css";
+// the shop's stylesheet, rendered with a precedence: React puts it in the head before the
+// scripts' modulepreloads, so a phone asks for it first (docs/decisions/0018)
+import appCss from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -28,6 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf6f0" />
+        <link rel="stylesheet" href={appCss} precedence="shop" />
         <Meta />
         <Links />
       </head>

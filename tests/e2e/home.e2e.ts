@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { skipNewsletterPopup } from "./support/shop";
+import { skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const seededCategories = [
@@ -63,6 +63,39 @@ describe("home page shell", () => {
       await context.close();
     });
   }
+
+  it("paints before its JavaScript runs, then hydrates: the scripts are asked for after the first paint", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    // when React Router's module script and the first module request appear
+    await context.addInitScript(() => {
+      const w = window as unknown as { moduleScriptAt?: number };
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const node of r.addedNodes)
+            if (node instanceof HTMLScriptElement && node.type === "module") w.moduleScriptAt ??= performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      moduleScript: (window as unknown as { moduleScriptAt?: number }).moduleScriptAt ?? -1,
+      firstScriptRequest: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((e) => e.name.includes("/assets/") && e.name.endsWith(".js"))
+          .map((e) => e.startTime),
+      ),
+    }));
+    expect(timing.firstPaint).toBeLessThan(Infinity);
+    expect(timing.moduleScript).toBeGreaterThanOrEqual(timing.firstPaint);
+    expect(timing.firstScriptRequest).toBeGreaterThanOrEqual(timing.firstPaint);
+    // and the page is React's: the header's search opens
+    await page.getByRole("button", { name: "Search products" }).click();
+    await visible(page.getByRole("searchbox"));
+    await context.close();
+  });
 
   it("answers an unknown path with a real 404 page inside the layout", async () => {
     const { context, page } = await browser.newPage("desktop");

@@ -133,7 +133,7 @@ describe("server HTML, before any JavaScript", () => {
     expect(html).toContain('href="#mobile-menu"');
     expect(html).toContain('href="#site-search"');
     expect(html).toMatch(/<form[^>]*method="post"/);
-    // every other page keeps its scripts
-    expect(await (await fetch(`${baseUrl}/products`)).text()).toContain('rel="modulepreload"');
+    // every other page keeps its scripts, started once the page is painted (app/lib/hydrate-after-paint.server.ts)
+    expect(await (await fetch(`${baseUrl}/products`)).text()).toMatch(/data-after-paint=""[\s\S]*"modulepreload"/);
   });
 });

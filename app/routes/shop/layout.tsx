@@ -9,14 +9,16 @@ import { useCartBadge, useMergeGuestCartWhenSignedIn } from "../../lib/guest-car
 import { publicOrigin } from "../../../lib/public-origin";
 import { socialLinkKeys, type SocialNetwork } from "../../../modules/settings/contact-link-schemas";
 import { getSettings } from "../../../modules/settings/service.server";
+import { unshared } from "../../../lib/shared-reads.server";
 import type { loader as rootLoader } from "../../root";
 import type { Route } from "./+types/layout";
 
 /** The shop's WhatsApp number and social links for the footer and the Ask/Share links (docs/product.md "WhatsApp and social links"). */
 export async function loader({ context }: Route.LoaderArgs): Promise<{ contact: ShopContact | null }> {
-  const { db, env, logger } = context.get(appContext);
+  const { db, env, logger, shared = unshared } = context.get(appContext);
   try {
-    const s = await getSettings(db);
+    // the same for every visitor: a signed-in page shares it (lib/shared-reads.server.ts)
+    const s = await shared("settings", () => getSettings(db));
     const socials = (Object.entries(socialLinkKeys) as [SocialNetwork, (typeof socialLinkKeys)[SocialNetwork]][])
       .filter(([, key]) => s[key])
       .map(([network, key]) => ({ network, url: s[key] }));

@@ -1,0 +1,40 @@
+// the text waits for the shop's fonts (a short block, then the fallback): so do the scripts, at most this long
+const FONT_WAIT_MS = 3000;
+// React Router's module script, as <Scripts /> renders it (its nonce, then `type` and `async`)
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
+// the modulepreload links React puts in the head for <Scripts />
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+
+/**
+ * The page's JavaScript is fetched and run once the phone has painted the page, not before: on a
+ * slow network the framework's 100 KB no longer share the first round trips with the stylesheet,
+ * the fonts and the first image, and the first paint never waits for its start-up
+ * (docs/decisions/0018). React Router's module script (the one that imports the route modules and
+ * hydrates) is sent inert and its modulepreload links are left out; a small script, once the fonts
+ * are in and the next frame is painted, asks for all the modules at once and starts the module
+ * script. The context and data scripts run as before. A page without that script (no JavaScript)
+ * is returned as it is. Links and forms work before the script runs.
+ */
+export function hydrateAfterPaint(html: string): string {
+  const found = MODULE_SCRIPT.exec(html);
+  if (!found) return html;
+  const end = html.indexOf("</script>", found.index);
+  if (end < 0) return html;
+  const nonceAttribute = found[1] ?? "";
+  const close = end + "</script>".length;
+  const inert = `<script${nonceAttribute} type="text/x-after-paint" data-after-paint="">`;
+  const modules: string[] = [];
+  const head = html.slice(0, found.index).replace(MODULE_PRELOAD, (_link, href: string) => {
+    modules.push(href);
+    return "";
+  });
+  // a hidden tab paints nothing: it starts at once
+  const starter =
+    `<script${nonceAttribute}>(function(){var started=false,go=function(){` +
+    `var s=document.querySelector("script[data-after-paint]");if(started||!s)return;started=true;` +
+    `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)});` +
+    `var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)};` +
+    `var paint=function(){requestAnimationFrame(function(){setTimeout(go,0)})};` +
+    `if(document.visibilityState==="hidden")go();else{document.fonts.ready.then(paint);setTimeout(paint,${FONT_WAIT_MS})}})()</script>`;
+  return head + inert + html.slice(found.index + found[0].length, close) + starter + html.slice(close);
+}
