@@ -35,6 +35,6 @@ export function hydrateAfterPaint(html: string): string {
     `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)});` +
     `var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)};` +
     `var paint=function(){requestAnimationFrame(function(){setTimeout(go,0)})};` +
-    `if(document.visibilityState==="hidden")go();else{document.fonts.ready.then(paint);setTimeout(paint,${FONT_WAIT_MS})}})()</script>`;
+    `if(document.visibilityState==="hidden")go();else{setTimeout(paint,${FONT_WAIT_MS});if(document.fonts)document.fonts.ready.then(paint)}})()</script>`;
   return head + inert + html.slice(found.index + found[0].length, close) + starter + html.slice(close);
 }
