@@ -15,12 +15,27 @@ export const salesReportQuery = z
   .strict();
 export type SalesReportQuery = z.output<typeof salesReportQuery>;
 
-export type SalesRow = { key: string; label: string; orders: number; units: number; sales: number };
+/**
+ * `refunded`: what went back to the group's orders, and `net` what the shop keeps of them (both
+ * null by product or category: a refund is for a whole order)
+ */
+export type SalesRow = {
+  key: string;
+  label: string;
+  orders: number;
+  units: number;
+  sales: number;
+  refunded: number | null;
+  net: number | null;
+};
 export type SalesReport = {
   by: ReportGrouping;
   /** what `sales` adds up: the lines' goods, or the orders' totals */
   measures: "goods" | "order totals";
   rows: SalesRow[];
-  /** every paid order of the range once: the orders list's sum for the same days */
-  totals: { orders: number; units: number; revenue: number };
+  /**
+   * every paid order of the range once: the orders list's sum for the same days (`revenue`), what
+   * went back to them by refunds, processed or on their way (`refunded`), and what the shop keeps (`net`)
+   */
+  totals: { orders: number; units: number; revenue: number; refunded: number; net: number };
 };

@@ -1,6 +1,6 @@
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, products, purchaseItems, purchases } from "../../db/schema";
+import { categories, products, purchaseItems, purchases, refunds } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
@@ -11,10 +11,21 @@ import type { ReportGrouping, SalesReport, SalesReportQuery } from "./sales-sche
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
 // days (the orders list's own from/to), grouped by product, category, delivery area, discount
 // code or source (the website, or where the owner made a sale she recorded). Orders and order totals are counted once per order; a product's or a category's sales
-// are its lines' totals (goods, before a code, VAT and delivery).
+// are its lines' totals (goods, before a code, VAT and delivery). Refunds go back to whole orders:
+// an order's are those processed or on their way (a failed one gave nothing back), whenever made.
 
 const units = sql<string>`coalesce(sum(${purchaseItems.quantity}), 0)`;
 const orderCount = sql<string>`count(distinct ${purchases.id})`;
+
+/** What each order got back (kobo), one row per refunded order. */
+function refundedPerOrder(db: Db) {
+  return db
+    .select({ id: refunds.purchaseId, kobo: sql<number>`sum(${refunds.amountKobo})`.as("refunded_kobo") })
+    .from(refunds)
+    .where(ne(refunds.status, "failed"))
+    .groupBy(refunds.purchaseId)
+    .as("refunded_per_order");
+}
 
 /** One row per group: the key, its label, orders, units and sales in kobo. */
 async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
@@ -28,6 +39,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
         orders: orderCount,
         units,
         sales: sql<string>`sum(${purchaseItems.totalPriceKobo})`,
+        refunded: sql<string | null>`null`,
       })
       .from(purchaseItems)
       .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
@@ -43,6 +55,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
     .from(purchaseItems)
     .groupBy(purchaseItems.purchaseId)
     .as("per_order");
+  const refunded = refundedPerOrder(db);
   return db
     .select({
       key: sql<string | null>`${column}`,
@@ -50,9 +63,11 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       orders: sql<string>`count(*)`,
       units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
       sales: sql<string>`sum(${purchases.totalKobo})`,
+      refunded: sql<string | null>`coalesce(sum(${refunded.kobo}), 0)`,
     })
     .from(purchases)
     .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
+    .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
     .where(where)
     .groupBy(column)
     .orderBy(sql`5 desc`, sql`2`);
@@ -68,11 +83,17 @@ const emptyLabel: Record<ReportGrouping, string> = {
 
 export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesReport> {
   const where = and(paidOrder(), ...withinDays(purchases.createdAt, q.from, q.to))!;
+  const refunded = refundedPerOrder(db);
   const [rows, [totals], [unitTotal]] = await Promise.all([
     groupRows(db, q.by, where),
     db
-      .select({ orders: sql<string>`count(*)`, revenue: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)` })
+      .select({
+        orders: sql<string>`count(*)`,
+        revenue: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)`,
+        refunded: sql<string>`coalesce(sum(${refunded.kobo}), 0)`,
+      })
       .from(purchases)
+      .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
       .where(where),
     db
       .select({ units })
@@ -89,11 +110,15 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       orders: Number(r.orders),
       units: Number(r.units),
       sales: koboToNaira(Number(r.sales)),
+      refunded: r.refunded === null ? null : koboToNaira(Number(r.refunded)),
+      net: r.refunded === null ? null : koboToNaira(Number(r.sales) - Number(r.refunded)),
     })),
     totals: {
       orders: Number(totals?.orders ?? 0),
       units: Number(unitTotal?.units ?? 0),
       revenue: koboToNaira(Number(totals?.revenue ?? 0)),
+      refunded: koboToNaira(Number(totals?.refunded ?? 0)),
+      net: koboToNaira(Number(totals?.revenue ?? 0) - Number(totals?.refunded ?? 0)),
     },
   };
 }
@@ -106,14 +131,26 @@ const groupHeader: Record<ReportGrouping, string> = {
   source: "Source",
 };
 
-/** The report as a CSV file (naira), with the totals as its last row. */
+/**
+ * The report as a CSV file (naira), with the totals as its last row. Refunds are a column of
+ * their own (empty on a product's or a category's row: a refund is for a whole order), and the
+ * totals row says what the shop keeps.
+ */
 export function salesReportCsv(report: SalesReport): string {
   const salesHeader = report.measures === "goods" ? "Sales of goods (NGN)" : "Order totals (NGN)";
+  const { totals } = report;
   return toCsv(
-    [groupHeader[report.by], "Orders", "Units", salesHeader],
+    [groupHeader[report.by], "Orders", "Units", salesHeader, "Refunded (NGN)", "Kept (NGN)"],
     [
-      ...report.rows.map((r) => [r.label, r.orders, r.units, r.sales.toFixed(2)]),
-      ["All paid orders (order totals)", report.totals.orders, report.totals.units, report.totals.revenue.toFixed(2)],
+      ...report.rows.map((r) => [r.label, r.orders, r.units, r.sales.toFixed(2), r.refunded?.toFixed(2) ?? "", r.net?.toFixed(2) ?? ""]),
+      [
+        "All paid orders (order totals)",
+        totals.orders,
+        totals.units,
+        totals.revenue.toFixed(2),
+        totals.refunded.toFixed(2),
+        totals.net.toFixed(2),
+      ],
     ],
   );
 }

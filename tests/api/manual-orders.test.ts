@@ -345,7 +345,7 @@ describe("sales by source", () => {
     }
     expect(report.rows.reduce((s, r) => s + r.orders, 0)).toBe(report.totals.orders);
     const csv = await (await t.request(`/api/reports/sales.csv?${range}&by=source`, { as: admin })).text();
-    expect(csv.split("\r\n")[0]).toBe('"Source","Orders","Units","Order totals (NGN)"');
+    expect(csv.split("\r\n")[0]).toBe('"Source","Orders","Units","Order totals (NGN)","Refunded (NGN)","Kept (NGN)"');
     expect(csv).toContain('"Event","1","1"');
   });
 });

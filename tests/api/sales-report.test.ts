@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as reportsLoader } from "../../app/routes/admin/reports";
 import { createAdminUser, createCategory, createProduct, createPurchase, createUser } from "../factories";
+import { refunds } from "../../db/schema";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
@@ -20,8 +21,8 @@ beforeAll(async () => {
   const bola = await createUser(t.db, { lga: "Surulere" });
   const day = (d: string, h = 12) => new Date(`2026-11-${d}T${String(h).padStart(2, "0")}:00:00+01:00`);
   // paid, inside 10–20 November (Lagos days)
-  await createPurchase(t.db, ada, [{ product: journal, quantity: 2 }], { createdAt: day("10", 0), discountCode: "VAL25" });
-  await createPurchase(
+  const adaFirst = await createPurchase(t.db, ada, [{ product: journal, quantity: 2 }], { createdAt: day("10", 0), discountCode: "VAL25" });
+  const bolaDelivered = await createPurchase(
     t.db,
     bola,
     [
@@ -43,8 +44,24 @@ beforeAll(async () => {
       paidAt: null,
     })
   ).id;
+  // refunds: one processed and one on its way count against their orders; a failed one gave nothing back
+  const refund = (purchaseId: string, naira: number, status: "pending" | "processed" | "failed", n: number) => ({
+    purchaseId,
+    amountKobo: naira * 100,
+    status,
+    provider: "manual",
+    reference: `RFD-report-${n}`,
+  });
+  await t.db
+    .insert(refunds)
+    .values([
+      refund(bolaDelivered.id, 5_000, "processed", 1),
+      refund(bolaDelivered.id, 1_000, "failed", 2),
+      refund(adaFirst.id, 2_000, "pending", 3),
+    ]);
   // paid, outside the days
-  await createPurchase(t.db, ada, [{ product: journal, quantity: 7 }], { createdAt: day("09", 23) });
+  const outside = await createPurchase(t.db, ada, [{ product: journal, quantity: 7 }], { createdAt: day("09", 23) });
+  await t.db.insert(refunds).values(refund(outside.id, 3_000, "processed", 4));
   await createPurchase(t.db, ada, [{ product: journal, quantity: 7 }], { createdAt: day("21", 0) });
 });
 
@@ -86,8 +103,24 @@ describe("GET /api/reports/sales", () => {
       ["VAL25", 1],
     ]);
     // each grouping of orders adds up to the totals
-    for (const r of [byArea, byCode])
+    for (const r of [byArea, byCode]) {
       expect(r.rows.reduce((s: number, x: { sales: number }) => s + x.sales, 0)).toBeCloseTo(r.totals.revenue, 2);
+      expect(r.rows.reduce((s: number, x: { refunded: number }) => s + x.refunded, 0)).toBe(r.totals.refunded);
+    }
+  });
+
+  it("counts refunds against the orders they refunded: processed or on their way, never a failed one", async () => {
+    const byArea = await report(`${range}&by=area`);
+    const row = (label: string) => byArea.rows.find((x: { label: string }) => x.label === label);
+    expect([row("Surulere").refunded, row("Surulere").net]).toEqual([5_000, row("Surulere").sales - 5_000]);
+    expect([row("Ikeja").refunded, row("Ikeja").net]).toEqual([2_000, row("Ikeja").sales - 2_000]);
+    // the refund of an order placed outside the days is not this range's
+    expect(byArea.totals.refunded).toBe(7_000);
+    expect(byArea.totals.net).toBeCloseTo(byArea.totals.revenue - 7_000, 2);
+    // by product, a refund is not a line's: the rows say nothing of it, the totals do
+    const byProduct = await report(`${range}&by=product`);
+    expect(byProduct.rows.every((x: { refunded: unknown; net: unknown }) => x.refunded === null && x.net === null)).toBe(true);
+    expect(byProduct.totals).toMatchObject({ refunded: 7_000, net: byArea.totals.net });
   });
 
   it("adds up to what the orders list shows for the same days, status by paid status", async () => {
@@ -126,9 +159,11 @@ describe("the CSV and the /reports screen", () => {
     const res = await t.request(`/api/reports/sales.csv?${range}&by=category`, { as: admin });
     expect(res.headers.get("content-type")).toContain("text/csv");
     const lines = (await res.text()).trim().split("\r\n");
-    expect(lines[0]).toBe('"Category","Orders","Units","Sales of goods (NGN)"');
-    expect(lines[1]).toBe('"Journals","2","3","30000.00"');
-    expect(lines.at(-1)).toMatch(/^"All paid orders \(order totals\)","3","7","\d+\.\d\d"$/);
+    expect(lines[0]).toBe('"Category","Orders","Units","Sales of goods (NGN)","Refunded (NGN)","Kept (NGN)"');
+    expect(lines[1]).toBe('"Journals","2","3","30000.00","",""');
+    expect(lines.at(-1)).toMatch(/^"All paid orders \(order totals\)","3","7","\d+\.\d\d","7000.00","\d+\.\d\d"$/);
+    const byArea = (await (await t.request(`/api/reports/sales.csv?${range}&by=area`, { as: admin })).text()).trim().split("\r\n");
+    expect(byArea.find((l) => l.startsWith('"Surulere"'))).toMatch(/^"Surulere","1","4","(\d+)\.00","5000\.00","\d+\.00"$/);
   });
 
   it("shows the report to an admin and sends a customer to the 403 page", async () => {

@@ -33,6 +33,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { query, report } = loaderData;
   const params = new URLSearchParams({ by: query.by, ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) });
   const salesHeader = report.measures === "goods" ? "Sales of goods" : "Order totals";
+  // a refund is for a whole order: by order, each row says what went back; by product or category, the totals do
+  const byOrder = report.measures === "order totals";
+  const columns = byOrder ? 6 : 4;
   return (
     <>
       <PageHeader title="Reports">
@@ -76,7 +79,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mb-3 text-sm text-muted" data-testid="report-totals">
         {report.totals.orders.toLocaleString("en-NG")} paid orders · {report.totals.units.toLocaleString("en-NG")} units ·{" "}
-        <strong className="text-ink">{formatNairaAmount(report.totals.revenue)}</strong> in order totals
+        <strong className="text-ink">{formatNairaAmount(report.totals.revenue)}</strong> in order totals ·{" "}
+        {formatNairaAmount(report.totals.refunded)} refunded · <strong className="text-ink">{formatNairaAmount(report.totals.net)}</strong>{" "}
+        kept
       </p>
       <AdminTable caption={`Sales by ${groupLabels[query.by].toLowerCase()}`}>
         <thead className="border-b border-line bg-sand/60">
@@ -85,12 +90,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <th className={th}>Orders</th>
             <th className={th}>Units</th>
             <th className={th}>{salesHeader}</th>
+            {byOrder ? (
+              <>
+                <th className={th}>Refunded</th>
+                <th className={th}>Kept</th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {report.rows.length === 0 ? (
             <tr>
-              <td colSpan={4} className={`${td} py-8 text-center text-muted`}>
+              <td colSpan={columns} className={`${td} py-8 text-center text-muted`}>
                 No paid orders in these dates
               </td>
             </tr>
@@ -109,6 +120,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <td className={td} data-label={salesHeader}>
                   {formatNairaAmount(r.sales)}
                 </td>
+                {byOrder ? (
+                  <>
+                    <td className={td} data-label="Refunded">
+                      {formatNairaAmount(r.refunded ?? 0)}
+                    </td>
+                    <td className={td} data-label="Kept">
+                      {formatNairaAmount(r.net ?? r.sales)}
+                    </td>
+                  </>
+                ) : null}
               </tr>
             ))
           )}
@@ -116,7 +137,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </AdminTable>
       <p className="mt-3 text-xs text-muted">
         Paid orders placed on these days (Lagos time), as the orders list filters them. A product&apos;s or category&apos;s sales are its
-        lines&apos; totals, before a code, VAT and delivery; areas, codes and sources show whole order totals.
+        lines&apos; totals, before a code, VAT and delivery; areas, codes and sources show whole order totals. Refunds, processed or on
+        their way, go back to whole orders: they are counted against the orders they refunded, whenever they were made.
       </p>
     </>
   );
