@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { InvalidationBus } from "../../lib/invalidation.server";
 import { TtlCache } from "../../lib/ttl-cache";
+import { withoutTrackingParams } from "../../lib/tracking-params";
 import { readSessionToken } from "../../modules/accounts/session-cookie.server";
 import type { AppDeps, AppEnv } from "../context";
 import { acceptsGzip, view } from "./compress";
@@ -78,7 +79,8 @@ export function createPublicCache(deps: Pick<AppDeps, "env"> & { invalidation: I
     if (!kind || readSessionToken(env, headers)) return null;
     // a page's ?code= is taken for the visit before the cache (server/middleware/visit-code.ts)
     if (kind === "page" && url.searchParams.has("code")) return null;
-    return { key: `${kind} ${path}${url.search}`, kind };
+    // one entry for everyone who followed the same shared link, whatever the platform added to it
+    return { key: `${kind} ${path}${withoutTrackingParams(url.search)}`, kind };
   };
 
   const middleware = createMiddleware<AppEnv>(async (c, next) => {

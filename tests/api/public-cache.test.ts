@@ -255,6 +255,13 @@ describe("anonymous public pages", () => {
     expect((await p.page("/products.data")).headers.get("x-cache")).toBe("miss");
     expect((await p.page("/products.data")).headers.get("x-cache")).toBe("hit");
 
+    // everyone who followed the same shared link shares one entry, whatever Instagram or a campaign added to it
+    expect((await p.page("/about?fbclid=IwAR-first-click")).headers.get("x-cache")).toBe("miss");
+    expect((await p.page("/about?fbclid=IwAR-another-click&utm_source=ig&utm_medium=social")).headers.get("x-cache")).toBe("hit");
+    expect((await p.page("/about")).headers.get("x-cache")).toBe("hit");
+    expect((await p.page("/products?sort=price_asc&gclid=abc")).headers.get("x-cache")).toBe("miss");
+    expect((await p.page("/products?sort=price_asc")).headers.get("x-cache")).toBe("hit");
+
     // an admin's change is on the next anonymous page
     const owner = await createAdminUser(p.db);
     // through the same server (the pages app), as the admin's browser would
