@@ -10,7 +10,7 @@ import { localInvalidationBus } from "../lib/invalidation.server";
 import { sharedReads } from "../lib/shared-reads.server";
 import { s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
-import { clientIp } from "./http";
+import { clientIp, IMMUTABLE } from "./http";
 import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
 import type { AppDeps, AppEnv } from "./context";
 import { healthCheck } from "./health";
@@ -42,7 +42,6 @@ const MAX_JSON_BYTES = 1024 * 1024;
 const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
 // the back office's create screens post their form, image included, to the page's action (docs/decisions/0011)
 const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
-const IMMUTABLE = "public, max-age=31536000, immutable";
 // node:http's adapter gives a GET or HEAD no body, whatever the client sent
 const noBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
 

@@ -1,6 +1,7 @@
-import type { IncomingMessage, RequestListener } from "node:http";
+import type { RequestListener } from "node:http";
 import type { Logger } from "../lib/logger.server";
 import type { AppDeps } from "./context";
+import { headerOf } from "./http";
 import { cachedAnswer, type PublicCache } from "./middleware/public-cache";
 import { requestIdOf } from "./middleware/request-id";
 import { newNonce, securityHeaderValues, type SecurityOptions } from "./middleware/security-headers";
@@ -26,7 +27,7 @@ export function answerCachedHits({ publicCache, logger, lifecycle, security }: O
     (req, res) => {
       if (req.method !== "GET") return app(req, res);
       const started = performance.now();
-      const headers = { get: (name: string) => header(req, name) };
+      const headers = { get: (name: string) => headerOf(req, name) };
       let url: URL;
       try {
         url = new URL(req.url ?? "/", "http://shop.invalid");
@@ -37,10 +38,10 @@ export function answerCachedHits({ publicCache, logger, lifecycle, security }: O
       if (!entry) return app(req, res);
 
       const nonce = newNonce();
-      const requestId = requestIdOf(header(req, "x-request-id"));
+      const requestId = requestIdOf(headerOf(req, "x-request-id"));
       const answer = cachedAnswer(entry, "hit", {
-        acceptEncoding: header(req, "accept-encoding"),
-        ifNoneMatch: header(req, "if-none-match"),
+        acceptEncoding: headerOf(req, "accept-encoding"),
+        ifNoneMatch: headerOf(req, "if-none-match"),
         nonce,
       });
       const own = new Set(answer.headers.map(([name]) => name.toLowerCase()));
@@ -61,9 +62,4 @@ export function answerCachedHits({ publicCache, logger, lifecycle, security }: O
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     };
-}
-
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, fromZod } from "../lib/errors";
@@ -72,4 +73,13 @@ export function csvResponse(c: Context, name: string, body: string) {
   c.header("Content-Disposition", `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`);
   c.header("Cache-Control", "no-store");
   return c.body(body);
+}
+
+/** Hashed build files and uploads never change under their name: a year, immutable. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** One header of a node:http request, repeated ones joined (for what is answered before Hono). */
+export function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }

@@ -9,6 +9,7 @@ import { createLogger, logProcessErrors, serverLogDestination } from "../lib/log
 import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { createApp, securityOptions } from "./app";
 import { answerCachedHits } from "./cached-answers";
+import { answerHashedAssets, readHashedAssets } from "./hashed-assets";
 import { healthCheck } from "./health";
 import { createPublicCache } from "./middleware/public-cache";
 import { startBackgroundJobs } from "./background-jobs";
@@ -39,10 +40,12 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const app = createApp(deps, { build, clientDir: path.join(buildDir, "client"), health, publicCache });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
-  // /api/health and the public cache's fresh hits are answered by node:http itself, before Hono
-  // builds a Request (server/health.ts, server/cached-answers.ts)
+  // /api/health, the build's hashed files and the public cache's fresh hits are answered by
+  // node:http itself, before Hono builds a Request (server/health.ts, server/hashed-assets.ts,
+  // server/cached-answers.ts)
   const cachedHits = answerCachedHits({ publicCache, logger, lifecycle, security });
-  const server: Server = createServer(health.listener(cachedHits(getRequestListener(app.fetch, { hostname: env.HOST }))));
+  const assets = answerHashedAssets(readHashedAssets(path.join(buildDir, "client/assets")), { logger, lifecycle, security });
+  const server: Server = createServer(health.listener(assets(cachedHits(getRequestListener(app.fetch, { hostname: env.HOST })))));
   // An idle kept-alive connection stays open longer than a load balancer's or a client's idle time
   // (HAProxy, nginx and cloud balancers use 30-60 s): the server closing first races a request
   // already on its way over that connection, which then fails with nothing answered.

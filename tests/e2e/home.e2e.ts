@@ -97,6 +97,33 @@ describe("home page shell", () => {
     await context.close();
   });
 
+  it("opens the menu and the search from a tap made before its script runs, and keeps them open once it runs", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    // the page's modules wait until the test lets them through: a slow phone's first seconds
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    const header = page.locator("header").first();
+    await header.getByRole("link", { name: "Open menu" }).click();
+    const mobileNav = header.getByRole("navigation", { name: "Mobile" });
+    await visible(mobileNav.getByRole("link", { name: "Coaching Services" }));
+    await header.getByRole("link", { name: "Search products" }).click();
+    await visible(page.getByRole("searchbox", { name: "Search products" }));
+    release();
+    await waitForHydration(page);
+    // the search its link opened stays open, now behind a button that closes it
+    const search = header.getByRole("button", { name: "Search products" });
+    expect(await search.getAttribute("aria-expanded")).toBe("true");
+    await search.click();
+    await expect.poll(() => page.getByRole("searchbox", { name: "Search products" }).isVisible()).toBe(false);
+    await context.close();
+  });
+
   it("answers an unknown path with a real 404 page inside the layout", async () => {
     const { context, page } = await browser.newPage("desktop");
     const res = await page.goto("/no-such-page");

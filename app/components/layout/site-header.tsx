@@ -1,20 +1,29 @@
 import { LogOut, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "../../lib/scripted";
 import { Logo } from "./logo";
 import { navLinks } from "./nav-links";
 
-/** `scripted` false: a page without JavaScript (app/lib/scripted.ts): search and menu open by their links. */
+/**
+ * `scripted` false: a page without JavaScript (app/lib/scripted.ts). There, and on any page until
+ * its script runs, search and menu open by their links (#site-search, #mobile-menu: :target); then
+ * they are buttons, and a panel opened by its link stays open.
+ */
 type Props = { user: { firstName: string } | null; cartCount: number; scripted?: boolean };
 
 export function SiteHeader({ user, cartCount, scripted = true }: Props) {
+  const hydrated = useHydrated();
+  const buttons = scripted && hydrated;
   const location = useLocation();
-  // each panel remembers the page it was opened on, so any navigation closes it
+  // each panel remembers the page it was opened on, so any navigation closes it; untouched
+  // (undefined), a panel its link opened before the script ran (#site-search, #mobile-menu) stays open
   const here = location.pathname + location.search;
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === here;
-  const searchOpen = searchOpenOn === here;
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>();
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>();
+  const openedByLink = (id: string) => buttons && location.hash === `#${id}`;
+  const menuOpen = menuOpenOn === undefined ? openedByLink("mobile-menu") : menuOpenOn === here;
+  const searchOpen = searchOpenOn === undefined ? openedByLink("site-search") : searchOpenOn === here;
   const setMenuOpen = (toggle: (open: boolean) => boolean) => setMenuOpenOn(toggle(menuOpen) ? here : null);
   const setSearchOpen = (toggle: (open: boolean) => boolean) => setSearchOpenOn(toggle(searchOpen) ? here : null);
   const searchInput = useRef<HTMLInputElement>(null);
@@ -45,7 +54,7 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          {scripted ? (
+          {buttons ? (
             <button
               type="button"
               className={iconButton}
@@ -94,7 +103,7 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
               <User size={20} aria-hidden="true" />
             </Link>
           )}
-          {scripted ? (
+          {buttons ? (
             <button
               type="button"
               className={`${iconButton} md:hidden`}
@@ -115,8 +124,8 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
       {/* without JavaScript, the search link's #site-search opens it (:target) */}
       <div
         id="site-search"
-        hidden={scripted && !searchOpen}
-        className={`border-t border-line bg-linen ${scripted ? "" : "hidden target:block"}`}
+        hidden={buttons && !searchOpen}
+        className={`border-t border-line bg-linen ${buttons ? "" : "hidden target:block"}`}
       >
         <Form action="/products" method="get" role="search" className="container-page flex gap-2 py-3">
           <label htmlFor="site-search-q" className="sr-only">
@@ -138,8 +147,8 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
       <nav
         id="mobile-menu"
         aria-label="Mobile"
-        hidden={scripted && !menuOpen}
-        className={`border-t border-line bg-linen md:hidden ${scripted ? "" : "hidden target:block"}`}
+        hidden={buttons && !menuOpen}
+        className={`border-t border-line bg-linen md:hidden ${buttons ? "" : "hidden target:block"}`}
       >
         <ul className="container-page flex flex-col py-2 text-base font-semibold">
           {navLinks.map((link) => (
