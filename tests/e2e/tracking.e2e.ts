@@ -70,7 +70,8 @@ describe("tracking an order, on a phone", () => {
       await screenshot(later.page, "track-not-found-phone");
       await later.page.getByLabel("Phone or email").fill("+234 803 555 0142");
       await later.page.getByRole("button", { name: "Track order" }).click();
-      await later.page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      // the order's page, however she came to /track (a client-side move or a page of its own): its steps say when it is there
+      await later.page.waitForURL(/\/checkout\/complete\?reference=.*&t=/, { waitUntil: "commit" });
       await expect.poll(() => doneSteps(later.page)).toEqual(["placed", "paid", "preparing", "shipped"]);
       expect(await later.page.getByTestId("order-timeline").innerText()).toContain("Out for delivery");
       expect(await later.page.getByTestId("step-detail-shipped").innerText()).toBe("Rider: Musa Bello, 0803 111 2222");
@@ -88,6 +89,9 @@ describe("tracking an order, on a phone", () => {
       await plain.page.getByRole("link", { name: "Open menu" }).click();
       await visible(plain.page.locator("#mobile-menu").getByRole("link", { name: "Log in" }));
       await screenshot(plain.page, "track-plain-menu-phone");
+      // and closes by its own link
+      await plain.page.locator("#mobile-menu").getByRole("link", { name: "Close menu" }).click();
+      await expect.poll(() => plain.page.locator("#mobile-menu").isVisible()).toBe(false);
       await plain.context.close();
 
       const desk = await browser.newPage("desktop");

@@ -150,6 +150,18 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
         hidden={buttons && !menuOpen}
         className={`border-t border-line bg-linen md:hidden ${buttons ? "" : "hidden target:block"}`}
       >
+        {buttons ? null : (
+          // opened by its link (:target), closed by one to a fragment no element has
+          <div className="container-page flex justify-end pt-2">
+            <a
+              href="#menu-closed"
+              className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-blush"
+            >
+              <X size={18} aria-hidden="true" />
+              Close menu
+            </a>
+          </div>
+        )}
         <ul className="container-page flex flex-col py-2 text-base font-semibold">
           {navLinks.map((link) => (
             <li key={link.label}>
