@@ -1,6 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchases, users } from "../../db/schema";
+import { purchases, refunds, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { paidOrder } from "../orders/paid-orders.server";
 
@@ -17,6 +17,8 @@ export function monthStart(now = new Date()): Date {
 
 export type DashboardStats = {
   revenue: number;
+  /** given back this month by refunds, processed or on their way (a failed one gave nothing back) */
+  refunded: number;
   orders: number;
   newCustomers: number;
   averageOrderValue: number;
@@ -29,11 +31,15 @@ export type DashboardStats = {
  */
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
-  const [[month], [customers], daily] = await Promise.all([
+  const [[month], [refunded], [customers], daily] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
       .where(and(paid, gte(purchases.paidAt, since))),
+    db
+      .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)::bigint` })
+      .from(refunds)
+      .where(and(ne(refunds.status, "failed"), gte(refunds.createdAt, since), lte(refunds.createdAt, now))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -51,6 +57,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   const orders = Number(month?.orders ?? 0);
   return {
     revenue: koboToNaira(revenueKobo),
+    refunded: koboToNaira(Number(refunded?.kobo ?? 0)),
     orders,
     newCustomers: customers?.n ?? 0,
     averageOrderValue: orders ? Math.round(revenueKobo / orders) / 100 : 0,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { purchases } from "../../db/schema";
+import { purchases, refunds } from "../../db/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchUsers } from "../../modules/accounts/user-list.server";
 import { dashboardStats, monthStart } from "../../modules/reports/dashboard.server";
@@ -36,13 +36,30 @@ describe("dashboard figures", () => {
       status: "pending",
       createdAt: new Date("2026-11-18T09:00:00Z"),
     });
-    await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+    const lastMonth = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
       ...paid,
       status: "completed",
       createdAt: new Date("2026-10-25T09:00:00Z"),
     });
+    // given back this month: a processed refund and one on its way; a failed one, and one of last month, are not
+    const refund = (amountKobo: number, status: "pending" | "processed" | "failed", createdAt: string, n: number) => ({
+      purchaseId: lastMonth.id,
+      amountKobo,
+      status,
+      provider: "manual",
+      reference: `RFD-dashboard-${n}`,
+      createdAt: new Date(createdAt),
+    });
+    await t.db
+      .insert(refunds)
+      .values([
+        refund(300_000, "processed", "2026-11-10T09:00:00Z", 1),
+        refund(100_000, "pending", "2026-11-20T11:00:00Z", 2),
+        refund(500_000, "failed", "2026-11-11T09:00:00Z", 3),
+        refund(200_000, "processed", "2026-10-28T09:00:00Z", 4),
+      ]);
     const stats = await dashboardStats(t.db, now);
-    expect(stats).toMatchObject({ revenue: 30_000, orders: 2, newCustomers: 1, averageOrderValue: 15_000 });
+    expect(stats).toMatchObject({ revenue: 30_000, refunded: 4_000, orders: 2, newCustomers: 1, averageOrderValue: 15_000 });
     expect(stats.daily).toHaveLength(30);
     expect(stats.daily.at(-1)!.day).toBe("2026-11-20");
     expect(stats.daily.find((d) => d.day === "2026-11-19")).toMatchObject({ revenue: 10_000, orders: 1 });

@@ -42,7 +42,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Paid revenue" value={glance(stats.revenue)} hint="this month" />
+        <Figure
+          label="Paid revenue"
+          value={glance(stats.revenue)}
+          hint={stats.refunded > 0 ? `this month · ${glance(stats.refunded)} refunded` : "this month"}
+        />
         <Figure label="Orders" value={String(stats.orders)} hint="paid, this month" />
         <Figure label="New customers" value={String(stats.newCustomers)} hint="this month" />
         <Figure label="Average order" value={glance(stats.averageOrderValue)} hint="this month" />
