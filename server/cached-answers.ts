@@ -28,9 +28,12 @@ export function answerCachedHits({ publicCache, logger, lifecycle, security }: O
       if (req.method !== "GET") return app(req, res);
       const started = performance.now();
       const headers = { get: (name: string) => headerOf(req, name) };
+      // a path, read as the app reads it (appended to an origin, so "//x/y" stays a path); anything else is the app's
+      const target = req.url ?? "";
+      if (target[0] !== "/" || target[1] === "/") return app(req, res);
       let url: URL;
       try {
-        url = new URL(req.url ?? "/", "http://shop.invalid");
+        url = new URL(`http://shop.invalid${target}`);
       } catch {
         return app(req, res);
       }

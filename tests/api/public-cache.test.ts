@@ -134,17 +134,24 @@ describe("in the server, a fresh hit is answered by node:http before the app", (
 
       const notModified = await get({ "If-None-Match": hit.headers.get("etag")! });
       expect([notModified.status, appSaw]).toEqual([304, 1]);
+      // a path the app reads otherwise is the app's: "//host/path" is not "/path"
+      await new Promise<void>((resolve, reject) =>
+        http
+          .get({ host: "127.0.0.1", port: new URL(base).port, path: `//evil.example${path}` }, (r) => (r.resume(), resolve()))
+          .on("error", reject),
+      );
+      expect(appSaw).toBe(2);
       // a session (even one the shop does not know), a HEAD or a write is the app's
       expect((await get({ Cookie: "alafia_session=someone" })).headers.get("x-cache")).toBeNull();
       await fetch(`${base}${path}`, { method: "HEAD" });
-      expect(appSaw).toBe(3);
+      expect(appSaw).toBe(4);
       lifecycle.draining = true;
       const during = await get();
-      expect([during.headers.get("x-cache"), during.headers.get("connection"), appSaw]).toEqual(["hit", "close", 3]);
+      expect([during.headers.get("x-cache"), during.headers.get("connection"), appSaw]).toEqual(["hit", "close", 4]);
       lifecycle.draining = false;
       // a write empties it: the next read is the app's again
       invalidation.publish();
-      expect([(await get()).headers.get("x-cache"), appSaw]).toEqual(["miss", 4]);
+      expect([(await get()).headers.get("x-cache"), appSaw]).toEqual(["miss", 5]);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
