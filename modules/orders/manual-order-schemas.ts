@@ -2,6 +2,8 @@ import { z } from "zod";
 import { hasCents } from "../../lib/form-fields";
 import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/schemas";
+import { deliveryDateFields } from "./delivery-date-schemas";
+import { checkGift, giftFields } from "./gift-schemas";
 import { deliveryMethods, guestLines, nigerianPhone } from "./schemas";
 
 // An order the owner records herself (docs/product.md "Manual orders"): the sale made in an
@@ -66,11 +68,18 @@ export const manualOrderFields = z
     // what arrived; blank: the order's total
     amount: optionalNaira("Amount"),
     reference: optionalText("Reference", 120),
+    // a gift to someone else, on a chosen day: the checkout's own fields and rules
+    // (docs/product.md "Gift orders", "Delivery on a chosen date")
+    ...giftFields,
+    ...deliveryDateFields,
   })
   .strict();
 
 /** The whole order, as the service takes it. */
-export const manualOrderInput = manualOrderFields.extend({ lines: guestLines.min(1, "Add at least one product") }).strict();
+export const manualOrderInput = manualOrderFields
+  .extend({ lines: guestLines.min(1, "Add at least one product") })
+  .strict()
+  .superRefine(checkGift);
 export type ManualOrderInput = z.input<typeof manualOrderInput>;
 export type ManualOrder = z.output<typeof manualOrderInput>;
 

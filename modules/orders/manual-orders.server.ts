@@ -5,8 +5,10 @@ import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { quoteGuestCart } from "../cart/quote.server";
+import { resolveDeliverySlot, type ChosenSlot } from "../delivery/schedule.server";
 import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { placeOrder, type OrderPaymentMethod } from "./checkout.server";
+import { giftFieldsOf } from "./gift-schemas";
 import type { MailLinks } from "./mails.server";
 import { recordManualPayment } from "./manual-payments.server";
 import { manualOrderInput, type ManualOrder, type ManualOrderInput, type SettleChoice } from "./manual-order-schemas";
@@ -89,7 +91,13 @@ export async function findCustomers(db: Db, lookup: string): Promise<FoundCustom
   return found.slice(0, 5);
 }
 
-type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & { lga?: string | null; code?: string; deliveryFee?: number };
+type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & {
+  lga?: string | null;
+  code?: string;
+  deliveryFee?: number;
+  /** the delivery date and window, checked for the area (a peak day's fee, a window's surcharge) */
+  slot?: ChosenSlot | null;
+};
 
 /**
  * What the order comes to, from the same pricing as the cart and the checkout (quoteGuestCart →
@@ -98,6 +106,7 @@ type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & { lga?: string
 export function quoteManualOrder(db: Db, q: QuoteInput) {
   return quoteGuestCart(db, q.lines, q.lga || undefined, q.code, q.deliveryMethod, {
     deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
+    slot: q.slot ?? null,
   });
 }
 
@@ -125,7 +134,8 @@ export async function recordManualOrder(
 ): Promise<RecordedOrder> {
   const o = manualOrderInput.parse(input);
   if (o.settle === "paid" && o.amount !== undefined) {
-    const { summary } = await quoteManualOrder(db, o);
+    const slot = await resolveDeliverySlot(db, o.lga, o, now);
+    const { summary } = await quoteManualOrder(db, { ...o, slot });
     if (nairaToKobo(o.amount) < nairaToKobo(summary.total))
       throw new AppError(
         "invalid",
@@ -159,6 +169,9 @@ export async function recordManualOrder(
       code: o.code || undefined,
       note: o.note,
       whatsappOptIn: false,
+      deliveryDate: o.deliveryDate,
+      deliveryWindow: o.deliveryWindow,
+      ...giftFieldsOf(o),
     },
     { provider: env.PAYMENT_PROVIDER, links: env, now },
   );

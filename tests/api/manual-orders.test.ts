@@ -4,10 +4,10 @@
 // customer by phone or email; reports by source add up to the orders list.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { deliveryWindows, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../modules/orders/manual-orders.server";
-import type { ManualOrderInput } from "../../modules/orders/manual-order-schemas";
+import { manualOrderInput, type ManualOrderInput } from "../../modules/orders/manual-order-schemas";
 import { completionOf } from "../../modules/orders/pay-link.server";
 import { startPayment } from "../../modules/orders/payment-start.server";
 import { checkPayLink } from "../../modules/orders/order-links.server";
@@ -170,6 +170,77 @@ describe("a manual order is priced, held and completed like a web order", () => 
   });
 });
 
+describe("a gift, on a chosen day", () => {
+  it("goes to the recipient in her area on the day and window picked, priced and held as the checkout does", async () => {
+    const area = await createDeliveryRate(t.db, {
+      lga: `Lekki ${crypto.randomUUID().slice(0, 4)}`,
+      chargeKobo: 300_000,
+      dateMode: "required",
+      leadDays: 1,
+      cutoffHour: 14,
+      dailyCapacity: 1,
+    });
+    const [win] = await t.db.insert(deliveryWindows).values({ startHour: 9, endHour: 12, surchargeKobo: 100_000 }).returning();
+    const now = new Date("2027-03-01T10:00:00+01:00");
+    const card = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+    const gift = {
+      lga: area.lga,
+      street: "12 Admiralty Way",
+      city: "Lekki",
+      isGift: true,
+      recipientName: "Kemi Adeyemi",
+      recipientPhone: "0803 111 2233",
+      giftMessage: "Happy birthday, Kemi!\r\nTake a moment for you.",
+      surpriseMode: true,
+      hidePrices: true,
+    };
+    const at = (input: ManualOrderInput) => recordManualOrder(t.db, t.env, input, admin.id, now);
+    // the area needs a date: refused before anything is placed, as at checkout
+    const before = await orderCount();
+    await expect(at(sale([{ productId: card.id, quantity: 1 }], gift))).rejects.toMatchObject({
+      fields: { deliveryDate: "Choose a delivery date" },
+    });
+    expect(await orderCount()).toBe(before);
+
+    const placed = await at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-03", deliveryWindow: win!.id }));
+    expect(await rowOf(placed.id)).toMatchObject({
+      firstName: "Temi",
+      lga: area.lga,
+      street: "12 Admiralty Way",
+      recipientName: "Kemi Adeyemi",
+      recipientPhone: "+2348031112233",
+      giftMessage: "Happy birthday, Kemi!\nTake a moment for you.",
+      surpriseMode: true,
+      hidePrices: true,
+      anonymousSender: false,
+      deliveryDate: "2027-03-03",
+      deliveryWindow: "9 am – 12 pm",
+      deliverySlotFeeKobo: 100_000,
+      // ₦10,000 + 7.5% VAT + ₦3,000 for her area + ₦1,000 for the window
+      totalKobo: 1_000_000 + 75_000 + 300_000 + 100_000,
+      status: "completed",
+      source: "instagram",
+    });
+    // the day's one place is hers: the next order for that day is refused, as a web checkout's would be
+    await expect(at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-03" }))).rejects.toMatchObject({
+      kind: "conflict",
+    });
+    await t.db.delete(deliveryWindows);
+  });
+
+  it("needs the recipient's name and phone, and a card message of at most 250 characters", () => {
+    const product = crypto.randomUUID();
+    const parsed = manualOrderInput.safeParse(
+      sale([{ productId: product, quantity: 1 }], { isGift: true, recipientName: "", recipientPhone: "12", giftMessage: "x".repeat(251) }),
+    );
+    expect(parsed.success).toBe(false);
+    const fields = parsed.error!.issues.map((i) => i.path.join("."));
+    expect(fields.sort()).toEqual(["giftMessage", "recipientName", "recipientPhone"]);
+    // not a gift: its fields say nothing
+    expect(manualOrderInput.safeParse(sale([{ productId: product, quantity: 1 }], { recipientPhone: "12" })).success).toBe(true);
+  });
+});
+
 describe("a payment link", () => {
   it("completes its order once, whatever number of returns and webhooks arrive", async () => {
     const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 4 });
@@ -316,6 +387,58 @@ describe("the 'New order' screen", () => {
       totalKobo: 1_870_000,
     });
     expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it("offers the area's delivery dates, prices the one picked, and records a gift to her on that day", async () => {
+    const area = await createDeliveryRate(t.db, {
+      lga: `Ikoyi ${crypto.randomUUID().slice(0, 4)}`,
+      chargeKobo: 250_000,
+      dateMode: "optional",
+    });
+    const product = await createProduct(t.db, { title: "Gift Box", priceKobo: 2_000_000, discountKobo: 0, stock: 3 });
+    const form: Record<string, string> = {
+      attempt: crypto.randomUUID(),
+      name: "Bisi Ade",
+      phone: "0807 000 1122",
+      lga: area.lga,
+      [`qty.${product.id}`]: "1",
+      source: "whatsapp",
+      settle: "pod",
+    };
+    const offered = answerOf(await post({ ...form, intent: "refresh" }));
+    const day = offered.delivery!.picker!.choices.find((c) => c.available)!.date;
+    const priced = answerOf(await post({ ...form, deliveryDate: day, intent: "refresh" }));
+    expect(priced.quote!.summary.deliverySlot).toMatchObject({ date: day, fee: 0 });
+    expect(priced.state.deliveryDate).toBe(day);
+    // another area without dates: the date goes
+    const moved = answerOf(await post({ ...form, lga: "Yaba", deliveryDate: day, intent: "refresh" }));
+    expect([moved.delivery!.picker, moved.state.deliveryDate]).toEqual([null, ""]);
+
+    const gift = {
+      isGift: "on",
+      recipientName: "Funke Ade",
+      recipientPhone: "0809 333 4455",
+      giftMessage: "For you, Funke",
+      hidePrices: "on",
+    };
+    const refused = answerOf(await post({ ...form, ...gift, recipientPhone: "", deliveryDate: day, intent: "create" }));
+    expect(refused.fields).toMatchObject({ recipientPhone: expect.stringContaining("Recipient's phone is required") });
+    expect(refused.state).toMatchObject({ isGift: "on", recipientName: "Funke Ade", hidePrices: "on" });
+    const created = (await post({ ...form, ...gift, deliveryDate: day, intent: "create" })) as Response;
+    expect(created.status).toBe(302);
+    const id = /\/viewpurchase\/([0-9a-f-]{36})/.exec(created.headers.get("location")!)![1]!;
+    expect(await rowOf(id)).toMatchObject({
+      firstName: "Bisi",
+      recipientName: "Funke Ade",
+      recipientPhone: "+2348093334455",
+      giftMessage: "For you, Funke",
+      hidePrices: true,
+      surpriseMode: false,
+      deliveryDate: day,
+      lga: area.lga,
+      paymentMethod: "pod",
+      source: "whatsapp",
+    });
   });
 });
 

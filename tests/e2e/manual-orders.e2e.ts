@@ -5,7 +5,7 @@ import type { Cookie, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
-import { skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { adminApi, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const JOURNEY_MS = 120_000;
@@ -169,6 +169,56 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await screenshot(page, "manual-order-receipt-desktop");
       await page.emulateMedia({ media: "print" });
       await screenshot(page, "manual-order-receipt-print-desktop");
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "on a 360 px phone: a WhatsApp gift to another area, on the day the buyer asked for, with its card",
+    async () => {
+      const area = `Gift Desk ${stamp}`;
+      await adminApi("POST", "/api/deliveryrates/create", { lga: area, deliveryCharge: 2500, dateMode: "optional", leadDays: 1 });
+      const { context, page } = await ownerPage("phone");
+      await page.goto("/neworder");
+      await waitForHydration(page);
+      const main = page.locator("main");
+      await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
+      await main.getByRole("button", { name: "Find", exact: true }).click();
+      await expect.poll(() => main.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
+      await main.getByLabel("Search products", { exact: true }).fill("calm candle");
+      await main.getByRole("button", { name: "Find products" }).click();
+      await main.getByRole("button", { name: "Add Calm Candle Trio" }).click();
+      await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
+      // it goes to her sister in another area, with a card
+      await main.getByText("This is a gift").click();
+      await main.getByLabel("Recipient's name", { exact: true }).fill("Hauwa Yusuf");
+      await main.getByLabel("Recipient's phone", { exact: true }).fill("0803 444 5566");
+      await main.getByLabel("Message for the card (optional)").fill("Happy birthday, Hauwa!");
+      await main.getByLabel("Street (optional)", { exact: true }).fill("3 Glover Road");
+      await main.getByLabel("Delivery area", { exact: true }).selectOption(area);
+      await page.waitForLoadState("networkidle");
+      // the day the buyer asked for: the first one the area can meet
+      const picker = page.getByTestId("delivery-date-picker");
+      await visible(picker);
+      const day = picker.locator('[data-available="true"]').first();
+      const date = (await day.getAttribute("data-testid"))!.replace("date-", "");
+      await day.getByRole("radio").check();
+      await expect.poll(() => page.getByTestId("desk-total").innerText()).toMatch(/On \w+/);
+      // the gift's fields kept their values through the answers
+      expect(await main.getByLabel("Recipient's name", { exact: true }).inputValue()).toBe("Hauwa Yusuf");
+      await main.getByRole("radio", { name: "WhatsApp" }).check();
+      await main.getByRole("radio", { name: "Pay on delivery" }).check();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await picker.scrollIntoViewIfNeeded();
+      await screenshot(page, "manual-order-gift-date-phone");
+      await expectAccessible(page);
+      await main.getByRole("button", { name: /^Create order/ }).click();
+      await page.waitForURL(/\/viewpurchase\/[0-9a-f-]{36}\?recorded=1$/);
+      await waitForHydration(page);
+      await visible(page.getByTestId("gift-panel").getByText("Hauwa Yusuf"));
+      await expect.poll(() => page.getByTestId("admin-gift-message").innerText()).toBe("Happy birthday, Hauwa!");
+      await visible(page.locator(`a[href="/deliveries?date=${date}"]`));
       await context.close();
     },
     JOURNEY_MS,

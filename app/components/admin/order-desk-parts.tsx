@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { DeliveryDatePicker } from "../checkout/delivery-date-picker";
 import { formatNairaAmount } from "../../../lib/money";
 import { paidViaChoices, settleChoices } from "../../../modules/orders/manual-order-schemas";
 import { Field } from "../forms/fields";
@@ -104,7 +105,41 @@ export function DeskSummary({ quote }: { quote: DeskAnswer["quote"] }) {
       {s.code && s.code.saving !== null ? row(`Code ${s.code.code}`, `−${formatNairaAmount(s.code.saving)}`) : null}
       {row("VAT", formatNairaAmount(s.vat))}
       {row(`Delivery (${s.deliveryMethod})`, s.deliveryCharge === null ? "Choose the area" : formatNairaAmount(s.deliveryCharge))}
+      {s.deliverySlot
+        ? row(
+            `On ${s.deliverySlot.label}${s.deliverySlot.window ? `, ${s.deliverySlot.window}` : ""}`,
+            s.deliverySlot.fee ? formatNairaAmount(s.deliverySlot.fee) : "No extra",
+          )
+        : null}
       {row(s.deliveryCharge === null ? "Total before delivery" : "Total", formatNairaAmount(s.total), true)}
     </dl>
+  );
+}
+
+/**
+ * The delivery date and window for the area, as the checkout offers them (the next 14 days, each one
+ * that cannot be met greyed out with its reason): picking one prices the order again. Nothing for
+ * an area that takes no dates. The radio buttons post with the form, so 'Update total' works too.
+ */
+export function DeskDeliveryDate({
+  answer,
+  errors,
+  onPick,
+}: {
+  answer: DeskAnswer;
+  errors: Record<string, string>;
+  onPick: (form: HTMLFormElement | null) => void;
+}) {
+  const [slot, setSlot] = useState({ date: answer.state.deliveryDate, window: answer.state.deliveryWindow });
+  if (!answer.delivery?.picker) return null;
+  return (
+    <div
+      onChange={(e) => {
+        const input = e.target as HTMLInputElement;
+        if (input.type === "radio") onPick(input.form);
+      }}
+    >
+      <DeliveryDatePicker delivery={answer.delivery} value={slot} errors={errors} onChange={setSlot} />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
+import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
 
 // What the 'New order' screen holds between its answers (docs/product.md "Manual orders"): the
@@ -22,6 +23,17 @@ export const deskFieldNames = [
   "paidVia",
   "amount",
   "reference",
+  // a gift (the address above is then the recipient's) and a delivery date
+  "isGift",
+  "recipientName",
+  "recipientPhone",
+  "recipientEmail",
+  "giftMessage",
+  "anonymousSender",
+  "hidePrices",
+  "surpriseMode",
+  "deliveryDate",
+  "deliveryWindow",
 ] as const;
 
 export type DeskState = Record<(typeof deskFieldNames)[number] | "attempt" | "lookup" | "found" | "q", string> & {
@@ -37,6 +49,8 @@ export type DeskAnswer = {
   customers: FoundCustomer[] | null;
   results: ProductHit[] | null;
   quote: { cartItems: CartItemView[]; summary: CartSummary } | null;
+  /** the area's delivery dates, when it takes them (the checkout's picker) */
+  delivery: CheckoutDelivery | null;
   msg?: string;
   fields?: Record<string, string>;
 };

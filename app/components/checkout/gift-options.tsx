@@ -1,17 +1,40 @@
 import { Gift } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Field, FieldError } from "../forms/fields";
 import { GIFT_MESSAGE_MAX } from "../../../modules/orders/gift-schemas";
 
 const giftFieldNames = ["recipientName", "recipientPhone", "recipientEmail", "giftMessage"];
 
+/** What the gift's fields show when the form is drawn again (the 'New order' screen's answers). */
+export type GiftValues = Partial<
+  Record<
+    "isGift" | "recipientName" | "recipientPhone" | "recipientEmail" | "giftMessage" | "anonymousSender" | "hidePrices" | "surpriseMode",
+    string
+  >
+>;
+const ticked = (v: string | undefined) => v === "on" || v === "true";
+
 /**
- * 'This is a gift' at checkout (docs/product.md "Gift orders"): the switch reveals who receives it,
- * the message for the card and the gift's options. The reveal is CSS (peer-checked), so it works
- * before the script loads; with the script the page also relabels the address as hers.
+ * 'This is a gift' at checkout (docs/product.md "Gift orders"), and on the owner's 'New order'
+ * screen: the switch reveals who receives it, the message for the card and the gift's options. The
+ * reveal is CSS (peer-checked), so it works before the script loads; with the script the checkout
+ * also relabels the address as hers.
  */
-export function GiftOptions({ errors, onChange }: { errors: Record<string, string>; onChange: (gift: boolean) => void }) {
-  const [length, setLength] = useState(0);
+export function GiftOptions({
+  errors,
+  onChange,
+  values = {},
+  addressNote,
+  intro = "We deliver to the person you choose. You pay, and we keep you posted.",
+}: {
+  errors: Record<string, string>;
+  onChange?: (gift: boolean) => void;
+  values?: GiftValues;
+  /** where the recipient's address goes on this form */
+  addressNote?: ReactNode;
+  intro?: string;
+}) {
+  const [length, setLength] = useState((values.giftMessage ?? "").length);
   const left = GIFT_MESSAGE_MAX - length;
   const hasErrors = giftFieldNames.some((name) => errors[name]);
   return (
@@ -24,8 +47,8 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
         id="gift-switch"
         name="isGift"
         className="peer sr-only"
-        defaultChecked={hasErrors}
-        onChange={(e) => onChange(e.target.checked)}
+        defaultChecked={hasErrors || ticked(values.isGift)}
+        onChange={(e) => onChange?.(e.target.checked)}
       />
       <label
         htmlFor="gift-switch"
@@ -38,12 +61,23 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
           <span className="knob absolute top-1 left-1 h-5 w-5 rounded-full bg-white shadow transition-transform" />
         </span>
       </label>
-      <p className="mt-1 text-sm text-muted">We deliver to the person you choose. You pay, and we keep you posted.</p>
+      <p className="mt-1 text-sm text-muted">{intro}</p>
       <div className="mt-4 hidden gap-4 peer-checked:grid sm:grid-cols-2" data-testid="gift-fields">
         <p className="rounded-xl bg-blush px-3 py-2 text-sm sm:col-span-2">
-          The delivery area above and the address below are the <strong>recipient's</strong>: delivery is priced for her area.
+          {addressNote ?? (
+            <>
+              The delivery area above and the address below are the <strong>recipient's</strong>: delivery is priced for her area.
+            </>
+          )}
         </p>
-        <Field label="Recipient's name" name="recipientName" autoComplete="off" maxLength={120} error={errors.recipientName} />
+        <Field
+          label="Recipient's name"
+          name="recipientName"
+          autoComplete="off"
+          maxLength={120}
+          defaultValue={values.recipientName}
+          error={errors.recipientName}
+        />
         <Field
           label="Recipient's phone"
           name="recipientPhone"
@@ -51,6 +85,7 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
           inputMode="tel"
           autoComplete="off"
           maxLength={30}
+          defaultValue={values.recipientPhone}
           error={errors.recipientPhone}
           hint="The rider calls her on delivery day"
         />
@@ -60,6 +95,7 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
           type="email"
           autoComplete="off"
           maxLength={254}
+          defaultValue={values.recipientEmail}
           error={errors.recipientEmail}
           hint="We tell her a gift is on its way (not in surprise mode)"
           className="sm:col-span-2"
@@ -73,6 +109,7 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
             name="giftMessage"
             rows={3}
             maxLength={GIFT_MESSAGE_MAX}
+            defaultValue={values.giftMessage}
             className="input"
             placeholder="Happy birthday, Kemi! Take a moment for you."
             aria-describedby={errors.giftMessage ? "gift-message-count gift-message-error" : "gift-message-count"}
@@ -86,19 +123,34 @@ export function GiftOptions({ errors, onChange }: { errors: Record<string, strin
         </div>
         <fieldset className="grid gap-3 sm:col-span-2">
           <legend className="label">Gift options</legend>
-          <GiftTick name="hidePrices" title="Hide prices" detail="No prices on the packing slip or the gift receipt" />
-          <GiftTick name="anonymousSender" title="Send anonymously" detail="She never sees your name" />
-          <GiftTick name="surpriseMode" title="Keep it a surprise" detail="We don't contact her before delivery day" />
+          <GiftTick
+            name="hidePrices"
+            title="Hide prices"
+            detail="No prices on the packing slip or the gift receipt"
+            checked={ticked(values.hidePrices)}
+          />
+          <GiftTick
+            name="anonymousSender"
+            title="Send anonymously"
+            detail="She never sees your name"
+            checked={ticked(values.anonymousSender)}
+          />
+          <GiftTick
+            name="surpriseMode"
+            title="Keep it a surprise"
+            detail="We don't contact her before delivery day"
+            checked={ticked(values.surpriseMode)}
+          />
         </fieldset>
       </div>
     </section>
   );
 }
 
-function GiftTick({ name, title, detail }: { name: string; title: string; detail: string }) {
+function GiftTick({ name, title, detail, checked }: { name: string; title: string; detail: string; checked?: boolean }) {
   return (
     <label className="flex min-h-11 items-start gap-3 text-sm">
-      <input type="checkbox" name={name} className="mt-0.5 h-5 w-5 shrink-0 accent-rose" />
+      <input type="checkbox" name={name} defaultChecked={checked} className="mt-0.5 h-5 w-5 shrink-0 accent-rose" />
       <span>
         <strong>{title}</strong>
         <span className="block text-muted">{detail}</span>

@@ -11,6 +11,7 @@ import type { FoundCustomer } from "../../../modules/orders/types";
 import { deskFieldNames, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
 import { fieldErrors } from "../../lib/forms";
 import { readForm } from "../../lib/form-action.server";
+import { checkoutDelivery } from "../shop/checkout-dates.server";
 import type { AdminServices } from "./admin-action.server";
 
 // The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
@@ -36,16 +37,18 @@ const emptyState = (): DeskState => ({
 export async function newOrderPage(db: AdminServices["db"]) {
   return {
     areas: await deliveryAreaNames(db),
-    answer: { rev: "start", state: emptyState(), customers: null, results: null, quote: null } as DeskAnswer,
+    answer: { rev: "start", state: emptyState(), customers: null, results: null, quote: null, delivery: null } as DeskAnswer,
   };
 }
 
 const text = (form: FormData, name: string, max = 500) => (form.get(name)?.toString() ?? "").slice(0, max);
+// a gift's message is longer than the schema allows only to be refused with its count, never cut
+const MAX_FIELD: Partial<Record<(typeof fieldNames)[number], number>> = { giftMessage: 1000 };
 
 /** The screen as posted: its fields and its lines (`qty.<productId>`), bounded. */
 function readState(form: FormData): DeskState {
   const state = emptyState();
-  for (const k of [...fieldNames, "lookup", "found"] as const) state[k] = text(form, k).trim();
+  for (const k of [...fieldNames, "lookup", "found"] as const) state[k] = text(form, k, MAX_FIELD[k as (typeof fieldNames)[number]]).trim();
   // the catalogue's search takes at most 100 characters
   state.q = text(form, "q", 100).trim();
   state.attempt = /^[\w-]{8,100}$/.test(text(form, "attempt")) ? text(form, "attempt") : state.attempt;
@@ -109,10 +112,13 @@ async function lookUp(services: AdminServices, state: DeskState, intent: string)
 }
 
 async function quoteOf(services: AdminServices, state: DeskState) {
-  if (!state.lines.length) return { quote: null, fields: {} as Record<string, string> };
-  const fee = state.deliveryFee === "" ? undefined : Number(state.deliveryFee);
   const areas = await deliveryAreaNames(services.db);
   const lga = areas.find((a) => a.toLowerCase() === state.lga.toLowerCase());
+  // the area's dates, and the date and window asked for, checked as the order will check them
+  const { delivery, slot } = await checkoutDelivery(services.db, lga ?? null, { date: state.deliveryDate, window: state.deliveryWindow });
+  if (!delivery.picker) state.deliveryDate = state.deliveryWindow = "";
+  if (!state.lines.length) return { quote: null, delivery, fields: {} as Record<string, string> };
+  const fee = state.deliveryFee === "" ? undefined : Number(state.deliveryFee);
   try {
     const quote = await quoteManualOrder(services.db, {
       lines: state.lines,
@@ -120,13 +126,14 @@ async function quoteOf(services: AdminServices, state: DeskState) {
       code: state.code || undefined,
       deliveryMethod: state.deliveryMethod === "express" ? "express" : "standard",
       deliveryFee: fee !== undefined && Number.isFinite(fee) && fee >= 0 && fee <= 20_000_000 ? fee : undefined,
+      slot,
     });
     // products that are gone drop out of the form with the quote
     state.lines = state.lines.filter((l) => quote.cartItems.some((i) => i.productId === l.productId));
     const fields: Record<string, string> = quote.summary.code?.message ? { code: quote.summary.code.message } : {};
-    return { quote, fields };
+    return { quote, delivery, fields };
   } catch (e) {
-    if (isAppError(e)) return { quote: null, fields: e.fields ?? {} };
+    if (isAppError(e)) return { quote: null, delivery, fields: e.fields ?? {} };
     throw e;
   }
 }
@@ -142,13 +149,14 @@ export async function newOrderAction(services: AdminServices, request: Request) 
     wantsCustomer ? lookUp(services, state, intent) : null,
     state.q ? listProducts(services.db, { q: state.q, pageSize: 6 }).then((r) => r.items.map(toHit)) : null,
   ]);
-  const { quote, fields } = await quoteOf(services, state);
+  const { quote, delivery, fields } = await quoteOf(services, state);
   const answer = (extra: Partial<DeskAnswer> = {}): DeskAnswer => ({
     rev: crypto.randomUUID(),
     state,
     customers,
     results,
     quote,
+    delivery,
     ...extra,
   });
   if (intent !== "create") return answer({ fields });

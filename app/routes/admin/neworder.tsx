@@ -11,7 +11,8 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { adminAction } from "./admin-action.server";
 import { newOrderAction, newOrderPage } from "./neworder.server";
 import type { DeskAnswer } from "../../components/admin/order-desk-state";
-import { DeskSection as Section, DeskSummary as Summary, SettleSection } from "../../components/admin/order-desk-parts";
+import { DeskDeliveryDate, DeskSection as Section, DeskSummary as Summary, SettleSection } from "../../components/admin/order-desk-parts";
+import { GiftOptions } from "../../components/checkout/gift-options";
 import type { Route } from "./+types/neworder";
 
 export const meta = () => [{ title: "New order | Alafia admin" }];
@@ -119,6 +120,18 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               <Field label="City (optional)" name="city" defaultValue={state.city} maxLength={100} error={errors.city} />
             </div>
           </Section>
+
+          <GiftOptions
+            errors={errors}
+            values={state}
+            intro="She is buying for someone else: it goes to the recipient; the customer above pays and is kept posted."
+            addressNote={
+              <>
+                The delivery area, street and city are the <strong>recipient's</strong>: delivery is priced for her area. The name, phone
+                and email above stay the customer's.
+              </>
+            }
+          />
 
           <Section title="Products">
             <div className="flex items-end gap-2">
@@ -257,6 +270,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                 className="sm:col-span-2"
               />
             </div>
+            <DeskDeliveryDate answer={answer} errors={errors} onPick={reprice} />
           </Section>
 
           <Section title="Where the sale was made">
