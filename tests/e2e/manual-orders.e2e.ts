@@ -130,6 +130,18 @@ async function recordInstagramSale(page: Page, viewport: keyof typeof viewports,
   return { owner: owner.count, receipt };
 }
 
+/** The returning customer, found by her phone, and the candles she asks for in the chat. */
+async function returningCustomerBuysCandles(page: Page) {
+  const main = page.locator("main");
+  await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
+  await main.getByRole("button", { name: "Find", exact: true }).click();
+  await expect.poll(() => main.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
+  await main.getByLabel("Search products", { exact: true }).fill("calm candle");
+  await main.getByRole("button", { name: "Find products" }).click();
+  await main.getByRole("button", { name: "Add Calm Candle Trio" }).click();
+  await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
+}
+
 describe("the order desk: an Instagram sale paid by transfer", () => {
   it(
     "on a 360 px phone: a new customer, recorded and paid in a few taps, its receipt printed",
@@ -183,13 +195,7 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await page.goto("/neworder");
       await waitForHydration(page);
       const main = page.locator("main");
-      await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
-      await main.getByRole("button", { name: "Find", exact: true }).click();
-      await expect.poll(() => main.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
-      await main.getByLabel("Search products", { exact: true }).fill("calm candle");
-      await main.getByRole("button", { name: "Find products" }).click();
-      await main.getByRole("button", { name: "Add Calm Candle Trio" }).click();
-      await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
+      await returningCustomerBuysCandles(page);
       // it goes to her sister in another area, with a card
       await main.getByText("This is a gift").click();
       await main.getByLabel("Recipient's name", { exact: true }).fill("Hauwa Yusuf");
@@ -231,13 +237,7 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await context.addCookies(adminCookies!);
       await page.goto("/neworder");
       const main = page.locator("main");
-      await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
-      await main.getByRole("button", { name: "Find", exact: true }).click();
-      await expect.poll(() => main.getByLabel("Name", { exact: true }).inputValue()).toBe("Zainab Yusuf");
-      await main.getByLabel("Search products", { exact: true }).fill("calm candle");
-      await main.getByRole("button", { name: "Find products" }).click();
-      await main.getByRole("button", { name: "Add Calm Candle Trio" }).click();
-      await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
+      await returningCustomerBuysCandles(page);
       await main.getByRole("radio", { name: "WhatsApp" }).check();
       await main.getByRole("radio", { name: "Pay on delivery" }).check();
       await main.getByRole("button", { name: /^Create order/ }).click();
