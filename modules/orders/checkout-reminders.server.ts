@@ -4,6 +4,7 @@ import { checkoutReminderOptOuts, purchaseEvents, purchaseItems, purchases } fro
 import { formatNaira } from "../../lib/money";
 import { checkCode } from "../discounts/codes.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { shopperWhatsApp } from "../whatsapp/order-messages";
 import type { DiscountRule } from "../pricing/price-order";
 import { getSettings } from "../settings/service.server";
 import { getReminderSettings } from "../settings/reminder-settings.server";
@@ -145,7 +146,22 @@ export async function reminderMail(tx: Tx, p: PurchaseRow, count: 1 | 2, links: 
         : `Still thinking it over? Your ${shop.shopName} order #${number}`,
     text: `Hello ${p.firstName},\n\n${intro}\n\n${lines}\nTotal: ${formatNaira(p.totalKobo)}${offer}\n\nComplete it here: ${link}\n\nWe hold the items again while you pay, as long as they are in stock, and you pay on the secure payment page.\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}\n\nNo more reminders about unpaid orders: ${stopRemindersUrl(links, p.email)}\n`,
     kind: count === 1 ? "checkout_reminder_1" : "checkout_reminder_2",
+    // on WhatsApp instead when she asked for her updates there (the mail goes if it cannot)
+    whatsapp: shopperWhatsApp(p, "checkout_reminder", [
+      p.firstName,
+      shop.shopName,
+      number,
+      `${itemsInBrief(items)}, ${formatNaira(p.totalKobo)}${code ? `; code ${code.code} gives ${codeOffer(code)}` : ""}`,
+      link,
+    ]),
   });
+}
+
+/** "2 × Pocket Gratitude Notebook and 1 more": what a short message can say of the order. */
+function itemsInBrief(items: { quantity: number; title: string }[]): string {
+  const [first, ...rest] = items;
+  if (!first) return "your items";
+  return `${first.quantity} × ${first.title}${rest.length ? ` and ${rest.length} more` : ""}`;
 }
 
 /** The shopper's 'stop these reminders': her email never gets another one. */

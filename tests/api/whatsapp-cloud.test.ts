@@ -11,6 +11,8 @@ import { mailOutbox, purchases, whatsappOptOuts } from "../../db/schema";
 import { createLogger } from "../../lib/logger.server";
 import { flushOutbox } from "../../modules/mail/worker.server";
 import { completePurchase } from "../../modules/orders/completion.server";
+import { remindUnpaidCheckouts } from "../../modules/orders/checkout-reminders.server";
+import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { updateSettings } from "../../modules/settings/service.server";
 import { renderTemplate } from "../../modules/whatsapp/templates";
@@ -158,6 +160,50 @@ describe("WhatsApp order updates through the Cloud API", () => {
     expect((await outbox("order_confirmation", order.email)).map((m) => [m.status, m.channel])).toEqual([["sent", "mail"]]);
     expect((await outbox("order_confirmation_whatsapp", order.email)).map((m) => [m.status, m.channel])).toEqual([["sent", "whatsapp"]]);
     expect((await outbox("order_shipped", order.email)).map((m) => [m.status, m.channel])).toEqual([["sent", "whatsapp"]]);
+  });
+
+  it("her unpaid checkout's reminder goes on WhatsApp when she opted in, with the order and its 'complete it here' link", async () => {
+    const product = await createProduct(t.db, { title: "Calm Candle Trio", priceKobo: 1_390_000, discountKobo: 0, stock: 20 });
+    const unpaid = async (whatsappOptIn: boolean) => {
+      const res = await t.request("/api/purchases/create", {
+        method: "POST",
+        json: {
+          name: "Ngozi Eze",
+          email: `ngozi.${crypto.randomUUID().slice(0, 8)}@example.ng`,
+          phone: phone(),
+          street: "4 Herbert Macaulay Way",
+          city: "Yaba",
+          lga: "Yaba",
+          whatsappOptIn,
+          lines: [{ productId: product.id, quantity: 2 }],
+        },
+      });
+      expect(res.status).toBe(201);
+      const { purchase } = (await res.json()) as { purchase: { id: string } };
+      return (await t.db.select().from(purchases).where(eq(purchases.id, purchase.id)))[0]!;
+    };
+    const [optedIn, mailOnly] = [await unpaid(true), await unpaid(false)];
+    // 31 minutes later: both lapsed, both reminded
+    const later = new Date(Math.max(optedIn.createdAt.getTime(), mailOnly.createdAt.getTime()) + 31 * 60_000);
+    await expireStalePurchases(t.db, later);
+    expect(await remindUnpaidCheckouts(t.db, t.env, later)).toBeGreaterThanOrEqual(2);
+    await flushOutbox({ db: t.db, env: t.env, logger });
+
+    const toHer = api.sent.filter((s) => s.body.to === digits(optedIn.phone));
+    expect(toHer.map((s) => s.body.template.name)).toEqual(["checkout_reminder"]);
+    const text = renderTemplate({
+      template: "checkout_reminder",
+      params: toHer[0]!.body.template.components[0]!.parameters.map((p) => p.text),
+    });
+    expect(text).toMatch(
+      new RegExp(
+        `^Hello Ngozi, your Alafia Self-Care order #${optedIn.id.slice(0, 8)} was not paid, so we saved it for you: 2 × Calm Candle Trio, ₦[\\d,.]+\\. Complete it here: http://localhost:3000/resume/${optedIn.id}\\?`,
+      ),
+    );
+    expect((await outbox("checkout_reminder_1", optedIn.email)).map((m) => [m.status, m.channel])).toEqual([["sent", "whatsapp"]]);
+    // who did not opt in is mailed, as before
+    expect(api.sent.filter((s) => s.body.to === digits(mailOnly.phone))).toEqual([]);
+    expect((await outbox("checkout_reminder_1", mailOnly.email)).map((m) => [m.status, m.channel])).toEqual([["sent", "mail"]]);
   });
 
   it("the owner's new-order alert goes to the alerts number; a shopper who did not opt in gets mail only", async () => {
