@@ -3,6 +3,9 @@
 // X, LinkedIn, Mailchimp theirs. No page reads them.
 const TRACKING =
   /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|li_fat_id|mc_cid|mc_eid|srsltid|yclid|_ga|_gl)$/i;
+// a query that cannot hold one is returned as it is, unparsed (most of them)
+const MAYBE_TRACKING =
+  /[?&](utm_|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igsh|ttclid|twclid|li_fat_id|mc_cid|mc_eid|srsltid|yclid|_ga|_gl)/i;
 
 /**
  * A query string without the platforms' tracking parameters, the others in their order: `?` and
@@ -11,6 +14,7 @@ const TRACKING =
  */
 export function withoutTrackingParams(search: string): string {
   if (!search || search === "?") return "";
+  if (!MAYBE_TRACKING.test(search)) return search;
   const params = new URLSearchParams(search);
   let dropped = false;
   for (const name of [...params.keys()])

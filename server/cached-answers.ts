@@ -6,6 +6,10 @@ import { cachedAnswer, type PublicCache } from "./middleware/public-cache";
 import { requestIdOf } from "./middleware/request-id";
 import { newNonce, securityHeaderValues, type SecurityOptions } from "./middleware/security-headers";
 
+// letters, digits and - _ . / only, one slash at a time, no . or .. segment
+const PLAIN_PATH = /^(\/[\w.-]+)*\/?$/;
+const DOT_SEGMENT = /\/\.\.?(\/|$)/;
+
 type Options = {
   publicCache: PublicCache;
   logger: Logger;
@@ -28,16 +32,14 @@ export function answerCachedHits({ publicCache, logger, lifecycle, security }: O
       if (req.method !== "GET") return app(req, res);
       const started = performance.now();
       const headers = { get: (name: string) => headerOf(req, name) };
-      // a path, read as the app reads it (appended to an origin, so "//x/y" stays a path); anything else is the app's
+      // a plain path and its query, as the app reads them (anything the URL parser would rewrite,
+      // "//host/path" included, is the app's: a key is only ever the app's own)
       const target = req.url ?? "";
-      if (target[0] !== "/" || target[1] === "/") return app(req, res);
-      let url: URL;
-      try {
-        url = new URL(`http://shop.invalid${target}`);
-      } catch {
-        return app(req, res);
-      }
-      const entry = publicCache.freshEntry({ method: req.method, url, headers });
+      const q = target.indexOf("?");
+      const pathname = q < 0 ? target : target.slice(0, q);
+      if (!PLAIN_PATH.test(pathname) || DOT_SEGMENT.test(pathname)) return app(req, res);
+      const search = q < 0 ? "" : target.slice(q);
+      const entry = publicCache.freshEntry({ method: req.method, pathname, search, headers });
       if (!entry) return app(req, res);
 
       const nonce = newNonce();
@@ -60,7 +62,7 @@ export function answerCachedHits({ publicCache, logger, lifecycle, security }: O
       logger.info({
         requestId,
         method: "GET",
-        path: url.pathname,
+        path: pathname,
         status: answer.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       });

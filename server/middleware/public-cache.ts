@@ -47,7 +47,9 @@ type Entry = {
 };
 
 /** What a request must say to be served from the cache (server/front-door.ts reads it from node:http). */
-export type CacheableRequest = { method: string; url: URL; headers: Pick<Headers, "get"> };
+export type CacheableRequest = { method: string; pathname: string; search: string; headers: Pick<Headers, "get"> };
+// the visit's discount code, ?code= (server/middleware/visit-code.ts)
+const VISIT_CODE = /(?:^|[?&])code(?:[=&]|$)/;
 
 /**
  * Public reads served from memory (CACHE_TTL_MS, default 1 s; 0 turns it off). Only requests with
@@ -72,19 +74,19 @@ export function createPublicCache(deps: Pick<AppDeps, "env"> & { invalidation: I
   });
 
   /** The request's key and kind when the cache may serve it, else null. */
-  const keyOf = ({ method, url, headers }: CacheableRequest): { key: string; kind: Entry["kind"] } | null => {
+  const keyOf = ({ method, pathname: path, search, headers }: CacheableRequest): { key: string; kind: Entry["kind"] } | null => {
     if (env.CACHE_TTL_MS <= 0 || method !== "GET") return null;
-    const path = url.pathname;
     const kind = PUBLIC_API.test(path) ? "api" : PUBLIC_PAGE.test(path) ? "page" : null;
     if (!kind || readSessionToken(env, headers)) return null;
     // a page's ?code= is taken for the visit before the cache (server/middleware/visit-code.ts)
-    if (kind === "page" && url.searchParams.has("code")) return null;
+    if (kind === "page" && VISIT_CODE.test(search)) return null;
     // one entry for everyone who followed the same shared link, whatever the platform added to it
-    return { key: `${kind} ${path}${withoutTrackingParams(url.search)}`, kind };
+    return { key: `${kind} ${path}${withoutTrackingParams(search)}`, kind };
   };
 
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
-    const found = keyOf({ method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers });
+    const url = new URL(c.req.url);
+    const found = keyOf({ method: c.req.method, pathname: url.pathname, search: url.search, headers: c.req.raw.headers });
     if (!found) return next();
     const { key, kind } = found;
     // an entry that expired less than a TTL ago is kept for the requests that arrive while it is
