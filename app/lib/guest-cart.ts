@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { GUEST_CART_COOKIE, decodeGuestCart, encodeGuestCart } from "./guest-cart-cookie";
 import { setBrowserCookie } from "./cookies";
+import { useHydrated } from "./scripted";
 
 export type GuestCartLine = { productId: string; quantity: number };
 
@@ -102,10 +103,16 @@ export function useGuestCart(): GuestCartLine[] {
   return lines;
 }
 
-/** Header badge: the server's count for a signed-in shopper, the browser's for a guest. */
-export function useCartBadge(signedIn: boolean, serverCount: number): number {
+/**
+ * Header badge: the server's count for a signed-in shopper, the browser's for a guest. A guest's
+ * count is unknown (null) until the page's script runs: the server's page is the same for every
+ * guest, and a page without JavaScript (/track) never knows it, so it shows no number rather than 0.
+ */
+export function useCartBadge(signedIn: boolean, serverCount: number): number | null {
   const lines = useGuestCart();
-  return signedIn ? serverCount : guestCartQuantity(lines);
+  const hydrated = useHydrated();
+  if (signedIn) return serverCount;
+  return hydrated ? guestCartQuantity(lines) : null;
 }
 
 const PENDING = "cartMerge";

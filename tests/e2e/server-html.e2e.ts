@@ -133,6 +133,9 @@ describe("server HTML, before any JavaScript", () => {
     expect(html).toContain('href="#mobile-menu"');
     expect(html).toContain('href="#site-search"');
     expect(html).toMatch(/<form[^>]*method="post"/);
+    // a guest's cart lives in her browser: a page without a script shows no count rather than a wrong 0
+    expect(html).toContain('aria-label="Cart"');
+    expect(html).not.toContain('data-testid="cart-count"');
     // every other page keeps its scripts, started once the page is painted (app/lib/hydrate-after-paint.server.ts)
     expect(await (await fetch(`${baseUrl}/products`)).text()).toMatch(/data-after-paint=""[\s\S]*"modulepreload"/);
   });

@@ -88,6 +88,8 @@ describe("tracking an order, on a phone", () => {
       await skipNewsletterPopup(plain.context);
       await plain.page.goto("/track");
       expect(await plain.page.evaluate(() => [...document.scripts].filter((s) => s.type !== "application/ld+json").length)).toBe(0);
+      // her cart lives in the browser: a page without a script shows no number rather than 0
+      expect(await cart.badge(plain.page).count()).toBe(0);
       await plain.page.getByRole("link", { name: "Open menu" }).click();
       await visible(plain.page.locator("#mobile-menu").getByRole("link", { name: "Log in" }));
       await screenshot(plain.page, "track-plain-menu-phone");

@@ -10,7 +10,8 @@ import { navLinks } from "./nav-links";
  * its script runs, search and menu open by their links (#site-search, #mobile-menu: :target); then
  * they are buttons, and a panel opened by its link stays open.
  */
-type Props = { user: { firstName: string } | null; cartCount: number; scripted?: boolean };
+/** `cartCount` null: not known on this page yet (a guest's cart lives in her browser): no number shown. */
+type Props = { user: { firstName: string } | null; cartCount: number | null; scripted?: boolean };
 
 export function SiteHeader({ user, cartCount, scripted = true }: Props) {
   const hydrated = useHydrated();
@@ -70,14 +71,20 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
               <Search size={20} aria-hidden="true" />
             </a>
           )}
-          <Link to="/cart" className={iconButton} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
+          <Link
+            to="/cart"
+            className={iconButton}
+            aria-label={cartCount === null ? "Cart" : `Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+          >
             <ShoppingBag size={20} aria-hidden="true" />
-            <span
-              data-testid="cart-count"
-              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-rose px-1.5 text-center text-xs font-bold leading-5 text-white"
-            >
-              {cartCount}
-            </span>
+            {cartCount === null ? null : (
+              <span
+                data-testid="cart-count"
+                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-rose px-1.5 text-center text-xs font-bold leading-5 text-white"
+              >
+                {cartCount}
+              </span>
+            )}
           </Link>
           {user ? (
             <Link to="/profile" className="inline-flex h-11 items-center gap-1 rounded-full px-1.5 text-sm font-semibold hover:bg-blush">
