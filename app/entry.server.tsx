@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { createLogger, type Logger } from "../lib/logger.server";
-import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
+import { hydrateAfterPaint, startsAtOnce } from "./lib/hydrate-after-paint.server";
 import { appContext } from "./context";
 
 export const streamTimeout = 5_000;
@@ -41,6 +41,7 @@ export default function handleRequest(
   }
   // the CSP nonce made by the server for this request (server/middleware/security-headers.ts)
   const { nonce, logger } = loadContext.get(appContext);
+  const atOnce = startsAtOnce(routerContext);
 
   // A page is sent whole, with its length: no loader defers data, so the whole page is ready as
   // soon as its shell is, and one buffer costs far less than hundreds of small chunks through web
@@ -58,7 +59,8 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const page = Buffer.from(hydrateAfterPaint(Buffer.concat(chunks).toString("utf8")));
+        const html = Buffer.concat(chunks);
+        const page = atOnce ? html : Buffer.from(hydrateAfterPaint(html.toString("utf8")));
         resolve(
           new Response(new Uint8Array(page.buffer, page.byteOffset, page.length), { headers: responseHeaders, status: responseStatusCode }),
         );

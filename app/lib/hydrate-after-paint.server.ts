@@ -1,3 +1,6 @@
+import type { EntryContext } from "react-router";
+import type { ScriptsHandle } from "./scripted";
+
 // the text waits for the shop's fonts (a short block, then the fallback): so do the scripts, at most this long
 const FONT_WAIT_MS = 3000;
 // React Router's module script, as <Scripts /> renders it (its nonce, then `type` and `async`)
@@ -37,4 +40,13 @@ export function hydrateAfterPaint(html: string): string {
     `var paint=function(){requestAnimationFrame(function(){setTimeout(go,0)})};` +
     `if(document.visibilityState==="hidden")go();else{setTimeout(paint,${FONT_WAIT_MS});if(document.fonts)document.fonts.ready.then(paint)}})()</script>`;
   return head + inert + html.slice(found.index + found[0].length, close) + starter + html.slice(close);
+}
+
+/**
+ * True when a route of the page says `handle = { scripts: "at-once" }`: the back office, where
+ * staff act the moment a screen is there (a delete asks for confirmation, a save is toasted, an
+ * image upload shows its progress) and a first paint on mobile data matters less than the script.
+ */
+export function startsAtOnce({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return staticHandlerContext.matches.some((m) => (routeModules[m.route.id]?.handle as ScriptsHandle | undefined)?.scripts === "at-once");
 }

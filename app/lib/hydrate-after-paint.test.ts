@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hydrateAfterPaint } from "./hydrate-after-paint.server";
+import type { EntryContext } from "react-router";
+import { hydrateAfterPaint, startsAtOnce } from "./hydrate-after-paint.server";
 
 const nonce = 'nonce="abc123=="';
 const page = [
@@ -31,5 +32,24 @@ describe("hydrateAfterPaint", () => {
   it("leaves a page without React Router's module script (no JavaScript) as it is", () => {
     const plain = "<!DOCTYPE html><html><head></head><body><main>Track your order</main></body></html>";
     expect(hydrateAfterPaint(plain)).toBe(plain);
+  });
+});
+
+describe("startsAtOnce", () => {
+  const pageOf = (handles: Record<string, unknown>) =>
+    ({
+      staticHandlerContext: { matches: Object.keys(handles).map((id) => ({ route: { id } })) },
+      routeModules: Object.fromEntries(Object.entries(handles).map(([id, handle]) => [id, { handle }])),
+    }) as unknown as EntryContext;
+
+  it("is true for a page under a route whose handle says scripts: 'at-once' (the back office)", () => {
+    expect(
+      startsAtOnce(pageOf({ root: undefined, "routes/admin/layout": { scripts: "at-once" }, "routes/admin/dashboard": undefined })),
+    ).toBe(true);
+  });
+
+  it("is false for the storefront's pages, with or without a script", () => {
+    expect(startsAtOnce(pageOf({ root: undefined, "routes/shop/layout": undefined, "routes/shop/home": {} }))).toBe(false);
+    expect(startsAtOnce(pageOf({ root: undefined, "routes/shop/track": { scripts: false } }))).toBe(false);
   });
 });

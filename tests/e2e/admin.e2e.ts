@@ -254,6 +254,12 @@ describe("admin back office journeys", () => {
     const { context, page } = await adminPage("desktop");
     const category = `Tea Rituals ${stamp}`;
     await page.goto("/createcategory");
+    // the back office's script starts as the screen loads, not after its first paint: a save right away is toasted
+    expect(
+      await page.evaluate(() =>
+        [document.querySelector("script[data-after-paint]"), document.querySelector('script[type="module"]')].map(Boolean),
+      ),
+    ).toEqual([false, true]);
     await page.getByLabel("Name").fill(category);
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expectUrl(page, /\/categorytable$/);

@@ -24,6 +24,7 @@ import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
 import { RouteError } from "../../components/route-error";
 import { Logo } from "../../components/layout/logo";
 import { requireAdminPage } from "../../lib/guards.server";
+import type { ScriptsHandle } from "../../lib/scripted";
 import type { Route } from "./+types/layout";
 
 // docs/product.md §2 Admin screens: the sidebar, in the spec's order and labels
@@ -48,6 +49,9 @@ const links = [
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/paymentsettings", label: "Payments", icon: Wallet },
 ];
+
+// staff act the moment a screen is there: its script starts at once, not after the first paint (app/lib/hydrate-after-paint.server.ts)
+export const handle: ScriptsHandle = { scripts: "at-once" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
