@@ -137,7 +137,17 @@ function readPending(): PendingMerge | null {
  * and the server applies them once. Nothing is lost and nothing is added twice.
  * Lines the server refuses come back to the guest cart.
  */
-export async function mergeGuestCartAfterLogin(): Promise<boolean> {
+export function mergeGuestCartAfterLogin(): Promise<boolean> {
+  // one merge at a time in this page: a second caller (the login's action, the signed-in page) waits
+  // for the one in flight rather than sending its lines again while the server is still on them
+  merging ??= sendGuestCart().finally(() => {
+    merging = null;
+  });
+  return merging;
+}
+let merging: Promise<boolean> | null = null;
+
+async function sendGuestCart(): Promise<boolean> {
   let pending = readPending();
   if (!pending) {
     const lines = readGuestCart();
@@ -164,7 +174,7 @@ export async function mergeGuestCartAfterLogin(): Promise<boolean> {
   window.localStorage.removeItem(PENDING);
   if (!res.ok) write(mergeLines(readGuestCart(), pending.lines));
   // a guest cart filled while this one was in flight goes in too
-  return res.ok && (readGuestCart().length === 0 || (await mergeGuestCartAfterLogin()));
+  return res.ok && (readGuestCart().length === 0 || (await sendGuestCart()));
 }
 
 /** Whether a guest cart, or one sent but not confirmed, waits to be merged. */

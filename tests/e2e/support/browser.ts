@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 export const screenshotDir = path.resolve("test-results/screenshots");
@@ -25,6 +25,23 @@ export function useBrowser() {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
     state.browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: chromeArgs });
+  });
+  // a journey that failed leaves what its open pages showed: a picture in test-results/failures, and the
+  // address and first lines of each in the log (a CI run's log is often all there is to read)
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== "fail" || !state.browser) return;
+    const dir = path.resolve("test-results/failures");
+    fs.mkdirSync(dir, { recursive: true });
+    const pages = state.browser.contexts().flatMap((c) => c.pages());
+    for (const [i, page] of pages.entries()) {
+      const name = `${task.name.replace(/[^\w]+/g, "-").slice(0, 80)}-${i}`;
+      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
+      const text = await page
+        .locator("main")
+        .innerText({ timeout: 2_000 })
+        .catch(() => "(no main)");
+      process.stderr.write(`\n[failed journey] page ${i}: ${page.url()}\n${text.slice(0, 600)}\n`);
+    }
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -61,8 +78,19 @@ export async function screenshot(page: Page, name: string, { scripted = true } =
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** axe-core: no serious or critical violation on the page as it is now. */
+/** axe-core: no serious or critical violation on the page as it is now (once what is fading in, a toast, has settled). */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
