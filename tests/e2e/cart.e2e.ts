@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { adminApi, api, cart, nairaOf, productIdsFromHome, signedInShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import {
+  adminApi,
+  api,
+  cart,
+  nairaOf,
+  openBuyableProduct,
+  productIdsFromHome,
+  signedInShopper,
+  skipNewsletterPopup,
+  waitForHydration,
+} from "./support/shop";
 
 const browser = useBrowser();
 
@@ -72,6 +82,19 @@ describe("guest cart", () => {
       await context.close();
     });
   }
+
+  it("takes a quantity typed before the page's script runs (here: without it), and the cart gets that many", async () => {
+    const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+    await openBuyableProduct(page);
+    const productId = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    // the server keeps a guest's lines in the cookie the page's script adopts once it runs
+    const kept = (await context.cookies()).find((c) => c.name === "guest_cart");
+    expect(decodeURIComponent(kept?.value ?? "")).toBe(`${productId}*2`);
+    await context.close();
+  });
 
   it("opens /checkout to a guest (no login), with a way to log in that comes back to /checkout", async () => {
     const { context, page } = await browser.newPage("desktop");

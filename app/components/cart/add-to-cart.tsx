@@ -5,6 +5,7 @@ import { useFetcher, useNavigate, useRouteLoaderData } from "react-router";
 import { hasEnough, isSoldOut, unitsLeftText } from "../../../modules/stock/availability";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { addToGuestCart } from "../../lib/guest-cart";
+import { useHydrated } from "../../lib/scripted";
 
 // Contract for the product page (storefront issue); the cart/checkout issue owns the behaviour.
 /** `stock` null: not tracked, any quantity can be had. */
@@ -27,6 +28,7 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
   const navigate = useNavigate();
   const root = useRouteLoaderData("root") as RootData;
   const soldOut = isSoldOut(product.stock);
+  const hydrated = useHydrated();
 
   // a refusal: above the shop's quantity limit or the stock, say so beside the stepper; anything else is docs/product.md §8's message
   useOnAnswer(fetcher.data, (answer) => {
@@ -59,9 +61,27 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
     <fetcher.Form method="post" action="/cart" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
-      <input type="hidden" name="quantity" value={quantity} />
       <div className="flex flex-wrap items-center gap-3">
-        <div className="inline-flex items-center rounded-full border border-line bg-linen" role="group" aria-label="Quantity">
+        {hydrated ? null : (
+          // before the script runs (and without it) the quantity is a plain field the form posts
+          <input
+            type="number"
+            name="quantity"
+            aria-label="Quantity"
+            defaultValue={1}
+            min={1}
+            max={product.stock ?? undefined}
+            inputMode="numeric"
+            disabled={soldOut}
+            className="h-11 w-24 rounded-full border border-line bg-linen text-center font-semibold"
+          />
+        )}
+        {hydrated ? <input type="hidden" name="quantity" value={quantity} /> : null}
+        <div
+          className={hydrated ? "inline-flex items-center rounded-full border border-line bg-linen" : "hidden"}
+          role="group"
+          aria-label="Quantity"
+        >
           <button
             type="button"
             className="h-11 w-11 rounded-full hover:bg-blush disabled:opacity-50"
