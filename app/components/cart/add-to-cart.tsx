@@ -63,7 +63,7 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
       <input type="hidden" name="productId" value={product.id} />
       <div className="flex flex-wrap items-center gap-3">
         {hydrated ? null : (
-          // before the script runs (and without it) the quantity is a plain field the form posts
+          // before the script runs (and without it) the quantity is a plain field the form posts, the size of the stepper that replaces it
           <input
             type="number"
             name="quantity"
@@ -73,7 +73,7 @@ export function AddToCart({ product }: { product: AddToCartProduct }) {
             max={product.stock ?? undefined}
             inputMode="numeric"
             disabled={soldOut}
-            className="h-11 w-24 rounded-full border border-line bg-linen text-center font-semibold"
+            className="h-[46px] w-[130px] rounded-full border border-line bg-linen text-center font-semibold"
           />
         )}
         {hydrated ? <input type="hidden" name="quantity" value={quantity} /> : null}
