@@ -80,16 +80,17 @@ export function publicFormAction<S extends z.ZodObject>(
 /**
  * Runs an action body and turns the services' AppErrors into a {msg, fields}
  * answer with the status the REST API would give (Retry-After included).
- * Redirects and other responses pass through.
+ * Redirects and other responses pass through. `typed`, for a page without a script (its form is
+ * drawn again from the answer): what she typed, sent back with a refusal so the form keeps it.
  */
-export async function formAction<T>(run: () => Promise<T>) {
+export async function formAction<T>(run: () => Promise<T>, typed?: () => FormResult["typed"]) {
   try {
     return await run();
   } catch (caught) {
     const e = caught instanceof ZodError ? fromZod(caught) : (fromUniqueViolation(caught) ?? caught);
     if (isAppError(e)) {
       const headers: HeadersInit = e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {};
-      return data<FormResult>(e.toBody(), { status: e.status, headers });
+      return data<FormResult>({ ...e.toBody(), ...(typed ? { typed: typed() } : {}) }, { status: e.status, headers });
     }
     throw e;
   }

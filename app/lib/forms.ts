@@ -7,7 +7,14 @@ export type FieldErrors = Record<string, string>;
  * What a form action answers when it does not redirect: a failure is the API's error body
  * ({msg, code, fields}, docs/decisions/0011-one-way-to-write.md), a success says `ok` and may carry a `msg`.
  */
-export type FormResult = { msg?: string; code?: string; fields?: FieldErrors; ok?: boolean };
+export type FormResult = {
+  msg?: string;
+  code?: string;
+  fields?: FieldErrors;
+  ok?: boolean;
+  /** a refused form of a page without a script: what was typed, for the form drawn again */
+  typed?: Record<string, string | undefined>;
+};
 
 /** The schema's own fields from a FormData (other inputs such as redirectTo are left out). */
 export function formValues(schema: z.ZodObject, form: FormData): Record<string, string | undefined> {

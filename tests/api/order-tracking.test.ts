@@ -54,12 +54,19 @@ describe("/track", () => {
     }
     const bodies = await Promise.all(answers.map((r) => r.text()));
     for (const body of bodies) expect(body).toContain("We could not find an order with that number and phone or email");
+    // the page has no script: the form drawn again holds what she typed (number and contact)
+    expect(bodies[1]).toContain(`value="${order.id.slice(0, 8)}"`);
+    expect(bodies[1]).toContain('value="someone.else@example.ng"');
+    expect(bodies[0]).toContain('value="0803 555 0142"');
   });
 
   it("answers a malformed number with a 400 naming the field", async () => {
     const res = await track({ number: "abc", contact: "x@example.ng" }, "10.9.0.2");
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("Order number is the 8 letters and digits in your order mail");
+    const body = await res.text();
+    expect(body).toContain("Order number is the 8 letters and digits in your order mail");
+    expect(body).toContain('value="abc"');
+    expect(body).toContain('value="x@example.ng"');
   });
 
   it("slows guessing: past 30 tries an hour from one address, a 429 with Retry-After", async () => {

@@ -1,8 +1,8 @@
 import { Form, redirect } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, limitPerAddress, parseForm } from "../../lib/form-action.server";
-import { useBusy, useZodForm } from "../../lib/forms";
+import { formAction, limitPerAddress, parseFields, readForm } from "../../lib/form-action.server";
+import { formValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
 import { AppError } from "../../../lib/errors";
 import { rateRules } from "../../../lib/rate-limit.server";
 import { orderCompletePath } from "../../../modules/orders/order-links.server";
@@ -21,28 +21,52 @@ export const meta = () => [
 /** docs/product.md "Tracking an order": the number and the phone or email she ordered with open the order's own page. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  return formAction(async () => {
-    await limitPerAddress(ctx, rateRules.trackIp);
-    const { data } = await parseForm(request, trackInput);
-    const order = await findTrackedOrder(ctx.db, data);
-    if (!order)
-      throw new AppError(
-        "not_found",
-        "We could not find an order with that number and phone or email. Check the number in your order mail.",
-      );
-    return redirect(orderCompletePath(ctx.env, order));
-  });
+  let typed: FormResult["typed"] = {};
+  return formAction(
+    async () => {
+      const form = await readForm(request);
+      typed = formValues(trackInput, form);
+      await limitPerAddress(ctx, rateRules.trackIp);
+      const order = await findTrackedOrder(ctx.db, parseFields(form, trackInput));
+      if (!order)
+        throw new AppError(
+          "not_found",
+          "We could not find an order with that number and phone or email. Check the number in your order mail.",
+        );
+      return redirect(orderCompletePath(ctx.env, order));
+    },
+    () => typed,
+  );
 }
 
 export default function Track({ actionData }: Route.ComponentProps) {
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(trackInput, actionData);
+  // the page has no script: a refused post draws the form again, with what she typed
+  const typed = actionData?.typed;
   return (
     <AuthCard title="Track your order" intro="Type the order number from your order mail and the phone number or email you ordered with.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field label="Order number" name="number" required autoComplete="off" placeholder="3f9a1c2e" maxLength={9} error={errors.number} />
-        <Field label="Phone or email" name="contact" required autoComplete="email" maxLength={254} error={errors.contact} />
+        <Field
+          label="Order number"
+          name="number"
+          required
+          autoComplete="off"
+          placeholder="3f9a1c2e"
+          maxLength={9}
+          defaultValue={typed?.number}
+          error={errors.number}
+        />
+        <Field
+          label="Phone or email"
+          name="contact"
+          required
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={typed?.contact}
+          error={errors.contact}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Track order"}
         </button>
