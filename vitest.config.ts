@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{lib,modules,server,db,app}/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/lint/**/*.test.ts"],
+    include: [
+      "{lib,modules,server,db,app}/**/*.test.{ts,tsx}",
+      "tests/api/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
+      "tests/e2e/support/**/*.test.ts",
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
