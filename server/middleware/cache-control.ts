@@ -1,4 +1,6 @@
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { GUEST_CART_COOKIE } from "../../app/lib/guest-cart-cookie";
 import type { AppEnv } from "../context";
 
 // The /api reads that are the same for everyone (catalogue, content, health): caches may keep them.
@@ -15,9 +17,10 @@ function addVary(headers: Headers, field: string) {
 /**
  * Personal answers never go into a shared cache (a proxy, a CDN) nor stay in the browser's:
  * - /api: every answer but the public reads above is `private, no-store` (errors and writes included);
- * - pages: every answer to a request carrying a session is `private, no-store`, and pages say
- *   `Vary: Cookie` (the header shows who is signed in). A route that marks its answer `public`
- *   (sitemap, robots, share images) promises it is the same for everyone and is left as it is.
+ * - pages: every answer to a request carrying a session, or a guest's cart (the cart and checkout
+ *   pages are drawn from it), is `private, no-store`, and pages say `Vary: Cookie` (the header
+ *   shows who is signed in). A route that marks its answer `public` (the public pages, sitemap,
+ *   robots, share images) promises it is the same for everyone and is left as it is.
  */
 export function privateResponses() {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -31,6 +34,6 @@ export function privateResponses() {
     }
     if (/\bpublic\b/.test(h.get("Cache-Control") ?? "")) return;
     addVary(h, "Cookie");
-    if (c.get("authVia") || c.get("user")) h.set("Cache-Control", PRIVATE);
+    if (c.get("authVia") || c.get("user") || getCookie(c, GUEST_CART_COOKIE)) h.set("Cache-Control", PRIVATE);
   });
 }

@@ -221,4 +221,23 @@ describe("the storefront's forms post to actions that work before the script loa
     expect(again.headers.get("set-cookie")).toMatch(new RegExp(`^guest_cart=${product.id}\\*10;`));
     expect((await t.page("/cart", form({ intent: "add", productId: crypto.randomUUID(), quantity: "1" }))).status).toBe(404);
   });
+
+  it("a guest's /cart is drawn from her cart's cookie: her lines and their prices at first paint, and without the script", async () => {
+    const journal = await createProduct(t.db, { title: "Gratitude Journal", priceKobo: 650_000, stock: 5 });
+    const cards = await createProduct(t.db, { title: "Self-Care Cards", priceKobo: 450_000, stock: 5 });
+    const page = await t.page("/cart", { headers: { Cookie: `guest_cart=${encodeURIComponent(`${journal.id}*2|${cards.id}*1`)}` } });
+    expect(page.status).toBe(200);
+    // hers alone: never in a shared cache
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).not.toContain("Loading your cart...");
+    expect(html).toContain("Gratitude Journal");
+    expect(html).toContain("Self-Care Cards");
+    // 2 × ₦6,500 + ₦4,500, priced by the server as the checkout will price it
+    expect(html).toContain("₦13,000");
+    expect(html).toContain("₦17,500");
+    expect(html).toMatch(/href="\/checkout"[^>]*>Proceed to payment/);
+    // no cookie (or an empty one): her browser's cart, if any, is asked for once the script runs
+    expect(await (await t.page("/cart")).text()).toContain("Loading your cart...");
+  });
 });

@@ -93,6 +93,10 @@ describe("guest cart", () => {
     // the server keeps a guest's lines in the cookie the page's script adopts once it runs
     const kept = (await context.cookies()).find((c) => c.name === "guest_cart");
     expect(decodeURIComponent(kept?.value ?? "")).toBe(`${productId}*2`);
+    // and /cart, drawn by the server from that cookie, shows her line and the way to pay
+    expect(await page.getByTestId("line-quantity").innerText()).toBe("2");
+    await visible(page.getByRole("link", { name: "Proceed to payment" }));
+    await screenshot(page, "cart-guest-no-script-phone", { scripted: false });
     await context.close();
   });
 

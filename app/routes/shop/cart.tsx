@@ -12,6 +12,8 @@ import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-area";
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
+import { quoteGuestCart } from "../../../modules/cart/quote.server";
+import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
 import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
@@ -34,8 +36,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return [[] as string[], null] as const;
     },
   );
-  if (!user)
-    return { signedIn: false, items: [] as CartItemView[], summary: null as CartSummary | null, deliveryError: false, areas, area, code };
+  if (!user) {
+    // her browser's cart, as its cookie mirror says: priced here, it is on the page at first paint
+    // (and without a script); none (or a failure) and her browser asks for its quote once its script runs
+    const lines = guestCartFromCookie(request);
+    const quote = lines.length
+      ? await quoteGuestCart(db, lines, area ?? undefined, code ?? undefined).catch((err: unknown) => {
+          logger.error({ err }, "guest cart quote failed");
+          return null;
+        })
+      : null;
+    return {
+      signedIn: false,
+      items: quote?.cartItems ?? ([] as CartItemView[]),
+      summary: quote?.summary ?? (null as CartSummary | null),
+      deliveryError: false,
+      guestQuoted: quote !== null,
+      areas,
+      area,
+      code,
+    };
+  }
   try {
     // docs/product.md §8: failing delivery rates cost only the delivery charge (cartSummary leaves it null)
     const priced = await cartSummary(db, user.id, {
@@ -43,11 +64,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       code,
       onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
     });
-    return { signedIn: true, ...priced, deliveryError: false, areas, area, code };
+    return { signedIn: true, ...priced, deliveryError: false, guestQuoted: false, areas, area, code };
   } catch (err) {
     // anything else (the settings): the lines still show, the summary reads '—'
     logger.error({ err }, "cart summary failed");
-    return { signedIn: true, items: await listCart(db, user.id), summary: null, deliveryError: true, areas, area, code };
+    return {
+      signedIn: true,
+      items: await listCart(db, user.id),
+      summary: null,
+      deliveryError: true,
+      guestQuoted: false,
+      areas,
+      area,
+      code,
+    };
   }
 }
 
@@ -56,15 +86,20 @@ export const action = (args: Route.ActionArgs) => cartAction(args);
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
-/** The guest's lines priced by the server (same function as the server cart), for her delivery area once chosen. */
-function useGuestQuote(enabled: boolean, lga: string, code: string | null) {
+/**
+ * The guest's lines priced by the server (same function as the server cart), for her delivery area
+ * once chosen; `first`, the page's own pricing of her cart's cookie, until her browser's answers.
+ */
+function useGuestQuote(
+  enabled: boolean,
+  lga: string,
+  code: string | null,
+  first: { items: CartItemView[]; summary: CartSummary | null } | null,
+) {
   const lines = useGuestCart();
-  const [quote, setQuote] = useState<{ items: CartItemView[]; summary: CartSummary | null; error: boolean; loading: boolean }>({
-    items: [],
-    summary: null,
-    error: false,
-    loading: true,
-  });
+  const [quote, setQuote] = useState<{ items: CartItemView[]; summary: CartSummary | null; error: boolean; loading: boolean }>(
+    first ? { ...first, error: false, loading: false } : { items: [], summary: null, error: false, loading: true },
+  );
   const key = JSON.stringify(lines);
   useEffect(() => {
     if (!enabled) return;
@@ -87,7 +122,7 @@ function useGuestQuote(enabled: boolean, lga: string, code: string | null) {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { signedIn, areas } = loaderData;
   const [area, setArea] = useState(loaderData.area ?? "");
-  const guest = useGuestQuote(!signedIn, area, loaderData.code);
+  const guest = useGuestQuote(!signedIn, area, loaderData.code, loaderData.guestQuoted ? loaderData : null);
   const revalidator = useRevalidator();
   const [currency, setCurrency] = useState<Currency>("NGN");
 
