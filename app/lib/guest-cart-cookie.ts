@@ -4,6 +4,11 @@
 import { readCookie } from "./cookies";
 
 export const GUEST_CART_COOKIE = "guest_cart";
+/**
+ * Leads the cookie's value when the server wrote it (a form posted before the page's script ran):
+ * the browser then takes the cookie's lines as they are, quantities and removals included.
+ */
+const FROM_SERVER = "~";
 /** What a cookie can carry comfortably (each line is about 40 characters). */
 export const GUEST_CART_MAX_LINES = 50;
 
@@ -17,17 +22,11 @@ export const encodeGuestCart = (lines: { productId: string; quantity: number }[]
 
 /** The lines of the request's guest-cart cookie; anything malformed is left out, never an error. */
 export function guestCartFromCookie(request: Request): { productId: string; quantity: number }[] {
-  const raw = readCookie(request, GUEST_CART_COOKIE);
-  if (!raw) return [];
-  return raw
-    .split("|")
-    .slice(0, GUEST_CART_MAX_LINES)
-    .flatMap((part) => {
-      const [productId = "", q = ""] = part.split("*");
-      const quantity = Number(q);
-      return UUID.test(productId) && Number.isInteger(quantity) && quantity >= 1 && quantity <= 999 ? [{ productId, quantity }] : [];
-    });
+  return decodeGuestCart(readCookie(request, GUEST_CART_COOKIE) ?? "");
 }
+
+/** The request's cookie says what her cart holds: lines, or an emptied cart the server wrote. */
+export const knowsGuestCart = (request: Request) => Boolean(readCookie(request, GUEST_CART_COOKIE));
 
 /** A line added to the guest's cart without the page's script (the form posts to /cart): quantities add up, at most `limit`. */
 export function withGuestLine(
@@ -40,13 +39,43 @@ export function withGuestLine(
   return [...lines, { productId: add.productId, quantity: Math.min(add.quantity, limit) }].slice(-GUEST_CART_MAX_LINES);
 }
 
-/** The Set-Cookie header of a guest cart the server wrote (readable by the page's script, which keeps the cart from then on). */
-export function guestCartSetCookie(lines: { productId: string; quantity: number }[], secure: boolean): string {
-  return `${GUEST_CART_COOKIE}=${encodeURIComponent(encodeGuestCart(lines))}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure ? "; Secure" : ""}`;
+/** A guest's line changed without the page's script (the cart's steppers and delete): a quantity (at most `limit`), or gone. */
+export function withGuestQuantity(
+  lines: { productId: string; quantity: number }[],
+  productId: string,
+  quantity: number | null,
+  limit: number,
+) {
+  return quantity === null
+    ? lines.filter((l) => l.productId !== productId)
+    : lines.map((l) => (l.productId === productId ? { ...l, quantity: Math.min(quantity, limit) } : l));
 }
 
-/** The cookie's lines as a string the browser compares with its own copy. */
+/**
+ * The Set-Cookie header of a guest cart the server wrote: readable by the page's script, which
+ * takes these lines as the cart (they are marked as the server's) and keeps it from then on.
+ */
+export function guestCartSetCookie(lines: { productId: string; quantity: number }[], secure: boolean): string {
+  // an emptied cart too: the browser must learn its last line went, not keep its own copy
+  const value = encodeURIComponent(FROM_SERVER + encodeGuestCart(lines));
+  return `${GUEST_CART_COOKIE}=${value}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The cookie's value (decoded) was written by the server: the browser's cart becomes its lines. */
+export const writtenByServer = (raw: string) => raw.startsWith(FROM_SERVER);
+
+/**
+ * The lines of the cookie's (decoded) value, in the browser as on the server; anything malformed is
+ * left out, never an error.
+ */
 export function decodeGuestCart(raw: string): { productId: string; quantity: number }[] {
-  const request = new Request("http://x", { headers: { cookie: `${GUEST_CART_COOKIE}=${encodeURIComponent(raw)}` } });
-  return guestCartFromCookie(request);
+  if (!raw) return [];
+  return (raw.startsWith(FROM_SERVER) ? raw.slice(FROM_SERVER.length) : raw)
+    .split("|")
+    .slice(0, GUEST_CART_MAX_LINES)
+    .flatMap((part) => {
+      const [productId = "", q = ""] = part.split("*");
+      const quantity = Number(q);
+      return UUID.test(productId) && Number.isInteger(quantity) && quantity >= 1 && quantity <= 999 ? [{ productId, quantity }] : [];
+    });
 }

@@ -2,7 +2,7 @@
 // reloads (docs/architecture.md improvements); merged into the account at login.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { GUEST_CART_COOKIE, decodeGuestCart, encodeGuestCart } from "./guest-cart-cookie";
+import { GUEST_CART_COOKIE, decodeGuestCart, encodeGuestCart, writtenByServer } from "./guest-cart-cookie";
 import { setBrowserCookie } from "./cookies";
 import { useHydrated } from "./scripted";
 
@@ -67,20 +67,25 @@ export function guestCartQuantity(lines: GuestCartLine[] = readGuestCart()): num
 }
 
 /**
- * The browser's cart and its cookie mirror agree: lines the server added (a form posted before the
- * script ran) join the browser's cart, and a cart kept before the mirror existed is copied to it.
+ * The browser's cart and its cookie mirror agree: a cart the server wrote (a form posted before the
+ * script ran: a line added, a quantity changed, a line removed) becomes the browser's; lines only in
+ * the cookie join the browser's cart; a cart kept before the mirror existed is copied to it.
  */
-function adoptServerLines() {
+export function adoptServerLines() {
   const raw = document.cookie
     .split("; ")
     .find((c) => c.startsWith(`${GUEST_CART_COOKIE}=`))
     ?.slice(GUEST_CART_COOKIE.length + 1);
   let fromServer: GuestCartLine[] = [];
+  let serverWrote = false;
   try {
-    fromServer = raw ? decodeGuestCart(decodeURIComponent(raw)) : [];
+    const value = raw ? decodeURIComponent(raw) : "";
+    fromServer = value ? decodeGuestCart(value) : [];
+    serverWrote = writtenByServer(value);
   } catch {
     fromServer = [];
   }
+  if (serverWrote) return write(fromServer);
   const kept = readGuestCart();
   const missing = fromServer.filter((s) => !kept.some((k) => k.productId === s.productId));
   if (missing.length || (kept.length && !raw)) write([...kept, ...missing]);

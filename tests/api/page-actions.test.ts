@@ -212,14 +212,32 @@ describe("the storefront's forms post to actions that work before the script loa
     const guest = await t.page("/cart", form({ intent: "add", productId: product.id, quantity: "2" }));
     expect([guest.status, guest.headers.get("location")]).toEqual([302, "/cart"]);
     const cookie = guest.headers.get("set-cookie")!;
-    expect(cookie).toMatch(new RegExp(`^guest_cart=${product.id}\\*2; Path=/; Max-Age=2592000; SameSite=Lax$`));
+    // marked as the server's (~): her browser takes these lines as her cart once its script runs
+    expect(cookie).toMatch(new RegExp(`^guest_cart=~${product.id}\\*2; Path=/; Max-Age=2592000; SameSite=Lax$`));
     // a second add adds up, within the shop's quantity limit (10 by default)
     const again = await t.page("/cart", {
       ...form({ intent: "add", productId: product.id, quantity: "9" }),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie.split(";")[0]! },
     });
-    expect(again.headers.get("set-cookie")).toMatch(new RegExp(`^guest_cart=${product.id}\\*10;`));
+    expect(again.headers.get("set-cookie")).toMatch(new RegExp(`^guest_cart=~${product.id}\\*10;`));
     expect((await t.page("/cart", form({ intent: "add", productId: crypto.randomUUID(), quantity: "1" }))).status).toBe(404);
+
+    // her cart's steppers and delete before the script runs: the line (its id is the product's) changes in the cookie
+    const second = await createProduct(t.db, { stock: 5 });
+    const two = `guest_cart=${encodeURIComponent(`${product.id}*2|${second.id}*1`)}`;
+    const guestPost = (fields: Record<string, string>, cookieHeader: string) =>
+      t.page("/cart", { ...form(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader } });
+    const lowered = await guestPost({ lineId: product.id, quantity: "1" }, two);
+    expect([lowered.status, lowered.headers.get("location")]).toEqual([302, "/cart"]);
+    expect(decodeURIComponent(lowered.headers.get("set-cookie")!.split(";")[0]!)).toBe(`guest_cart=~${product.id}*1|${second.id}*1`);
+    const removed = await guestPost({ intent: "remove", lineId: second.id }, two);
+    expect(decodeURIComponent(removed.headers.get("set-cookie")!.split(";")[0]!)).toBe(`guest_cart=~${product.id}*2`);
+    // her last line removed: an empty cart the server wrote (not a deleted cookie, which her browser would refill)
+    const emptied = await guestPost({ intent: "remove", lineId: product.id }, `guest_cart=${product.id}*2`);
+    expect(emptied.headers.get("set-cookie")).toMatch(/^guest_cart=~; Path=\/; Max-Age=2592000;/);
+    // a bad quantity is the form's 400, and the cookie is left as it was
+    const bad = await guestPost({ lineId: product.id, quantity: "0" }, two);
+    expect([bad.status, bad.headers.get("set-cookie")]).toEqual([400, null]);
   });
 
   it("a guest's /cart is drawn from her cart's cookie: her lines and their prices at first paint, and without the script", async () => {
@@ -237,7 +255,9 @@ describe("the storefront's forms post to actions that work before the script loa
     expect(html).toContain("₦13,000");
     expect(html).toContain("₦17,500");
     expect(html).toMatch(/href="\/checkout"[^>]*>Proceed to payment/);
-    // no cookie (or an empty one): her browser's cart, if any, is asked for once the script runs
+    // a cart the server emptied (its steppers without the script): empty at once
+    expect(await (await t.page("/cart", { headers: { Cookie: "guest_cart=~" } })).text()).toContain("Your cart is empty.");
+    // no cookie: her browser's cart, if any, is asked for once the script runs
     expect(await (await t.page("/cart")).text()).toContain("Loading your cart...");
   });
 });

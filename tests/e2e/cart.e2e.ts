@@ -83,7 +83,7 @@ describe("guest cart", () => {
     });
   }
 
-  it("takes a quantity typed before the page's script runs (here: without it), and the cart gets that many", async () => {
+  it("takes a quantity typed before the page's script runs (here: without it), and the cart gets that many; its steppers work without it too", async () => {
     const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
     await openBuyableProduct(page);
     const productId = new URL(page.url()).pathname.split("/").pop()!;
@@ -92,11 +92,29 @@ describe("guest cart", () => {
     await page.waitForURL(/\/cart$/);
     // the server keeps a guest's lines in the cookie the page's script adopts once it runs
     const kept = (await context.cookies()).find((c) => c.name === "guest_cart");
-    expect(decodeURIComponent(kept?.value ?? "")).toBe(`${productId}*2`);
+    expect(decodeURIComponent(kept?.value ?? "")).toBe(`~${productId}*2`);
     // and /cart, drawn by the server from that cookie, shows her line and the way to pay
     expect(await page.getByTestId("line-quantity").innerText()).toBe("2");
     await visible(page.getByRole("link", { name: "Proceed to payment" }));
     await screenshot(page, "cart-guest-no-script-phone", { scripted: false });
+    // its + works without the script too: the server changes her cart's cookie
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect.poll(() => page.getByTestId("line-quantity").innerText()).toBe("3");
+
+    // once a page's script runs, her browser takes the cart the server kept for her (3, not the 1 it had)
+    const scripted = await browser.newPage("phone");
+    await scripted.page.goto("/");
+    await scripted.page.evaluate((id) => localStorage.setItem("cart", JSON.stringify([{ productId: id, quantity: 1 }])), productId);
+    const cookie = (await context.cookies()).find((c) => c.name === "guest_cart")!;
+    await scripted.context.addCookies([{ name: "guest_cart", value: cookie.value, url: page.url() }]);
+    await scripted.page.goto("/cart");
+    await expect.poll(() => scripted.page.getByTestId("line-quantity").innerText(), { timeout: 15_000 }).toBe("3");
+    await expect.poll(() => scripted.page.evaluate(() => localStorage.getItem("cart"))).toBe(JSON.stringify([{ productId, quantity: 3 }]));
+    await scripted.context.close();
+
+    // and her last line removed without the script leaves an empty cart
+    await page.getByRole("button", { name: /^Remove / }).click();
+    await visible(page.getByText("Your cart is empty."));
     await context.close();
   });
 

@@ -4,7 +4,6 @@ import { Link, useFetcher } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
 import { hasEnough, unitsLeftText } from "../../../modules/stock/availability";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
-import { useHydrated } from "../../lib/scripted";
 import { toast } from "../toasts";
 import { displayAmount, type Currency } from "./order-summary";
 import { unitPrice } from "../../../modules/pricing/price-order";
@@ -28,15 +27,13 @@ function shortfall(item: CartItemView): string | null {
  * One cart row: image, title, unit price, stepper (1 … the shop's quantity limit) and delete.
  * Asking for more than there is says 'Only N left' under the stepper (the quantity stays), as
  * does a line the stock fell under. A signed-in shopper's buttons post to the cart's action
- * (app/routes/shop/cart-action.server.ts), so they work before the script loads; a guest's
- * (her cart lives in her browser) wait for it.
+ * (app/routes/shop/cart-action.server.ts), so they work before the script loads; so do a guest's
+ * (the action changes her cart's cookie), which once it runs change her browser's cart instead.
  */
 export function CartLine({ item, currency, usdRate, guest }: Props) {
   const unit = unitPrice(item);
   const fetcher = useFetcher<FormResult>();
-  // a guest's line changes in her browser: its buttons wait for the page's script
-  const hydrated = useHydrated();
-  const busy = useBusy(fetcher) || (Boolean(guest) && !hydrated);
+  const busy = useBusy(fetcher);
   const [asked, setAsked] = useState<string | null>(null);
   const message = shortfall(item) ?? asked;
   useOnAnswer(fetcher.data, (answer) => {

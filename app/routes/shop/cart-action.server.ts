@@ -3,7 +3,7 @@ import { z } from "zod";
 import { quantitySchema } from "../../../modules/cart/schemas";
 import { addToCart, lineLimit, productExists, removeCartItem, updateCartItem } from "../../../modules/cart/service.server";
 import { AppError } from "../../../lib/errors";
-import { guestCartFromCookie, guestCartSetCookie, withGuestLine } from "../../lib/guest-cart-cookie";
+import { guestCartFromCookie, guestCartSetCookie, withGuestLine, withGuestQuantity } from "../../lib/guest-cart-cookie";
 import { codeToKeep } from "../../../modules/discounts/codes.server";
 import { cartCodeInput } from "../../../modules/discounts/schemas";
 import { clearedVisitCodeCookie, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
@@ -22,8 +22,8 @@ const quantityForm = lineForm.extend({ quantity });
  * page's Add To Cart, then /cart), `quantity` (a line's stepper) and `remove` for a signed-in
  * shopper, with the same services as the REST cart; `apply-code` and `remove-code` (the "Discount
  * code" field) for anyone, kept for the visit in a cookie. A guest's lines live in her browser
- * (app/lib/guest-cart.ts) and its cookie mirror: a guest posting a line here (no script yet) has it
- * added to that cookie, which her browser takes over once the script runs.
+ * (app/lib/guest-cart.ts) and its cookie mirror: a guest posting here (no script yet: add, a line's
+ * quantity, remove) has that cookie changed, and her browser takes it as her cart once the script runs.
  */
 export async function cartAction({ context, request }: { context: Readonly<RouterContextProvider>; request: Request }) {
   const { db, env, user } = context.get(appContext);
@@ -45,7 +45,13 @@ export async function cartAction({ context, request }: { context: Readonly<Route
       await addToCart(db, user.id, line.productId, line.quantity);
       return redirect("/cart");
     }
-    if (!user) return redirect("/login?redirectTo=%2Fcart");
+    if (!user) {
+      // a guest's line (its id is the product's) changed before the page's script ran: in her cart's cookie
+      const { lineId } = parseFields(form, lineForm);
+      const quantity = intent === "remove" ? null : parseFields(form, quantityForm).quantity;
+      const lines = withGuestQuantity(guestCartFromCookie(request), lineId, quantity, await lineLimit(db));
+      return redirect("/cart", { headers: { "Set-Cookie": guestCartSetCookie(lines, env.NODE_ENV === "production") } });
+    }
     if (intent === "remove") await removeCartItem(db, user, parseFields(form, lineForm).lineId);
     else {
       const line = parseFields(form, quantityForm);

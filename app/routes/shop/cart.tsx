@@ -13,7 +13,7 @@ import { chosenDeliveryArea, rememberDeliveryArea } from "../../lib/delivery-are
 import { removeFromGuestCart, setGuestCartQuantity, useGuestCart } from "../../lib/guest-cart";
 import { cartSummary, listCart } from "../../../modules/cart/service.server";
 import { quoteGuestCart } from "../../../modules/cart/quote.server";
-import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
+import { guestCartFromCookie, knowsGuestCart } from "../../lib/guest-cart-cookie";
 import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
@@ -39,9 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!user) {
     // her browser's cart, as its cookie mirror says: priced here, it is on the page at first paint
     // (and without a script); none (or a failure) and her browser asks for its quote once its script runs
-    const lines = guestCartFromCookie(request);
-    const quote = lines.length
-      ? await quoteGuestCart(db, lines, area ?? undefined, code ?? undefined).catch((err: unknown) => {
+    const quote = knowsGuestCart(request)
+      ? await quoteGuestCart(db, guestCartFromCookie(request), area ?? undefined, code ?? undefined).catch((err: unknown) => {
           logger.error({ err }, "guest cart quote failed");
           return null;
         })
