@@ -1,22 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "../../tests/support/fake-browser";
 import { adoptServerLines, readGuestCart } from "./guest-cart";
 
-// the browser's pieces the adoption touches: local storage and the cart's cookie
-function fakeBrowser(cookie: string) {
-  const store = new Map<string, string>();
-  vi.stubGlobal("window", {
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
-    location: { protocol: "http:" },
-    dispatchEvent: () => true,
-  });
-  const doc = { cookie };
-  vi.stubGlobal("document", doc);
-  return { store, doc };
-}
 // the cookie holds products' ids
 const [p1, p2, p3] = [
   "11111111-1111-4111-8111-111111111111",

@@ -1,26 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "../../tests/support/fake-browser";
 import { mergeGuestCartAfterLogin, readGuestCart } from "./guest-cart";
-
-// the browser's pieces the merge touches: local storage, a cookie, events, fetch
-function fakeBrowser() {
-  const store = new Map<string, string>();
-  vi.stubGlobal("window", {
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
-    location: { protocol: "http:" },
-    dispatchEvent: () => true,
-  });
-  vi.stubGlobal("document", { cookie: "" });
-  return store;
-}
 
 describe("mergeGuestCartAfterLogin", () => {
   let store: Map<string, string>;
   beforeEach(() => {
-    store = fakeBrowser();
+    store = fakeBrowser().store;
   });
   afterEach(() => {
     vi.unstubAllGlobals();
