@@ -102,7 +102,8 @@ for (const page of pages) {
   // a first visit warms the server (SSR caches, image files), so the measured run is steady
   await fetch(baseUrl + page.path);
   const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"][] = [];
-  for (let i = 0; i < RUNS; i++) {
+  // a run Lighthouse could not complete is run again (at most RUNS more): the median is of RUNS runs
+  for (let i = 0; runs.length < RUNS && i < 2 * RUNS; i++) {
     const result = await lighthouse(baseUrl + page.path, {
       port: chrome.port,
       output: "json",
@@ -111,7 +112,7 @@ for (const page of pages) {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     // a run Lighthouse itself could not complete (e.g. a protocol timeout) has no scores
-    if (result.lhr.runtimeError) process.stdout.write(`${page.name}: run ${i + 1} failed: ${result.lhr.runtimeError.code}\n`);
+    if (result.lhr.runtimeError) process.stdout.write(`${page.name}: run ${i + 1} failed (${result.lhr.runtimeError.code}), run again\n`);
     else runs.push(result.lhr);
   }
   if (runs.length === 0) throw new Error(`Every Lighthouse run of ${page.path} failed`);

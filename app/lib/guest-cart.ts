@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { GUEST_CART_COOKIE, decodeGuestCart, encodeGuestCart, writtenByServer } from "./guest-cart-cookie";
 import { setBrowserCookie } from "./cookies";
-import { useHydrated } from "./scripted";
 
 export type GuestCartLine = { productId: string; quantity: number };
 
@@ -91,9 +90,9 @@ export function adoptServerLines() {
   if (missing.length || (kept.length && !raw)) write([...kept, ...missing]);
 }
 
-/** The guest cart, kept in sync across components and tabs. Empty during SSR. */
-export function useGuestCart(): GuestCartLine[] {
-  const [lines, setLines] = useState<GuestCartLine[]>([]);
+/** The guest cart, kept in sync across components and tabs; null until it is read (on the server, and the first render). */
+export function useGuestCart(): GuestCartLine[] | null {
+  const [lines, setLines] = useState<GuestCartLine[] | null>(null);
   useEffect(() => {
     const sync = () => setLines(readGuestCart());
     adoptServerLines();
@@ -115,9 +114,8 @@ export function useGuestCart(): GuestCartLine[] {
  */
 export function useCartBadge(signedIn: boolean, serverCount: number): number | null {
   const lines = useGuestCart();
-  const hydrated = useHydrated();
   if (signedIn) return serverCount;
-  return hydrated ? guestCartQuantity(lines) : null;
+  return lines ? guestCartQuantity(lines) : null;
 }
 
 const PENDING = "cartMerge";

@@ -40,10 +40,17 @@ describe("guest cart", () => {
       await expect.poll(async () => nairaOf(await cart.total(page))).toBe(beforeDelivery + 1_800);
       const naira = await cart.total(page);
       expect(naira).toMatch(/^₦[\d,]+(\.\d{2})?$/);
-      // kept for the next visit and the checkout
+      // kept for the next visit and the checkout; the page comes priced (from her cart's cookie), and
+      // once its script runs her browser asks for no other price
+      const quotes: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/api/cart/quote")) quotes.push(r.url());
+      });
       await page.reload();
       await expect.poll(() => cart.area(page).inputValue()).toBe("Surulere");
       await expect.poll(() => cart.total(page)).toBe(naira);
+      await waitForHydration(page);
+      expect(quotes).toEqual([]);
       await screenshot(page, `cart-guest-area-${viewport}`);
 
       // USD is display only: naira × 0.00073, 2 decimals

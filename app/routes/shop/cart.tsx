@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { CartLine } from "../../components/cart/cart-line";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
@@ -85,6 +85,9 @@ export const action = (args: Route.ActionArgs) => cartAction(args);
 
 type Quote = { cartItems: CartItemView[]; summary: CartSummary };
 
+const linesKey = (lines: { productId: string; quantity: number }[]) =>
+  JSON.stringify(lines.map(({ productId, quantity }) => [productId, quantity]));
+
 /**
  * The guest's lines priced by the server (same function as the server cart), for her delivery area
  * once chosen; `first`, the page's own pricing of her cart's cookie, until her browser's answers.
@@ -99,11 +102,17 @@ function useGuestQuote(
   const [quote, setQuote] = useState<{ items: CartItemView[]; summary: CartSummary | null; error: boolean; loading: boolean }>(
     first ? { ...first, error: false, loading: false } : { items: [], summary: null, error: false, loading: true },
   );
-  const key = JSON.stringify(lines);
+  const key = lines && linesKey(lines);
+  // the page's own pricing stands as long as her browser's cart, area and code are the ones it priced
+  const priced = useRef(first ? { key: linesKey(first.items), lga, code } : null);
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || key === null) return;
+    const page = priced.current;
+    priced.current = null;
+    if (page && page.key === key && page.lga === lga && page.code === code) return;
     let live = true;
-    void postJson<Quote>("/api/cart/quote", { lines: JSON.parse(key), ...(lga ? { lga } : {}), ...(code ? { code } : {}) }).then((res) => {
+    const asked = (JSON.parse(key) as [string, number][]).map(([productId, quantity]) => ({ productId, quantity }));
+    void postJson<Quote>("/api/cart/quote", { lines: asked, ...(lga ? { lga } : {}), ...(code ? { code } : {}) }).then((res) => {
       if (!live) return;
       setQuote(
         res.ok
