@@ -1,6 +1,5 @@
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { GUEST_CART_COOKIE } from "../../app/lib/guest-cart-cookie";
+import { knowsGuestCart } from "../../app/lib/guest-cart-cookie";
 import type { AppEnv } from "../context";
 
 // The /api reads that are the same for everyone (catalogue, content, health): caches may keep them.
@@ -34,6 +33,6 @@ export function privateResponses() {
     }
     if (/\bpublic\b/.test(h.get("Cache-Control") ?? "")) return;
     addVary(h, "Cookie");
-    if (c.get("authVia") || c.get("user") || getCookie(c, GUEST_CART_COOKIE)) h.set("Cache-Control", PRIVATE);
+    if (c.get("authVia") || c.get("user") || knowsGuestCart(c.req.raw)) h.set("Cache-Control", PRIVATE);
   });
 }
