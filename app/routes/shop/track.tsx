@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage } from "../../components/forms/fields";
+import { AuthCard, Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, limitPerAddress, parseFields, readForm } from "../../lib/form-action.server";
 import { formValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
@@ -46,7 +46,8 @@ export default function Track({ actionData }: Route.ComponentProps) {
   const typed = actionData?.typed;
   return (
     <AuthCard title="Track your order" intro="Type the order number from your order mail and the phone number or email you ordered with.">
-      <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
+      {/* her lookup's own reason, without the account screens' generic line above it */}
+      <FormMessage tone="error">{msg}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field
           label="Order number"
