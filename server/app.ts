@@ -25,6 +25,7 @@ import { securityHeaders, type SecurityOptions } from "./middleware/security-hea
 import { originCheck } from "./middleware/origin-check";
 import { sessionMiddleware } from "./middleware/session";
 import { visitCode } from "./middleware/visit-code";
+import { pageRequest } from "./undecodable-path";
 
 export type AppOptions = {
   /** React Router's server build; absent in API tests (then pages are 404). */
@@ -166,7 +167,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         clientIp: clientIp(c, env.TRUST_PROXY),
         shared,
       });
-      return handle(c.req.raw, context);
+      return handle(pageRequest(c.req.raw), context);
     });
   }
 

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createAdminUser, createCartItem, createProduct, createPurchase, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -121,6 +121,30 @@ describe("absolute links come from configuration, never from the request's Host"
       const body = await res.text();
       expect([path, body.includes("evil.example")]).toEqual([path, false]);
       expect([path, body.includes("http://localhost:3000/")]).toEqual([path, true]);
+    }
+  });
+});
+
+describe("a page address that cannot be decoded", () => {
+  it("gets the not-found page, a 404, and writes nothing past the shop's logger", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const path of ["/%", "/productdetails/%ff", "/giftreceipt/%", "/resume/%E0%A4%A"]) {
+        for (const method of ["GET", "POST"]) {
+          const res = await t.page(
+            path,
+            method === "POST" ? { method, body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } } : {},
+          );
+          expect([method, path, res.status]).toEqual([method, path, 404]);
+          expect(await res.text()).toContain("Page not found");
+        }
+      }
+      // React Router printed "The URL path ... could not be decoded" twice for each, whatever LOG_LEVEL said
+      expect([...warn.mock.calls, ...error.mock.calls]).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
     }
   });
 });
