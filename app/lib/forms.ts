@@ -28,16 +28,48 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
+ * A form's schema, or a loader of it (`() => import("…/schemas").then((m) => m.form)`): zod weighs
+ * about 24 KB gzip, and a page on the way to paying should not wait for it before it answers taps.
+ */
+export type FormSchema = z.ZodObject | (() => Promise<z.ZodObject>);
+
+/** The schema once it is there: at once, or once the page's script has run and fetched it. */
+function useLoadedSchema(schema: FormSchema): z.ZodObject | null {
+  const [loaded, setLoaded] = useState<z.ZodObject | null>(null);
+  const load = useRef(schema);
+  useEffect(() => {
+    const loader = load.current;
+    if (typeof loader !== "function") return;
+    let mounted = true;
+    // a failed fetch (her network) costs only the early check: the action checks the same schema
+    loader().then(
+      (s) => mounted && setLoaded(s),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return typeof schema === "function" ? loaded : schema;
+}
+
+/**
  * Runs the form's zod schema in the browser before the form is sent (the
  * action runs the same schema again on the server). Bad fields stop the submit
  * and show their messages; the server's field messages are shown when it answers.
+ * A form sent before a loaded schema is there goes to the server as it is.
  */
-export function useZodForm(schema: z.ZodObject, server: FormResult | undefined) {
+export function useZodForm(formSchema: FormSchema, server: FormResult | undefined) {
+  const schema = useLoadedSchema(formSchema);
   const [client, setClient] = useState<{ fields: FieldErrors; answered: FormResult | undefined } | null>(null);
   // a new server answer replaces what the browser found before
   const fresh = client && client.answered === server ? client.fields : null;
   const errors: FieldErrors = fresh ?? server?.fields ?? {};
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!schema) {
+      setClient(null);
+      return;
+    }
     const result = schema.safeParse(formValues(schema, new FormData(event.currentTarget)));
     if (result.success) {
       setClient(null);

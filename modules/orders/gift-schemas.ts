@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { email, personName } from "../accounts/schemas";
+import { GIFT_MESSAGE_MAX } from "./gift-limits";
 
 // Gift orders (docs/product.md "Gift orders"; docs/decisions/0016-gift-orders.md): the checkout's
 // 'This is a gift' fields, checked alike by the form in the browser, the form's action and
 // POST /api/purchases/create. Safe for the browser.
 
-/** The longest message for the card, in characters: the counter under the field counts down from it. */
-export const GIFT_MESSAGE_MAX = 250;
+export { GIFT_MESSAGE_MAX };
 
 const tick = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("")])

@@ -2,7 +2,7 @@
 // offered and why one is not. The checkout page shows them before she pays; the server refuses a
 // choice that is not on offer with the same words. Safe for the browser.
 import { formatNaira } from "../../lib/money";
-import { channelLabels } from "../settings/payment-schemas";
+import { channelLabels } from "../settings/payment-channels";
 import type { Settings } from "../settings/schemas";
 import type { CheckoutPaymentMethod } from "./schemas";
 

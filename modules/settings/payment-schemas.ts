@@ -1,19 +1,9 @@
 import { z } from "zod";
+import { paystackChannels, type PaystackChannel } from "./payment-channels";
 
 // How shoppers may pay (docs/product.md "Paying"), set by the owner in /settings. Money in kobo.
 
-/** Paystack's channels (https://paystack.com/docs/payments/payment-channels), passed on every payment. */
-export const paystackChannels = ["card", "bank_transfer", "ussd", "bank", "qr", "mobile_money", "apple_pay"] as const;
-export type PaystackChannel = (typeof paystackChannels)[number];
-export const channelLabels: Record<PaystackChannel, string> = {
-  card: "Card",
-  bank_transfer: "Bank transfer",
-  ussd: "USSD",
-  bank: "Bank account",
-  qr: "QR code",
-  mobile_money: "Mobile money",
-  apple_pay: "Apple Pay",
-};
+export { channelLabels, paystackChannels, type PaystackChannel } from "./payment-channels";
 
 const hours = (label: string, min: number, max: number) =>
   z

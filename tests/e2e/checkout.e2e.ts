@@ -2,7 +2,8 @@
 // accounts' /register and /login screens (spec labels), so it runs once those are merged.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { demoProduct } from "./support/buyer";
 import { formatNairaAmount as naira } from "../../lib/money";
 import {
   breakdown,
@@ -14,6 +15,7 @@ import {
   signedInShopper,
   skipNewsletterPopup,
   openBuyableProduct,
+  waitForHydration,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -152,6 +154,37 @@ describe("checkout journeys", () => {
       await context.close();
     });
   }
+
+  it("checks her details in the browser before sending them: the form's rules arrive once the page runs, not before it", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    const product = await demoProduct("Pocket Gratitude Notebook");
+    await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+    const scripts: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    const html = await (await page.goto("/checkout"))!.text();
+    await waitForHydration(page);
+    // zod (about 24 KB gzip) is not among the scripts the page starts with; it came after
+    // the files the page starts (app/lib/hydrate-after-paint.server.ts lists them in the page)
+    const first = [...new Set([...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))];
+    expect(first.length).toBeGreaterThan(0);
+    const later = scripts.filter((url) => !first.some((href) => url.endsWith(href)));
+    const bodies = async (urls: string[]) => Promise.all(urls.map(async (u) => (await fetch(new URL(u, baseUrl))).text()));
+    expect((await bodies(first)).some((js) => js.includes("ZodError"))).toBe(false);
+    expect((await bodies(later)).some((js) => js.includes("ZodError"))).toBe(true);
+
+    // an empty form: the browser names what is missing and sends nothing
+    await checkout.lga(page).selectOption("Surulere");
+    await checkout.pay(page).click();
+    await visible(page.getByText("Street is required"));
+    await visible(page.getByText("City is required"));
+    expect(posts.filter((url) => new URL(url).pathname === "/checkout")).toEqual([]);
+    await context.close();
+  });
 
   it("'Cancel payment' returns to /checkout with a message and the cart intact", async () => {
     const { context, page } = await browser.newPage("desktop");

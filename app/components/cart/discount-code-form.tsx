@@ -1,8 +1,9 @@
 import { Tag, X } from "lucide-react";
 import { useFetcher } from "react-router";
-import { cartCodeInput } from "../../../modules/discounts/schemas";
 import { useZodForm, type FormResult } from "../../lib/forms";
 import { FieldError } from "../forms/fields";
+
+const codeSchema = () => import("../../../modules/discounts/schemas").then((m) => m.cartCodeInput);
 
 /**
  * The cart's "Discount code" (docs/product.md "Discount codes"): applied or removed through the
@@ -13,7 +14,7 @@ import { FieldError } from "../forms/fields";
 export function DiscountCodeForm({ code, action }: { code: string | null; action?: string }) {
   const fetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
-  const { errors, onSubmit, msg } = useZodForm(cartCodeInput, fetcher.data);
+  const { errors, onSubmit, msg } = useZodForm(codeSchema, fetcher.data);
   const error = errors.code ?? msg;
 
   if (code)

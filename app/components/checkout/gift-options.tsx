@@ -1,7 +1,7 @@
 import { Gift } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Field, FieldError } from "../forms/fields";
-import { GIFT_MESSAGE_MAX } from "../../../modules/orders/gift-schemas";
+import { GIFT_MESSAGE_MAX } from "../../../modules/orders/gift-limits";
 
 const giftFieldNames = ["recipientName", "recipientPhone", "recipientEmail", "giftMessage"];
 

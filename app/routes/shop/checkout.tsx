@@ -14,10 +14,13 @@ import { appContext } from "../../context";
 import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
 import { formatNairaAmount } from "../../../lib/money";
-import { checkoutForm, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
+import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { choicesForGift } from "../../../modules/orders/payment-choices";
 import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
 import type { Route } from "./+types/checkout";
+
+// the page's script does not wait for zod: the form's schema is fetched once the page runs
+const checkoutSchema = () => import("../../../modules/orders/schemas").then((m) => m.checkoutForm);
 
 export function meta() {
   return [{ title: "Checkout | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -56,7 +59,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
   const [gift, setGift] = useState(false);
   const answer = actionData as CheckoutAnswer | undefined;
-  const { errors, onSubmit, msg } = useZodForm(checkoutForm, answer);
+  const { errors, onSubmit, msg } = useZodForm(checkoutSchema, answer);
   const [popupError, setPopupError] = useState<string | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
