@@ -10,6 +10,9 @@ import { loginInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
 import type { Route } from "./+types/login";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const loginSchema = () => import("../../../modules/accounts/schemas").then((m) => m.loginInput);
+
 export const meta = () => [{ title: "Log in | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -44,7 +47,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(loginInput, actionData);
+  const { errors, onSubmit, msg } = useZodForm(loginSchema, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   const notice = params.has("registered")
     ? "Your account is ready. Please log in."

@@ -10,6 +10,9 @@ import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { authDeps, clientMeta } from "./account.server";
 import type { Route } from "./+types/register";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const registerSchema = () => import("../../../modules/accounts/schemas").then((m) => m.registerForm);
+
 export const meta = () => [
   { title: "Sign up | Alafia Self-Care" },
   { name: "description", content: "Create your Alafia Self-Care account to check out faster and follow your orders." },
@@ -33,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(registerForm, actionData);
+  const { errors, onSubmit, msg } = useZodForm(registerSchema, actionData);
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   return (
     <AuthCard title="Create your account" intro="Join Alafia Self-Care: a calmer way to shop for you and the women you love.">

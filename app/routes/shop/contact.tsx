@@ -14,6 +14,9 @@ import { contactInput } from "../../../modules/marketing/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
 import type { Route } from "./+types/contact";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const contactSchema = () => import("../../../modules/marketing/schemas").then((m) => m.contactInput);
+
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta({
     title: "Contact us",
@@ -41,7 +44,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const form = useRef<HTMLFormElement>(null);
   const busy = useBusy();
   // docs/product.md §5: name, email and message required, email valid (the same schema as the server)
-  const { errors, onSubmit, msg } = useZodForm(contactInput, answer);
+  const { errors, onSubmit, msg } = useZodForm(contactSchema, answer);
   // with the script, the answer is a toast; before it loads, the banner below shows it
   const [toasted, setToasted] = useState<FormResult | undefined>(undefined);
   useOnAnswer(answer, (a) => {
