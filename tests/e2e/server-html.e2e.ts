@@ -139,4 +139,14 @@ describe("server HTML, before any JavaScript", () => {
     // every other page keeps its scripts, started once the page is painted (app/lib/hydrate-after-paint.server.ts)
     expect(await (await fetch(`${baseUrl}/products`)).text()).toMatch(/data-after-paint=""[\s\S]*"modulepreload"/);
   });
+
+  it("starts the pages on the way to paying without zod: their forms' rules are fetched once the page runs", async () => {
+    for (const path of ["/cart", "/login", "/register", "/contact"]) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const first = [...new Set([...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))];
+      expect(first.length, path).toBeGreaterThan(3);
+      const scripts = await Promise.all(first.map(async (file) => (await fetch(`${baseUrl}${file}`)).text()));
+      expect([path, scripts.some((js) => js.includes("ZodError"))]).toEqual([path, false]);
+    }
+  });
 });
