@@ -8,6 +8,9 @@ import { forgotPasswordInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta } from "./account.server";
 import type { Route } from "./+types/forgot-password";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const forgotPasswordSchema = () => import("../../../modules/accounts/schemas").then((m) => m.forgotPasswordInput);
+
 export const meta = () => [{ title: "Forgot password | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -22,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(forgotPasswordInput, actionData);
+  const { errors, onSubmit, msg } = useZodForm(forgotPasswordSchema, actionData);
   const sent = actionData && "ok" in actionData && actionData.ok;
   return (
     <AuthCard title="Forgot your password?" intro="Enter the email of your account and we will send you a link to choose a new password.">

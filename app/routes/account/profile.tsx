@@ -12,6 +12,9 @@ import { listMyPurchases } from "../../../modules/orders/views.server";
 import { reviewableProducts } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/profile";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const profileSchema = () => import("../../../modules/accounts/schemas").then((m) => m.profileUpdateInput);
+
 export const meta = () => [{ title: "My profile | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -100,7 +103,7 @@ function ViewProfile({ user, saved }: { user: User; saved: boolean }) {
 
 function EditProfile({ user, towns, actionData }: { user: User; towns: string[]; actionData: Route.ComponentProps["actionData"] }) {
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(profileUpdateInput, actionData);
+  const { errors, onSubmit, msg } = useZodForm(profileSchema, actionData);
   // a saved LGA that is no longer a delivery area stays choosable
   const choices = user.lga && !towns.some((t) => t.toLowerCase() === user.lga!.toLowerCase()) ? [user.lga, ...towns] : towns;
   return (

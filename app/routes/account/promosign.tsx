@@ -8,6 +8,9 @@ import { promoSignForm } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
 import type { Route } from "./+types/promosign";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const promoSignSchema = () => import("../../../modules/accounts/schemas").then((m) => m.promoSignForm);
+
 export const meta = () => [{ title: "Sign up for the promo | Alafia Self-Care" }];
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -24,7 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function PromoSign({ actionData }: Route.ComponentProps) {
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(promoSignForm, actionData);
+  const { errors, onSubmit, msg } = useZodForm(promoSignSchema, actionData);
   return (
     <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>

@@ -8,6 +8,9 @@ import { resetPasswordForm } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta } from "./account.server";
 import type { Route } from "./+types/reset-password";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const resetPasswordSchema = () => import("../../../modules/accounts/schemas").then((m) => m.resetPasswordForm);
+
 // the token is in the address: keep it out of other sites' Referer headers
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });
 export const meta = () => [{ title: "Choose a new password | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -25,7 +28,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(resetPasswordForm, actionData);
+  const { errors, onSubmit, msg } = useZodForm(resetPasswordSchema, actionData);
   const tokenProblem = errors.token;
   return (
     <AuthCard title="Choose a new password" intro="Use 8 to 128 characters. A short sentence is easy to remember and hard to guess.">

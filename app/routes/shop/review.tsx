@@ -11,6 +11,9 @@ import { reviewFormInput } from "../../../modules/reviews/schemas";
 import { reviewableProducts, submitReview } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/review";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const reviewSchema = () => import("../../../modules/reviews/schemas").then((m) => m.reviewFormInput);
+
 export function meta() {
   return [{ title: "Write a review | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 }
@@ -47,7 +50,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const [rating, setRating] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(reviewFormInput, answer);
+  const { errors, onSubmit, msg } = useZodForm(reviewSchema, answer);
   // docs/product.md §4: success clears rating and comment
   useOnAnswer(answer, (a) => {
     if (!a.ok) return;

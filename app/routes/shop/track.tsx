@@ -10,6 +10,9 @@ import { trackInput } from "../../../modules/orders/tracking-schemas";
 import { findTrackedOrder } from "../../../modules/orders/tracking.server";
 import type { Route } from "./+types/track";
 
+// the page's script does not wait for zod: the browser's check of the form comes once it runs
+const trackSchema = () => import("../../../modules/orders/tracking-schemas").then((m) => m.trackInput);
+
 // plain HTML, no JavaScript (app/lib/scripted.ts): the form posts to the action below
 export const handle = { scripts: false };
 
@@ -41,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Track({ actionData }: Route.ComponentProps) {
   const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(trackInput, actionData);
+  const { errors, onSubmit, msg } = useZodForm(trackSchema, actionData);
   // the page has no script: a refused post draws the form again, with what she typed
   const typed = actionData?.typed;
   return (
