@@ -28,9 +28,15 @@ describe("shopper account journeys", () => {
 
         await page.goto("/register");
         expect(await page.locator("main").getByLabel("Town").locator("option").first().textContent()).toBe("Select a town");
-        // the form's own schema speaks before the server is asked
+        // once the page runs (its schema fetched with it), the form's own schema speaks before the
+        // server is asked: the field messages without the server's "Something went wrong" banner
+        await waitForHydration(page);
+        const posts: string[] = [];
+        page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
         await page.getByRole("button", { name: "Sign Up" }).click();
         await visible(page.getByText("First name is required"));
+        expect(await page.getByText("Something went wrong").count()).toBe(0);
+        expect(posts).toEqual([]);
         await screenshot(page, `register-errors-${viewport}`);
         await expectAccessible(page);
 
