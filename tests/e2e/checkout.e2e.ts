@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { demoProduct } from "./support/buyer";
+import { firstScripts, holdsZod } from "./support/page-scripts";
 import { formatNairaAmount as naira } from "../../lib/money";
 import {
   breakdown,
@@ -169,13 +170,10 @@ describe("checkout journeys", () => {
     const html = await (await page.goto("/checkout"))!.text();
     await waitForHydration(page);
     // zod (about 24 KB gzip) is not among the scripts the page starts with; it came after
-    // the files the page starts (app/lib/hydrate-after-paint.server.ts lists them in the page)
-    const first = [...new Set([...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))];
+    const first = firstScripts(html);
     expect(first.length).toBeGreaterThan(0);
-    const later = scripts.filter((url) => !first.some((href) => url.endsWith(href)));
-    const bodies = async (urls: string[]) => Promise.all(urls.map(async (u) => (await fetch(new URL(u, baseUrl))).text()));
-    expect((await bodies(first)).some((js) => js.includes("ZodError"))).toBe(false);
-    expect((await bodies(later)).some((js) => js.includes("ZodError"))).toBe(true);
+    expect(await holdsZod(first)).toBe(false);
+    expect(await holdsZod(scripts.filter((url) => !first.some((file) => url.endsWith(file))))).toBe(true);
 
     // an empty form: the browser names what is missing and sends nothing
     await checkout.lga(page).selectOption("Surulere");
