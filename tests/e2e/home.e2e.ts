@@ -107,7 +107,8 @@ describe("home page shell", () => {
       await released;
       await route.continue();
     });
-    await page.goto("/");
+    // not the load event: on a slow machine the held modulepreloads are asked for before it, and it waits on them
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     const header = page.locator("header").first();
     await header.getByRole("link", { name: "Open menu" }).click();
     const mobileNav = header.getByRole("navigation", { name: "Mobile" });
