@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { localShopEnv, startShop, type ShopProcess } from "../../scripts/shop-process";
-import { splitByWeight } from "./support/groups";
+import { expectedSeconds, splitByWeight } from "./support/groups";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chrome)) {
@@ -22,11 +22,17 @@ const files = fs
   .readdirSync("tests/e2e")
   .filter((f) => f.endsWith(".e2e.ts"))
   .map((f) => path.join("tests/e2e", f));
-// the files' sizes stand for their running times (the longest journeys are the longest files)
+// split by each file's running time in one full run (durations.json: the seconds vitest printed
+// per file; refresh it after adding or growing journeys); a file not in it is priced by its size
+const measured = JSON.parse(fs.readFileSync("tests/e2e/durations.json", "utf8")) as Record<string, number>;
+const seconds = expectedSeconds(
+  files.map((file) => ({ name: path.basename(file), bytes: fs.statSync(file).size })),
+  measured,
+);
 const groups = args.length
   ? [args]
   : splitByWeight(
-      files.map((file) => ({ item: file, weight: fs.statSync(file).size })),
+      files.map((file, i) => ({ item: file, weight: seconds[i]! })),
       Math.min(2, os.availableParallelism()),
     );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitByWeight } from "./groups";
+import { expectedSeconds, splitByWeight } from "./groups";
 
 const weighted = (weights: number[]) => weights.map((weight, i) => ({ item: `f${i}`, weight }));
 
@@ -17,5 +17,21 @@ describe("splitByWeight (the browser journeys' two groups)", () => {
     expect(splitByWeight(weighted([5]), 2)).toEqual([["f0"]]);
     expect(splitByWeight(weighted([]), 2)).toEqual([[]]);
     expect(splitByWeight(weighted([1, 2, 3]), 1)).toEqual([["f2", "f1", "f0"]]);
+  });
+});
+
+describe("expectedSeconds (what the groups are split by)", () => {
+  it("takes a measured file's seconds and prices an unmeasured one by its size at the measured rate", () => {
+    const files = [
+      { name: "a.e2e.ts", bytes: 1000 },
+      { name: "b.e2e.ts", bytes: 3000 },
+      { name: "new.e2e.ts", bytes: 2000 },
+    ];
+    // measured: 40 s for 4,000 bytes, so 2,000 unmeasured bytes stand for 20 s
+    expect(expectedSeconds(files, { "a.e2e.ts": 30, "b.e2e.ts": 10 })).toEqual([30, 10, 20]);
+  });
+
+  it("falls back to the sizes when nothing is measured", () => {
+    expect(expectedSeconds([{ name: "a.e2e.ts", bytes: 700 }], {})).toEqual([700]);
   });
 });

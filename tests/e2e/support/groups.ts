@@ -11,3 +11,15 @@ export function splitByWeight<T>(items: { item: T; weight: number }[], count: nu
   }
   return groups.map((g) => g.items);
 }
+
+/**
+ * How long each file is expected to run: its seconds in `measured` (tests/e2e/durations.json, from
+ * one full run), or, for a file not measured yet, its size at the measured files' seconds per byte
+ * (its size alone when none is measured).
+ */
+export function expectedSeconds(files: { name: string; bytes: number }[], measured: Record<string, number>): number[] {
+  const known = files.filter((f) => measured[f.name] !== undefined);
+  const knownBytes = known.reduce((sum, f) => sum + f.bytes, 0);
+  const perByte = knownBytes > 0 ? known.reduce((sum, f) => sum + measured[f.name]!, 0) / knownBytes : 1;
+  return files.map((f) => measured[f.name] ?? f.bytes * perByte);
+}
