@@ -8,13 +8,18 @@ const viewports = ["phone", "desktop"] as const;
 
 describe("home page", () => {
   for (const viewport of viewports) {
-    it(`shows the newsletter pop-up within ~3 s on a fresh browser, closes it, and keeps it closed after reload (${viewport})`, async () => {
+    it(`shows the newsletter pop-up 2 s after the page runs on a fresh browser, closes it, and keeps it closed after reload (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
       await page.goto("/");
+      // timed from the page running, not from its load event: on a busy machine the scripts
+      // themselves may take a while, which is not the pop-up's delay
+      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
       const started = Date.now();
       const dialog = page.getByRole("dialog", { name: "A little calm in your inbox" });
-      await dialog.waitFor({ state: "visible", timeout: 4000 });
-      expect(Date.now() - started).toBeLessThan(3500);
+      await dialog.waitFor({ state: "visible", timeout: 6000 });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThan(1500);
+      expect(waited).toBeLessThan(3500);
       for (const name of ["First name", "Last name", "Email"]) await visible(dialog.getByLabel(name, { exact: true }));
       await visible(dialog.getByRole("button", { name: "Sign Up" }));
       await screenshot(page, `home-popup-${viewport}`);
