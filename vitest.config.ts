@@ -7,6 +7,7 @@ export default defineConfig({
       "tests/api/**/*.test.ts",
       "tests/lint/**/*.test.ts",
       "tests/e2e/support/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",

@@ -22,11 +22,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./free-port";
-import { groupPids } from "./perf-load/cpu";
+import { groupPids, machineCpu, stolenPercent } from "./perf-load/cpu";
 import { recordAnswer, rawGet } from "./perf-load/http-raw";
 import { measure, type Sample, type Target } from "./perf-load/measure";
 import type { ReplayMessage } from "./perf-load/replay-server";
-import { loadAverage, summarise, table, type Check } from "./perf-load/report";
+import { loadAverage, stolenLine, summarise, table, type Check } from "./perf-load/report";
 import { startShop, type ShopProcess } from "./shop-process";
 
 const args = process.argv.slice(2);
@@ -182,7 +182,9 @@ async function run(base: string) {
 
   const results = new Map<Check, { shop: Sample; reference: Sample }[]>(checks.map((c) => [c, []]));
   const loadDuring: string[] = [];
+  const stolenDuring: (number | null)[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    const roundStart = machineCpu();
     // the reference and the shop back to back; odd rounds go the other way round, so a drift in
     // the machine's load does not always favour the same side
     const order = round % 2 ? [...checks].reverse() : checks;
@@ -197,10 +199,11 @@ async function run(base: string) {
       );
     }
     loadDuring.push(loadAverage());
+    stolenDuring.push(stolenPercent(roundStart, machineCpu()));
   }
 
   const rows = checks.map((c) => summarise(c, results.get(c)!));
-  process.stdout.write(`\n${table(rows)}\n\nload average after each round: ${loadDuring.join(" | ")}\n`);
+  process.stdout.write(`\n${table(rows)}\n\nload average after each round: ${loadDuring.join(" | ")}\n${stolenLine(stolenDuring)}`);
   const report = {
     db: dbLabel,
     volume,
@@ -211,6 +214,7 @@ async function run(base: string) {
     cores: os.cpus().length,
     node: process.version,
     loadAverage: loadDuring,
+    stolenPercent: stolenDuring.map((p) => (p === null ? null : Math.round(p * 10) / 10)),
     shopDir: shopDir ?? null,
     asset,
     productPage,

@@ -35,3 +35,32 @@ export function groupPids(pgid: number): number[] {
 export function cpuMs(pids: number[]): number | null {
   return pids.length ? pids.reduce((ms, pid) => ms + cpuMsOf(pid), 0) : null;
 }
+
+export type MachineCpu = { total: number; stolen: number };
+
+/**
+ * The machine's CPU time so far (ticks, all cores), from the `cpu` line of /proc/stat: all of it,
+ * and the part a virtual machine's host gave to other guests (steal). Null without /proc.
+ */
+export function machineCpu(procStat: string | null = readOrNull("/proc/stat")): MachineCpu | null {
+  const line = procStat?.split("\n").find((l) => l.startsWith("cpu "));
+  if (!line) return null;
+  // user nice system idle iowait irq softirq steal (guest time is already inside user)
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (ticks.length < 8 || ticks.some((t) => !Number.isFinite(t))) return null;
+  return { total: ticks.reduce((a, b) => a + b, 0), stolen: ticks[7]! };
+}
+
+/** The share of the machine's time stolen by its host between two readings, in percent. */
+export function stolenPercent(from: MachineCpu | null, to: MachineCpu | null): number | null {
+  if (!from || !to || to.total <= from.total) return null;
+  return (100 * (to.stolen - from.stolen)) / (to.total - from.total);
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}

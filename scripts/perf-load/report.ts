@@ -69,6 +69,24 @@ export const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
+/** Above this share of stolen time, the host's other guests pull req/s down with no change in the shop. */
+export const STOLEN_WARNING_PERCENT = 5;
+
+/**
+ * What the host took from this virtual machine in each round (steal time), with a warning when it
+ * took enough to make the req/s incomparable with a quiet run; nothing where /proc/stat is missing.
+ */
+export function stolenLine(perRound: (number | null)[]): string {
+  if (perRound.every((p) => p === null)) return "";
+  const shown = perRound.map((p) => (p === null ? "-" : `${p.toFixed(0)} %`)).join(" | ");
+  const worst = Math.max(...perRound.map((p) => p ?? 0));
+  const warning =
+    worst > STOLEN_WARNING_PERCENT
+      ? `The host took up to ${worst.toFixed(0)} % of this machine's CPU: req/s are lower than on a quiet machine, and the ratios (each against a reference in the same round) are what to compare.\n`
+      : "";
+  return `CPU stolen by the host in each round: ${shown}\n${warning}`;
+}
+
 export function table(rows: Row[]): string {
   const head = [
     "request",
