@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, hourLabel, isCalendarDate, lagosNow, longDay, shortDay } from "./lagos-calendar";
+import { addDays, axisDay, daysBetween, hourLabel, isCalendarDate, lagosNow, longDay, shortDay } from "./lagos-calendar";
 
 describe("Lagos calendar days", () => {
   it("reads today and the hour in Africa/Lagos (UTC+1), not UTC", () => {
@@ -24,5 +24,11 @@ describe("Lagos calendar days", () => {
     expect(shortDay("2027-02-14")).toBe("Sun 14 Feb");
     expect(longDay("2027-02-14")).toBe("Sunday 14 February 2027");
     expect([0, 9, 12, 14, 24].map(hourLabel)).toEqual(["12 am", "9 am", "12 pm", "2 pm", "12 am"]);
+  });
+
+  it("labels a chart's days day first, on the Lagos calendar (the sales chart's axis)", () => {
+    expect(axisDay(new Date("2026-11-07T12:00:00Z"))).toBe("7 Nov");
+    // 23:30 UTC on 30 November is already 1 December in Lagos
+    expect(axisDay(new Date("2026-11-30T23:30:00Z"))).toBe("1 Dec");
   });
 });

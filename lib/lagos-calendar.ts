@@ -47,6 +47,11 @@ export const shortDay = (date: string) => short.format(new Date(toUtc(date)));
 /** As a mail or a page reads it: Friday 14 February 2027. */
 export const longDay = (date: string) => long.format(new Date(toUtc(date))).replace(",", "");
 
+const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short" });
+
+/** An instant's day in Lagos as a chart's axis reads it, day first as Nigerians write dates: 7 Nov. */
+export const axisDay = (instant: Date) => dayMonth.format(instant);
+
 /** An hour of the day as people say it: 9 am, 12 pm, 2 pm, 12 am (midnight, also for 24). */
 export function hourLabel(hour: number): string {
   const h = hour % 24;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import "uplot/dist/uPlot.min.css";
+import { axisDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 
 type Point = { day: string; revenue: number; orders: number };
@@ -29,7 +30,8 @@ export function SalesChart({ daily }: { daily: Point[] }) {
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
             axes: [
-              { stroke: "#6b5753", grid: { show: false } },
+              // uPlot writes days month first (11/7), which a Nigerian reads as 11 July
+              { stroke: "#6b5753", grid: { show: false }, values: (_u, vals) => vals.map((v) => axisDay(new Date(v * 1000))) },
               { stroke: "#6b5753", grid: { stroke: "#e7d9cc" }, size: 56, values: (_u, vals) => vals.map((v) => `₦${naira.format(v)}`) },
             ],
             series: [{}, { label: "Paid sales", stroke: "#a3435a", width: 2, fill: "rgba(163,67,90,0.12)", points: { show: false } }],
