@@ -9,7 +9,7 @@
 // targets, and the CPU milliseconds the serving processes spent per answer (from /proc: it
 // moves far less than req/s with the load of a shared machine), writes test-results/perf-load.json. Exits 0 even when a target is missed,
 // unless --strict. The shop's mode is the caller's NODE_ENV, as for `npm start`
-// (production: a session secret and a Paystack key that is never used are filled in).
+// (production: a session secret, a Paystack key that is never used and PUBLIC_URL are filled in).
 //   --db postgres   PostgreSQL from DATABASE_URL (default: the embedded PGlite)
 //   --volume        PostgreSQL only: load 10,000 products and 100,000 orders first (seed:volume)
 //   --rounds N      rounds (default 3); --seconds N per request and round (default 5)
@@ -65,6 +65,7 @@ if (production) {
   shopEnv.SESSION_SECRET ??= "perf-load-session-secret-perf-load-0001";
   shopEnv.PAYSTACK_SECRET_KEY ??= "sk_test_perf_load_never_called";
   shopEnv.PAYSTACK_API_BASE = "http://127.0.0.1:9"; // nothing is paid during the benchmark
+  shopEnv.PUBLIC_URL ??= `http://127.0.0.1:${port}`;
 }
 let admin: pg.Client | undefined;
 const dbName = `alafia_perf_${process.pid}`;
