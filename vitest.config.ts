@@ -10,7 +10,11 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/close-after-file.ts"],
     pool: "forks",
+    // files share their workers' loaded modules (a file costs its tests, not a second of imports);
+    // each file still gets a fresh database and app, closed after it (tests/support/file-closers.ts)
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite holds ~450 MB per file and each file is CPU-bound: two at a time on two cores

@@ -1,9 +1,9 @@
 import type { ServerBuild } from "react-router";
-import { afterAll } from "vitest";
-import { createServer, type ViteDevServer } from "vite";
+import { createServer } from "vite";
 import { createLogger } from "../../lib/logger.server";
 import { sessionCookieName } from "../../modules/accounts/session-cookie.server";
 import { createApp } from "../../server/app";
+import { closeAfterFile } from "./file-closers";
 import { createTestContext, type TestContext } from "./test-app";
 
 export type PagesContext = TestContext & {
@@ -13,11 +13,6 @@ export type PagesContext = TestContext & {
    */
   page: (path: string, init?: RequestInit & { as?: { id: string; role: "customer" | "admin" }; ip?: string }) => Promise<Response>;
 };
-
-const servers: ViteDevServer[] = [];
-afterAll(async () => {
-  for (const vite of servers.splice(0)) await vite.close();
-});
 
 /**
  * The test context of createTestContext() plus the React Router pages, served from the sources
@@ -31,7 +26,7 @@ export async function createPagesContext(overrides: Record<string, string> = {})
     appType: "custom",
     logLevel: "silent",
   });
-  servers.push(vite);
+  closeAfterFile(() => vite.close());
   // the pages' modules are compiled now, in the file's set-up (its time limit), not in its first test
   await vite.ssrLoadModule("virtual:react-router/server-build");
   const app = createApp(

@@ -4,13 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { appContext, type AppServices } from "../../app/context";
 import { openDatabase, type Database } from "../../db/client";
 import { parseEnv, type Env } from "../../lib/env.server";
 import { createLogger } from "../../lib/logger.server";
 import { createSession } from "../../modules/accounts/sessions.server";
 import { createApp } from "../../server/app";
+import { closeAfterFile } from "./file-closers";
 import { dropDatabaseWhenFree, withDatabase } from "./global-setup";
 
 export type TestContext = {
@@ -29,13 +30,6 @@ export type TestContext = {
   /** a session for the user; returns the bearer token */
   loginAs: (user: { id: string; role: "customer" | "admin" }) => Promise<string>;
 };
-
-// Closes what createTestContext opened once the file's tests are done. Registered when this
-// module is imported (during collection): a hook registered inside beforeAll never runs.
-const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const close of closers.splice(0)) await close();
-});
 
 /** A fresh database (copied from the migrated template) and the real app on it, per test file. */
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
@@ -72,7 +66,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   });
   const app = createApp({ database, env, logger: createLogger("silent") });
 
-  closers.push(async () => {
+  closeAfterFile(async () => {
     await database.close();
     await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
