@@ -11,31 +11,50 @@ export type StoredImage = { url: string; width: number; height: number };
  */
 export const IMAGE_WIDTHS = [320, 640, 768, 1024] as const;
 
-/**
- * Re-encodes an image to WebP in a few widths (never upscaled) and stores them.
- * Returns the variants, smallest first; the last one is the default `imageUrl`.
- * Every upload gets fresh random file names: two records with the same picture own
- * separate files, so replacing or deleting one never deletes the other's (and a
- * name is never reused, so the files can be cached as immutable).
- */
-export async function storeImageVariants(storage: Storage, folder: string, input: Buffer): Promise<StoredImage[]> {
+/** One WebP variant of an image, encoded but not stored yet. */
+export type EncodedImage = { width: number; height: number; data: Buffer };
+
+/** What the variants' encoding depends on besides the picture: a cache of encoded variants keys on it. */
+export const VARIANT_ENCODING = { widths: IMAGE_WIDTHS, webp: { quality: 78, effort: 4 }, libvips: sharp.versions.vips };
+
+/** Re-encodes an image to WebP in a few widths (never upscaled), smallest first. */
+export async function encodeImageVariants(input: Buffer): Promise<EncodedImage[]> {
   const source = sharp(input, { animated: false }).rotate();
   const meta = await source.metadata();
   const sourceWidth = meta.width ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   const fitting = IMAGE_WIDTHS.filter((w) => w <= sourceWidth);
   const widths: number[] = fitting.length > 0 ? fitting : [sourceWidth];
-  const base = crypto.randomBytes(12).toString("hex");
-  const variants: StoredImage[] = [];
+  const variants: EncodedImage[] = [];
   for (const width of widths) {
     const { data, info } = await source
       .clone()
       .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78, effort: 4 })
+      .webp(VARIANT_ENCODING.webp)
       .toBuffer({ resolveWithObject: true });
-    const url = await storage.put(`${folder}/${base}-${info.width}.webp`, data, "image/webp");
-    variants.push({ url, width: info.width, height: info.height });
+    variants.push({ width: info.width, height: info.height, data });
   }
   return variants;
+}
+
+/**
+ * Stores encoded variants under fresh random file names: two records with the same picture own
+ * separate files, so replacing or deleting one never deletes the other's (and a name is never
+ * reused, so the files can be cached as immutable). Returns them smallest first; the last one
+ * is the default `imageUrl`.
+ */
+export async function storeEncodedVariants(storage: Storage, folder: string, encoded: EncodedImage[]): Promise<StoredImage[]> {
+  const base = crypto.randomBytes(12).toString("hex");
+  const variants: StoredImage[] = [];
+  for (const { width, height, data } of encoded) {
+    const url = await storage.put(`${folder}/${base}-${width}.webp`, data, "image/webp");
+    variants.push({ url, width, height });
+  }
+  return variants;
+}
+
+/** Re-encodes an image to WebP in a few widths and stores them (storeEncodedVariants). */
+export async function storeImageVariants(storage: Storage, folder: string, input: Buffer): Promise<StoredImage[]> {
+  return storeEncodedVariants(storage, folder, await encodeImageVariants(input));
 }
 
 export function defaultVariant(variants: StoredImage[]): StoredImage | undefined {

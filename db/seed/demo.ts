@@ -10,10 +10,11 @@ import {
   products,
   settings,
 } from "../schema";
-import { defaultVariant, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, encodeImageVariants, storeEncodedVariants } from "../../lib/images.server";
 import type { Storage } from "../../lib/storage-types";
 import { nairaToKobo } from "../../lib/money";
-import { renderArtwork } from "./artwork";
+import { cachedVariants, defaultArtCacheDir } from "./art-cache";
+import { artworkSvg, renderArtwork } from "./artwork";
 import { seedDemoOrders } from "./demo-orders";
 import { categoryMotif, categoryNames, demoCommunicationPlatforms, demoDeliveryRates, demoPosts, demoProducts } from "./demo-data";
 
@@ -33,16 +34,26 @@ export async function alreadySeeded(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+type SeedOptions = {
+  now?: Date;
+  /** where drawn pictures are kept between seeds (db/seed/art-cache.ts); null draws every one */
+  artCache?: string | null;
+};
+
 /**
  * Loads the demo shop into an empty database: categories, products, posts,
  * delivery rates and communication platforms, with locally drawn images.
  * Runs once: a marker row keeps a restart from seeding again.
  */
-export async function seedDemo(db: Db, storage: Storage, now = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = {}): Promise<boolean> {
   if (await alreadySeeded(db)) return false;
+  const now = options.now ?? new Date();
+  const cache = options.artCache === undefined ? await defaultArtCacheDir() : options.artCache;
 
-  const art = async (folder: string, motif: Parameters<typeof renderArtwork>[0], palette: number, seed: number) =>
-    storeImageVariants(storage, folder, await renderArtwork(motif, palette, seed));
+  const art = async (folder: string, motif: Parameters<typeof renderArtwork>[0], palette: number, seed: number) => {
+    const drawn = () => renderArtwork(motif, palette, seed).then(encodeImageVariants);
+    return storeEncodedVariants(storage, folder, await cachedVariants(cache, artworkSvg(motif, palette, seed), drawn));
+  };
   // two at a time: the drawing is CPU-bound and machines here have two cores
   const categoryImages = await mapLimit(categoryNames, 2, (name, i) => art("categories", categoryMotif[name], i, 100 + i));
   const productImagesList = await mapLimit(demoProducts, 2, (p, i) => art("products", p.motif, p.palette, i));

@@ -10,10 +10,14 @@ import { createTestContext, type TestContext } from "../support/test-app";
 
 let ctx: TestContext;
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-seed-"));
+// a cache of drawn pictures of this file's own, empty: every picture is drawn
+const artCache = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-seed-art-"));
 beforeAll(async () => {
   ctx = await createTestContext();
 });
-afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
+afterAll(() => {
+  for (const dir of [uploads, artCache]) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const count = async (
   table: typeof t.products | typeof t.categories | typeof t.blogPosts | typeof t.deliveryRates | typeof t.productImages,
@@ -21,7 +25,7 @@ const count = async (
 
 describe("demo data", () => {
   it("seeds a believable shop into an empty database, once", async () => {
-    expect(await seedDemo(ctx.db, localStorage(uploads))).toBe(true);
+    expect(await seedDemo(ctx.db, localStorage(uploads), { artCache })).toBe(true);
 
     const categories = await ctx.db.select().from(t.categories);
     expect(categories.map((c) => c.name).sort()).toEqual([
@@ -51,6 +55,11 @@ describe("demo data", () => {
     const image = products[0]!.imageUrl!.replace(/^\/uploads\//, "");
     const bytes = fs.readFileSync(path.join(uploads, image));
     expect(bytes.subarray(8, 12).toString()).toBe("WEBP");
+    // every picture drawn was kept for the next fresh shop, its variants as stored
+    const pictures = categories.length + products.length + (await count(t.blogPosts));
+    expect(fs.readdirSync(artCache)).toHaveLength(pictures);
+    const kept = fs.readdirSync(artCache).flatMap((key) => fs.readdirSync(path.join(artCache, key)));
+    expect(kept).toContain(path.basename(image).replace(/^[0-9a-f]+-(\d+)\.webp$/, (_, w) => `${w}x${w}.webp`));
 
     const before = { products: await count(t.products), images: await count(t.productImages) };
     expect(await seedDemo(ctx.db, localStorage(uploads))).toBe(false);
