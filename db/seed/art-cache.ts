@@ -22,7 +22,10 @@ export async function defaultArtCacheDir(cwd = process.cwd()): Promise<string | 
  */
 export async function cachedVariants(dir: string | null, drawing: string, make: () => Promise<EncodedImage[]>): Promise<EncodedImage[]> {
   if (!dir) return make();
-  const key = crypto.createHash("sha256").update(JSON.stringify([drawing, VARIANT_ENCODING])).digest("hex");
+  const key = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([drawing, VARIANT_ENCODING]))
+    .digest("hex");
   const folder = path.join(dir, key);
   const kept = await read(folder).catch(() => null);
   if (kept) return kept;

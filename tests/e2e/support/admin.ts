@@ -31,6 +31,9 @@ export const admin = {
     await page.getByRole("searchbox").fill(text);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get("q") === text);
+    // the address changes a moment before React draws the new list (a transition): the search
+    // box's default value comes from the same answer as the rows
+    await expect.poll(() => page.getByRole("searchbox").evaluate((el) => (el as HTMLInputElement).defaultValue)).toBe(text);
     await expect.poll(() => page.getByText("Loading...").count()).toBe(0);
   },
   rows: (page: Page) => page.locator("main table tbody tr"),
