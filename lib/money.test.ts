@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatNaira, formatNairaAmount, formatUsd, koboToNaira, nairaToKobo } from "./money";
 
 describe("money", () => {
@@ -31,5 +31,41 @@ describe("money", () => {
 
   it("shows USD at the display rate with 2 decimals (docs/product.md §9)", () => {
     expect(formatUsd(1_000_000, 0.00073)).toBe("$7.30");
+    expect(formatUsd(250_000_000, 0.00073)).toBe("$1,825.00");
+  });
+
+  it.each([
+    [99, "₦0.99"],
+    [100, "₦1"],
+    [105, "₦1.05"],
+    [99_999_900, "₦999,999"],
+    [123_456_789_05, "₦123,456,789.05"],
+    [-1_234_500, "-₦12,345"],
+  ])("groups digits by threes: %s kobo is %s", (kobo, text) => {
+    expect(formatNaira(kobo)).toBe(text);
+  });
+
+  it("writes what Intl.NumberFormat writes, without calling it (a page's first Intl call is slow)", () => {
+    const intl = vi.spyOn(Intl, "NumberFormat");
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 1_234_567, 250_000_050, 9_007_199_254_740];
+    for (let i = 0; i < 500; i++) amounts.push(Math.floor(Math.random() * 10 ** (2 + (i % 12))));
+    const written = amounts.map((kobo) => [formatNaira(kobo), formatNaira(-kobo), formatUsd(kobo, 0.00073), formatUsd(kobo, 1 / 1530)]);
+    expect(intl).not.toHaveBeenCalled();
+    intl.mockRestore();
+
+    const naira = (kobo: number) =>
+      new Intl.NumberFormat(
+        "en-NG",
+        kobo % 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 },
+      ).format(kobo / 100);
+    const usd = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    amounts.forEach((kobo, i) => {
+      expect(written[i]).toEqual([
+        `₦${naira(kobo)}`,
+        kobo ? `-₦${naira(kobo)}` : "₦0",
+        `$${usd.format((kobo / 100) * 0.00073)}`,
+        `$${usd.format((kobo / 100) * (1 / 1530))}`,
+      ]);
+    });
   });
 });
