@@ -1,6 +1,7 @@
 import { LogOut, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { useCartBadge } from "../../lib/guest-cart";
 import { useHydrated } from "../../lib/scripted";
 import { Logo } from "./logo";
 import { navLinks } from "./nav-links";
@@ -10,8 +11,8 @@ import { navLinks } from "./nav-links";
  * its script runs, search and menu open by their links (#site-search, #mobile-menu: :target); then
  * they are buttons, and a panel opened by its link stays open.
  */
-/** `cartCount` null: not known on this page yet (a guest's cart lives in her browser): no number shown. */
-type Props = { user: { firstName: string } | null; cartCount: number | null; scripted?: boolean };
+/** `cartCount`: the server's count of a signed-in shopper's cart (a guest's is read in her browser). */
+type Props = { user: { firstName: string } | null; cartCount: number; scripted?: boolean };
 
 export function SiteHeader({ user, cartCount, scripted = true }: Props) {
   const hydrated = useHydrated();
@@ -71,21 +72,7 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
               <Search size={20} aria-hidden="true" />
             </a>
           )}
-          <Link
-            to="/cart"
-            className={iconButton}
-            aria-label={cartCount === null ? "Cart" : `Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
-          >
-            <ShoppingBag size={20} aria-hidden="true" />
-            {cartCount === null ? null : (
-              <span
-                data-testid="cart-count"
-                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-rose px-1.5 text-center text-xs font-bold leading-5 text-white"
-              >
-                {cartCount}
-              </span>
-            )}
-          </Link>
+          <CartLink signedIn={!!user} serverCount={cartCount} className={iconButton} />
           {user ? (
             <Link to="/profile" className="inline-flex h-11 items-center gap-1 rounded-full px-1.5 text-sm font-semibold hover:bg-blush">
               <User size={20} aria-hidden="true" className="hidden sm:block" />
@@ -194,5 +181,27 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The cart link and its badge. A guest's count is read from her browser once the script runs:
+ * kept here, that first read re-renders this link alone, not the page around it.
+ */
+function CartLink({ signedIn, serverCount, className }: { signedIn: boolean; serverCount: number; className: string }) {
+  // null: not known on this page yet (a guest's cart lives in her browser): no number shown
+  const count = useCartBadge(signedIn, serverCount);
+  return (
+    <Link to="/cart" className={className} aria-label={count === null ? "Cart" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+      <ShoppingBag size={20} aria-hidden="true" />
+      {count === null ? null : (
+        <span
+          data-testid="cart-count"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-rose px-1.5 text-center text-xs font-bold leading-5 text-white"
+        >
+          {count}
+        </span>
+      )}
+    </Link>
   );
 }

@@ -5,7 +5,7 @@ import { SiteHeader } from "../../components/layout/site-header";
 import { useScripted } from "../../lib/scripted";
 import { Toasts } from "../../components/toasts";
 import { appContext } from "../../context";
-import { useCartBadge, useMergeGuestCartWhenSignedIn } from "../../lib/guest-cart";
+import { useMergeGuestCartWhenSignedIn } from "../../lib/guest-cart";
 import { publicOrigin } from "../../../lib/public-origin";
 import { socialLinkKeys, type SocialNetwork } from "../../../modules/settings/contact-link-schemas";
 import { getSettings } from "../../../modules/settings/service.server";
@@ -33,7 +33,6 @@ export async function loader({ context }: Route.LoaderArgs): Promise<{ contact: 
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const cartCount = useCartBadge(!!root?.user, root?.cartCount ?? 0);
   useMergeGuestCartWhenSignedIn(!!root?.user);
   const scripted = useScripted();
   return (
@@ -44,7 +43,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader user={root?.user ?? null} cartCount={cartCount} scripted={scripted} />
+      <SiteHeader user={root?.user ?? null} cartCount={root?.cartCount ?? 0} scripted={scripted} />
       <div className="flex-1">
         <Outlet />
       </div>
