@@ -13,7 +13,7 @@ export function koboToNaira(kobo: number): number {
 }
 
 // Written out rather than with Intl.NumberFormat: a page's first Intl call makes the browser load
-// its locale data, 30–50 ms of one task on a fast machine and four times that on a phone, and
+// its locale data (15–55 ms of one task, measured in Chromium on 2 cores; more on a phone), and
 // every storefront page formats prices. Both en-NG and en-US group by threes with "," and ".".
 function grouped(digits: string): string {
   let out = digits.slice(-3);
