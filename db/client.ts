@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isAlive } from "../lib/process-alive.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -97,15 +98,6 @@ function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {

@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { createLogger } from "../../lib/logger.server";
+import { isAlive } from "../../lib/process-alive.server";
 import { sessionCookieName } from "../../modules/accounts/session-cookie.server";
 import { createApp } from "../../server/app";
 import { closeAfterFile } from "./file-closers";
@@ -21,14 +25,25 @@ export type PagesContext = TestContext & {
  */
 export async function createPagesContext(overrides: Record<string, string> = {}): Promise<PagesContext> {
   const t = await createTestContext(overrides);
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  closeAfterFile(() => vite.close());
-  // the pages' modules are compiled now, in the file's set-up (its time limit), not in its first test
-  await vite.ssrLoadModule("virtual:react-router/server-build");
+  // A Vite dev server with React Router's plugin deletes and rewrites .react-router/types as it
+  // starts (route type generation, not awaited by createServer). Two test workers starting at
+  // once race on that folder (ENOTEMPTY, an unhandled rejection that fails the run): one
+  // starts at a time, and holds its turn until its pages are compiled, by which time its types
+  // are written.
+  const unlock = await typegenTurn();
+  let vite: Awaited<ReturnType<typeof createServer>>;
+  try {
+    vite = await createServer({
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: "custom",
+      logLevel: "silent",
+    });
+    closeAfterFile(() => vite.close());
+    // the pages' modules are compiled now, in the file's set-up (its time limit), not in its first test
+    await vite.ssrLoadModule("virtual:react-router/server-build");
+  } finally {
+    unlock();
+  }
   const app = createApp(
     { database: t.database, env: t.env, logger: createLogger("silent") },
     { build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
@@ -43,4 +58,28 @@ export async function createPagesContext(overrides: Record<string, string> = {})
     return app.request(url, { redirect: "manual", ...rest, headers: h }, nodeEnv);
   };
   return { ...t, app, page };
+}
+
+/** Waits for this checkout's turn among the test workers (a file lock naming its holder's pid). */
+async function typegenTurn(): Promise<() => void> {
+  const file = path.join(os.tmpdir(), `alafia-typegen-${Buffer.from(process.cwd()).toString("base64url").slice(-40)}.lock`);
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(file, { force: true });
+    } catch {
+      // the holder's pid; a holder that died gives up its turn (a file still empty is being written)
+      const owner = Number(readOrEmpty(file));
+      if (owner && !isAlive(owner)) fs.rmSync(file, { force: true });
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
 }
