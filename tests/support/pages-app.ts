@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
@@ -60,26 +59,30 @@ export async function createPagesContext(overrides: Record<string, string> = {})
   return { ...t, app, page };
 }
 
-/** Waits for this checkout's turn among the test workers (a file lock naming its holder's pid). */
+/**
+ * Waits for this checkout's turn among the test workers: a lock file in the checkout's
+ * node_modules/.cache naming its holder's pid, given up when that process has died.
+ */
 async function typegenTurn(): Promise<() => void> {
-  const file = path.join(os.tmpdir(), `alafia-typegen-${Buffer.from(process.cwd()).toString("base64url").slice(-40)}.lock`);
+  const file = path.resolve("node_modules/.cache/alafia-typegen.lock");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   for (;;) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: "wx" });
       return () => fs.rmSync(file, { force: true });
     } catch {
-      // the holder's pid; a holder that died gives up its turn (a file still empty is being written)
-      const owner = Number(readOrEmpty(file));
-      if (owner && !isAlive(owner)) fs.rmSync(file, { force: true });
+      if (abandoned(file)) fs.rmSync(file, { force: true });
       else await new Promise((r) => setTimeout(r, 50));
     }
   }
 }
 
-function readOrEmpty(file: string): string {
+/** Its holder has died, or it stayed empty (a holder that died as it wrote it) for 10 s. */
+function abandoned(file: string): boolean {
   try {
-    return fs.readFileSync(file, "utf8");
+    const owner = Number(fs.readFileSync(file, "utf8"));
+    return owner ? !isAlive(owner) : Date.now() - fs.statSync(file).mtimeMs > 10_000;
   } catch {
-    return "";
+    return false; // released meanwhile: try again
   }
 }
