@@ -7,5 +7,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page waited for can be slow to settle while the other browser group shares the 2 cores:
+    // CI once saw the guest cart still "Loading your cart..." after expect.poll's default 1 s.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
