@@ -70,7 +70,9 @@ async function typegenTurn(): Promise<() => void> {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: "wx" });
       return () => fs.rmSync(file, { force: true });
-    } catch {
+    } catch (e) {
+      // taken: wait for it, or clear it if its holder is gone; anything else is a real error
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       if (abandoned(file)) fs.rmSync(file, { force: true });
       else await new Promise((r) => setTimeout(r, 50));
     }
