@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { visible } from "./browser";
 
 // Page helpers for the account journeys: what a shopper does, not raw selectors in every test.
 export type Shopper = { firstName: string; lastName: string; email: string; phone: string; address: string; password: string };
@@ -31,6 +32,9 @@ export const accountPages = (page: Page) => ({
     await page.getByRole("button", { name: "Sign Up" }).click();
   },
   async logIn(email: string, password: string) {
+    // the login form is on screen: after Sign Up, the URL says /login a moment before the page
+    // is drawn, and an email typed into the sign-up form then was lost (CI saw "Email is required")
+    await visible(page.getByRole("button", { name: "Log In" }));
     await page.locator("main").getByLabel("Email").fill(email);
     await page.locator("main").getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Log In" }).click();
