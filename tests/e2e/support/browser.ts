@@ -80,6 +80,16 @@ export async function screenshot(page: Page, name: string, { scripted = true } =
 
 /** axe-core: no serious or critical violation on the page as it is now (once what is fading in, a toast, has settled). */
 export async function expectAccessible(page: Page) {
+  // A toast leaves on its own timer (a success after 2 s), fading out over 0.4 s: axe measured one
+  // half-faded in a CI run (a contrast failure). Hovering the toast area holds every toast where it
+  // is until the check is done; one already leaving fades to nothing first (waited for below).
+  const toast = page.locator("[data-rht-toaster] [role=status]").first();
+  const holdingToasts =
+    (await toast.count()) > 0 &&
+    (await toast.hover({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    ));
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -92,6 +102,7 @@ export async function expectAccessible(page: Page) {
     ]),
   );
   const result = await new AxeBuilder({ page }).analyze();
+  if (holdingToasts) await page.mouse.move(0, 0); // the toasts' timers run again
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map(
