@@ -5,9 +5,10 @@ import { storefrontChunks } from "./scripts/vite-chunks";
 import { directIconImports } from "./scripts/vite-direct-icons";
 import { precompressAssets } from "./scripts/vite-precompress";
 import { productionReactRouter } from "./scripts/vite-production-libraries";
+import { browserPreact } from "./scripts/vite-browser-preact";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [productionReactRouter(), tailwindcss(), reactRouter(), directIconImports(), precompressAssets()],
+  plugins: [browserPreact(), productionReactRouter(), tailwindcss(), reactRouter(), directIconImports(), precompressAssets()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,

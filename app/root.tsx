@@ -1,8 +1,9 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_useScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { cartCount } from "../modules/cart/service.server";
 import { appContext } from "./context";
 import { useScripted } from "./lib/scripted";
+import { InHead } from "./lib/route-head";
 // the shop's stylesheet, rendered with a precedence: React puts it in the head before the
 // scripts' modulepreloads, so a phone asks for it first (docs/decisions/0018)
 import appCss from "./app.css?url";
@@ -24,6 +25,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const scripted = useScripted();
+  if (import.meta.env.BROWSER_PREACT) {
+    // the browser's Preact hydrates the body (app/entry.client.tsx): the routes' tags are written into the head
+    return (
+      <>
+        {children}
+        <KeepsScroll />
+        <InHead>
+          <Meta />
+          <Links />
+        </InHead>
+      </>
+    );
+  }
   return (
     <html lang="en-NG">
       <head>
@@ -47,6 +61,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * `<ScrollRestoration />` without its inline script, which has run by now: drawn again by Preact it
+ * would be a second copy, without the page's nonce (docs/decisions/0019).
+ */
+function KeepsScroll() {
+  UNSAFE_useScrollRestoration();
+  return null;
+}
+
 export default function App() {
   return <Outlet />;
 }
@@ -60,7 +83,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Something went wrong. Please try again.";
   return (
     <main className="container-page py-20 text-center">
-      <title>Unexpected Application Error! | Alafia Self-Care</title>
+      <InHead>
+        <title>Unexpected Application Error! | Alafia Self-Care</title>
+      </InHead>
       <h1 className="text-3xl text-rose">Unexpected Application Error!</h1>
       <p className="mt-4 text-muted">{detail}</p>
       <a href="/" className="btn-primary mt-8">

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { InHead } from "../lib/route-head";
 
 /** Error boundary for pages inside the shop layout: a real 404 page, or the spec's fallback text. */
 export function RouteError() {
@@ -10,7 +11,9 @@ export function RouteError() {
     : "Something went wrong. Please try again.";
   return (
     <main className="container-page py-20 text-center">
-      <title>Unexpected Application Error! | Alafia Self-Care</title>
+      <InHead>
+        <title>Unexpected Application Error! | Alafia Self-Care</title>
+      </InHead>
       <h1 className="text-3xl text-rose">Unexpected Application Error!</h1>
       <p className="mt-4 text-muted">{detail}</p>
     </main>
@@ -20,8 +23,10 @@ export function RouteError() {
 export function NotFoundPage() {
   return (
     <main id="main" className="container-page py-20 text-center">
-      <title>Page not found | Alafia Self-Care</title>
-      <meta name="robots" content="noindex" />
+      <InHead>
+        <title>Page not found | Alafia Self-Care</title>
+        <meta name="robots" content="noindex" />
+      </InHead>
       <p className="font-display text-6xl text-rose">404</p>
       <h1 className="mt-4 text-3xl">We couldn't find that page</h1>
       <p className="mx-auto mt-3 max-w-md text-muted">
@@ -43,8 +48,10 @@ export function NotFoundPage() {
 export function ForbiddenPage({ msg }: { msg?: string }) {
   return (
     <main id="main" className="container-page py-20 text-center">
-      <title>Access denied | Alafia Self-Care</title>
-      <meta name="robots" content="noindex" />
+      <InHead>
+        <title>Access denied | Alafia Self-Care</title>
+        <meta name="robots" content="noindex" />
+      </InHead>
       <p className="font-display text-6xl text-rose">403</p>
       <h1 className="mt-4 text-3xl">You don't have access to this page</h1>
       <p className="mx-auto mt-3 max-w-md text-muted">{msg ?? "This page is for shop administrators only."}</p>

@@ -125,6 +125,69 @@ describe("home page shell", () => {
     await context.close();
   });
 
+  it("hydrates the server's page in place and keeps one set of head tags, rewritten by a link followed in the page", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    // the server's own elements, remembered before any script runs
+    await context.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const w = window as unknown as { served?: Element[] };
+        w.served = [document.querySelector("header")!, document.querySelector("main")!, document.querySelector("footer")!];
+      });
+    });
+    // nothing the browser refuses (a script drawn again without the page's nonce is a CSP error)
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto("/about");
+    await waitForHydration(page);
+    const head = () =>
+      page.evaluate(() => ({
+        titles: [...document.querySelectorAll("title")].map((t) => t.textContent),
+        canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute("href")),
+        descriptions: document.querySelectorAll('meta[name="description"]').length,
+        stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+        icons: document.querySelectorAll('link[rel="icon"]').length,
+        inBody: document.body.querySelectorAll("title, meta, link").length,
+      }));
+    // hydration adopted the server's elements rather than drawing the page again
+    expect(
+      await page.evaluate(() => {
+        const served = (window as unknown as { served: Element[] }).served;
+        return served.map(
+          (e, i) => e === [document.querySelector("header"), document.querySelector("main"), document.querySelector("footer")][i],
+        );
+      }),
+    ).toEqual([true, true, true]);
+    const about = await head();
+    expect(about.titles).toHaveLength(1);
+    expect(about.titles[0]).toMatch(/about/i);
+    expect(about.canonical).toHaveLength(1);
+    expect(about.canonical[0]).toMatch(/\/about$/);
+    expect(about).toMatchObject({ descriptions: 1, stylesheets: 1, icons: 2, inBody: 0 });
+    // a link followed by the router: the new page's title and canonical replace the old ones
+    await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.waitForURL(/\/privacy$/);
+    await expect.poll(async () => (await head()).titles).toEqual([expect.stringMatching(/privacy/i)]);
+    expect(await head()).toMatchObject({
+      canonical: [expect.stringMatching(/\/privacy$/)],
+      descriptions: 1,
+      stylesheets: 1,
+      icons: 2,
+      inBody: 0,
+    });
+    // the page was not loaded again, and the header and footer were kept, not drawn again
+    expect(
+      await page.evaluate(() => {
+        const served = (window as unknown as { served: Element[] }).served;
+        return [served[0] === document.querySelector("header"), served[2] === document.querySelector("footer")];
+      }),
+    ).toEqual([true, true]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("answers an unknown path with a real 404 page inside the layout", async () => {
     const { context, page } = await browser.newPage("desktop");
     const res = await page.goto("/no-such-page");

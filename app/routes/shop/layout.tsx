@@ -1,3 +1,4 @@
+import { HydrateInTurn } from "../../lib/hydrate-in-turn";
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { ShopContact } from "../../components/contact/shop-contact";
 import { SiteFooter } from "../../components/layout/site-footer";
@@ -43,11 +44,17 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader user={root?.user ?? null} cartCount={root?.cartCount ?? 0} scripted={scripted} />
+      <HydrateInTurn name="header">
+        <SiteHeader user={root?.user ?? null} cartCount={root?.cartCount ?? 0} scripted={scripted} />
+      </HydrateInTurn>
       <div className="flex-1">
-        <Outlet />
+        <HydrateInTurn name="page">
+          <Outlet />
+        </HydrateInTurn>
       </div>
-      <SiteFooter socials={loaderData?.contact?.socials ?? []} />
+      <HydrateInTurn name="footer">
+        <SiteFooter socials={loaderData?.contact?.socials ?? []} />
+      </HydrateInTurn>
       <Toasts />
     </div>
   );

@@ -1,0 +1,55 @@
+// The product page's JavaScript budget (docs/product.md is silent; issue "Fast under load": at
+// most 100 KB gzip): every script the page loads until it has hydrated, weighed as a client that
+// only speaks gzip receives it. The browser's renderer is Preact (docs/decisions/0019).
+import http from "node:http";
+import { describe, expect, it } from "vitest";
+import { baseUrl, useBrowser, visible } from "./support/browser";
+import { api, skipNewsletterPopup, waitForHydration } from "./support/shop";
+
+const browser = useBrowser();
+
+/** Bytes of a file as a gzip-only client receives it. */
+function gzipBytes(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("page weight", () => {
+  it("a product page loads at most 100 KB of JavaScript (gzip), none of it React's, and then answers taps", async () => {
+    const { body: products } = await api<{ id: string; stock: number | null }[]>("/api/products?pageSize=24");
+    const product = products.find((p) => p.stock === null || p.stock > 1)!;
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    const scripts = new Set<string>();
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.add(r.url());
+    });
+    await page.goto(`/productdetails/${product.id}`);
+    await waitForHydration(page);
+    const weighed = await Promise.all([...scripts].map(async (url) => ({ url, ...(await gzipBytes(url)) })));
+    expect(weighed.length).toBeGreaterThan(2);
+    for (const script of weighed) {
+      expect(script.url.startsWith(`${baseUrl}/assets/`)).toBe(true);
+      // a file too small to gain from it is sent as it is
+      expect([undefined, "gzip"]).toContain(script.encoding);
+    }
+    const total = weighed.reduce((sum, s) => sum + s.bytes, 0);
+    expect(total, weighed.map((s) => `${s.url} ${s.bytes}`).join("\n")).toBeLessThanOrEqual(100 * 1024);
+    // React DOM is not among them: its production build names its error decoder page
+    const texts = await Promise.all([...scripts].map(async (url) => (await fetch(url)).text()));
+    expect(texts.some((text) => text.includes("react.dev/errors"))).toBe(false);
+    // and the page is live: the quantity stepper answers
+    const quantity = page.getByTestId("product-quantity");
+    await visible(quantity);
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect.poll(() => quantity.textContent()).toBe("2");
+    await context.close();
+  });
+});
