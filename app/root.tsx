@@ -4,6 +4,7 @@ import { cartCount } from "../modules/cart/service.server";
 import { appContext } from "./context";
 import { useScripted } from "./lib/scripted";
 import { InHead } from "./lib/route-head";
+import { HydrateInTurn } from "./lib/hydrate-in-turn";
 // the shop's stylesheet, rendered with a precedence: React puts it in the head before the
 // scripts' modulepreloads, so a phone asks for it first (docs/decisions/0018)
 import appCss from "./app.css?url";
@@ -29,7 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // the browser's Preact hydrates the body (app/entry.client.tsx): the routes' tags are written into the head
     return (
       <>
-        {children}
+        <HydrateInTurn name="layout">{children}</HydrateInTurn>
         <KeepsScroll />
         <InHead>
           <Meta />
