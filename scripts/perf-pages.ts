@@ -9,9 +9,9 @@
 // the product page; accessibility 100, SEO 100.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { gzipBytes } from "./gzip-bytes";
 import { localShopEnv, startShop } from "./shop-process";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -60,22 +60,6 @@ const pages = [
   { name: "product", path: `/productdetails/${product!.id}` },
 ];
 
-/**
- * Bytes of a script as a gzip-only client receives it. Chrome asks for Brotli, which the
- * server has pre-built, so Lighthouse's transferSize is Brotli; the target is stated in gzip.
- */
-function gzipBytes(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve(bytes));
-      })
-      .on("error", reject);
-  });
-}
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
@@ -128,7 +112,7 @@ for (const page of pages) {
     (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)
       ?.items ?? []
   ).filter((r) => r.resourceType === "Script");
-  const scripts = await Promise.all(requests.map(async (r) => ({ url: r.url, gzipBytes: await gzipBytes(r.url) })));
+  const scripts = await Promise.all(requests.map(async (r) => ({ url: r.url, gzipBytes: (await gzipBytes(r.url)).bytes })));
   scriptsByPage[page.path] = scripts;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(lhr.audits)

@@ -37,8 +37,8 @@ function Gate({ name, children }: { name: string; children: React.ReactNode }) {
 /**
  * A part of the page (the routes under the root layout; the shop's header, page and footer) that
  * Preact hydrates in a task of its own on the page's first load: Preact hydrates in one piece, and
- * on a phone one piece is a long task that holds up a tap. It keeps the server's elements while it waits. Everywhere else (the server,
- * React, every later render) it is its children.
+ * on a phone one piece is a long task that holds up a tap. It keeps the server's elements while
+ * it waits. Everywhere else (the server, React, every later render) it is its children.
  */
 export function HydrateInTurn({ name, children }: { name: string; children: React.ReactNode }) {
   // the same elements on every render, so nothing is drawn again once its turn is done

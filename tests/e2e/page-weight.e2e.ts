@@ -1,25 +1,12 @@
 // The product page's JavaScript budget (docs/product.md is silent; issue "Fast under load": at
 // most 100 KB gzip): every script the page loads until it has hydrated, weighed as a client that
 // only speaks gzip receives it. The browser's renderer is Preact (docs/decisions/0019).
-import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { baseUrl, useBrowser, visible } from "./support/browser";
 import { api, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { gzipBytes } from "../../scripts/gzip-bytes";
 
 const browser = useBrowser();
-
-/** Bytes of a file as a gzip-only client receives it. */
-function gzipBytes(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] }));
-      })
-      .on("error", reject);
-  });
-}
 
 describe("page weight", () => {
   it("a product page loads at most 100 KB of JavaScript (gzip), none of it React's, and then answers taps", async () => {
