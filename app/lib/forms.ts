@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 
@@ -96,12 +96,13 @@ export function useBusy(fetcher?: { state: "idle" | "submitting" | "loading" }):
 
 /**
  * Calls `react` once for each new answer of an action or a fetcher (a toast, a reset), never for the
- * answer the page was rendered with.
+ * answer the page was rendered with. It runs before the browser paints the answer, so a success
+ * message never shows beside the form it has just emptied (Preact runs plain effects a frame later).
  */
 export function useOnAnswer(answer: FormResult | undefined, react: (answer: FormResult) => void) {
   const seen = useRef(answer);
   const onAnswer = useEffectEvent(react);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!answer || answer === seen.current) return;
     seen.current = answer;
     onAnswer(answer);

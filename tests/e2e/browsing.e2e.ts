@@ -170,8 +170,8 @@ describe("browsing", () => {
       await page.getByRole("button", { name: "Send Message" }).click();
       expect((await response).status()).toBe(200);
       await visible(page.getByText(/your message has been sent/i));
-      // the form is emptied by the answer's effect, which may run a frame after the answer is drawn
-      await expect.poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+      // the form is emptied before the answer is painted (useOnAnswer), not a frame later
+      expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
       await screenshot(page, `contact-${viewport}`);
       await expectAccessible(page);
       await context.close();

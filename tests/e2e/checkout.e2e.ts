@@ -246,9 +246,23 @@ describe("checkout journeys", () => {
 
     await main.locator("label", { hasText: "5 stars" }).click();
     await main.getByLabel("Comment", { exact: true }).fill("Calm colours, sturdy paper.");
+    // what the comment box holds at the moment the success message enters the page (a mutation
+    // callback runs before the browser paints): the form is emptied with the answer, not a frame later
+    const commentWhenAnswered = page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const main = document.querySelector("main")!;
+          new MutationObserver((_, observer) => {
+            if (!main.querySelector('[role="status"]')?.textContent?.includes("Review submitted successfully!")) return;
+            observer.disconnect();
+            resolve(main.querySelector("textarea")!.value);
+          }).observe(main, { childList: true, subtree: true, characterData: true });
+        }),
+    );
     await submit();
     await expect.poll(() => main.getByRole("status").innerText()).toBe("Review submitted successfully!");
     // docs/product.md §4: success clears rating and comment
+    expect(await commentWhenAnswered).toBe("");
     expect(await main.getByLabel("Comment", { exact: true }).inputValue()).toBe("");
     expect(await main.locator('input[name="rating"]:checked').count()).toBe(0);
     await screenshot(page, "review-standalone-success-desktop");
