@@ -11,6 +11,7 @@ import { createApp, securityOptions } from "./app";
 import { answerCachedHits } from "./cached-answers";
 import { answerHashedAssets, readHashedAssets } from "./hashed-assets";
 import { healthCheck } from "./health";
+import { startInTurns } from "./start-in-turns";
 import { createPublicCache } from "./middleware/public-cache";
 import { startBackgroundJobs } from "./background-jobs";
 import { bootstrap } from "./bootstrap";
@@ -45,7 +46,9 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   // server/cached-answers.ts)
   const cachedHits = answerCachedHits({ publicCache, logger, lifecycle, security });
   const assets = answerHashedAssets(readHashedAssets(path.join(buildDir, "client/assets")), { logger, lifecycle, security });
-  const server: Server = createServer(health.listener(assets(cachedHits(getRequestListener(app.fetch, { hostname: env.HOST })))));
+  // what reaches the app is started in turns of the event loop (server/start-in-turns.ts)
+  const toApp = startInTurns(getRequestListener(app.fetch, { hostname: env.HOST }));
+  const server: Server = createServer(health.listener(assets(cachedHits(toApp))));
   // An idle kept-alive connection stays open longer than a load balancer's or a client's idle time
   // (HAProxy, nginx and cloud balancers use 30-60 s): the server closing first races a request
   // already on its way over that connection, which then fails with nothing answered.
