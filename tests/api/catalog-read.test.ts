@@ -13,9 +13,11 @@ const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
   t = await createTestContext();
-  journals = await createCategory(t.db, { name: "Gratitude Journals" });
-  calendars = await createCategory(t.db, { name: "Motivational Calendars" });
-  const candles = await createCategory(t.db, { name: "Home Fragrance" });
+  // categories are listed oldest first; three made within a millisecond would fall back to their names
+  const made = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute));
+  journals = await createCategory(t.db, { name: "Gratitude Journals", createdAt: made(0) });
+  calendars = await createCategory(t.db, { name: "Motivational Calendars", createdAt: made(1) });
+  const candles = await createCategory(t.db, { name: "Home Fragrance", createdAt: made(2) });
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
   journal = await createProduct(t.db, {
     title: "90-Day Gratitude Journal",
