@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Sample } from "./measure";
 import { summarise, table, type Check } from "./report";
 
-const sample = (rps: number, p99: number, non2xx = 0): Sample => ({ rps, p50: p99 / 2, p99, non2xx, errors: 0, cpuMs: 1 });
+const sample = (rps: number, p99: number): Sample => ({ rps, p50: p99 / 2, p99, non2xx: 0, errors: 0, cpuMs: 1 });
 const rounds = (shop: number, reference: number, p99 = 10) =>
   [1, 2, 3].map(() => ({ shop: sample(shop, p99), reference: sample(reference, 1) }));
 
