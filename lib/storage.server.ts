@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { s3PublicBase, s3Storage, type S3Config } from "./storage-s3.server";
@@ -15,7 +16,15 @@ export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Stor
     async put(key, data) {
       const file = path.join(uploadDir, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data);
+      // written aside, then renamed: a request for it (from any process) reads the old file or the whole new one
+      const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.partial`;
+      try {
+        await fs.writeFile(partial, data);
+        await fs.rename(partial, file);
+      } catch (e) {
+        await fs.rm(partial, { force: true });
+        throw e;
+      }
       return `${publicPrefix}/${key}`;
     },
     async remove(url) {
