@@ -44,6 +44,8 @@ export const envSchema = z
     // server out first; then wait at most SHUTDOWN_TIMEOUT_MS for the requests in flight
     // how long public reads and anonymous pages are served from memory; 0 turns the caches off
     CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // server processes `npm start` runs on this machine, sharing PORT (server/server-processes.ts)
+    SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     // proxies (load balancer, CDN) between the internet and us that append to X-Forwarded-For; 0 = trust none
@@ -78,6 +80,13 @@ export const envSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required with DATABASE_URL: every server sharing the database must use the same one",
+      });
+    // the embedded database belongs to one process (docs/architecture.md)
+    if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SERVER_PROCESSES"],
+        message: "above 1 needs DATABASE_URL: the embedded database serves one process",
       });
     // the sandbox's 'Pay now' completes an order without taking money: never in production
     if (env.NODE_ENV === "production" && (env.PAYMENT_PROVIDER === "sandbox" || !env.PAYSTACK_SECRET_KEY))

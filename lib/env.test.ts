@@ -38,6 +38,16 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...shared, SESSION_SECRET: base.SESSION_SECRET }).SESSION_SECRET).toBe(base.SESSION_SECRET);
   });
 
+  it("runs one server process unless told more, and more only on a shared database", () => {
+    expect(parseEnv(base).SERVER_PROCESSES).toBe(1);
+    expect(() => parseEnv({ ...base, SERVER_PROCESSES: "2" })).toThrow(
+      /^Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process \(got "2"\)$/,
+    );
+    expect(parseEnv({ ...base, SERVER_PROCESSES: "2", DATABASE_URL: "postgres://localhost/shop" }).SERVER_PROCESSES).toBe(2);
+    for (const bad of ["0", "1.5", "many", "65"])
+      expect(() => parseEnv({ ...base, SERVER_PROCESSES: bad })).toThrow(/^Invalid configuration: SERVER_PROCESSES /);
+  });
+
   it("reads the shutdown delay and timeout (ms), with defaults of 0 and 10 s", () => {
     expect([parseEnv(base).SHUTDOWN_DELAY_MS, parseEnv(base).SHUTDOWN_TIMEOUT_MS]).toEqual([0, 10_000]);
     const set = parseEnv({ ...base, SHUTDOWN_DELAY_MS: "3000", SHUTDOWN_TIMEOUT_MS: "20000" });

@@ -1,9 +1,11 @@
 // `npm start` (compiled into build/node/start.js and run by scripts/launch.js with plain
 // node): check the configuration, build the app when its sources are newer than the build,
 // switch the libraries to their production builds, then start the server (migrations and
-// demo data happen at start). Nothing here may load React or React Router: the server is
-// imported only once the libraries' mode is set.
+// demo data happen at start), or, with SERVER_PROCESSES above 1, start that many server
+// processes. Nothing here may load React or React Router: the server is imported only once the
+// libraries' mode is set.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { loadEnvOrExit } from "../lib/env.server";
@@ -45,6 +47,14 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-useProductionLibraries();
-const { startServer } = await import("../server/main");
-await startServer(env, startedAt);
+if (env.SERVER_PROCESSES > 1 && cluster.isPrimary) {
+  // this process only supervises; each server process runs this file again, finds the build fresh
+  // and serves (migrations and demo data are locked in the database, so they run once)
+  const { superviseServerProcesses } = await import("../server/server-processes");
+  process.stdout.write(`Starting ${env.SERVER_PROCESSES} server processes on port ${env.PORT}...\n`);
+  superviseServerProcesses({ count: env.SERVER_PROCESSES });
+} else {
+  useProductionLibraries();
+  const { startServer } = await import("../server/main");
+  await startServer(env, startedAt);
+}

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -57,8 +58,10 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo;
     const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-    logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
-    process.stdout.write(`Shop ready on http://${shown}:${info.port}\n`);
+    // one of several server processes (SERVER_PROCESSES) says which
+    const one = cluster.worker ? { process: cluster.worker.id, pid: process.pid } : {};
+    logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt), ...one }, "listening");
+    process.stdout.write(`Shop ready on http://${shown}:${info.port}${cluster.worker ? ` (server process ${cluster.worker.id})` : ""}\n`);
   });
 
   stopGracefullyOnSignals({

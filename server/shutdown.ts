@@ -1,5 +1,9 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { Logger } from "../lib/logger.server";
+
+/** What the primary of several server processes sends each one to stop (server/server-processes.ts). */
+export const STOP_MESSAGE = "shop:stop";
 
 type Shutdown = {
   server: Server;
@@ -16,7 +20,8 @@ type Shutdown = {
 /**
  * A graceful stop on SIGTERM or SIGINT: health answers 503 (a load balancer takes the server out),
  * then the server stops taking connections and finishes those in flight (at most `timeoutMs`),
- * then the background jobs stop and the pool closes. A second signal stops at once.
+ * then the background jobs stop and the pool closes. A second signal stops at once. One of several
+ * server processes also stops so on its primary's message, or when its primary is gone.
  */
 export function stopGracefullyOnSignals(options: Shutdown) {
   const { server, lifecycle, logger, delayMs, timeoutMs, release } = options;
@@ -43,4 +48,13 @@ export function stopGracefullyOnSignals(options: Shutdown) {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  if (cluster.isWorker) {
+    // a stop the process may also have had as a signal (a whole process group's) is one stop
+    process.on("message", (message) => {
+      if (message === STOP_MESSAGE && !lifecycle.draining) void shutdown("primary");
+    });
+    process.once("disconnect", () => {
+      if (!lifecycle.draining) void shutdown("primary gone");
+    });
+  }
 }
