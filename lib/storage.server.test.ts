@@ -1,18 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../tests/support/temp-dirs";
 import { localStorage } from "./storage.server";
 
-const dirs: string[] = [];
-const freshDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-storage-"));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const freshDir = tempDirs("storage");
 
 describe("local storage", () => {
   it("never lets a reader see a file half written: the old one or the whole new one", async () => {

@@ -1,19 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { tempDirs } from "../../tests/support/temp-dirs";
 import type { EncodedImage } from "../../lib/images.server";
 import { cachedVariants, defaultArtCacheDir } from "./art-cache";
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alafia-art-"));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("art");
 
 const variants: EncodedImage[] = [
   { width: 640, height: 480, data: Buffer.from("large") },
