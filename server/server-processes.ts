@@ -3,7 +3,7 @@
 // primary, serves nothing and loads nothing of the app: it starts them, starts another when one
 // dies, and passes a stop on to them. Each process is a whole server, as on several machines.
 import cluster, { type Worker } from "node:cluster";
-import { STOP_MESSAGE } from "./shutdown";
+import { STOP_MESSAGE, STOP_NOW_MESSAGE } from "./shutdown";
 
 /** How long the primary waits before replacing a process that died after it had served. */
 const RESTART_DELAY_MS = 500;
@@ -21,7 +21,7 @@ export function superviseServerProcesses({ count, say = (line) => process.stderr
   const running = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
   const stopAll = () => {
     stopping = true;
-    // each process stops gracefully (server/shutdown.ts); a signal it also got itself counts once
+    // each process stops gracefully (server/shutdown.ts), even if it also got the signal itself
     for (const worker of running()) if (worker.isConnected()) worker.send(STOP_MESSAGE);
     if (running().length === 0) process.exit();
   };
@@ -42,10 +42,11 @@ export function superviseServerProcesses({ count, say = (line) => process.stderr
     setTimeout(start, RESTART_DELAY_MS).unref();
   });
 
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = () => {
     if (!stopping) return stopAll();
-    // a second signal: the processes stop at once, as a lone server does
-    for (const worker of running()) worker.process.kill(signal);
+    // a second signal: the processes stop at once, and the shop exits 1, as a lone server does
+    process.exitCode = 1;
+    for (const worker of running()) if (worker.isConnected()) worker.send(STOP_NOW_MESSAGE);
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);

@@ -2,8 +2,9 @@ import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { Logger } from "../lib/logger.server";
 
-/** What the primary of several server processes sends each one to stop (server/server-processes.ts). */
+/** What the primary of several server processes sends each one to stop, gracefully or at once (server/server-processes.ts). */
 export const STOP_MESSAGE = "shop:stop";
+export const STOP_NOW_MESSAGE = "shop:stop-now";
 
 type Shutdown = {
   server: Server;
@@ -26,7 +27,7 @@ type Shutdown = {
 export function stopGracefullyOnSignals(options: Shutdown) {
   const { server, lifecycle, logger, delayMs, timeoutMs, release } = options;
   const shutdown = async (signal: string) => {
-    if (lifecycle.draining) process.exit(1);
+    if (lifecycle.draining) return;
     lifecycle.draining = true;
     logger.info({ signal, delayMs }, "draining");
     await new Promise((r) => setTimeout(r, delayMs));
@@ -46,15 +47,20 @@ export function stopGracefullyOnSignals(options: Shutdown) {
     logger.info("stopped");
     process.exit(0);
   };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  // the second signal stops at once; a stop from the primary is not a signal, so a signal that
+  // reaches one of its processes as well (a whole process group's) still stops it gracefully
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (++signals > 1) process.exit(1);
+    void shutdown(signal);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
   if (cluster.isWorker) {
-    // a stop the process may also have had as a signal (a whole process group's) is one stop
     process.on("message", (message) => {
-      if (message === STOP_MESSAGE && !lifecycle.draining) void shutdown("primary");
+      if (message === STOP_MESSAGE) void shutdown("primary");
+      if (message === STOP_NOW_MESSAGE) process.exit(1);
     });
-    process.once("disconnect", () => {
-      if (!lifecycle.draining) void shutdown("primary gone");
-    });
+    process.once("disconnect", () => void shutdown("primary gone"));
   }
 }

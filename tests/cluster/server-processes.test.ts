@@ -1,8 +1,9 @@
 // SERVER_PROCESSES=2 on PostgreSQL: `npm start` runs two server processes sharing one port
 // (node:cluster) under a primary that serves nothing. New connections are shared between them;
 // an admin's price change is served by both within 1 s; a process that dies is replaced while the
-// other answers; SIGTERM to the primary alone (as a container runtime sends it) stops them all
-// gracefully; and a process that cannot start stops the whole shop instead of looping.
+// other answers; SIGTERM to the primary alone (as a container runtime sends it), or to every
+// process (a process group's stop), stops them all gracefully; and a process that cannot start
+// stops the whole shop instead of looping.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -248,6 +249,29 @@ describe.skipIf(process.platform !== "linux")("SERVER_PROCESSES=2: one shop, two
       ),
     ).toBe("refused");
   }, 60_000);
+
+  it("stops gracefully when the processes get the signal too, after the primary's stop (a process group's stop)", async () => {
+    const ownPort = await freePort();
+    const child = spawn(process.execPath, ["scripts/launch.js"], {
+      env: { ...env, PORT: String(ownPort), LOG_LEVEL: "info", SHUTDOWN_DELAY_MS: "1500" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await waitFor("two server processes ready", async () => (stdout.match(/Shop ready on /g) ?? []).length === 2, 120_000);
+    const servers = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(" ").map(Number);
+    expect(servers).toHaveLength(2);
+    // the primary's stop reaches them first, then the signal: the signal is their first, not a second
+    child.kill("SIGTERM");
+    await waitFor("health answering 503", async () => (await getFresh(`http://127.0.0.1:${ownPort}/api/health`)).status === 503, 1_000);
+    for (const pid of servers) process.kill(pid, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    // still draining, not gone
+    expect((await getFresh(`http://127.0.0.1:${ownPort}/api/health`)).status).toBe(503);
+    expect(await exited).toBe(0);
+    expect((stdout.match(/"msg":"stopped"/g) ?? []).length).toBe(2);
+  }, 180_000);
 
   it("stops with an error, instead of starting processes again and again, when they cannot start", async () => {
     const closedPort = await freePort();
