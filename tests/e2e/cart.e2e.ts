@@ -111,6 +111,9 @@ describe("guest cart", () => {
     // once a page's script runs, her browser takes the cart the server kept for her (3, not the 1 it had)
     const scripted = await browser.newPage("phone");
     await scripted.page.goto("/");
+    // its script has run on "/" (and mirrored its empty cart) before her old cart is put in place:
+    // a mirror written after the cookie below would sit beside it (a test-made cookie is a domain cookie)
+    await waitForHydration(scripted.page);
     await scripted.page.evaluate((id) => localStorage.setItem("cart", JSON.stringify([{ productId: id, quantity: 1 }])), productId);
     const cookie = (await context.cookies()).find((c) => c.name === "guest_cart")!;
     await scripted.context.addCookies([{ name: "guest_cart", value: cookie.value, url: page.url() }]);
