@@ -4,6 +4,10 @@ import path from "node:path";
 import { s3PublicBase, s3Storage, type S3Config } from "./storage-s3.server";
 import type { Storage } from "./storage-types";
 
+/** How a file being written beside its name ends: it is never served. */
+const PARTIAL = ".partial";
+export const isPartialUpload = (name: string) => name.endsWith(PARTIAL);
+
 export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Storage {
   // the file behind a public URL, never outside the upload folder
   const fileOf = (url: string): string | null => {
@@ -17,7 +21,7 @@ export function localStorage(uploadDir: string, publicPrefix = "/uploads"): Stor
       const file = path.join(uploadDir, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // written aside, then renamed: a request for it (from any process) reads the old file or the whole new one
-      const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.partial`;
+      const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}${PARTIAL}`;
       try {
         await fs.writeFile(partial, data);
         await fs.rename(partial, file);

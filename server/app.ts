@@ -8,7 +8,7 @@ import { appContext } from "../app/context";
 import { AppError } from "../lib/errors";
 import { localInvalidationBus } from "../lib/invalidation.server";
 import { sharedReads } from "../lib/shared-reads.server";
-import { s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
+import { isPartialUpload, s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
 import { clientIp, IMMUTABLE } from "./http";
 import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
@@ -85,6 +85,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   } else {
     const uploads = uploadDir(env.DATA_DIR);
     fs.mkdirSync(uploads, { recursive: true });
+    // a file still being written beside its name (lib/storage.server.ts) is nobody's address
+    app.use("/uploads/*", async (c, next) => (isPartialUpload(c.req.path) ? c.text("Not found", 404) : next()));
     app.use(
       "/uploads/*",
       serveStatic({

@@ -154,3 +154,17 @@ describe("404 on unknown ids", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("a file still being written", () => {
+  it("is not served, even by its exact or an escaped name, while the finished files beside it are", async () => {
+    const folder = path.join(uploadDir(t.env.DATA_DIR), "products");
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, "half.webp"), await picture("webp"));
+    fs.writeFileSync(path.join(folder, "half.webp.4242.0a1b2c3d.partial"), "part of a picture");
+    expect((await t.request("/uploads/products/half.webp")).status).toBe(200);
+    for (const name of ["half.webp.4242.0a1b2c3d.partial", "half.webp.4242.0a1b2c3d.partia%6C", "half.webp.4242.0a1b2c3d%2Epartial"]) {
+      const res = await t.request(`/uploads/products/${name}`);
+      expect([name, res.status, await res.text()]).toEqual([name, 404, "Not found"]);
+    }
+  });
+});
