@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isAlive } from "../lib/process-alive.server";
+import { drizzleClient } from "./pglite-queries";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -63,7 +64,7 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
     unlock();
     throw e;
   });
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleClient(client), schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     driver: "pglite",
