@@ -111,8 +111,8 @@ describe("guest cart", () => {
     // once a page's script runs, her browser takes the cart the server kept for her (3, not the 1 it had)
     const scripted = await browser.newPage("phone");
     await scripted.page.goto("/");
-    // its script has run on "/" (and mirrored its empty cart) before her old cart is put in place:
-    // a mirror written after the cookie below would sit beside it (a test-made cookie is a domain cookie)
+    // its script has run on "/" before her old cart is put in place: a script starting between the
+    // two steps below copies the 1 into the cookie, and that write can land after the test's cookie
     await waitForHydration(scripted.page);
     await scripted.page.evaluate((id) => localStorage.setItem("cart", JSON.stringify([{ productId: id, quantity: 1 }])), productId);
     const cookie = (await context.cookies()).find((c) => c.name === "guest_cart")!;
