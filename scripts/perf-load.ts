@@ -4,7 +4,8 @@
 // node:http server replaying the exact bytes of the shop's answers to
 // GET /api/products?pageSize=24 and GET /api/health, then drives each with autocannon (50
 // connections, loopback) in alternating rounds: the reference and the shop back to back.
-// SSR pages are held against one of the shop's own hashed static assets under /assets.
+// SSR pages, and the route manifest a page's script asks for, are held against one of the shop's own
+// hashed static assets under /assets.
 // Prints a table (median of the rounds; ratio = median of the per-round ratios) with the
 // targets, and the CPU milliseconds the serving processes spent per answer (from /proc: it
 // moves far less than req/s with the load of a shared machine), writes test-results/perf-load.json. Exits 0 even when a target is missed,
@@ -24,6 +25,7 @@ import pg from "pg";
 import { freePort } from "./free-port";
 import { groupPids, machineCpu, stolenPercent } from "./perf-load/cpu";
 import { recordAnswer, rawGet } from "./perf-load/http-raw";
+import { routeManifestRequest } from "./perf-load/route-manifest";
 import { measure, type Sample, type Target } from "./perf-load/measure";
 import type { ReplayMessage } from "./perf-load/replay-server";
 import { loadAverage, stolenLine, summarise, table, type Check } from "./perf-load/report";
@@ -143,6 +145,10 @@ async function run(base: string) {
   if (signedIn.status !== 200) throw new Error(`Signed-in product page: ${signedIn.status}`);
   const me = await rawGet(`${base}/api/auth/me`, { cookie });
   if (me.status !== 200) throw new Error(`Signed-in /api/auth/me: ${me.status}`);
+  const productHtml = (await rawGet(`${base}${productPage}`, { "accept-encoding": "identity" })).body.toString("utf8");
+  const manifestRequest = routeManifestRequest(productHtml);
+  const manifest = await rawGet(`${base}${manifestRequest}`);
+  if (manifest.status !== 200) throw new Error(`Route manifest after the product page: ${manifest.status}`);
 
   // ---- the reference: a bare node:http server replaying the shop's own bytes
   const answers = { [LIST]: await recordAnswer(`${base}${LIST}`), "/api/health": await recordAnswer(`${base}/api/health`) };
@@ -160,6 +166,8 @@ async function run(base: string) {
     { name: "SSR product page, signed in", path: productPage, reference: "static asset", minRatio: 0.1, headers: { cookie } },
     // the least a signed-in answer costs (her session and one read, no page): a floor for the row above
     { name: "signed in: /api/auth/me", path: "/api/auth/me", reference: "static asset", headers: { cookie } },
+    // what the product page's script asks for once it runs: every page view's second request
+    { name: "route manifest, product page", path: manifestRequest, reference: "static asset" },
   ];
   // CPU time is counted over the shop's whole process group (npm and the server) and the replay's process
   const shopPids = () => groupPids(shop!.process.pid!);
