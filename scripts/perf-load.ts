@@ -4,8 +4,8 @@
 // node:http server replaying the exact bytes of the shop's answers to
 // GET /api/products?pageSize=24 and GET /api/health, then drives each with autocannon (50
 // connections, loopback) in alternating rounds: the reference and the shop back to back.
-// SSR pages, and the route manifest a page's script asks for, are held against one of the shop's own
-// hashed static assets under /assets.
+// SSR pages, the route manifest a page's script asks for and an uploaded picture are held against
+// one of the shop's own hashed static assets under /assets.
 // Prints a table (median of the rounds; ratio = median of the per-round ratios) with the
 // targets, and the CPU milliseconds the serving processes spent per answer (from /proc: it
 // moves far less than req/s with the load of a shared machine), writes test-results/perf-load.json. Exits 0 even when a target is missed,
@@ -147,6 +147,9 @@ async function run(base: string) {
   if (me.status !== 200) throw new Error(`Signed-in /api/auth/me: ${me.status}`);
   const productHtml = (await rawGet(`${base}${productPage}`, { "accept-encoding": "identity" })).body.toString("utf8");
   const manifestRequest = routeManifestRequest(productHtml);
+  // a picture of the home page's, as a phone asks for it (the demo data's images are uploads on the shop's disk)
+  const picture = /\/uploads\/[\w/-]+\.webp/.exec(home)?.[0];
+  if (!picture) throw new Error("No uploaded picture on the home page: is SEED_DEMO off?");
   const manifest = await rawGet(`${base}${manifestRequest}`);
   if (manifest.status !== 200) throw new Error(`Route manifest after the product page: ${manifest.status}`);
 
@@ -168,6 +171,8 @@ async function run(base: string) {
     { name: "signed in: /api/auth/me", path: "/api/auth/me", reference: "static asset", headers: { cookie } },
     // what the product page's script asks for once it runs: every page view's second request
     { name: "route manifest, product page", path: manifestRequest, reference: "static asset" },
+    // a new visitor's home page shows about a dozen
+    { name: "uploaded picture", path: picture, reference: "static asset" },
   ];
   // CPU time is counted over the shop's whole process group (npm and the server) and the replay's process
   const shopPids = () => groupPids(shop!.process.pid!);

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { getMimeType } from "hono/utils/mime";
 import type { Logger } from "../lib/logger.server";
@@ -12,8 +12,8 @@ import { securityHeaderValues, type SecurityOptions } from "./middleware/securit
 // what the security headers leave without a CSP (server/middleware/security-headers.ts)
 const STATIC = /^(text\/javascript|application\/javascript|text\/css|image\/|font\/)/;
 
-type Asset = { type: string; modified: string; body: Buffer; br?: Buffer; gzip?: Buffer };
-type Options = { logger: Logger; lifecycle?: AppDeps["lifecycle"]; security: SecurityOptions };
+export type Asset = { type: string; modified: string; body: Buffer; br?: Buffer; gzip?: Buffer };
+export type Options = { logger: Logger; lifecycle?: AppDeps["lifecycle"]; security: SecurityOptions };
 
 /** The build's hashed files (`build/client/assets`) and their .br/.gz copies, read once. */
 export function readHashedAssets(dir: string): Map<string, Asset> {
@@ -45,30 +45,42 @@ export function readHashedAssets(dir: string): Map<string, Asset> {
  * immutable caching, the security headers of a file, a request id and one log line. A range, an
  * unknown name or another method goes to the app.
  */
-export function answerHashedAssets(assets: Map<string, Asset>, { logger, lifecycle, security }: Options) {
-  const { always } = securityHeaderValues(security);
+export function answerHashedAssets(assets: Map<string, Asset>, options: Options) {
+  const send = sendFromMemory(options);
   return (app: RequestListener): RequestListener =>
     (req, res) => {
-      const method = req.method;
-      const asset = (method === "GET" || method === "HEAD") && !req.headers.range ? assets.get(req.url ?? "") : undefined;
+      const asset = (req.method === "GET" || req.method === "HEAD") && !req.headers.range ? assets.get(req.url ?? "") : undefined;
       if (!asset) return app(req, res);
-      const started = performance.now();
-      const requestId = requestIdOf(headerOf(req, "x-request-id"));
-      const accepts = headerOf(req, "accept-encoding") ?? "";
-      const [encoding, body] =
-        asset.br && /\bbr\b/.test(accepts)
-          ? ["br", asset.br]
-          : asset.gzip && acceptsGzip(accepts)
-            ? ["gzip", asset.gzip]
-            : [null, asset.body];
-      const flat: string[] = ["Cache-Control", IMMUTABLE, "Content-Type", asset.type, "Content-Length", String(body.length)];
-      flat.push("Last-Modified", asset.modified, "X-Request-Id", requestId);
-      if (encoding) flat.push("Content-Encoding", encoding);
-      if (asset.br || asset.gzip) flat.push("Vary", "Accept-Encoding");
-      for (const [name, value] of always) flat.push(name, value);
-      if (lifecycle?.draining) flat.push("Connection", "close");
-      res.writeHead(200, flat);
-      res.end(method === "HEAD" ? undefined : body);
-      logger.info({ requestId, method, path: req.url, status: 200, ms: Math.round((performance.now() - started) * 10) / 10 });
+      send(req, res, asset);
     };
+}
+
+/**
+ * Sends a file kept in memory as the app's serveStatic would (server/app.ts): its type, length and
+ * encoding (a precompressed copy the client accepts), a year's immutable caching, the security
+ * headers of a file, a request id and one log line.
+ */
+export function sendFromMemory({ logger, lifecycle, security }: Options) {
+  const { always } = securityHeaderValues(security);
+  return (req: IncomingMessage, res: ServerResponse, asset: Asset) => {
+    const started = performance.now();
+    const method = req.method;
+    const requestId = requestIdOf(headerOf(req, "x-request-id"));
+    const accepts = headerOf(req, "accept-encoding") ?? "";
+    const [encoding, body] =
+      asset.br && /\bbr\b/.test(accepts)
+        ? ["br", asset.br]
+        : asset.gzip && acceptsGzip(accepts)
+          ? ["gzip", asset.gzip]
+          : [null, asset.body];
+    const flat: string[] = ["Cache-Control", IMMUTABLE, "Content-Type", asset.type, "Content-Length", String(body.length)];
+    flat.push("Last-Modified", asset.modified, "X-Request-Id", requestId);
+    if (encoding) flat.push("Content-Encoding", encoding);
+    if (asset.br || asset.gzip) flat.push("Vary", "Accept-Encoding");
+    for (const [name, value] of always) flat.push(name, value);
+    if (lifecycle?.draining) flat.push("Connection", "close");
+    res.writeHead(200, flat);
+    res.end(method === "HEAD" ? undefined : body);
+    logger.info({ requestId, method, path: req.url, status: 200, ms: Math.round((performance.now() - started) * 10) / 10 });
+  };
 }

@@ -8,9 +8,11 @@ import type { Env } from "../lib/env.server";
 import { createInvalidationBus } from "../lib/invalidation.server";
 import { createLogger, logProcessErrors, serverLogDestination } from "../lib/logger.server";
 import { closeRateLimitStores } from "../lib/rate-limit.server";
+import { s3Config, uploadDir } from "../lib/storage.server";
 import { createApp, securityOptions } from "./app";
 import { answerCachedHits } from "./cached-answers";
 import { answerHashedAssets, readHashedAssets } from "./hashed-assets";
+import { answerUploads } from "./uploads-in-memory";
 import { healthCheck } from "./health";
 import { startInTurns } from "./start-in-turns";
 import { createPublicCache } from "./middleware/public-cache";
@@ -42,14 +44,16 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const app = createApp(deps, { build, clientDir: path.join(buildDir, "client"), health, publicCache });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
-  // /api/health, the build's hashed files and the public cache's fresh hits are answered by
-  // node:http itself, before Hono builds a Request (server/health.ts, server/hashed-assets.ts,
-  // server/cached-answers.ts)
+  // /api/health, the build's hashed files, image uploads and the public cache's fresh hits are
+  // answered by node:http itself, before Hono builds a Request (server/health.ts,
+  // server/hashed-assets.ts, server/uploads-in-memory.ts, server/cached-answers.ts)
   const cachedHits = answerCachedHits({ publicCache, logger, lifecycle, security });
   const assets = answerHashedAssets(readHashedAssets(path.join(buildDir, "client/assets")), { logger, lifecycle, security });
+  // the image uploads too, once read, when they are on this server's disk (not in a bucket: S3_*)
+  const uploads = answerUploads(s3Config(env) ? null : uploadDir(env.DATA_DIR), invalidation, { logger, lifecycle, security });
   // what reaches the app is started in turns of the event loop (server/start-in-turns.ts)
   const toApp = startInTurns(getRequestListener(app.fetch, { hostname: env.HOST }));
-  const server: Server = createServer(health.listener(assets(cachedHits(toApp))));
+  const server: Server = createServer(health.listener(assets(uploads(cachedHits(toApp)))));
   // An idle kept-alive connection stays open longer than a load balancer's or a client's idle time
   // (HAProxy, nginx and cloud balancers use 30-60 s): the server closing first races a request
   // already on its way over that connection, which then fails with nothing answered.

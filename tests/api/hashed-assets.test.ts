@@ -1,8 +1,6 @@
 // The build's hashed files are answered from memory by node:http, before the app: the same
 // answer as the app's own static files (type, length, encoding, caching, security headers).
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -11,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger.server";
 import { createApp, securityOptions } from "../../server/app";
 import { answerHashedAssets, readHashedAssets } from "../../server/hashed-assets";
+import { serveOnLoopback } from "../support/loopback";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
 let clientDir: string;
 let base: string;
-let server: http.Server;
 let appSaw: string[] = [];
 let app: ReturnType<typeof createApp>;
 const lines: Record<string, unknown>[] = [];
@@ -35,18 +33,14 @@ beforeAll(async () => {
   const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
   app = createApp({ database: t.database, env: t.env, logger, lifecycle }, { clientDir });
   const listener = getRequestListener(app.fetch);
-  server = http.createServer(
+  const served = await serveOnLoopback(
     answerHashedAssets(readHashedAssets(assets), { logger, lifecycle, security: securityOptions(t.env) })((req, res) => {
       appSaw.push(`${req.method} ${req.url}`);
       return listener(req, res);
     }),
   );
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return () => {
-    server.closeAllConnections();
-    server.close();
-  };
+  base = served.base;
+  return served.close;
 });
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
