@@ -10,7 +10,7 @@ import { localInvalidationBus } from "../lib/invalidation.server";
 import { sharedReads } from "../lib/shared-reads.server";
 import { isPartialUpload, s3Config, shopStorage, storageOrigins, uploadDir } from "../lib/storage.server";
 import { registerApiRoutes } from "./api/routes";
-import { clientIp, IMMUTABLE } from "./http";
+import { AN_HOUR, clientIp, IMMUTABLE } from "./http";
 import { isMultipart, MAX_MULTIPART_BYTES } from "./multipart";
 import type { AppDeps, AppEnv } from "./context";
 import { healthCheck } from "./health";
@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         .filter((e) => e.isFile())
         .map((e) => `/${e.name}`),
     );
-    const publicFile = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") });
+    const publicFile = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", AN_HOUR) });
     app.use("*", (c, next) => (rootFiles.has(c.req.path) ? publicFile(c, next) : next()));
   }
 

@@ -77,6 +77,8 @@ export function csvResponse(c: Context, name: string, body: string) {
 
 /** Hashed build files and uploads never change under their name: a year, immutable. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The build's files without a hash in their name (favicons): an hour in any cache. */
+export const AN_HOUR = "public, max-age=3600";
 
 /** One header of a node:http request, repeated ones joined (for what is answered before Hono). */
 export function headerOf(req: IncomingMessage, name: string): string | null {

@@ -11,7 +11,7 @@ import { closeRateLimitStores } from "../lib/rate-limit.server";
 import { s3Config, uploadDir } from "../lib/storage.server";
 import { createApp, securityOptions } from "./app";
 import { answerCachedHits } from "./cached-answers";
-import { answerHashedAssets, readHashedAssets } from "./hashed-assets";
+import { answerHashedAssets, readBuildRootFiles, readHashedAssets } from "./hashed-assets";
 import { answerUploads } from "./uploads-in-memory";
 import { healthCheck } from "./health";
 import { startInTurns } from "./start-in-turns";
@@ -41,14 +41,16 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const security = securityOptions(env);
   const health = healthCheck(deps, security);
   const publicCache = createPublicCache({ env, invalidation });
-  const app = createApp(deps, { build, clientDir: path.join(buildDir, "client"), health, publicCache });
+  const clientDir = path.join(buildDir, "client");
+  const app = createApp(deps, { build, clientDir, health, publicCache });
   const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
 
   // /api/health, the build's hashed files, image uploads and the public cache's fresh hits are
   // answered by node:http itself, before Hono builds a Request (server/health.ts,
   // server/hashed-assets.ts, server/uploads-in-memory.ts, server/cached-answers.ts)
   const cachedHits = answerCachedHits({ publicCache, logger, lifecycle, security });
-  const assets = answerHashedAssets(readHashedAssets(path.join(buildDir, "client/assets")), { logger, lifecycle, security });
+  const buildFiles = new Map([...readHashedAssets(path.join(clientDir, "assets")), ...readBuildRootFiles(clientDir)]);
+  const assets = answerHashedAssets(buildFiles, { logger, lifecycle, security });
   // the image uploads too, once read, when they are on this server's disk (not in a bucket: S3_*)
   const uploads = answerUploads(s3Config(env) ? null : uploadDir(env.DATA_DIR), invalidation, { logger, lifecycle, security });
   // what reaches the app is started in turns of the event loop (server/start-in-turns.ts)

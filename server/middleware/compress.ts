@@ -6,7 +6,8 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import type { AppEnv } from "../context";
 
 const gzip = promisify(zlib.gzip);
-const THRESHOLD = 1024;
+/** Smaller answers are sent as they are. */
+export const COMPRESS_FROM = 1024;
 // a page or a JSON answer is read whole and compressed in one go; a longer body (a CSV export)
 // is compressed as it streams
 const WHOLE_UP_TO = 2 * 1024 * 1024;
@@ -26,14 +27,14 @@ export function compress() {
     if (!res.body || c.req.method === "HEAD" || res.status === 206 || h.has("content-encoding") || h.has("transfer-encoding")) return;
     if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(h.get("content-type") ?? "") || NO_TRANSFORM.test(h.get("cache-control") ?? "")) return;
     const length = h.get("content-length");
-    if (length && Number(length) < THRESHOLD) return;
+    if (length && Number(length) < COMPRESS_FROM) return;
     addVaryAcceptEncoding(h);
     if (!acceptsGzip(c.req.header("accept-encoding") ?? "")) return;
 
     const read = await readUpTo(res.body, WHOLE_UP_TO);
     if (read.whole) {
       const body = read.whole;
-      const bytes = body.length < THRESHOLD ? body : await gzip(body);
+      const bytes = body.length < COMPRESS_FROM ? body : await gzip(body);
       if (bytes !== body) h.set("Content-Encoding", "gzip");
       h.set("Content-Length", String(bytes.length));
       replace(c, new Response(view(bytes), { status: res.status, headers: h }));

@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger.server";
 import { createApp, securityOptions } from "../../server/app";
-import { answerHashedAssets, readHashedAssets } from "../../server/hashed-assets";
+import { answerHashedAssets, readBuildRootFiles, readHashedAssets } from "../../server/hashed-assets";
 import { serveOnLoopback } from "../support/loopback";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -19,6 +19,9 @@ let appSaw: string[] = [];
 let app: ReturnType<typeof createApp>;
 const lines: Record<string, unknown>[] = [];
 const lifecycle = { draining: false };
+const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#c98b6b"/></svg>';
+// long enough for the app to gzip it
+const badge = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle cx="16" cy="16" r="14" fill="#c98b6b"/>'.repeat(40)}</svg>`;
 const script = "export const greet = (name) => `Welcome back, ${name}`;\n".repeat(40);
 
 beforeAll(async () => {
@@ -30,11 +33,17 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(assets, "shell-abc123.js.br"), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(assets, "shell-abc123.js.gz"), zlib.gzipSync(script));
   fs.writeFileSync(path.join(assets, "nunito-latin-def456.woff2"), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
+  fs.writeFileSync(path.join(clientDir, "favicon.svg"), favicon);
+  fs.writeFileSync(path.join(clientDir, "badge.svg"), badge);
   const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
   app = createApp({ database: t.database, env: t.env, logger, lifecycle }, { clientDir });
   const listener = getRequestListener(app.fetch);
   const served = await serveOnLoopback(
-    answerHashedAssets(readHashedAssets(assets), { logger, lifecycle, security: securityOptions(t.env) })((req, res) => {
+    answerHashedAssets(new Map([...readHashedAssets(assets), ...readBuildRootFiles(clientDir)]), {
+      logger,
+      lifecycle,
+      security: securityOptions(t.env),
+    })((req, res) => {
       appSaw.push(`${req.method} ${req.url}`);
       return listener(req, res);
     }),
@@ -72,6 +81,27 @@ describe("hashed build files", () => {
       "public, max-age=31536000, immutable",
       null,
     ]);
+  });
+
+  it("the files at the build's root (favicons) too, for an hour, gzipped where the app would", async () => {
+    appSaw = [];
+    for (const [name, body] of [
+      ["favicon.svg", favicon],
+      ["badge.svg", badge],
+    ] as const) {
+      for (const encoding of ["gzip, deflate, br", "identity"]) {
+        const headers = { "Accept-Encoding": encoding };
+        const fast = await fetch(`${base}/${name}`, { headers });
+        const viaApp = await app.request(`/${name}`, { headers });
+        expect(fast.status).toBe(200);
+        expect(shape(fast)).toEqual(shape(viaApp).map(([n, v]) => [n, n === "last-modified" ? fast.headers.get(n)! : v]));
+        expect(fast.headers.get("cache-control")).toBe("public, max-age=3600");
+        // a file kept with a gzip copy says it varies, whichever copy it sends
+        expect(fast.headers.get("vary")).toBe(name === "badge.svg" ? "Accept-Encoding" : null);
+        expect(await fast.text()).toBe(body);
+      }
+    }
+    expect(appSaw).toEqual([]);
   });
 
   it("leave an unknown name, a range, a query or a write to the app; close the connection while draining", async () => {
