@@ -13,11 +13,11 @@ const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 /**
  * node:http's listener for the app, with the shop's image uploads in DATA_DIR answered from memory
  * once read. A new visitor's home page shows about a dozen of them; each read from disk through
- * the app cost three times a cached page (docs/decisions/0018). A name is never reused, so a kept
- * file is only wrong once deleted, which an admin's write does: every invalidation (here or on
- * another server) forgets them all. At most `maxKeptBytes` (64 MB) are kept, the oldest going first. A file not
- * found, a range or another method goes to the app, which answers it as before. `dir` null (the
- * uploads are in a bucket) leaves everything to the app.
+ * the app cost about four times a cached page (docs/decisions/0018). A name is never reused, so a
+ * kept file is only wrong once deleted, which an admin's write does: every invalidation (here or
+ * on another server) forgets them all. At most `maxKeptBytes` (64 MB) are kept, the oldest going
+ * first. A file not found, a range or another method goes to the app, which answers it as before.
+ * `dir` null (the uploads are in a bucket) leaves everything to the app.
  */
 export function answerUploads(dir: string | null, invalidation: InvalidationBus, options: Options, maxKeptBytes = MAX_KEPT_BYTES) {
   if (!dir) return (app: RequestListener) => app;
