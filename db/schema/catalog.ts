@@ -36,6 +36,10 @@ export const products = pgTable(
     // (migration 0007): cards and lists read them without counting reviews per row
     ratingCount: integer().notNull().default(0),
     ratingAvg: doublePrecision().notNull().default(0),
+    // units of paid orders (the best-seller order, docs/product.md §2), kept by triggers on
+    // purchases and their items in the same transaction as every payment, cancel, refund or
+    // deletion (migration 0015): a list sorted by it reads one column, not every product's sales
+    unitsSold: integer().notNull().default(0),
     imageUrl: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -46,6 +50,7 @@ export const products = pgTable(
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     index("products_category_id_idx").on(t.categoryId),
     index("products_created_at_idx").on(t.createdAt),
+    index("products_units_sold_idx").on(t.unitsSold.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id),
     index("products_promo_idx")
       .on(t.discountKobo)
       .where(sql`${t.discountKobo} > 0`),

@@ -1,20 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, productImages, products, purchaseItems, purchases } from "../../db/schema";
+import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
 import { productListQuery, type ProductListQuery } from "./schemas";
-import { paidOrder } from "../orders/paid-orders.server";
 import { productSearch } from "./search.server";
 import type { CategoryView, ProductView } from "./types";
-
-// docs/product.md §2 best sellers, "most sold": units of paid orders only; an abandoned, failed or cancelled checkout sold nothing
-const unitsSold = sql<number>`coalesce((
-  select sum(${purchaseItems.quantity}) from ${purchaseItems}
-  join ${purchases} on ${purchases.id} = ${purchaseItems.purchaseId}
-  where ${purchaseItems.productId} = ${products.id} and ${paidOrder()}
-), 0)::int`;
 
 const productColumns = {
   id: products.id,
@@ -90,7 +82,8 @@ export async function listProducts(db: Db, input: ProductListQuery = {}): Promis
   if (search && query.sort === "newest") order.push(sql`${search.rank} desc`);
   if (query.sort === "price_asc") order.push(sql`${effectivePrice} asc`);
   if (query.sort === "price_desc") order.push(sql`${effectivePrice} desc`);
-  if (query.sort === "best_selling") order.push(sql`${unitsSold} desc`);
+  // docs/product.md §2 best sellers, "most sold": units of paid orders, stored on the product (migration 0015)
+  if (query.sort === "best_selling") order.push(desc(products.unitsSold));
   order.push(desc(products.createdAt), asc(products.id));
 
   // one query for the page and the total (a window count), one for the page's images
