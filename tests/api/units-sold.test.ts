@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, purchaseItems, purchases, purchaseStatusEnum } from "../../db/schema";
+import { listBestSellers, listProducts } from "../../modules/catalog/service.server";
 import { paidOrder } from "../../modules/orders/paid-orders.server";
 import { createCategory, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -151,5 +152,12 @@ describe("units sold, stored on the product", () => {
     const units = await Promise.all(body.map((p) => stored(p.id)));
     expect(units).toEqual([...units].sort((x, y) => y - x));
     expect(units[0]).toBe(32);
+  });
+
+  it("gives the home page's best sellers as the list's first, in the same order", async () => {
+    const listed = await listProducts(t.db, { sort: "best_selling", pageSize: 9 });
+    const home = await listBestSellers(t.db, 9);
+    expect(home.map((p) => p.id)).toEqual(listed.items.map((p) => p.id));
+    expect(home[0]).toEqual(listed.items[0]);
   });
 });

@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import { isAppError } from "../../../lib/errors";
 import { normalizeNigerianPhone } from "../../../lib/phone";
-import { listProducts } from "../../../modules/catalog/service.server";
+import { topProducts } from "../../../modules/catalog/service.server";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { type manualOrderFields, manualOrderInput } from "../../../modules/orders/manual-order-schemas";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../../modules/orders/manual-orders.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
+import type { ProductView } from "../../../modules/catalog/types";
 import { deskFieldNames, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
 import { fieldErrors } from "../../lib/forms";
 import { readForm } from "../../lib/form-action.server";
@@ -147,7 +148,7 @@ export async function newOrderAction(services: AdminServices, request: Request) 
   const wantsCustomer = intent === "find" || intent.startsWith("pick:") || (intent === "refresh" && state.lookup !== state.found);
   const [customers, results] = await Promise.all([
     wantsCustomer ? lookUp(services, state, intent) : null,
-    state.q ? listProducts(services.db, { q: state.q, pageSize: 6 }).then((r) => r.items.map(toHit)) : null,
+    state.q ? topProducts(services.db, { q: state.q, pageSize: 6 }).then((items) => items.map(toHit)) : null,
   ]);
   const { quote, delivery, fields } = await quoteOf(services, state);
   const answer = (extra: Partial<DeskAnswer> = {}): DeskAnswer => ({
@@ -177,7 +178,7 @@ export async function newOrderAction(services: AdminServices, request: Request) 
   }
 }
 
-const toHit = (p: Awaited<ReturnType<typeof listProducts>>["items"][number]): ProductHit => ({
+const toHit = (p: ProductView): ProductHit => ({
   id: p.id,
   title: p.title,
   price: p.price,
