@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { precompressClientBuild } from "./scripts/precompress-assets";
 
 export default {
   ssr: true,
@@ -8,5 +10,9 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
     v8_viteEnvironmentApi: false,
+  },
+  // after the client and server builds, and after the server build's assets moved into build/client
+  buildEnd({ reactRouterConfig }) {
+    precompressClientBuild(path.join(reactRouterConfig.buildDirectory, "client"));
   },
 } satisfies Config;

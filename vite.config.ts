@@ -3,12 +3,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { storefrontChunks } from "./scripts/vite-chunks";
 import { directIconImports } from "./scripts/vite-direct-icons";
-import { precompressAssets } from "./scripts/vite-precompress";
 import { productionReactRouter } from "./scripts/vite-production-libraries";
 import { browserPreact } from "./scripts/vite-browser-preact";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [browserPreact(), productionReactRouter(), tailwindcss(), reactRouter(), directIconImports(), precompressAssets()],
+  plugins: [browserPreact(), productionReactRouter(), tailwindcss(), reactRouter(), directIconImports()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,

@@ -26,10 +26,12 @@ function newestMtime(dir: string): number {
 
 const built = path.resolve("build/server/index.js");
 const sources = ["app", "modules", "lib", "db/schema", "public"].filter((d) => fs.existsSync(d));
-// the Vite config and its plugins (scripts/vite-*.ts) shape the build too
+// the Vite config and its plugins (scripts/vite-*.ts) shape the build too, and so does the step
+// React Router runs at its end
 const configs = [
   "react-router.config.ts",
   "vite.config.ts",
+  "scripts/precompress-assets.ts",
   ...fs
     .readdirSync("scripts")
     .filter((f) => f.startsWith("vite-"))

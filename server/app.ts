@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || ".";
     // Hashed build assets never change; other public files (favicon) are cached for an hour.
-    // precompressed: the build writes .br/.gz copies (scripts/vite-precompress.ts)
+    // precompressed: the build writes .br/.gz copies (scripts/precompress-assets.ts)
     app.use("/assets/*", serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }));
     // the few files at the build's root (favicons): known at start, so no other request looks at the disk
     const rootFiles = new Set(
