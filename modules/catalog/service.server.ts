@@ -110,7 +110,7 @@ export async function listProducts(db: Db, input: ProductListQuery = {}): Promis
 /**
  * The first products of a list, for a screen that shows no total: without the window count
  * the database can stop after `pageSize` rows along an index instead of reading every match
- * (the home page's best sellers on 10,000 products: about 40 ms -> under 1 ms on PostgreSQL).
+ * (the home page's best sellers on 10,000 products, PostgreSQL EXPLAIN ANALYZE: 16-26 ms -> 0.1 ms).
  */
 export async function topProducts(db: Db, input: Omit<ProductListQuery, "page">): Promise<ProductView[]> {
   const query = productListQuery.parse(input);

@@ -1,11 +1,10 @@
 // The product page's JavaScript budget (docs/product.md is silent; issue "Fast under load": at
 // most 100 KB gzip): every script the page loads until it has hydrated, weighed as a client that
 // only speaks gzip receives it. The browser's renderer is Preact (docs/decisions/0019).
-import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { baseUrl, useBrowser, visible } from "./support/browser";
 import { api, skipNewsletterPopup, waitForHydration } from "./support/shop";
-import { gzipBytes } from "../../scripts/gzip-bytes";
+import { encodedBytes, gzipBytes } from "../../scripts/gzip-bytes";
 
 const browser = useBrowser();
 
@@ -53,26 +52,13 @@ describe("page weight", () => {
     await context.close();
     expect([...files].some((url) => url.endsWith(".css"))).toBe(true);
     for (const url of files) {
-      const plain = await answered(url, "identity");
+      const plain = await encodedBytes(url, "identity");
       expect(plain.encoding, url).toBeUndefined();
       // a file too small to gain from it is sent as it is
       const expected = plain.bytes < 1024 ? [undefined, undefined] : ["br", "gzip"];
-      const [br, gzip] = [await answered(url, "br, gzip"), await answered(url, "gzip")];
+      const [br, gzip] = [await encodedBytes(url, "br, gzip"), await gzipBytes(url)];
       expect([br.encoding, gzip.encoding], url).toEqual(expected);
       if (plain.bytes >= 1024) expect(br.bytes, url).toBeLessThan(plain.bytes / 2);
     }
   });
 });
-
-/** A file's bytes and encoding as a client accepting `acceptEncoding` receives them (undecoded). */
-function answered(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] }));
-      })
-      .on("error", reject);
-  });
-}
