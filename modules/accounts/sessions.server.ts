@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
 
 // docs/architecture.md "Sessions": an opaque random token; only its keyed hash is stored.
@@ -23,14 +24,9 @@ export async function createSession(db: Db, secret: string, user: { id: string; 
   return { token, expiresAt };
 }
 
-/** The session behind a token; `renewed` says its expiry just slid forward (the cookie should follow). */
-export async function lookupSession(
-  db: Db,
-  secret: string,
-  token: string,
-): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null> {
-  const now = new Date();
-  const [row] = await db
+// every signed-in request asks it: built once, a prepared statement (db/prepared.ts)
+const sessionByToken = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -43,7 +39,18 @@ export async function lookupSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(secret, token)), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare("session_by_token"),
+);
+
+/** The session behind a token; `renewed` says its expiry just slid forward (the cookie should follow). */
+export async function lookupSession(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null> {
+  const now = new Date();
+  const [row] = await sessionByToken(db).execute({ tokenHash: hashToken(secret, token), now: now.toISOString() });
   if (!row) return null;
   let expiresAt = row.expiresAt;
   let renewed = false;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { cartItems, products, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
@@ -90,11 +91,17 @@ export async function listCart(db: Db, userId: string): Promise<CartItemView[]> 
 }
 
 /** docs/product.md §3 Cart count: the total quantity of the lines. */
-export async function cartCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+// every signed-in page asks it for the header: built once, a prepared statement (db/prepared.ts)
+const unitsInCart = preparedPerDatabase((db) =>
+  db
     .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
     .from(cartItems)
-    .where(eq(cartItems.userId, userId));
+    .where(eq(cartItems.userId, sql.placeholder("userId")))
+    .prepare("cart_count"),
+);
+
+export async function cartCount(db: Db, userId: string): Promise<number> {
+  const [row] = await unitsInCart(db).execute({ userId });
   return Number(row?.count ?? 0);
 }
 

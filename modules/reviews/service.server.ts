@@ -1,5 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { products, purchaseItems, purchases, reviews, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { NOT_A_BUYER } from "./schemas";
@@ -33,14 +34,20 @@ export async function listReviews(db: Db, productId: string): Promise<ReviewView
 
 /** Whether the shopper has a paid purchase of the product: what reviewing it takes (docs/product.md §6). */
 export async function hasBought(db: Db, userId: string, productId: string): Promise<boolean> {
-  const [bought] = await db
+  const [bought] = await paidPurchaseOf(db).execute({ userId, productId });
+  return Boolean(bought);
+}
+
+// a signed-in product page asks it: built once, a prepared statement (db/prepared.ts)
+const paidPurchaseOf = preparedPerDatabase((db) =>
+  db
     .select({ id: purchaseItems.id })
     .from(purchaseItems)
     .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
-    .where(and(eq(purchases.userId, userId), eq(purchaseItems.productId, productId), paidOrder()))
-    .limit(1);
-  return Boolean(bought);
-}
+    .where(and(eq(purchases.userId, sql.placeholder("userId")), eq(purchaseItems.productId, sql.placeholder("productId")), paidOrder()))
+    .limit(1)
+    .prepare("paid_purchase_of"),
+);
 
 /** Who is looking at a product's review form, so the page says what reviewing takes before she writes. */
 export async function reviewerOf(db: Db, userId: string | null, productId: string): Promise<Reviewer> {
