@@ -4,6 +4,7 @@ import {
   adminApi,
   api,
   cart,
+  checkout,
   nairaOf,
   openBuyableProduct,
   productIdsFromHome,
@@ -125,6 +126,33 @@ describe("guest cart", () => {
     // and her last line removed without the script leaves an empty cart
     await page.getByRole("button", { name: /^Remove / }).click();
     await visible(page.getByText("Your cart is empty."));
+    await context.close();
+  });
+
+  it("takes a delivery area picked before the page's script runs, once it runs: the summary prices it and the checkout starts with it", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await openBuyableProduct(page);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    // the page's modules wait until the test lets them through: a slow phone's first seconds
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/cart", { waitUntil: "domcontentloaded" });
+    await cart.area(page).selectOption("Surulere");
+    release();
+    await waitForHydration(page);
+    await expect.poll(() => page.getByTestId("summary-delivery").innerText(), { timeout: 15_000 }).toBe("₦1,800");
+    expect(await cart.area(page).inputValue()).toBe("Surulere");
+    expect((await context.cookies()).find((c) => c.name === "delivery_area")?.value).toBe("Surulere");
+    await page.getByRole("link", { name: "Proceed to payment" }).click();
+    await page.waitForURL((u) => u.pathname === "/checkout");
+    expect(await checkout.lga(page).inputValue()).toBe("Surulere");
     await context.close();
   });
 

@@ -64,7 +64,7 @@ describe("checkout journeys", () => {
       // the guest's cart charges no made-up delivery: she picks her area and sees its real rate
       await expect.poll(() => page.getByTestId("summary-delivery").innerText()).toBe("Choose your area");
       expect(await page.getByTestId("summary-total").locator("xpath=..").innerText()).toMatch(/^Total before delivery/);
-      await cart.area(page).selectOption("Badagry");
+      await cart.chooseArea(page, "Badagry");
       const badagry = await expectedDelivery("Badagry", "standard");
       await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(badagry);
       const inCart = await breakdown(page, "summary");

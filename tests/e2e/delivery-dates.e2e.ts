@@ -46,7 +46,7 @@ describe("delivery on a chosen date, on a phone", () => {
       await cart.seedGuest(buyer.page, [{ productId: product.id, quantity: 1 }]);
       await cart.open(buyer.page);
       await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
-      await cart.area(buyer.page).selectOption(AREA);
+      await cart.chooseArea(buyer.page, AREA);
       await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
       await buyer.page.waitForURL((u) => u.pathname === "/checkout");
       await waitForHydration(buyer.page);

@@ -42,7 +42,7 @@ describe("discount codes", () => {
       await page.getByRole("button", { name: "Add To Cart" }).click();
       await page.waitForURL(/\/cart$/);
       await expect.poll(() => cart.lines(page).count()).toBe(1);
-      await cart.area(page).selectOption("Surulere");
+      await cart.chooseArea(page, "Surulere");
 
       const line = page.getByTestId("summary-code");
       await visible(line, 10_000);

@@ -41,7 +41,7 @@ describe("a gift, on a phone", () => {
       await buyer.page.waitForURL(/\/cart$/);
       await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
       // her own area in the cart: the gift goes elsewhere
-      await cart.area(buyer.page).selectOption("Ikeja");
+      await cart.chooseArea(buyer.page, "Ikeja");
       await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
       await buyer.page.waitForURL((u) => u.pathname === "/checkout");
       await waitForHydration(buyer.page);

@@ -20,7 +20,7 @@ async function fillCartAsGuest(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Add To Cart" }).click();
   await page.waitForURL(/\/cart$/);
   await expect.poll(() => cart.lines(page).count()).toBe(1);
-  await cart.area(page).selectOption("Surulere");
+  await cart.chooseArea(page, "Surulere");
   return title;
 }
 

@@ -36,7 +36,7 @@ describe("tracking an order, on a phone", () => {
       await buyer.page.getByRole("button", { name: "Add To Cart" }).click();
       await buyer.page.waitForURL(/\/cart$/);
       await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
-      await cart.area(buyer.page).selectOption("Surulere");
+      await cart.chooseArea(buyer.page, "Surulere");
       await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
       await buyer.page.waitForURL((u) => u.pathname === "/checkout");
       await waitForHydration(buyer.page);

@@ -28,7 +28,7 @@ async function guestCart(page: Page, area = "Surulere") {
   await page.getByRole("button", { name: "Add To Cart" }).click();
   await page.waitForURL(/\/cart$/);
   await expect.poll(() => cart.lines(page).count()).toBe(1);
-  await cart.area(page).selectOption(area);
+  await cart.chooseArea(page, area);
 }
 
 /** The text fields, selects and text areas a shopper sees on the page (closed sections hide theirs). */

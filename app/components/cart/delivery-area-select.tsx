@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 type Props = {
   id: string;
   areas: string[];
@@ -14,12 +16,21 @@ type Props = {
  * 'Other area': a shop that delivers elsewhere lists an area for it under /lga.
  */
 export function DeliveryAreaSelect({ id, areas, value, onChange, label = "Delivery area", error, disabled }: Props) {
+  const select = useRef<HTMLSelectElement>(null);
+  // on a slow phone she may pick her area before the page's script runs: once it runs, her pick
+  // counts (hydration keeps what the select shows, but nothing had heard it change)
+  useEffect(() => {
+    const shown = select.current?.value;
+    if (shown && shown !== value) onChange(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes over the page
+  }, []);
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
       <select
+        ref={select}
         id={id}
         name="lga"
         className="input"

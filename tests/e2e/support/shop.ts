@@ -75,6 +75,11 @@ export const cart = {
   total: (page: Page) => page.getByTestId("summary-total").innerText(),
   /** the delivery area picked in the cart's summary */
   area: (page: Page) => page.locator("main").getByLabel("Delivery area", { exact: true }),
+  /** picks her area in the cart and waits until the summary prices delivery for it (the checkout then starts with it) */
+  async chooseArea(page: Page, area: string) {
+    await cart.area(page).selectOption(area);
+    await expect.poll(() => page.getByTestId("summary-delivery").innerText(), { timeout: 15_000 }).not.toBe("Choose your area");
+  },
   async chooseCurrency(page: Page, currency: "NGN" | "USD") {
     await page.getByTestId("currency").selectOption(currency);
   },
