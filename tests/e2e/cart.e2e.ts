@@ -9,6 +9,7 @@ import {
   openBuyableProduct,
   productIdsFromHome,
   signedInShopper,
+  holdScripts,
   skipNewsletterPopup,
   waitForHydration,
 } from "./support/shop";
@@ -136,13 +137,8 @@ describe("guest cart", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.waitForURL(/\/cart$/);
-    // the page's modules wait until the test lets them through: a slow phone's first seconds
-    let release: () => void = () => {};
-    const released = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    // the page's modules wait until the test lets them through
+    const release = await holdScripts(context);
     await page.goto("/cart", { waitUntil: "domcontentloaded" });
     await cart.area(page).selectOption("Surulere");
     release();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { holdScripts, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const seededCategories = [
@@ -100,13 +100,8 @@ describe("home page shell", () => {
   it("opens the menu and the search from a tap made before its script runs, and keeps them open once it runs", async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
-    // the page's modules wait until the test lets them through: a slow phone's first seconds
-    let release: () => void = () => {};
-    const released = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    // the page's modules wait until the test lets them through
+    const release = await holdScripts(context);
     // not the load event: on a slow machine the held modulepreloads are asked for before it, and it waits on them
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const header = page.locator("header").first();

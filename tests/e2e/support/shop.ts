@@ -9,6 +9,17 @@ export async function skipNewsletterPopup(context: BrowserContext) {
 }
 
 /** Waits until React has hydrated the page (buttons then do something). */
+/** Holds the page's modules back until the returned function is called: a slow phone's first seconds. */
+export async function holdScripts(context: BrowserContext): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await context.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
   await page.waitForLoadState("networkidle");
