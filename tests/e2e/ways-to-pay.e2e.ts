@@ -11,6 +11,8 @@ import {
   cart,
   checkout,
   expectNoSidewaysScroll,
+  expectedDelivery,
+  holdScripts,
   nairaOf,
   skipNewsletterPopup,
   waitForHydration,
@@ -95,6 +97,32 @@ describe("ways to pay, on a phone", () => {
     },
     JOURNEY_MS,
   );
+
+  it("takes a delivery speed and a way to pay picked before the page's script runs, once it runs", async () => {
+    await adminApi("PUT", "/api/settings", {
+      transferEnabled: true,
+      bankName: "GTBank",
+      accountName: "Alafia Self-Care Ltd",
+      accountNumber: "0123456789",
+    });
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await guestCart(page);
+    // a slow phone: the checkout is on screen before its script runs, and she picks at once
+    const release = await holdScripts(context);
+    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+    await checkout.method(page, "Express").check();
+    await checkout.payWith(page, "Bank transfer to our account").check();
+    release();
+    await waitForHydration(page);
+    // the page follows her picks: the express price in the summary, the transfer's words on the button
+    const express = await expectedDelivery("Surulere", "express");
+    await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()), { timeout: 15_000 }).toBe(express);
+    await expect.poll(() => checkout.pay(page).innerText()).toContain("Place order, pay by transfer");
+    expect(await checkout.method(page, "Express").isChecked()).toBe(true);
+    expect(await checkout.payWith(page, "Bank transfer to our account").isChecked()).toBe(true);
+    await context.close();
+  });
 
   it(
     "a shopper pays by bank transfer, the owner records it, and the order is paid",

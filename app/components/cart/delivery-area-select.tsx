@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEarlyInput } from "../../lib/early-input";
 
 type Props = {
   id: string;
@@ -16,14 +16,10 @@ type Props = {
  * 'Other area': a shop that delivers elsewhere lists an area for it under /lga.
  */
 export function DeliveryAreaSelect({ id, areas, value, onChange, label = "Delivery area", error, disabled }: Props) {
-  const select = useRef<HTMLSelectElement>(null);
-  // on a slow phone she may pick her area before the page's script runs: once it runs, her pick
-  // counts (hydration keeps what the select shows, but nothing had heard it change)
-  useEffect(() => {
-    const shown = select.current?.value;
-    if (shown && shown !== value) onChange(shown);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes over the page
-  }, []);
+  // an area picked before the page's script ran counts once it runs
+  const select = useEarlyInput<HTMLSelectElement>((shown) => {
+    if (shown.value && shown.value !== value) onChange(shown.value);
+  });
   return (
     <div>
       <label htmlFor={id} className="label">

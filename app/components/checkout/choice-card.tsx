@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useEarlyInput } from "../../lib/early-input";
 
 type Props = {
   name: string;
@@ -14,6 +15,10 @@ type Props = {
 
 /** One radio choice as a card a thumb can hit: delivery speed, way of paying. */
 export function ChoiceCard({ name, value, checked, onChange, title, detail, unavailable, testId }: Props) {
+  // picked before the page's script ran: the page takes it up (its price, the pay button's words)
+  const radio = useEarlyInput<HTMLInputElement>((shown) => {
+    if (shown.checked && !checked && !unavailable) onChange();
+  });
   return (
     <label
       data-testid={testId}
@@ -26,6 +31,7 @@ export function ChoiceCard({ name, value, checked, onChange, title, detail, unav
       }`}
     >
       <input
+        ref={radio}
         type="radio"
         name={name}
         value={value}

@@ -1,5 +1,6 @@
 import { Gift } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { useEarlyInput } from "../../lib/early-input";
 import { Field, FieldError } from "../forms/fields";
 import { GIFT_MESSAGE_MAX } from "../../../modules/orders/gift-limits";
 
@@ -37,6 +38,11 @@ export function GiftOptions({
   const [length, setLength] = useState((values.giftMessage ?? "").length);
   const left = GIFT_MESSAGE_MAX - length;
   const hasErrors = giftFieldNames.some((name) => errors[name]);
+  const tickedAtFirst = hasErrors || ticked(values.isGift);
+  // ticked before the page's script ran: the section opened by CSS, and the page now follows
+  const giftSwitch = useEarlyInput<HTMLInputElement>((shown) => {
+    if (shown.checked !== tickedAtFirst) onChange?.(shown.checked);
+  });
   return (
     <section aria-labelledby="gift-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5" data-testid="gift-options">
       <h2 id="gift-title" className="sr-only">
@@ -46,8 +52,9 @@ export function GiftOptions({
         type="checkbox"
         id="gift-switch"
         name="isGift"
+        ref={giftSwitch}
         className="peer sr-only"
-        defaultChecked={hasErrors || ticked(values.isGift)}
+        defaultChecked={tickedAtFirst}
         onChange={(e) => onChange?.(e.target.checked)}
       />
       <label
