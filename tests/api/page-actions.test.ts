@@ -158,6 +158,30 @@ describe("a review through the product page or /review empties the caches, as PO
 });
 
 describe("the storefront's forms post to actions that work before the script loads", () => {
+  it("/review sent before the script runs and refused is drawn again with the product she chose and her words", async () => {
+    const [journal, cards] = [await createProduct(t.db, { title: "Calm Journal" }), await createProduct(t.db, { title: "Kind Cards" })];
+    const buyer = await createUser(t.db);
+    await createPurchase(
+      t.db,
+      buyer,
+      [
+        { product: journal, quantity: 1 },
+        { product: cards, quantity: 1 },
+      ],
+      { status: "delivered" },
+    );
+    const as = { id: buyer.id, role: "customer" as const };
+    // no stars: refused, with the rating's message; the cards, the comment and nothing else kept
+    const refused = await t.page("/review", { ...form({ productId: cards.id, comment: "Sturdy & kind" }), as });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Choose a rating from 1 to 5");
+    expect(html).toMatch(new RegExp(`<option value="${cards.id}" selected="">Kind Cards</option>`));
+    expect(html).not.toMatch(new RegExp(`<option value="${journal.id}" selected=""`));
+    expect(html).toMatch(/<textarea[^>]*>Sturdy &amp; kind<\/textarea>/);
+    expect((await t.db.select().from(reviews).where(eq(reviews.userId, buyer.id))).length).toBe(0);
+  });
+
   it("contact and newsletter are stored and answered on the page, under the API's rate rules", async () => {
     const contact = await t.page("/contact", {
       ...form({ name: "Ngozi Eze", email: "ngozi@example.ng", message: "Gift wrapping?" }),

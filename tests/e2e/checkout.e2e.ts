@@ -222,6 +222,8 @@ describe("checkout journeys", () => {
     await skipNewsletterPopup(context);
     const title = await shopperWhoBoughtFirstProduct(page);
     await page.goto("/review");
+    // the script's path (a form sent before it runs is the server's: tests/api/page-actions.test.ts)
+    await waitForHydration(page);
     const main = page.locator("main");
     const submit = () => main.getByRole("button", { name: "Submit Review" }).click();
     expect((await main.getByLabel("Product", { exact: true }).locator("option").allInnerTexts()).map((o) => o.trim())).toContain(

@@ -3,8 +3,8 @@ import { data, Form, Link } from "react-router";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { StarPicker } from "../../components/reviews/star-picker";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
-import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
+import { formAction, parseFields, readForm } from "../../lib/form-action.server";
+import { formValues, useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { isAppError } from "../../../lib/errors";
 import { reviewFormInput } from "../../../modules/reviews/schemas";
@@ -31,23 +31,32 @@ const FALLBACK = "An error occured while submitting the review";
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db, logger } = context.get(appContext);
-  return formAction(async () => {
-    const { data: input } = await parseForm(request, reviewFormInput);
-    try {
-      await submitReview(db, user.id, input.productId, input);
-    } catch (e) {
-      if (isAppError(e)) throw e;
-      logger.error({ err: e }, "review failed");
-      return data<FormResult>({ msg: FALLBACK, code: "internal" }, { status: 500 });
-    }
-    return { ok: true, msg: "Review submitted successfully!" } satisfies FormResult;
-  });
+  // a form sent before the page's script ran is drawn again by the server: with what she chose
+  let typed: FormResult["typed"] = {};
+  return formAction(
+    async () => {
+      const form = await readForm(request);
+      typed = formValues(reviewFormInput, form);
+      const input = parseFields(form, reviewFormInput);
+      try {
+        await submitReview(db, user.id, input.productId, input);
+      } catch (e) {
+        if (isAppError(e)) throw e;
+        logger.error({ err: e }, "review failed");
+        return data<FormResult>({ msg: FALLBACK, code: "internal" }, { status: 500 });
+      }
+      return { ok: true, msg: "Review submitted successfully!" } satisfies FormResult;
+    },
+    () => typed,
+  );
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { products, selected } = loaderData;
   const answer = actionData as FormResult | undefined;
-  const [rating, setRating] = useState(0);
+  // what a refused form sent before the script ran held (the server draws it again)
+  const typed = answer?.ok ? undefined : answer?.typed;
+  const [rating, setRating] = useState(Number(typed?.rating) || 0);
   const form = useRef<HTMLFormElement>(null);
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(reviewSchema, answer);
@@ -78,7 +87,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         >
           <Field label="Product" name="productId" id="review-product" error={errors.productId}>
             {(control) => (
-              <select {...control} defaultValue={selected} required>
+              <select {...control} defaultValue={typed?.productId ?? selected} required>
                 <option value="" disabled>
                   Choose a product
                 </option>
@@ -92,7 +101,9 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           </Field>
           <StarPicker name="rating" value={rating} onChange={setRating} error={errors.rating} />
           <Field label="Comment" name="comment" id="review-comment" error={errors.comment}>
-            {(control) => <textarea {...control} className={`${control.className} min-h-28`} required maxLength={2000} />}
+            {(control) => (
+              <textarea {...control} className={`${control.className} min-h-28`} defaultValue={typed?.comment} required maxLength={2000} />
+            )}
           </Field>
           <FormMessage tone={answer?.ok ? "success" : "error"}>{answer?.ok ? answer.msg : msg}</FormMessage>
           <button type="submit" className="btn-primary" disabled={busy}>
