@@ -44,7 +44,7 @@ describe("Drizzle on PGlite without per-query parsers", () => {
     expect(await inTx(ours)).toEqual(await inTx(theirs));
   });
 
-  it("sends PGlite each query without Drizzle's parsers, in and out of transactions", async () => {
+  it("sends PGlite the queries it does not keep without Drizzle's parsers, in and out of transactions", async () => {
     const seen: unknown[] = [];
     const spy = {
       parsers: lean.parsers,
@@ -55,9 +55,9 @@ describe("Drizzle on PGlite without per-query parsers", () => {
       transaction: (work: (tx: unknown) => Promise<unknown>) => work(spy),
     };
     const ours = drizzle({ client: drizzleClient(spy as unknown as PGlite) });
-    await ours.select().from(moments);
-    await ours.execute(sql`select 1`);
-    await ours.transaction((tx) => tx.select().from(moments));
-    expect(seen).toEqual([{ rowMode: "array" }, { rowMode: "object" }, { rowMode: "array" }]);
+    // reads and writes are kept as named statements (./pglite-statements.test.ts); these are not
+    await ours.execute(sql`show timezone`);
+    await ours.transaction((tx) => tx.execute(sql`set local statement_timeout = 0`));
+    expect(seen).toEqual([{ rowMode: "object" }, { rowMode: "object" }]);
   });
 });

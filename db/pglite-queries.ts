@@ -1,4 +1,5 @@
 import { types, type PGlite, type Transaction } from "@electric-sql/pglite";
+import { statementRunner, type StatementRunner } from "./pglite-statements";
 
 // Drizzle keeps dates, times, intervals and numeric arrays as text by giving every query nine
 // parsers of its own. PGlite then copies its whole table of parsers (about 320, one per type)
@@ -29,19 +30,35 @@ function withoutParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
-const leanQueries = (client: Pick<Transaction, "query">) => ({
-  query: <T>(query: string, params?: unknown[], options?: QueryOptions) => client.query<T>(query, params, withoutParsers(options)),
-});
+/** A query from Drizzle: kept as a named statement (./pglite-statements.ts), else through PGlite's own. */
+function leanQuery(client: Pick<Transaction, "query">, statements: StatementRunner, locked: <T>(work: () => Promise<T>) => Promise<T>) {
+  return <T>(query: string, params?: unknown[], options?: QueryOptions) => {
+    const lean = withoutParsers(options);
+    return statements.keeps(query, lean) ? locked(() => statements.run<T>(query, params, lean)) : client.query<T>(query, params, lean);
+  };
+}
 
 /**
  * What Drizzle is given for a PGlite database: its queries and transactions (Drizzle runs only
- * queries in one), each query sent without the parsers Drizzle adds, which the database now has.
+ * queries in one), each query sent without the parsers Drizzle adds, which the database now has,
+ * and kept as a named statement.
  */
 export function drizzleClient(client: PGlite): PGlite {
   // after PGlite.create, which has made the array types' parsers from their elements' parsers
   Object.assign(client.parsers, TEXT_VALUES);
+  const statements = statementRunner(client);
+  // the locks PGlite's own query takes: outside a transaction, no transaction may be open
+  const alone = <T>(work: () => Promise<T>) => client._runExclusiveTransaction(() => client._runExclusiveQuery(work));
   return {
-    ...leanQueries(client),
-    transaction: <T>(work: (tx: Transaction) => Promise<T>) => client.transaction((tx) => work(leanQueries(tx) as Transaction)),
+    query: leanQuery(client, statements, alone),
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) => {
+        // inside one, its own: the transaction holds the other
+        const inside = <R>(run: () => Promise<R>) => {
+          if (tx.closed) throw new Error("Transaction is closed");
+          return client._runExclusiveQuery(run);
+        };
+        return work({ query: leanQuery(tx, statements, inside) } as Transaction);
+      }),
   } as unknown as PGlite;
 }
