@@ -40,6 +40,9 @@ function findProblem(root: unknown): Found | null {
   return null;
 }
 
+/** The text without its NUL characters: what a refused form keeps of a field. */
+export const withoutNul = (text: string) => text.replaceAll(NUL, "");
+
 /**
  * Throws a 400 naming the first field whose text (or name) holds a NUL character or a lone
  * surrogate, or saying the body nests deeper than MAX_NESTING levels.

@@ -1,24 +1,33 @@
 import { data, type RouterContextProvider } from "react-router";
 import { ZodError, type z } from "zod";
 import { AppError, fromUniqueViolation, fromZod, isAppError } from "../../lib/errors";
-import { rejectNulText } from "../../lib/nul-text";
+import { rejectNulText, withoutNul } from "../../lib/nul-text";
 import { rateLimitStore } from "../../db/rate-limit-store";
 import { enforceRateLimit, type RateRule } from "../../lib/rate-limit.server";
 import { appContext, type AppServices } from "../context";
 import { fieldErrors, formValues, type FormResult } from "./forms";
+
+/** The posted form; a body that is not a form (a broken multipart body, a JSON body) is an AppError 400. */
+async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError("invalid", "The form could not be read. Please reload the page and try again.");
+  }
+}
+
+/** A field (name or text) holding a NUL character is an AppError 400, never a crash. */
+function rejectNulFields(form: FormData) {
+  for (const [name, value] of form) if (typeof value === "string") rejectNulText({ [name]: value });
+}
 
 /**
  * The posted form. A body that is not a form (a broken multipart body, a JSON body) or a
  * field (name or text) holding a NUL character is an AppError 400, never a crash.
  */
 export async function readForm(request: Request): Promise<FormData> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new AppError("invalid", "The form could not be read. Please reload the page and try again.");
-  }
-  for (const [name, value] of form) if (typeof value === "string") rejectNulText({ [name]: value });
+  const form = await postedForm(request);
+  rejectNulFields(form);
   return form;
 }
 
@@ -94,4 +103,23 @@ export async function formAction<T>(run: () => Promise<T>, typed?: () => FormRes
     }
     throw e;
   }
+}
+
+/**
+ * The action of a form the server draws again when it refuses it (/track has no script; /review's
+ * may not have run yet when she sends it): `run` gets the fields checked by `schema` through
+ * `fields()`. A refusal answers with what she sent (`typed`), so the form keeps it; a field
+ * refused for a control character comes back without it.
+ */
+export function redrawnFormAction<S extends z.ZodObject, T>(request: Request, schema: S, run: (fields: () => z.output<S>) => Promise<T>) {
+  let typed: FormResult["typed"] = {};
+  return formAction(
+    async () => {
+      const form = await postedForm(request);
+      typed = Object.fromEntries(Object.entries(formValues(schema, form)).map(([key, value]) => [key, value && withoutNul(value)]));
+      rejectNulFields(form);
+      return run(() => parseFields(form, schema));
+    },
+    () => typed,
+  );
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, contactMessages, deliveryRates, newsletterSubscribers, products, reviews } from "../../db/schema";
 import { createAdminUser, createCartItem, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
+import { NUL_TEXT_MESSAGE } from "../../lib/nul-text";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 // The screens write through their pages' actions (docs/decisions/0011-one-way-to-write.md): the same
@@ -179,6 +180,13 @@ describe("the storefront's forms post to actions that work before the script loa
     expect(html).toMatch(new RegExp(`<option value="${cards.id}" selected="">Kind Cards</option>`));
     expect(html).not.toMatch(new RegExp(`<option value="${journal.id}" selected=""`));
     expect(html).toMatch(/<textarea[^>]*>Sturdy &amp; kind<\/textarea>/);
+    // a control character in her words: refused for it, and her words come back without it
+    const controlled = await t.page("/review", { ...form({ productId: cards.id, rating: "4", comment: "Sturdy\u0000 and kind" }), as });
+    expect(controlled.status).toBe(400);
+    const again = await controlled.text();
+    expect(again).toContain(NUL_TEXT_MESSAGE);
+    expect(again).toMatch(new RegExp(`<option value="${cards.id}" selected="">Kind Cards</option>`));
+    expect(again).toMatch(/<textarea[^>]*>Sturdy and kind<\/textarea>/);
     expect((await t.db.select().from(reviews).where(eq(reviews.userId, buyer.id))).length).toBe(0);
   });
 

@@ -3,8 +3,8 @@ import { data, Form, Link } from "react-router";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { StarPicker } from "../../components/reviews/star-picker";
 import { appContext } from "../../context";
-import { formAction, parseFields, readForm } from "../../lib/form-action.server";
-import { formValues, useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
+import { redrawnFormAction } from "../../lib/form-action.server";
+import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { isAppError } from "../../../lib/errors";
 import { reviewFormInput } from "../../../modules/reviews/schemas";
@@ -32,23 +32,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db, logger } = context.get(appContext);
   // a form sent before the page's script ran is drawn again by the server: with what she chose
-  let typed: FormResult["typed"] = {};
-  return formAction(
-    async () => {
-      const form = await readForm(request);
-      typed = formValues(reviewFormInput, form);
-      const input = parseFields(form, reviewFormInput);
-      try {
-        await submitReview(db, user.id, input.productId, input);
-      } catch (e) {
-        if (isAppError(e)) throw e;
-        logger.error({ err: e }, "review failed");
-        return data<FormResult>({ msg: FALLBACK, code: "internal" }, { status: 500 });
-      }
-      return { ok: true, msg: "Review submitted successfully!" } satisfies FormResult;
-    },
-    () => typed,
-  );
+  return redrawnFormAction(request, reviewFormInput, async (fields) => {
+    const input = fields();
+    try {
+      await submitReview(db, user.id, input.productId, input);
+    } catch (e) {
+      if (isAppError(e)) throw e;
+      logger.error({ err: e }, "review failed");
+      return data<FormResult>({ msg: FALLBACK, code: "internal" }, { status: 500 });
+    }
+    return { ok: true, msg: "Review submitted successfully!" } satisfies FormResult;
+  });
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { Form, redirect } from "react-router";
 import { AuthCard, Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, limitPerAddress, parseFields, readForm } from "../../lib/form-action.server";
-import { formValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
+import { limitPerAddress, redrawnFormAction } from "../../lib/form-action.server";
+import { useBusy, useZodForm } from "../../lib/forms";
 import { AppError } from "../../../lib/errors";
 import { rateRules } from "../../../lib/rate-limit.server";
 import { orderCompletePath } from "../../../modules/orders/order-links.server";
@@ -24,22 +24,17 @@ export const meta = () => [
 /** docs/product.md "Tracking an order": the number and the phone or email she ordered with open the order's own page. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  let typed: FormResult["typed"] = {};
-  return formAction(
-    async () => {
-      const form = await readForm(request);
-      typed = formValues(trackInput, form);
-      await limitPerAddress(ctx, rateRules.trackIp);
-      const order = await findTrackedOrder(ctx.db, parseFields(form, trackInput));
-      if (!order)
-        throw new AppError(
-          "not_found",
-          "We could not find an order with that number and phone or email. Check the number in your order mail.",
-        );
-      return redirect(orderCompletePath(ctx.env, order));
-    },
-    () => typed,
-  );
+  // the page has no script: a refused post is drawn again with what she typed
+  return redrawnFormAction(request, trackInput, async (fields) => {
+    await limitPerAddress(ctx, rateRules.trackIp);
+    const order = await findTrackedOrder(ctx.db, fields());
+    if (!order)
+      throw new AppError(
+        "not_found",
+        "We could not find an order with that number and phone or email. Check the number in your order mail.",
+      );
+    return redirect(orderCompletePath(ctx.env, order));
+  });
 }
 
 export default function Track({ actionData }: Route.ComponentProps) {
