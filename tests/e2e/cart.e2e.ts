@@ -12,6 +12,7 @@ import {
   holdScripts,
   skipNewsletterPopup,
   waitForHydration,
+  buyableProductInCart,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -133,10 +134,7 @@ describe("guest cart", () => {
   it("takes a delivery area picked before the page's script runs, once it runs: the summary prices it and the checkout starts with it", async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
-    await openBuyableProduct(page);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Add To Cart" }).click();
-    await page.waitForURL(/\/cart$/);
+    await buyableProductInCart(page);
     // the page's modules wait until the test lets them through
     const release = await holdScripts(context);
     await page.goto("/cart", { waitUntil: "domcontentloaded" });

@@ -4,7 +4,15 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectUrl, loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { adminApi, cart, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup, waitForHydration, openBuyableProduct } from "./support/shop";
+import {
+  adminApi,
+  cart,
+  expectNoSidewaysScroll,
+  nairaOf,
+  skipNewsletterPopup,
+  waitForHydration,
+  buyableProductInCart,
+} from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -37,10 +45,7 @@ describe("discount codes", () => {
       const cookie = (await context.cookies()).find((c) => c.name === "alafia_code");
       expect(cookie).toMatchObject({ value: code.toLowerCase(), httpOnly: true, sameSite: "Lax", expires: -1 });
 
-      await openBuyableProduct(page);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Add To Cart" }).click();
-      await page.waitForURL(/\/cart$/);
+      await buyableProductInCart(page);
       await expect.poll(() => cart.lines(page).count()).toBe(1);
       await cart.chooseArea(page, "Surulere");
 

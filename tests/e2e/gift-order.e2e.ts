@@ -15,9 +15,9 @@ import {
   expectedDelivery,
   expectNoSidewaysScroll,
   nairaOf,
-  openBuyableProduct,
   skipNewsletterPopup,
   waitForHydration,
+  buyableProductInCart,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -35,10 +35,7 @@ describe("a gift, on a phone", () => {
       await adminApi("POST", "/api/deliveryrates/create", { lga: GIFT_AREA, deliveryCharge: 2500, dateMode: "optional", leadDays: 1 });
       const buyer = await browser.newPage("phone");
       await skipNewsletterPopup(buyer.context);
-      await openBuyableProduct(buyer.page);
-      await waitForHydration(buyer.page);
-      await buyer.page.getByRole("button", { name: "Add To Cart" }).click();
-      await buyer.page.waitForURL(/\/cart$/);
+      await buyableProductInCart(buyer.page);
       await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
       // her own area in the cart: the gift goes elsewhere
       await cart.chooseArea(buyer.page, "Ikeja");

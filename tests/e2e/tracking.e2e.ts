@@ -9,9 +9,9 @@ import {
   cart,
   checkout,
   expectNoSidewaysScroll,
-  openBuyableProduct,
   skipNewsletterPopup,
   waitForHydration,
+  buyableProductInCart,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -31,10 +31,7 @@ describe("tracking an order, on a phone", () => {
       const email = `tola.${stamp}@example.ng`;
       const buyer = await browser.newPage("phone");
       await skipNewsletterPopup(buyer.context);
-      await openBuyableProduct(buyer.page);
-      await waitForHydration(buyer.page);
-      await buyer.page.getByRole("button", { name: "Add To Cart" }).click();
-      await buyer.page.waitForURL(/\/cart$/);
+      await buyableProductInCart(buyer.page);
       await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
       await cart.chooseArea(buyer.page, "Surulere");
       await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();

@@ -16,7 +16,7 @@ import {
   nairaOf,
   skipNewsletterPopup,
   waitForHydration,
-  openBuyableProduct,
+  buyableProductInCart,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -25,10 +25,7 @@ const JOURNEY_MS = 150_000;
 
 /** A product into the guest cart, then on /cart with her area chosen. */
 async function guestCart(page: Page, area = "Surulere") {
-  await openBuyableProduct(page);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add To Cart" }).click();
-  await page.waitForURL(/\/cart$/);
+  await buyableProductInCart(page);
   await expect.poll(() => cart.lines(page).count()).toBe(1);
   await cart.chooseArea(page, area);
 }
@@ -121,6 +118,25 @@ describe("ways to pay, on a phone", () => {
     await expect.poll(() => checkout.pay(page).innerText()).toContain("Place order, pay by transfer");
     expect(await checkout.method(page, "Express").isChecked()).toBe(true);
     expect(await checkout.payWith(page, "Bank transfer to our account").isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it("takes her area and a delivery speed both picked before the checkout's script runs", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    // no area chosen in the cart: the checkout opens without one
+    await buyableProductInCart(page);
+    const release = await holdScripts(context);
+    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+    await checkout.lga(page).selectOption("Surulere");
+    await page.getByRole("radio", { name: /^Express/ }).check();
+    release();
+    await waitForHydration(page);
+    // both count: the area's express price in the summary, Express still picked
+    const express = await expectedDelivery("Surulere", "express");
+    await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()), { timeout: 15_000 }).toBe(express);
+    expect(await checkout.method(page, "Express").isChecked()).toBe(true);
+    expect(await checkout.lga(page).inputValue()).toBe("Surulere");
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
@@ -70,12 +70,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const choices = gift ? choicesForGift(page.choices) : page.choices;
   const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
 
+  // what the page's address says she chose: two choices taken up in the same moment, when the
+  // script takes over from a page she picked on before it ran, each build on the other's
+  const asked = useRef({ lga, method, slot });
   function reprice(next: { lga?: string; method?: "standard" | "express"; slot?: { date: string; window: string } }) {
-    const area = next.lga ?? lga;
-    if (!area) return;
+    const area = next.lga ?? asked.current.lga;
     // another area has other dates: its choice starts again
-    const dates = next.lga ? { date: "", window: "" } : (next.slot ?? slot);
-    const query = new URLSearchParams({ lga: area, method: next.method ?? method });
+    const dates = next.lga ? { date: "", window: "" } : (next.slot ?? asked.current.slot);
+    const speed = next.method ?? asked.current.method;
+    asked.current = { lga: area, method: speed, slot: dates };
+    if (!area) return;
+    const query = new URLSearchParams({ lga: area, method: speed });
     if (dates.date) query.set("date", dates.date);
     if (dates.date && dates.window) query.set("window", dates.window);
     // the page's own address carries the choice: its loader prices it, and any later revalidation keeps it

@@ -55,6 +55,14 @@ export async function openBuyableProduct(page: Page) {
   await page.waitForURL(/\/productdetails\//);
 }
 
+/** A buyable product added to the cart from its page, once the page's script runs: she lands on /cart. */
+export async function buyableProductInCart(page: Page) {
+  await openBuyableProduct(page);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.waitForURL(/\/cart$/);
+}
+
 /** Product ids linked from the home page's cards (the demo data). */
 export async function productIdsFromHome(page: Page): Promise<string[]> {
   await page.goto("/");
