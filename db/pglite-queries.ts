@@ -47,8 +47,12 @@ export function drizzleClient(client: PGlite): PGlite {
   // after PGlite.create, which has made the array types' parsers from their elements' parsers
   Object.assign(client.parsers, TEXT_VALUES);
   const statements = statementRunner(client);
-  // the locks PGlite's own query takes: outside a transaction, no transaction may be open
-  const alone = <T>(work: () => Promise<T>) => client._runExclusiveTransaction(() => client._runExclusiveQuery(work));
+  // what PGlite's own query does first: refuse on a closed database, then take its locks (outside
+  // a transaction, no transaction may be open)
+  const alone = async <T>(work: () => Promise<T>) => {
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(work));
+  };
   return {
     query: leanQuery(client, statements, alone),
     transaction: <T>(work: (tx: Transaction) => Promise<T>) =>

@@ -151,4 +151,16 @@ describe("PGlite reads and writes kept as named statements", () => {
     expect(await rolledBack).toBe("rolled back");
     expect(seen).toEqual([]);
   });
+
+  it("refuses on a closed database as PGlite's own query does", async () => {
+    const closing = await PGlite.create();
+    const ours = drizzle({ client: drizzleClient(closing) });
+    expect(await ours.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] });
+    await closing.close();
+    const refused: { cause?: { message?: string } } = await ours
+      .execute(sql`select 1 as one`)
+      .then(() => ({}))
+      .catch((e: { cause?: { message?: string } }) => e);
+    expect(refused.cause?.message).toBe("PGlite is closed");
+  });
 });
