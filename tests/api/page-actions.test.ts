@@ -187,6 +187,10 @@ describe("the storefront's forms post to actions that work before the script loa
     expect(again).toContain(NUL_TEXT_MESSAGE);
     expect(again).toMatch(new RegExp(`<option value="${cards.id}" selected="">Kind Cards</option>`));
     expect(again).toMatch(/<textarea[^>]*>Sturdy and kind<\/textarea>/);
+    // and her four stars
+    const starsChecked = again.match(/<input[^>]*name="rating"[^>]*checked=""[^>]*>/g) ?? [];
+    expect(starsChecked).toHaveLength(1);
+    expect(starsChecked[0]).toContain('value="4"');
     expect((await t.db.select().from(reviews).where(eq(reviews.userId, buyer.id))).length).toBe(0);
   });
 

@@ -9,10 +9,10 @@ import {
   openBuyableProduct,
   productIdsFromHome,
   signedInShopper,
-  holdScripts,
   skipNewsletterPopup,
   waitForHydration,
   buyableProductInCart,
+  pickBeforeScripts,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -136,11 +136,9 @@ describe("guest cart", () => {
     await skipNewsletterPopup(context);
     await buyableProductInCart(page);
     // the page's modules wait until the test lets them through
-    const release = await holdScripts(context);
-    await page.goto("/cart", { waitUntil: "domcontentloaded" });
-    await cart.area(page).selectOption("Surulere");
-    release();
-    await waitForHydration(page);
+    await pickBeforeScripts(page, "/cart", async () => {
+      await cart.area(page).selectOption("Surulere");
+    });
     await expect.poll(() => page.getByTestId("summary-delivery").innerText(), { timeout: 15_000 }).toBe("₦1,800");
     expect(await cart.area(page).inputValue()).toBe("Surulere");
     expect((await context.cookies()).find((c) => c.name === "delivery_area")?.value).toBe("Surulere");

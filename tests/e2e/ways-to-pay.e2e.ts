@@ -12,11 +12,11 @@ import {
   checkout,
   expectNoSidewaysScroll,
   expectedDelivery,
-  holdScripts,
   nairaOf,
   skipNewsletterPopup,
   waitForHydration,
   buyableProductInCart,
+  pickBeforeScripts,
 } from "./support/shop";
 
 const browser = useBrowser();
@@ -106,12 +106,10 @@ describe("ways to pay, on a phone", () => {
     await skipNewsletterPopup(context);
     await guestCart(page);
     // a slow phone: the checkout is on screen before its script runs, and she picks at once
-    const release = await holdScripts(context);
-    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
-    await checkout.method(page, "Express").check();
-    await checkout.payWith(page, "Bank transfer to our account").check();
-    release();
-    await waitForHydration(page);
+    await pickBeforeScripts(page, "/checkout", async () => {
+      await checkout.method(page, "Express").check();
+      await checkout.payWith(page, "Bank transfer to our account").check();
+    });
     // the page follows her picks: the express price in the summary, the transfer's words on the button
     const express = await expectedDelivery("Surulere", "express");
     await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()), { timeout: 15_000 }).toBe(express);
@@ -126,12 +124,10 @@ describe("ways to pay, on a phone", () => {
     await skipNewsletterPopup(context);
     // no area chosen in the cart: the checkout opens without one
     await buyableProductInCart(page);
-    const release = await holdScripts(context);
-    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
-    await checkout.lga(page).selectOption("Surulere");
-    await page.getByRole("radio", { name: /^Express/ }).check();
-    release();
-    await waitForHydration(page);
+    await pickBeforeScripts(page, "/checkout", async () => {
+      await checkout.lga(page).selectOption("Surulere");
+      await page.getByRole("radio", { name: /^Express/ }).check();
+    });
     // both count: the area's express price in the summary, Express still picked
     const express = await expectedDelivery("Surulere", "express");
     await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()), { timeout: 15_000 }).toBe(express);

@@ -20,6 +20,18 @@ export async function holdScripts(context: BrowserContext): Promise<() => void> 
   return release;
 }
 
+/**
+ * A slow phone: `path` is on screen before its script runs, and `pick` is what she does in that
+ * moment; then the script runs and takes over.
+ */
+export async function pickBeforeScripts(page: Page, path: string, pick: () => Promise<void>) {
+  const release = await holdScripts(page.context());
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await pick();
+  release();
+  await waitForHydration(page);
+}
+
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
   await page.waitForLoadState("networkidle");
