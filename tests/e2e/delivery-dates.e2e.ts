@@ -6,7 +6,18 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin, admin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { adminApi, api, cart, checkout, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import {
+  adminApi,
+  api,
+  buyableProductInCart,
+  cart,
+  checkout,
+  expectNoSidewaysScroll,
+  nairaOf,
+  pickBeforeScripts,
+  skipNewsletterPopup,
+  waitForHydration,
+} from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
@@ -22,6 +33,25 @@ const shownDates = (page: Page): Promise<Choice[]> =>
     .evaluateAll((labels) =>
       labels.map((l) => ({ date: l.getAttribute("data-testid")!.slice(5), available: l.getAttribute("data-available") === "true" })),
     );
+
+/** The owner, signed in on her phone, on the delivery calendar. */
+async function ownerOnCalendar() {
+  const owner = await browser.newPage("phone");
+  await loginAsAdmin(owner.page);
+  await owner.page.goto("/deliverycalendar");
+  await waitForHydration(owner.page);
+  return owner;
+}
+
+/** The owner adds a time window (hours, its surcharge in naira) and sees it listed as `shown`. */
+async function addWindow(page: Page, w: { from: number; to: number; surcharge: number; shown: string }) {
+  const form = page.getByTestId("window-form");
+  await form.getByLabel("From (hour)").fill(String(w.from));
+  await form.getByLabel("To (hour)").fill(String(w.to));
+  await form.getByLabel("Surcharge (₦)").fill(String(w.surcharge));
+  await form.getByRole("button", { name: "Add window" }).click();
+  await visible(page.getByTestId("delivery-window").filter({ hasText: w.shown }));
+}
 
 describe("delivery on a chosen date, on a phone", () => {
   it(
@@ -59,16 +89,8 @@ describe("delivery on a chosen date, on a phone", () => {
       const [day, blackout, full] = open as [string, string, string];
 
       // the owner, on her phone: a window with a surcharge and a public holiday in the delivery calendar
-      const owner = await browser.newPage("phone");
-      await loginAsAdmin(owner.page);
-      await owner.page.goto("/deliverycalendar");
-      await waitForHydration(owner.page);
-      const windowForm = owner.page.getByTestId("window-form");
-      await windowForm.getByLabel("From (hour)").fill("9");
-      await windowForm.getByLabel("To (hour)").fill("12");
-      await windowForm.getByLabel("Surcharge (₦)").fill("1000");
-      await windowForm.getByRole("button", { name: "Add window" }).click();
-      await visible(owner.page.getByTestId("delivery-window").filter({ hasText: "9 am – 12 pm" }));
+      const owner = await ownerOnCalendar();
+      await addWindow(owner.page, { from: 9, to: 12, surcharge: 1000, shown: "9 am – 12 pm" });
       const dayForm = owner.page.getByTestId("mark-day-form");
       await dayForm.getByLabel("Date").fill(blackout);
       await dayForm.getByLabel("Name shoppers see").fill(`Public holiday ${stamp}`);
@@ -156,6 +178,48 @@ describe("delivery on a chosen date, on a phone", () => {
       await screenshot(owner.page, "run-sheet-print");
       await buyer.context.close();
       await owner.context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "takes a date and a window both picked before the checkout's script runs",
+    async () => {
+      const area = `Ikoyi Evenings ${stamp}`;
+      await adminApi("POST", "/api/deliveryrates/create", { lga: area, deliveryCharge: 2000, dateMode: "optional", leadDays: 1 });
+      // the owner's evening window, ₦1,500 extra
+      const owner = await ownerOnCalendar();
+      await addWindow(owner.page, { from: 17, to: 20, surcharge: 1500, shown: "5 pm – 8 pm" });
+      await owner.context.close();
+
+      const { context, page } = await browser.newPage("phone");
+      await skipNewsletterPopup(context);
+      await buyableProductInCart(page);
+      await cart.chooseArea(page, area);
+      // a slow phone: the checkout is on screen before its script runs, and she picks a day and the evening at once
+      let day = "";
+      await pickBeforeScripts(page, "/checkout", async () => {
+        const open = page.getByTestId("delivery-dates").locator('label[data-available="true"]').first();
+        day = (await open.getAttribute("data-testid"))!.slice(5);
+        await open.getByRole("radio").check();
+        await page
+          .getByTestId("delivery-windows")
+          .getByRole("radio", { name: /5 pm – 8 pm/ })
+          .check();
+      });
+      // both count: the page asks for that day's evening price, and the summary shows the day, the window and its ₦1,500
+      await page.waitForURL((u) => u.searchParams.get("date") === day && !!u.searchParams.get("window"), { timeout: 15_000 });
+      const slot = page.getByTestId("summary-delivery-date");
+      await expect.poll(() => slot.innerText(), { timeout: 15_000 }).toContain("5 pm – 8 pm");
+      expect(nairaOf((await slot.locator("dd").innerText()).trim())).toBe(1500);
+      expect(await page.getByTestId(`date-${day}`).getByRole("radio").isChecked()).toBe(true);
+      expect(
+        await page
+          .getByTestId("delivery-windows")
+          .getByRole("radio", { name: /5 pm – 8 pm/ })
+          .isChecked(),
+      ).toBe(true);
+      await context.close();
     },
     JOURNEY_MS,
   );

@@ -139,7 +139,12 @@ export function DeskDeliveryDate({
         if (input.type === "radio") onPick(input.form);
       }}
     >
-      <DeliveryDatePicker delivery={answer.delivery} value={slot} errors={errors} onChange={setSlot} />
+      <DeliveryDatePicker
+        delivery={answer.delivery}
+        value={slot}
+        errors={errors}
+        onChange={(change) => setSlot((now) => ({ ...now, ...change }))}
+      />
     </div>
   );
 }

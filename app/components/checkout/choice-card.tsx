@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useEarlyInput } from "../../lib/early-input";
+import { Radio } from "../forms/radio";
 
 type Props = {
   name: string;
@@ -15,10 +15,6 @@ type Props = {
 
 /** One radio choice as a card a thumb can hit: delivery speed, way of paying. */
 export function ChoiceCard({ name, value, checked, onChange, title, detail, unavailable, testId }: Props) {
-  // picked before the page's script ran: the page takes it up (its price, the pay button's words)
-  const radio = useEarlyInput<HTMLInputElement>((shown) => {
-    if (shown.checked && !checked && !unavailable) onChange();
-  });
   return (
     <label
       data-testid={testId}
@@ -30,14 +26,12 @@ export function ChoiceCard({ name, value, checked, onChange, title, detail, unav
             : "cursor-pointer border-line"
       }`}
     >
-      <input
-        ref={radio}
-        type="radio"
+      <Radio
         name={name}
         value={value}
         checked={checked}
         disabled={!!unavailable}
-        onChange={onChange}
+        onPick={onChange}
         className="mt-0.5 h-5 w-5 shrink-0 accent-rose"
       />
       <span className="min-w-0">

@@ -1,4 +1,5 @@
 import { formatNaira } from "../../../lib/money";
+import { Radio } from "../forms/radio";
 import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 
 export type DateSlotChoice = { date: string; window: string };
@@ -6,7 +7,12 @@ export type DateSlotChoice = { date: string; window: string };
 type Props = {
   delivery: CheckoutDelivery;
   value: DateSlotChoice;
-  onChange: (next: DateSlotChoice) => void;
+  /**
+   * what she changed: the date (with the window when it clears both) or the window alone. Each pick
+   * names only its own part, so a date and a window both picked before the script ran are each taken
+   * up without undoing the other.
+   */
+  onChange: (change: Partial<DateSlotChoice>) => void;
   errors: { deliveryDate?: string; deliveryWindow?: string };
 };
 
@@ -14,7 +20,7 @@ type Props = {
  * docs/product.md "Delivery on a chosen date": the next 14 days for her area as plain radio buttons
  * (server-rendered, so they work before the script loads), each date she cannot have greyed out with
  * its reason, and the time windows with their surcharge. No date-picker library: a phone shows a
- * grid of three chips a row.
+ * grid of three chips a row. A pick made before the script ran still counts (forms/radio).
  */
 export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props) {
   const { picker } = delivery;
@@ -40,12 +46,11 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
       ) : null}
       {optional ? (
         <label className="mt-3 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 text-sm">
-          <input
-            type="radio"
+          <Radio
             name="deliveryDate"
             value=""
             checked={value.date === ""}
-            onChange={() => onChange({ date: "", window: "" })}
+            onPick={() => onChange({ date: "", window: "" })}
             className="h-5 w-5 accent-rose"
           />
           <span>
@@ -70,13 +75,12 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
               }`}
             >
               <span className="flex items-center gap-1.5">
-                <input
-                  type="radio"
+                <Radio
                   name="deliveryDate"
                   value={c.date}
                   checked={checked}
                   disabled={!c.available}
-                  onChange={() => onChange({ date: c.date, window: value.window })}
+                  onPick={() => onChange({ date: c.date })}
                   className="h-4 w-4 shrink-0 accent-rose"
                 />
                 <span className={`font-semibold ${c.available ? "" : "line-through"}`}>{c.label}</span>
@@ -97,7 +101,7 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
               extra="no extra"
               value=""
               chosen={value.window}
-              onPick={(w) => onChange({ ...value, window: w })}
+              onPick={(w) => onChange({ window: w })}
             />
             {picker.windows.map((w) => (
               <WindowChoice
@@ -106,7 +110,7 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
                 extra={w.surchargeKobo ? `+${formatNaira(w.surchargeKobo)}` : "no extra"}
                 value={w.id}
                 chosen={value.window}
-                onPick={(id) => onChange({ ...value, window: id })}
+                onPick={(id) => onChange({ window: id })}
               />
             ))}
           </div>
@@ -139,14 +143,7 @@ function WindowChoice({
     <label
       className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3 text-sm ${checked ? "border-rose bg-blush" : "border-line"}`}
     >
-      <input
-        type="radio"
-        name="deliveryWindow"
-        value={value}
-        checked={checked}
-        onChange={() => onPick(value)}
-        className="h-5 w-5 accent-rose"
-      />
+      <Radio name="deliveryWindow" value={value} checked={checked} onPick={() => onPick(value)} className="h-5 w-5 accent-rose" />
       <span>
         <strong>{label}</strong> <span className="text-muted">· {extra}</span>
       </span>

@@ -219,7 +219,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             delivery={loaderData.delivery}
             value={slot}
             errors={errors}
-            onChange={(next) => {
+            onChange={(change) => {
+              const next = { ...asked.current.slot, ...change };
               setSlot(next);
               reprice({ slot: next });
             }}
