@@ -57,7 +57,7 @@ describe("POST /api/products/create", () => {
     });
     expect(product.imageUrl).toMatch(/^\/uploads\/products\/.+\.webp$/);
     const rows = await t.db.select().from(productImages).where(eq(productImages.productId, product.id));
-    expect(rows.map((r) => r.width).sort((a, b) => a - b)).toEqual([320, 640, 768]);
+    expect(rows.map((r) => r.width).sort((a, b) => a - b)).toEqual([320, 480, 640, 768]);
     expect(rows.every((r) => fileOnDisk(r.url))).toBe(true);
     const [stored] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(stored).toMatchObject({ priceKobo: 1_250_050, discountKobo: 999_999 });

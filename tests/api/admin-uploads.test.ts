@@ -112,7 +112,7 @@ describe.each(imageRoutes)("PUT /api/$name/{id} (multipart image update)", ({ ma
     const res = await send(url(record.id), "PUT", form({}, file));
     expect(res.status).toBe(200);
     const widths = (res.body as WithImages).images.map((i) => i.width);
-    expect(widths).toEqual([320, 640, 768, 1024]);
+    expect(widths).toEqual([320, 480, 640, 768, 1024]);
     expect(urlsOf(res.body).every((u) => u.endsWith(".webp") && fileOnDisk(u))).toBe(true);
     const stored = await sharp(
       fs.readFileSync(path.join(uploadDir(t.env.DATA_DIR), res.body.imageUrl.replace(/^\/uploads\//, ""))),

@@ -40,6 +40,24 @@ describe("page weight", () => {
     await context.close();
   });
 
+  it("a 360 px phone at DPR 2 fetches the 480 px picture for each card two to a row, not a larger one", async () => {
+    // a card is 46vw: 166 CSS px, 331 device pixels; the smallest variant that covers it is 480 wide
+    const { context, page } = await browser.newPage("phone", baseUrl, { deviceScaleFactor: 2 });
+    await skipNewsletterPopup(context);
+    const widths: number[] = [];
+    page.on("request", (r) => {
+      const variant = /\/uploads\/products\/[^/]+-(\d+)\.webp$/.exec(r.url());
+      if (variant) widths.push(Number(variant[1]));
+    });
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForLoadState("networkidle");
+    await context.close();
+    expect(widths.length).toBeGreaterThan(2);
+    expect([...new Set(widths)]).toEqual([480]);
+  });
+
   it("the home page's stylesheet and scripts arrive compressed: Brotli for a browser, gzip for a gzip-only client", async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
