@@ -47,6 +47,11 @@ describe("product card (docs/product.md §2 Cards)", () => {
     expect(text).not.toContain("Three lines a night, a weekly ref");
   });
 
+  it("keeps the three dots together on one line (a narrow card wrapped the last one alone)", () => {
+    const { html } = render(product());
+    expect(html).toContain('Three lines a night, a weekly re <span class="whitespace-nowrap">. . .</span>');
+  });
+
   it("shows a description of 32 characters or fewer whole, without ' . . .'", () => {
     const exactly32 = "Soy wax candle, forty hours burn";
     expect(exactly32).toHaveLength(32);

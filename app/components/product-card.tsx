@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { isSoldOut } from "../../modules/stock/availability";
 import type { ProductView } from "../../modules/catalog/types";
-import { PRODUCT_PREVIEW_LENGTH, previewText } from "../lib/card-data";
+import { PRODUCT_PREVIEW_LENGTH } from "../lib/card-data";
 import { Price } from "./price";
+import { PreviewText } from "./preview-text";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
@@ -46,7 +47,9 @@ export function ProductCard({
         ) : null}
         <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
           <h3 className="font-display text-base leading-snug group-hover:text-rose sm:text-lg">{product.title}</h3>
-          <p className="text-sm text-muted">{previewText(product.description, PRODUCT_PREVIEW_LENGTH)}</p>
+          <p className="text-sm text-muted">
+            <PreviewText text={product.description} length={PRODUCT_PREVIEW_LENGTH} />
+          </p>
           <StarRating rating={product.rating} count={product.reviews} />
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
             <Price product={product} />

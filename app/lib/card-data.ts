@@ -3,14 +3,9 @@ import type { ProductView } from "../../modules/catalog/types";
 import { plainText } from "./safe-markdown";
 
 // docs/product.md §9 previews: a product card shows the description's first 32 characters, a blog card
-// the text's first 200, each followed by ' . . .' when there is more.
+// the text's first 200, each followed by ' . . .' when there is more (components/preview-text).
 export const PRODUCT_PREVIEW_LENGTH = 32;
 export const POST_PREVIEW_LENGTH = 200;
-
-/** The first `length` characters, then ' . . .' when the text is longer. */
-export function previewText(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)} . . .` : text;
-}
 
 /**
  * Text on one line: paragraph breaks and other runs of whitespace become one space. The end is

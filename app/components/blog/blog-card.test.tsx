@@ -22,7 +22,10 @@ const preview = (text: string) => {
       <BlogCard post={forBlogCard(post(text))} />
     </MemoryRouter>,
   );
-  return html.match(/<p class="text-sm leading-relaxed text-muted">(.*?)<\/p>/s)![1]!.replace(/&#x27;/g, "'");
+  return html
+    .match(/<p class="text-sm leading-relaxed text-muted">(.*?)<\/p>/s)![1]!
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'");
 };
 
 describe("blog card (docs/product.md §2 Cards)", () => {

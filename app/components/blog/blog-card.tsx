@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PostView } from "../../../modules/content/posts.server";
-import { flattenText, POST_PREVIEW_LENGTH, previewText } from "../../lib/card-data";
+import { flattenText, POST_PREVIEW_LENGTH } from "../../lib/card-data";
+import { PreviewText } from "../preview-text";
 import { ResponsiveImage } from "../responsive-image";
 
 // docs/product.md §2 "Cards": a blog card shows title, image, heading and the text's first 200 characters.
@@ -19,7 +20,9 @@ export function BlogCard({ post, priority = false }: { post: PostView; priority?
         <div className="flex flex-1 flex-col gap-2 p-5">
           <h3 className="font-display text-xl leading-snug group-hover:text-rose">{post.title}</h3>
           <p className="text-sm font-semibold text-sage">{post.heading}</p>
-          <p className="text-sm leading-relaxed text-muted">{previewText(flattenText(post.text), POST_PREVIEW_LENGTH)}</p>
+          <p className="text-sm leading-relaxed text-muted">
+            <PreviewText text={flattenText(post.text)} length={POST_PREVIEW_LENGTH} />
+          </p>
           <p className="mt-auto pt-2 text-sm font-semibold text-rose-dark">Read more</p>
         </div>
       </Link>
