@@ -18,13 +18,16 @@ export type EncodedImage = { width: number; height: number; data: Buffer };
 /** What the variants' encoding depends on besides the picture: a cache of encoded variants keys on it. */
 export const VARIANT_ENCODING = { widths: IMAGE_WIDTHS, webp: { quality: 78, effort: 4 }, libvips: sharp.versions.vips };
 
-/** Re-encodes an image to WebP in a few widths (never upscaled), smallest first. */
-export async function encodeImageVariants(input: Buffer): Promise<EncodedImage[]> {
+/**
+ * Re-encodes an image to WebP in a few widths (never upscaled), smallest first: every width of
+ * IMAGE_WIDTHS up to the picture's own, or only the `only` ones of them.
+ */
+export async function encodeImageVariants(input: Buffer, only?: readonly number[]): Promise<EncodedImage[]> {
   const source = sharp(input, { animated: false }).rotate();
   const meta = await source.metadata();
   const sourceWidth = meta.width ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   const fitting = IMAGE_WIDTHS.filter((w) => w <= sourceWidth);
-  const widths: number[] = fitting.length > 0 ? fitting : [sourceWidth];
+  const widths: number[] = only ? fitting.filter((w) => only.includes(w)) : fitting.length > 0 ? fitting : [sourceWidth];
   const variants: EncodedImage[] = [];
   for (const width of widths) {
     const { data, info } = await source
@@ -60,6 +63,21 @@ export async function storeImageVariants(storage: Storage, folder: string, input
 
 export function defaultVariant(variants: StoredImage[]): StoredImage | undefined {
   return variants[variants.length - 1];
+}
+
+/**
+ * The widths of IMAGE_WIDTHS a stored set lacks below its largest: the ones it would have, had it
+ * been uploaded today (a width added to IMAGE_WIDTHS after the upload). Never above the largest,
+ * which is as wide as the picture was, or 1024.
+ */
+export function missingWidths(stored: readonly number[]): number[] {
+  const largest = Math.max(...stored);
+  return IMAGE_WIDTHS.filter((w) => w < largest && !stored.includes(w));
+}
+
+/** Every file a record with images owns: its variants and its default image. */
+export function imageFilesOf(row: { imageVariants: StoredImage[]; imageUrl: string | null }): (string | null)[] {
+  return [...row.imageVariants.map((v) => v.url), row.imageUrl];
 }
 
 /** Deletes a record's own image files; safe because every upload has names of its own. */

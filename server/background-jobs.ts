@@ -1,22 +1,26 @@
 import type { Db } from "../db/client";
 import type { Env } from "../lib/env.server";
 import type { Logger } from "../lib/logger.server";
+import { shopStorage } from "../lib/storage.server";
 import { startMailWorker } from "../modules/mail/worker.server";
 import { startHousekeeping } from "../modules/maintenance/housekeeping.server";
+import { startVariantFill } from "../modules/maintenance/image-variants.server";
 import { startPurchaseExpiry } from "../modules/orders/expiry.server";
 
 /**
  * The timers every app process runs beside its requests, the same in `npm start`
  * and `npm run dev`: the outbox's sender (SMTP, or DATA_DIR/outbox without
- * SMTP_URL), the unpaid-purchase expiry and the housekeeping purge. Each is
+ * SMTP_URL), the unpaid-purchase expiry, the housekeeping purge and, once after
+ * start, the completion of pictures stored before a width of IMAGE_WIDTHS. Each is
  * safe to run on several servers at once. Returns a stop function.
  */
 export function startBackgroundJobs({ db, env, logger }: { db: Db; env: Env; logger: Logger }): () => Promise<void> {
   const stopMail = startMailWorker({ db, env, logger });
   const stopExpiry = startPurchaseExpiry(db, env, logger);
   const stopHousekeeping = startHousekeeping(db, logger);
+  const stopVariantFill = startVariantFill(db, shopStorage(env), logger);
   return async () => {
     stopExpiry();
-    await Promise.all([stopMail(), stopHousekeeping()]);
+    await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill()]);
   };
 }

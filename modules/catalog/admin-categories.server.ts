@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, imageFilesOf, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import { containing } from "../../lib/like-pattern";
 import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
@@ -62,28 +62,41 @@ export async function renameCategory(db: Db, id: string, input: CategoryPatch): 
 }
 
 export async function setCategoryImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<CategoryView> {
-  const row = await categoryRow(db, id);
+  await categoryRow(db, id);
   await checkImageUpload(image);
   const variants = await storeImageVariants(storage, "categories", image);
-  await db
-    .update(categories)
-    .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
-    .where(eq(categories.id, id));
-  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
+  // the files replaced are the ones the row holds when it is written (a variant added meanwhile too)
+  const replaced = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ imageVariants: categories.imageVariants, imageUrl: categories.imageUrl })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for("update");
+    await tx
+      .update(categories)
+      .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
+      .where(eq(categories.id, id));
+    return row;
+  });
+  await removeImageFiles(storage, replaced ? imageFilesOf(replaced) : variants.map((v) => v.url));
+  if (!replaced) throw AppError.notFound("Category");
   return getCategory(db, id);
 }
 
 /** A category that still holds products is refused with the count, never silently. */
 export async function deleteCategory(db: Db, storage: Storage, id: string) {
-  const row = await categoryRow(db, id);
+  await categoryRow(db, id);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
     .where(eq(products.categoryId, id));
   const n = count?.n ?? 0;
   if (n > 0) throw new AppError("conflict", `This category still has ${n} product${n === 1 ? "" : "s"}. Move or delete them first.`);
-  await db.delete(categories).where(eq(categories.id, id));
-  await removeImageFiles(storage, [...row.imageVariants.map((v) => v.url), row.imageUrl]);
+  const deleted = await db
+    .delete(categories)
+    .where(eq(categories.id, id))
+    .returning({ imageVariants: categories.imageVariants, imageUrl: categories.imageUrl });
+  await removeImageFiles(storage, deleted.flatMap(imageFilesOf));
 }
 
 const categoryOrder: Record<(typeof categorySorts)[number], SQL[]> = {

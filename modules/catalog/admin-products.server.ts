@@ -45,32 +45,22 @@ async function assertCategoryExists(db: Db, categoryId: string) {
 }
 
 async function replaceProductImage(db: Db, storage: Storage, productId: string, image: Buffer | null) {
-  const old = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, productId));
-  let imageUrl: string | null = null;
-  if (image) {
-    await checkImageUpload(image);
-    const variants = await storeImageVariants(storage, "products", image);
-    imageUrl = defaultVariant(variants)?.url ?? null;
-    await db.transaction(async (tx) => {
-      await tx.delete(productImages).where(eq(productImages.productId, productId));
-      await tx.insert(productImages).values(variants.map((v) => ({ productId, ...v })));
-      await tx.update(products).set({ imageUrl }).where(eq(products.id, productId));
-    });
-    // the new variants have fresh names (lib/images.server.ts), so every old file can go
-    await removeImageFiles(
-      storage,
-      old.map((o) => o.url),
-    );
-  } else {
-    await db.transaction(async (tx) => {
-      await tx.delete(productImages).where(eq(productImages.productId, productId));
-      await tx.update(products).set({ imageUrl: null }).where(eq(products.id, productId));
-    });
-    await removeImageFiles(
-      storage,
-      old.map((o) => o.url),
-    );
-  }
+  if (image) await checkImageUpload(image);
+  const variants = image ? await storeImageVariants(storage, "products", image) : [];
+  const imageUrl = defaultVariant(variants)?.url ?? null;
+  // the product's row is locked first: the files replaced are the ones it holds when it is
+  // written, a variant added meanwhile (modules/maintenance/image-variants.server.ts) too
+  const replaced = await db.transaction(async (tx) => {
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+    if (!product) return null;
+    const old = await tx.delete(productImages).where(eq(productImages.productId, productId)).returning({ url: productImages.url });
+    if (variants.length > 0) await tx.insert(productImages).values(variants.map((v) => ({ productId, ...v })));
+    await tx.update(products).set({ imageUrl }).where(eq(products.id, productId));
+    return old;
+  });
+  // the new variants have fresh names (lib/images.server.ts), so every old file can go
+  await removeImageFiles(storage, replaced ? replaced.map((o) => o.url) : variants.map((v) => v.url));
+  if (!replaced) throw AppError.notFound("Product");
   return imageUrl;
 }
 
@@ -136,8 +126,12 @@ export async function removeProductImage(db: Db, storage: Storage, id: string): 
 /** Deletes a product and its image files; order lines keep their snapshot. */
 export async function deleteProduct(db: Db, storage: Storage, id: string) {
   await productExists(db, id);
-  const images = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id));
-  await db.delete(products).where(eq(products.id, id));
+  const images = await db.transaction(async (tx) => {
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
+    const gone = await tx.delete(productImages).where(eq(productImages.productId, id)).returning({ url: productImages.url });
+    await tx.delete(products).where(eq(products.id, id));
+    return gone;
+  });
   await removeImageFiles(
     storage,
     images.map((i) => i.url),

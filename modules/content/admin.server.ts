@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
+import { defaultVariant, imageFilesOf, removeImageFiles, storeImageVariants } from "../../lib/images.server";
 import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { containing } from "../../lib/like-pattern";
@@ -66,22 +66,36 @@ export async function updatePost(db: Db, id: string, input: PostPatch): Promise<
 }
 
 export async function setPostImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<AdminPostView> {
-  const old = await postRow(db, id);
+  await postRow(db, id);
   await checkImageUpload(image);
   const variants = await storeImageVariants(storage, "blog", image);
-  const [row] = await db
-    .update(blogPosts)
-    .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  await removeImageFiles(storage, [...old.imageVariants.map((v) => v.url), old.imageUrl]);
-  return toView(row!);
+  // the files replaced are the ones the row holds when it is written (a variant added meanwhile too)
+  const written = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ imageVariants: blogPosts.imageVariants, imageUrl: blogPosts.imageUrl })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, id))
+      .for("update");
+    if (!old) return null;
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    return { old, row: row! };
+  });
+  await removeImageFiles(storage, written ? imageFilesOf(written.old) : variants.map((v) => v.url));
+  if (!written) throw AppError.notFound("Blog post");
+  return toView(written.row);
 }
 
 export async function deletePost(db: Db, storage: Storage, id: string) {
-  const old = await postRow(db, id);
-  await db.delete(blogPosts).where(eq(blogPosts.id, id));
-  await removeImageFiles(storage, [...old.imageVariants.map((v) => v.url), old.imageUrl]);
+  await postRow(db, id);
+  const deleted = await db
+    .delete(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .returning({ imageVariants: blogPosts.imageVariants, imageUrl: blogPosts.imageUrl });
+  await removeImageFiles(storage, deleted.flatMap(imageFilesOf));
 }
 
 const postOrder: Record<(typeof postSorts)[number], SQL[]> = {
