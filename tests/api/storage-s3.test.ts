@@ -1,18 +1,22 @@
 // Images in S3 (S3_BUCKET and the other S3_* variables), against a real S3-compatible server on
 // loopback: uploads, their variants and the share images go to the bucket, nothing under
 // DATA_DIR/uploads; addresses stored before the move are sent to the bucket; storage:copy moves
-// an existing uploads folder.
+// an existing uploads folder; a picture in the bucket stored before a width gets it there.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as ogImageLoader } from "../../app/routes/seo/og-image";
+import { productImages } from "../../db/schema";
+import { createLogger } from "../../lib/logger.server";
 import { copyUploads } from "../../lib/storage-copy.server";
 import { s3Storage } from "../../lib/storage-s3.server";
 import { localStorage, shopStorage, uploadDir } from "../../lib/storage.server";
 import { shareImagePath } from "../../modules/content/share-images";
 import { shareImageVersion } from "../../modules/content/share-images.server";
+import { fillMissingVariants } from "../../modules/maintenance/image-variants.server";
 import { createAdminUser, createCategory } from "../factories";
 import { startS3Server, type TestS3 } from "../support/s3-server";
 import { multipartForm } from "../support/multipart";
@@ -115,6 +119,34 @@ describe("with S3_BUCKET set", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("image/jpeg");
     expect(s3.keys()).toContain(`share/products/${product.id}-${version}.jpg`);
+    expect(fs.existsSync(uploadDir(t.env.DATA_DIR))).toBe(false);
+  });
+
+  it("a picture in the bucket stored before the 480 px width gets it, in the bucket", async () => {
+    const category = await createCategory(t.db);
+    const form = multipartForm(
+      { title: "Old journal", price: "5000", description: "Uploaded long ago", categoryId: category.id },
+      { data: await photo(), name: "old.png", type: "image/png" },
+    );
+    const product = (await (await t.request("/api/products/create", { method: "POST", as: admin, body: form })).json()) as {
+      id: string;
+      images: { url: string; width: number }[];
+    };
+    // as an upload before the width left it: no 480 row, no 480 file
+    const old480 = product.images.find((i) => i.width === 480)!;
+    await t.db.delete(productImages).where(eq(productImages.url, old480.url));
+    const storage = shopStorage(t.env);
+    await storage.remove(old480.url);
+
+    expect(await fillMissingVariants(t.db, storage, createLogger("silent"))).toMatchObject({ products: 1, missingFiles: 0 });
+    const [added] = await t.db
+      .select({ url: productImages.url })
+      .from(productImages)
+      .where(and(eq(productImages.productId, product.id), eq(productImages.width, 480)));
+    expect(added!.url.startsWith(`${bucketBase()}/products/`)).toBe(true);
+    const served = await fetch(added!.url);
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(480);
     expect(fs.existsSync(uploadDir(t.env.DATA_DIR))).toBe(false);
   });
 
