@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { replaceColumnImage } from "../../db/image-columns";
 import { categories, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, imageFilesOf, removeImageFiles, storeImageVariants } from "../../lib/images.server";
@@ -63,23 +64,7 @@ export async function renameCategory(db: Db, id: string, input: CategoryPatch): 
 
 export async function setCategoryImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<CategoryView> {
   await categoryRow(db, id);
-  await checkImageUpload(image);
-  const variants = await storeImageVariants(storage, "categories", image);
-  // the files replaced are the ones the row holds when it is written (a variant added meanwhile too)
-  const replaced = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ imageVariants: categories.imageVariants, imageUrl: categories.imageUrl })
-      .from(categories)
-      .where(eq(categories.id, id))
-      .for("update");
-    await tx
-      .update(categories)
-      .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
-      .where(eq(categories.id, id));
-    return row;
-  });
-  await removeImageFiles(storage, replaced ? imageFilesOf(replaced) : variants.map((v) => v.url));
-  if (!replaced) throw AppError.notFound("Category");
+  if (!(await replaceColumnImage(db, storage, { table: categories, folder: "categories" }, id, image))) throw AppError.notFound("Category");
   return getCategory(db, id);
 }
 

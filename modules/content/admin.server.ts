@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { replaceColumnImage } from "../../db/image-columns";
 import { blogPosts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, imageFilesOf, removeImageFiles, storeImageVariants } from "../../lib/images.server";
@@ -67,26 +68,8 @@ export async function updatePost(db: Db, id: string, input: PostPatch): Promise<
 
 export async function setPostImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<AdminPostView> {
   await postRow(db, id);
-  await checkImageUpload(image);
-  const variants = await storeImageVariants(storage, "blog", image);
-  // the files replaced are the ones the row holds when it is written (a variant added meanwhile too)
-  const written = await db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ imageVariants: blogPosts.imageVariants, imageUrl: blogPosts.imageUrl })
-      .from(blogPosts)
-      .where(eq(blogPosts.id, id))
-      .for("update");
-    if (!old) return null;
-    const [row] = await tx
-      .update(blogPosts)
-      .set({ imageVariants: variants, imageUrl: defaultVariant(variants)?.url ?? null })
-      .where(eq(blogPosts.id, id))
-      .returning();
-    return { old, row: row! };
-  });
-  await removeImageFiles(storage, written ? imageFilesOf(written.old) : variants.map((v) => v.url));
-  if (!written) throw AppError.notFound("Blog post");
-  return toView(written.row);
+  if (!(await replaceColumnImage(db, storage, { table: blogPosts, folder: "blog" }, id, image))) throw AppError.notFound("Blog post");
+  return toView(await postRow(db, id));
 }
 
 export async function deletePost(db: Db, storage: Storage, id: string) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { ImageColumnTable } from "../../db/image-columns";
 import { blogPosts, categories, productImages, products } from "../../db/schema";
 import { encodeImageVariants, missingWidths, removeImageFiles, storeEncodedVariants, type StoredImage } from "../../lib/images.server";
 import type { Logger } from "../../lib/logger.server";
@@ -63,7 +64,7 @@ const productSets: Kind = {
 };
 
 /** Categories and blog posts keep their variants in a column, written only where it still holds what was read. */
-function variantsColumn(name: "categories" | "posts", table: typeof categories | typeof blogPosts, folder: string): Kind {
+function variantsColumn(name: "categories" | "posts", table: ImageColumnTable, folder: string): Kind {
   return {
     name,
     folder,

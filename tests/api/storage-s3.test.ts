@@ -39,6 +39,16 @@ const photo = () =>
     .png()
     .toBuffer();
 const bucketBase = () => `${s3.endpoint}/${s3.bucket}`;
+/** A product created by the admin with a photo, as POST /api/products/create answers it. */
+async function productWithPhoto(title: string) {
+  const category = await createCategory(t.db);
+  const form = multipartForm(
+    { title, price: "3000", description: "A photo in the bucket", categoryId: category.id },
+    { data: await photo(), name: "photo.png", type: "image/png" },
+  );
+  const res = await t.request("/api/products/create", { method: "POST", as: admin, body: form });
+  return (await res.json()) as { id: string; imageUrl: string; images: { url: string; width: number }[] };
+}
 
 describe("S3 storage", () => {
   it("puts, reads and removes files in the bucket, path-style; a missing key reads as nothing", async () => {
@@ -99,16 +109,7 @@ describe("with S3_BUCKET set", () => {
   });
 
   it("the share image of a product is drawn once and kept in the bucket", async () => {
-    const category = await createCategory(t.db);
-    const form = multipartForm(
-      { title: "Calm cards", price: "3000", description: "Cards", categoryId: category.id },
-      { data: await photo(), name: "cards.png", type: "image/png" },
-    );
-    const product = (await (await t.request("/api/products/create", { method: "POST", as: admin, body: form })).json()) as {
-      id: string;
-      imageUrl: string;
-      images: { url: string }[];
-    };
+    const product = await productWithPhoto("Calm cards");
     const version = shareImageVersion(product.images.at(-1)?.url ?? product.imageUrl);
     const url = new URL(shareImagePath("products", product.id, version), "http://localhost:3000");
     const answer = (await ogImageLoader({
@@ -123,15 +124,7 @@ describe("with S3_BUCKET set", () => {
   });
 
   it("a picture in the bucket stored before the 480 px width gets it, in the bucket", async () => {
-    const category = await createCategory(t.db);
-    const form = multipartForm(
-      { title: "Old journal", price: "5000", description: "Uploaded long ago", categoryId: category.id },
-      { data: await photo(), name: "old.png", type: "image/png" },
-    );
-    const product = (await (await t.request("/api/products/create", { method: "POST", as: admin, body: form })).json()) as {
-      id: string;
-      images: { url: string; width: number }[];
-    };
+    const product = await productWithPhoto("Old journal");
     // as an upload before the width left it: no 480 row, no 480 file
     const old480 = product.images.find((i) => i.width === 480)!;
     await t.db.delete(productImages).where(eq(productImages.url, old480.url));
