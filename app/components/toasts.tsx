@@ -38,7 +38,8 @@ export function Toasts() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" />
+      {/* top-centre, under the sticky header (h-16): not over the logo or the cart count it just changed */}
+      <Toaster position="top-center" containerStyle={{ top: 72 }} />
     </Suspense>
   );
 }

@@ -75,6 +75,26 @@ describe("admin tables on a 360 px phone", () => {
     await context.close();
   });
 
+  it("toast a save under the top bar, clear of the menu button", async () => {
+    const { context, page } = await adminPage("phone");
+    await page.goto("/lga");
+    await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+    await admin
+      .rows(page)
+      .first()
+      .getByRole("link", { name: /^Edit / })
+      .click();
+    await page.waitForURL(/\/editlga\//);
+    // saved as it is: the rate stays what it was
+    await page.getByRole("button", { name: "Update LGA", exact: true }).click();
+    const toast = page.getByText("LGA updated");
+    await visible(toast);
+    // (once it has slid in)
+    const bar = (await page.locator("header").first().boundingBox())!;
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await context.close();
+  });
+
   it("keep the table layout from 640 px", async () => {
     const { context, page } = await adminPage("desktop");
     await page.goto("/purchasetable");

@@ -169,7 +169,11 @@ describe("browsing", () => {
       const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/contact.data" && r.request().method() === "POST");
       await page.getByRole("button", { name: "Send Message" }).click();
       expect((await response).status()).toBe(200);
-      await visible(page.getByText(/your message has been sent/i));
+      const toast = page.getByText(/your message has been sent/i);
+      await visible(toast);
+      // top-centre under the sticky header, not over the logo and the cart (once it has slid in)
+      const header = (await page.locator("header").first().boundingBox())!;
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
       // the form is emptied before the answer is painted (useOnAnswer), not a frame later
       expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
       await screenshot(page, `contact-${viewport}`);

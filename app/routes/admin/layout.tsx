@@ -152,7 +152,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="min-w-0 flex-1 px-3 py-5 sm:px-6 lg:px-8 print:p-0">
         {openingPurchase ? <PurchaseSkeleton /> : <Outlet />}
       </main>
-      <Toaster position="top-center" />
+      {/* on a phone, under the top bar (h-14): not over the menu button */}
+      <Toaster position="top-center" containerClassName="max-lg:top-16!" />
     </div>
   );
 }
