@@ -30,6 +30,9 @@ export const unpaidCheckoutQuery = z
   .strict();
 export type UnpaidCheckoutQuery = z.input<typeof unpaidCheckoutQuery>;
 
+/** What an owner types when she looks a shopper up by her number: 0803 555 0142, +234 803…, 555-0142. */
+const PHONE_SHAPED = /^[\d\s().+-]+$/;
+
 /** The list's window when no days are given: the reminders' own week, and a month of recoveries. */
 const DEFAULT_DAYS = { unpaid: 7, recovered: 30 };
 
@@ -77,8 +80,9 @@ export async function listUnpaidCheckouts(
   now = new Date(),
 ): Promise<{ items: UnpaidCheckoutRow[]; total: number; summary: UnpaidCheckoutSummary }> {
   const q = unpaidCheckoutQuery.parse(input);
-  // her name, email or phone digits
-  const digits = q.q?.replace(/\D/g, "").replace(/^0/, "");
+  // her name or email; a search typed as a phone number (digits, spaces, + - ( ) .) also finds her
+  // number however it was written: not the digits of an email, which would match other shoppers' phones
+  const digits = q.q && PHONE_SHAPED.test(q.q.trim()) ? q.q.replace(/\D/g, "").replace(/^0/, "") : "";
   const search = q.q
     ? or(
         sql`${purchases.searchText} like ${containing(q.q.toLowerCase())}`,

@@ -1,7 +1,8 @@
 // Unpaid checkouts won back (docs/product.md "Unpaid checkouts"), with fake time: the checkout is
 // cancelled at 30 minutes as before; its buyer gets 'your order is saved' then, and one more mail
 // at 24 hours (with the owner's code), and nothing else: none after payment, none to a shopper who
-// opted out, none while she is paying another order by transfer, none twice with several servers.
+// opted out, none while she is paying another order by transfer, none twice with several servers;
+// and the owner's list of them finds the shopper she searched for.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, purchases } from "../../db/schema";
@@ -274,5 +275,31 @@ describe("the 'complete it here' link's order", () => {
     } finally {
       await t.db.update(deliveryRates).set({ dailyCapacity: null }).where(eq(deliveryRates.id, rate!.id));
     }
+  });
+});
+
+describe("the owner's list of unpaid checkouts", () => {
+  it("finds a shopper by her email, her name or her number as typed, and only her", async () => {
+    const placed = async (email: string, phone: string) => {
+      const user = await createUser(t.db, { email });
+      const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+      await createCartItem(t.db, user.id, product.id, 1);
+      const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...checkoutAddress, phone } });
+      expect(res.status).toBe(201);
+      return user;
+    };
+    // her email has a 7 in it, and so do other shoppers' numbers
+    const bisi = await placed("bisi.7hkbg@example.ng", "0809 111 2233");
+    const ada = await placed("ada.okafor@example.ng", "0802 777 3311");
+    const found = async (q: string) => {
+      const res = await t.request(`/api/unpaid-checkouts?q=${encodeURIComponent(q)}`, { as: admin });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { email: string }[]).map((r) => r.email);
+    };
+    expect(await found("bisi.7hkbg@example.ng")).toEqual([bisi.email]);
+    expect(await found(bisi.firstName)).toContain(bisi.email);
+    expect(await found("0802 777 3311")).toEqual([ada.email]);
+    expect(await found("+234 802 777 3311")).toEqual([ada.email]);
+    expect(await found("777-3311")).toEqual([ada.email]);
   });
 });
