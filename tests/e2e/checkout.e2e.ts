@@ -123,6 +123,7 @@ describe("checkout journeys", () => {
       await page.waitForURL(/\/checkout\/complete\?reference=/);
       const orderNumber = await page.getByTestId("order-number").innerText();
       expect(orderNumber).toMatch(/^Order #[0-9a-f]{8}$/);
+      expect(await page.getByTestId("order-mail-note").innerText()).toMatch(/^Paid .+ · a confirmation is on its way to \S+@\S+$/);
       const items = page.getByRole("list", { name: "Items" });
       expect((await items.innerText()).replace(/\s+/g, " ")).toContain(title.replace(/\s+/g, " ").trim());
       // the confirmation shows the breakdown the checkout quoted, express delivery included

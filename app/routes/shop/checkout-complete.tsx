@@ -84,8 +84,10 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-lg font-bold" data-testid="order-number">
           {orderTitle(order.id)}
         </p>
-        <p className="text-sm text-muted">
-          {state === "paid" ? `Paid ${order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation` : "The details"} are on their way to{" "}
+        <p className="text-sm text-muted" data-testid="order-mail-note">
+          {state === "paid"
+            ? `Paid ${order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation is on its way to`
+            : "The details are on their way to"}{" "}
           {order.email}
         </p>
       </div>
