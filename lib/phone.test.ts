@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNigerianPhone, normalizeNigerianPhone, whatsappDigits } from "./phone";
+import { formatNigerianPhone, normalizeNigerianPhone, readablePhone, whatsappDigits } from "./phone";
 
 describe("Nigerian phone numbers", () => {
   it("reads the ways shoppers type one mobile number as one number", () => {
@@ -31,5 +31,12 @@ describe("Nigerian phone numbers", () => {
   it("formats for people and for wa.me", () => {
     expect(formatNigerianPhone("+2348035550142")).toBe("+234 803 555 0142");
     expect(whatsappDigits("+2348035550142")).toBe("2348035550142");
+  });
+
+  it("shows any stored number readably: a Nigerian one however it was typed, anything else as it is", () => {
+    for (const typed of ["+2348035550142", "08035550142", "0803 555 0142", "234-803-555-0142"])
+      expect(readablePhone(typed)).toBe("+234 803 555 0142");
+    expect(readablePhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
+    expect(readablePhone("")).toBe("");
   });
 });

@@ -24,5 +24,12 @@ export function formatNigerianPhone(normalized: string): string {
   return n.length === 10 ? `+234 ${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}` : normalized;
 }
 
+/** Any number a record holds, as a person reads it: a Nigerian one as +234 803 555 0142 however it was
+ * typed (older orders and profiles keep it as typed), anything else unchanged. */
+export function readablePhone(text: string): string {
+  const normalized = normalizeNigerianPhone(text);
+  return normalized ? formatNigerianPhone(normalized) : text;
+}
+
 /** The digits WhatsApp's wa.me links take: 2348035550142. */
 export const whatsappDigits = (normalized: string): string => normalized.replace(/^\+/, "");

@@ -162,6 +162,13 @@ describe("admin back office journeys", () => {
     await visible(page.getByRole("heading", { name: `Order #${orderNo}` }));
     for (const section of ["Order Status", "Customer Information", "Order Items", "Order Summary", "Payment Information"])
       await visible(page.getByRole("heading", { name: section }));
+    // the customer's number as people read it, whichever way it was stored
+    expect(
+      await page
+        .locator("dt", { hasText: /^Phone$/ })
+        .locator("xpath=following-sibling::dd[1]")
+        .innerText(),
+    ).toMatch(/^\+234 \d{3} \d{3} \d{4}$/);
     await page.getByRole("button", { name: "Mark as processing" }).click();
     await visible(page.getByRole("button", { name: "Mark as shipped" }));
     // the rider's details go to the customer with the step

@@ -129,6 +129,8 @@ describe("checkout journeys", () => {
       // the confirmation shows the breakdown the checkout quoted, express delivery included
       expect(await breakdown(page, "order")).toEqual(quoted);
       await visible(page.getByText(address.street));
+      // her number as people read it, not as it is stored (+2348031234567)
+      expect(await page.getByText("+234 803 123 4567").count()).toBe(1);
       await screenshot(page, `order-confirmed-${viewport}`);
       await expect.poll(() => cart.badge(page).innerText()).toBe("0");
 

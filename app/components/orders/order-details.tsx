@@ -1,5 +1,6 @@
 import { longDay, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
+import { readablePhone } from "../../../lib/phone";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { PurchaseView } from "../../../modules/orders/types";
@@ -131,7 +132,7 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
             {order.address}
             {order.lga ? ` (${order.lga})` : ""}
             <br />
-            {order.phone}
+            {readablePhone(order.phone)}
           </p>
         </div>
       )}

@@ -9,6 +9,7 @@ import { parseForm } from "../../lib/form-action.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
+import { readablePhone } from "../../../lib/phone";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
 import { RefundPanel } from "../../components/admin/refund-panel";
@@ -200,7 +201,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           <dl>
             <Row label="Name" value={`${p.fname} ${p.lname}`.trim()} />
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />
-            <Row label="Phone" value={p.phone} />
+            <Row label="Phone" value={readablePhone(p.phone)} />
             <Row label="LGA" value={p.lga ?? "—"} />
             <Row label="Address" value={p.address} />
             {p.deliveryDate ? (
