@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNigerianPhone, normalizeNigerianPhone, readablePhone, whatsappDigits } from "./phone";
+import { formatNigerianPhone, normalizeNigerianPhone, phoneSearchDigits, readablePhone, whatsappDigits } from "./phone";
 
 describe("Nigerian phone numbers", () => {
   it("reads the ways shoppers type one mobile number as one number", () => {
@@ -38,5 +38,14 @@ describe("Nigerian phone numbers", () => {
       expect(readablePhone(typed)).toBe("+234 803 555 0142");
     expect(readablePhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
     expect(readablePhone("")).toBe("");
+  });
+
+  it("turns a search typed as a number into the digits stored numbers hold, and nothing else into any", () => {
+    for (const typed of ["+234 803 555 0142", "0803 555 0142", "08035550142", "(0803) 555-0142", " 2348035550142 "])
+      expect(phoneSearchDigits(typed)).toBe("8035550142");
+    expect(phoneSearchDigits("0803 555")).toBe("803555");
+    expect(phoneSearchDigits("+234 803")).toBe("803");
+    expect(phoneSearchDigits("555-0142")).toBe("5550142");
+    for (const typed of ["bisi.7hkbg@example.ng", "Ada Obi", "shipped", "0803x", "", "+", "0"]) expect(phoneSearchDigits(typed)).toBeNull();
   });
 });

@@ -31,5 +31,21 @@ export function readablePhone(text: string): string {
   return normalized ? formatNigerianPhone(normalized) : text;
 }
 
+/**
+ * What to look for in stored numbers when the back office searches with something typed as a
+ * phone number (digits, spaces, + - ( ) . only): a whole Nigerian number as its ten national
+ * digits, so +234 803 555 0142, 0803 555 0142 and 08035550142 all find +2348035550142 and a
+ * number kept as typed; a part of one as its digits, without the 0 or +234 it starts with.
+ * Null for anything else (a name, an email): its digits are not a phone search.
+ */
+export function phoneSearchDigits(typed: string): string | null {
+  const text = typed.trim();
+  if (!/^[\d\s().+-]+$/.test(text)) return null;
+  const whole = normalizeNigerianPhone(text);
+  if (whole) return whole.slice("+234".length);
+  const digits = text.replace(/\D/g, "");
+  return (text.startsWith("+234") ? digits.slice(3) : digits.replace(/^0/, "")) || null;
+}
+
 /** The digits WhatsApp's wa.me links take: 2348035550142. */
 export const whatsappDigits = (normalized: string): string => normalized.replace(/^\+/, "");

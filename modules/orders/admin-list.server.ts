@@ -4,6 +4,7 @@ import { purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
 import { containing } from "../../lib/like-pattern";
+import { phoneSearchDigits } from "../../lib/phone";
 import { toCsv } from "../../lib/csv";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
@@ -20,9 +21,10 @@ function statusWord(q?: string): PurchaseStatus | undefined {
   return q ? purchaseStatuses.find((s) => s === q.toLowerCase()) : undefined;
 }
 
-/** The text to look for in "first last email", unless the search is a status word. */
+/** The text to look for in "first last email phone" (a number as its digits), unless the search is a status word. */
 function searchTerm(q: ListQuery): string | undefined {
-  return q.q && !statusWord(q.q) ? q.q.toLowerCase() : undefined;
+  if (!q.q || statusWord(q.q)) return undefined;
+  return phoneSearchDigits(q.q) ?? q.q.toLowerCase();
 }
 
 /** Status and day filters, on purchases or on its narrow search copy (same columns). */

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { purchases } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
 import { containing } from "../../lib/like-pattern";
+import { phoneSearchDigits } from "../../lib/phone";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { listParams } from "../../lib/form-fields";
@@ -29,9 +30,6 @@ export const unpaidCheckoutQuery = z
   .object({ ...listParams(20), show: z.enum(["unpaid", "recovered"], { error: "Show unpaid or recovered" }).default("unpaid") })
   .strict();
 export type UnpaidCheckoutQuery = z.input<typeof unpaidCheckoutQuery>;
-
-/** What an owner types when she looks a shopper up by her number: 0803 555 0142, +234 803…, 555-0142. */
-const PHONE_SHAPED = /^[\d\s().+-]+$/;
 
 /** The list's window when no days are given: the reminders' own week, and a month of recoveries. */
 const DEFAULT_DAYS = { unpaid: 7, recovered: 30 };
@@ -80,15 +78,9 @@ export async function listUnpaidCheckouts(
   now = new Date(),
 ): Promise<{ items: UnpaidCheckoutRow[]; total: number; summary: UnpaidCheckoutSummary }> {
   const q = unpaidCheckoutQuery.parse(input);
-  // her name or email; a search typed as a phone number (digits, spaces, + - ( ) .) also finds her
-  // number however it was written: not the digits of an email, which would match other shoppers' phones
-  const digits = q.q && PHONE_SHAPED.test(q.q.trim()) ? q.q.replace(/\D/g, "").replace(/^0/, "") : "";
-  const search = q.q
-    ? or(
-        sql`${purchases.searchText} like ${containing(q.q.toLowerCase())}`,
-        digits ? sql`${purchases.phone} like ${containing(digits)}` : undefined,
-      )
-    : undefined;
+  // her name, email or number ("first last email phone"; a number typed any way as its digits, lib/phone.ts)
+  const term = q.q ? (phoneSearchDigits(q.q) ?? q.q.toLowerCase()) : undefined;
+  const search = term ? sql`${purchases.searchText} like ${containing(term)}` : undefined;
   const where = and(q.show === "unpaid" ? unpaid() : recovered(), ...window(q, q.show, now), search);
   const [rows, [count], [sums]] = await Promise.all([
     db

@@ -63,6 +63,27 @@ describe("GET /api/purchases (admin list)", () => {
     expect((await t.request("/api/purchases?q=bassey", { as: admin })).headers.get("X-Total-Count")).toBe("0");
   });
 
+  it("finds a purchase by the buyer's number however she typed it and however the order keeps it, and follows a changed number", async () => {
+    const product = await createProduct(t.db);
+    const halima = await createUser(t.db, { firstName: "Halima", email: "halima7@phone-search.ng" });
+    const kelechi = await createUser(t.db, { firstName: "Kelechi", email: "kelechi@phone-search.ng" });
+    // checkout keeps +234 and ten digits; an older order keeps the number as it was typed
+    const a = await createPurchase(t.db, halima, [{ product, quantity: 1 }], { phone: "+2348035550142" });
+    const b = await createPurchase(t.db, kelechi, [{ product, quantity: 1 }], { phone: "08097771234" });
+    const found = async (q: string) => {
+      const res = await t.request(`/api/purchases?q=${encodeURIComponent(q)}`, { as: admin });
+      expect(res.status, q).toBe(200);
+      return ((await res.json()) as { id: string }[]).map((p) => p.id);
+    };
+    for (const q of ["0803 555 0142", "+234 803 555 0142", "08035550142", "555 0142"]) expect(await found(q), q).toEqual([a.id]);
+    for (const q of ["0809 777 1234", "+2348097771234", "(0809) 777-1234"]) expect(await found(q), q).toEqual([b.id]);
+    // an email is searched as text: its 7 does not find every number with a 7
+    expect(await found("halima7@phone-search.ng")).toEqual([a.id]);
+    await t.db.update(purchases).set({ phone: "+2348021112222" }).where(eq(purchases.id, a.id));
+    expect(await found("0803 555 0142")).toEqual([]);
+    expect(await found("0802 111 2222")).toEqual([a.id]);
+  });
+
   it("names a bad query parameter", async () => {
     const res = await t.request("/api/purchases?from=yesterday", { as: admin });
     expect(res.status).toBe(400);
