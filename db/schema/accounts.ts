@@ -4,9 +4,13 @@ import { createdAt, id, updatedAt } from "./columns";
 
 export const roleEnum = pgEnum("role", ["customer", "admin"]);
 
-/** What the users search ('/dashboard', '/teamtable', GET /api/users) looks in; its trigram index is on this very expression. */
+/**
+ * What the users search ('/dashboard', '/teamtable', GET /api/users) looks in; its trigram index is on this very
+ * expression. The phone is kept as she typed it, so its digits alone follow it: a number searched any way
+ * (lib/phone.ts phoneSearchDigits) finds 0803 555 0142 and +234 803 555 0142 alike.
+ */
 export const userSearchText = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn }) =>
-  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, ''))`;
+  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g'))`;
 
 export const users = pgTable(
   "users",

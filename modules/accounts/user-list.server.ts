@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { userSearchText, users } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
 import { containing } from "../../lib/like-pattern";
+import { phoneSearchDigits } from "../../lib/phone";
 import { toUserView } from "./service.server";
 import type { UserView } from "./types";
 import { userListQuery, type userSorts, type UserListQuery } from "./user-list-schemas";
@@ -19,7 +20,8 @@ export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ 
   const where: SQL[] = [];
   if (q.role) where.push(eq(users.role, q.role));
   if (q.q) {
-    const like = containing(q.q);
+    // a number typed any way is looked for as its digits (lib/phone.ts)
+    const like = containing(phoneSearchDigits(q.q) ?? q.q);
     // one expression, the one users_search_trgm_idx is built on, so the trigram index serves it
     where.push(sql`${userSearchText(users)} ilike ${like}`);
   }

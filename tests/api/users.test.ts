@@ -31,6 +31,15 @@ describe("GET /api/users (admin)", () => {
     expect(full.headers.get("x-total-count")).toBe("1");
   });
 
+  it("finds a customer by her number, whichever way she typed it and whichever way it is searched", async () => {
+    const chioma = await createUser(t.db, { firstName: "Chioma", email: "chioma@phone.ng", phone: "0803 555 0142" });
+    const kemi = await createUser(t.db, { firstName: "Kemi", email: "kemi@phone.ng", phone: "+2348097771234" });
+    const found = async (q: string) =>
+      ((await (await t.request(`/api/users?q=${encodeURIComponent(q)}`, { as: admin })).json()) as { id: string }[]).map((u) => u.id);
+    for (const q of ["08035550142", "+234 803 555 0142", "0803 555 0142", "555-0142"]) expect(await found(q), q).toEqual([chioma.id]);
+    for (const q of ["0809 777 1234", "+2348097771234"]) expect(await found(q), q).toEqual([kemi.id]);
+  });
+
   it("refuses anonymous (401) and customers (403), and bad paging (400)", async () => {
     expect((await t.request("/api/users")).status).toBe(401);
     expect((await t.request("/api/users", { as: ada })).status).toBe(403);
