@@ -162,13 +162,17 @@ describe("admin back office journeys", () => {
     await visible(page.getByRole("heading", { name: `Order #${orderNo}` }));
     for (const section of ["Order Status", "Customer Information", "Order Items", "Order Summary", "Payment Information"])
       await visible(page.getByRole("heading", { name: section }));
-    // the customer's number as people read it, whichever way it was stored
-    expect(
+    // the customer's number as people read it, whichever way it was stored, and a chat with her about this order
+    expect(await page.getByTestId("customer-phone").innerText()).toMatch(/^\+234 \d{3} \d{3} \d{4}$/);
+    const firstName = (
       await page
-        .locator("dt", { hasText: /^Phone$/ })
+        .locator("dt", { hasText: /^Name$/ })
         .locator("xpath=following-sibling::dd[1]")
-        .innerText(),
-    ).toMatch(/^\+234 \d{3} \d{3} \d{4}$/);
+        .innerText()
+    ).split(" ")[0];
+    const chat = new URL((await page.getByTestId("whatsapp-customer").getAttribute("href"))!);
+    expect(chat.origin + chat.pathname).toMatch(/^https:\/\/wa\.me\/234\d{10}$/);
+    expect(chat.searchParams.get("text")).toBe(`Hello ${firstName}, about your order #${orderNo}: `);
     await page.getByRole("button", { name: "Mark as processing" }).click();
     await visible(page.getByRole("button", { name: "Mark as shipped" }));
     // the rider's details go to the customer with the step

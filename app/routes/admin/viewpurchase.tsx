@@ -1,4 +1,4 @@
-import { ArrowLeft, Printer } from "lucide-react";
+import { ArrowLeft, MessageCircle, Printer } from "lucide-react";
 import { GiftBadge, GiftPanel } from "../../components/admin/gift-panel";
 import toast from "react-hot-toast";
 import { Link, useFetcher, useNavigation } from "react-router";
@@ -9,7 +9,8 @@ import { parseForm } from "../../lib/form-action.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
-import { readablePhone } from "../../../lib/phone";
+import { normalizeNigerianPhone, readablePhone } from "../../../lib/phone";
+import { chatWithShopperUrl } from "../../../modules/marketing/unpaid-checkout-whatsapp";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
 import { RefundPanel } from "../../components/admin/refund-panel";
@@ -94,6 +95,31 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h2 className="mb-3 text-lg">{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** Her number as people read it and, when it is a Nigerian one, a chat with her about this order on WhatsApp. */
+function CustomerPhone({ p }: { p: { id: string; fname: string; phone: string } }) {
+  const chat = normalizeNigerianPhone(p.phone)
+    ? chatWithShopperUrl(p.phone, `Hello ${p.fname}, about your order #${orderNumber(p.id)}: `)
+    : null;
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-x-3">
+      <span data-testid="customer-phone">{readablePhone(p.phone)}</span>
+      {chat ? (
+        <a
+          href={chat}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="-my-2 inline-flex min-h-10 items-center gap-1 text-rose underline"
+          aria-label={`Chat with ${p.fname} on WhatsApp (opens in a new tab)`}
+          data-testid="whatsapp-customer"
+        >
+          <MessageCircle size={16} aria-hidden="true" />
+          WhatsApp
+        </a>
+      ) : null}
+    </span>
   );
 }
 
@@ -201,7 +227,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           <dl>
             <Row label="Name" value={`${p.fname} ${p.lname}`.trim()} />
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />
-            <Row label="Phone" value={readablePhone(p.phone)} />
+            <Row label="Phone" value={<CustomerPhone p={p} />} />
             <Row label="LGA" value={p.lga ?? "—"} />
             <Row label="Address" value={p.address} />
             {p.deliveryDate ? (
