@@ -21,10 +21,12 @@ function statusWord(q?: string): PurchaseStatus | undefined {
   return q ? purchaseStatuses.find((s) => s === q.toLowerCase()) : undefined;
 }
 
-/** The text to look for in "first last email phone" (a number as its digits), unless the search is a status word. */
+/** What a search looks for in the orders' search text, "first last email phone": a number typed any way as its digits. */
+export const purchaseSearchTerm = (typed: string): string => phoneSearchDigits(typed) ?? typed.toLowerCase();
+
+/** The text to look for, unless the search is a status word. */
 function searchTerm(q: ListQuery): string | undefined {
-  if (!q.q || statusWord(q.q)) return undefined;
-  return phoneSearchDigits(q.q) ?? q.q.toLowerCase();
+  return q.q && !statusWord(q.q) ? purchaseSearchTerm(q.q) : undefined;
 }
 
 /** Status and day filters, on purchases or on its narrow search copy (same columns). */

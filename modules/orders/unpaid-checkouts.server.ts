@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import { purchases } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
 import { containing } from "../../lib/like-pattern";
-import { phoneSearchDigits } from "../../lib/phone";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
+import { purchaseSearchTerm } from "./admin-list.server";
 import { listParams } from "../../lib/form-fields";
 import { findCode } from "../discounts/codes.server";
 import {
@@ -78,9 +78,8 @@ export async function listUnpaidCheckouts(
   now = new Date(),
 ): Promise<{ items: UnpaidCheckoutRow[]; total: number; summary: UnpaidCheckoutSummary }> {
   const q = unpaidCheckoutQuery.parse(input);
-  // her name, email or number ("first last email phone"; a number typed any way as its digits, lib/phone.ts)
-  const term = q.q ? (phoneSearchDigits(q.q) ?? q.q.toLowerCase()) : undefined;
-  const search = term ? sql`${purchases.searchText} like ${containing(term)}` : undefined;
+  // her name, email or number, searched as the purchases list searches
+  const search = q.q ? sql`${purchases.searchText} like ${containing(purchaseSearchTerm(q.q))}` : undefined;
   const where = and(q.show === "unpaid" ? unpaid() : recovered(), ...window(q, q.show, now), search);
   const [rows, [count], [sums]] = await Promise.all([
     db
