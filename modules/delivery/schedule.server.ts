@@ -3,11 +3,13 @@ import type { Queryable, Tx } from "../../db/client";
 import { deliveryDays, deliveryRates, deliverySlots, deliveryWindows, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { addDays, isCalendarDate, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import type { DeliveryMethod } from "./types";
 import {
   DATE_HORIZON_DAYS,
   capacityOn,
   cutoffSentence,
   dateChoices,
+  expressOnly,
   unavailableReason,
   windowLabel,
   windowOpen,
@@ -127,13 +129,14 @@ const fullError = (date: string, lga: string) =>
 
 /**
  * The checkout's date and window for the area `lga`, checked against `now` (Lagos): null when none
- * was asked for and none is needed. A date the area cannot meet is a 400 naming `deliveryDate` and
- * saying why; a full one a 409. The counter is only read here: holdDeliverySlot takes the place.
+ * was asked for and none is needed. A date the area cannot meet, or Standard for a date only Express
+ * reaches, is a 400 naming `deliveryDate` and saying why; a full one a 409. The counter is only
+ * read here: holdDeliverySlot takes the place.
  */
 export async function resolveDeliverySlot(
   q: Queryable,
   lga: string,
-  choice: { deliveryDate?: string | null; deliveryWindow?: string | null },
+  choice: { deliveryDate?: string | null; deliveryWindow?: string | null; deliveryMethod: DeliveryMethod },
   now: Date,
 ): Promise<ChosenSlot | null> {
   const area = await areaSchedule(q, lga);
@@ -162,6 +165,7 @@ export async function resolveDeliverySlot(
     const why = picked?.why ?? "Not available";
     throw invalid("deliveryDate", `We can't deliver on ${shortDay(date)}: ${why.toLowerCase()}. Please choose another date.`, why);
   }
+  if (choice.deliveryMethod === "standard" && expressOnly(date, now)) throw await standardTooSoon(q, area, date, now);
   let window: WindowChoice | null = null;
   if (choice.deliveryWindow) {
     window = (await listDeliveryWindows(q)).find((w) => w.id === choice.deliveryWindow) ?? null;
@@ -182,6 +186,21 @@ export async function resolveDeliverySlot(
     peakFeeKobo: marked?.kind === "peak" ? marked.feeKobo : 0,
     capacity: capacityOn(area, marked),
   };
+}
+
+/** The 400 for Standard on a date only Express reaches, naming the first date Standard can have. */
+async function standardTooSoon(q: Queryable, area: AreaRow, date: string, now: Date): Promise<AppError> {
+  const today = lagosNow(now).date;
+  const last = addDays(today, DATE_HORIZON_DAYS - 1);
+  const [marked, booked] = await Promise.all([markedBetween(q, today, last), bookedBetween(q, area.rateId, today, last)]);
+  const first = dateChoices({ schedule: area, now, marked, booked }).find((c) => c.available && !c.expressOnly);
+  return invalid(
+    "deliveryDate",
+    `Standard delivery takes 3–5 days, so it can't reach you on ${shortDay(date)}. Choose Express for that date, or ${
+      first ? `a date from ${shortDay(first.date)}` : "another date"
+    }.`,
+    "Express only: choose Express or a later date",
+  );
 }
 
 /**

@@ -9,6 +9,16 @@ export type DeliveryDateMode = (typeof deliveryDateModes)[number];
 /** How many days the picker offers, today first. */
 export const DATE_HORIZON_DAYS = 14;
 
+/**
+ * Standard delivery takes 3–5 days (the spec's), so it cannot be booked for a date sooner than
+ * today + 3: that is Express's (1–2 days), which may take the area's earliest date. Without the
+ * rule, Standard plus tomorrow's date would be next-day delivery at the standard fee.
+ */
+export const STANDARD_MIN_DAYS = 3;
+
+/** Whether only Express can reach `date` for an order placed at `now`. */
+export const expressOnly = (date: string, now: Date) => daysBetween(lagosNow(now).date, date) < STANDARD_MIN_DAYS;
+
 /** An area's scheduling settings (the delivery rate's row). */
 export type AreaSchedule = {
   dateMode: DeliveryDateMode;
@@ -39,15 +49,18 @@ export type DateChoice = {
   feeKobo: number;
   /** the day's capacity for the area (null: no limit) */
   capacity: number | null;
+  /** sooner than Standard's 3 days: only Express can be booked for it */
+  expressOnly: boolean;
 };
 
 export const windowLabel = (w: Pick<DeliveryWindowRow, "startHour" | "endHour">) => `${hourLabel(w.startHour)} – ${hourLabel(w.endHour)}`;
 
-/** 'Order by 2 pm for next-day delivery', or null without a cut-off. */
+/** 'Order by 2 pm (Lagos time) for next-day delivery with Express.', or null without a cut-off. */
 export function cutoffSentence(s: Pick<AreaSchedule, "leadDays" | "cutoffHour">): string | null {
   if (s.cutoffHour === null) return null;
   const when = s.leadDays === 0 ? "same-day" : s.leadDays === 1 ? "next-day" : `delivery in ${s.leadDays} days`;
-  return `Order by ${hourLabel(s.cutoffHour)} (Lagos time) for ${when}${s.leadDays > 1 ? "" : " delivery"}.`;
+  const speed = s.leadDays < STANDARD_MIN_DAYS ? " with Express" : "";
+  return `Order by ${hourLabel(s.cutoffHour)} (Lagos time) for ${when}${s.leadDays > 1 ? "" : " delivery"}${speed}.`;
 }
 
 /**
@@ -125,6 +138,7 @@ export function dateChoices({
       peak: peak ? peak.note || "Peak day" : null,
       feeKobo: peak?.feeKobo ?? 0,
       capacity: capacityOn(schedule, day),
+      expressOnly: expressOnly(date, now),
     };
   });
 }

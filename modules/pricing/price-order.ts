@@ -1,10 +1,10 @@
-import type { DeliveryRate } from "../delivery/types";
+import type { DeliveryMethod, DeliveryRate } from "../delivery/types";
 
 // The one pricing function (docs/architecture.md "Payments"): the cart summary, the
 // checkout summary and order creation all call priceOrder, so the three can
 // never disagree. Pure and integer kobo throughout.
 
-export type DeliveryMethod = "standard" | "express";
+export type { DeliveryMethod };
 
 /**
  * The largest order taken online: ₦20,000,000. Money columns are 32-bit integer kobo

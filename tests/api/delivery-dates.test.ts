@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import CheckoutPage, { loader as checkoutLoader } from "../../app/routes/shop/checkout";
 import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
-import { addDays, lagosNow } from "../../lib/lagos-calendar";
+import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { deliveryDatePicker } from "../../modules/delivery/schedule.server";
 import { placeOrder } from "../../modules/orders/checkout.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
@@ -118,13 +118,87 @@ describe("lead time and cut-off, in Lagos time, from an injected now", () => {
       fields: { deliveryDate: "Cut-off 2 pm passed" },
     });
     await expect(place(a.lga, p.id, {}, now)).rejects.toMatchObject({ fields: { deliveryDate: "Choose a delivery date" } });
-    const { row } = await place(a.lga, p.id, { deliveryDate: "2027-05-02" }, now);
+    const { row } = await place(a.lga, p.id, { deliveryDate: "2027-05-02", deliveryMethod: "express" }, now);
     expect(row).toMatchObject({ deliveryDate: "2027-05-02", deliveryWindow: null, deliverySlotFeeKobo: 0 });
     // beyond the 14 days offered, or not a day at all
     await expect(place(a.lga, p.id, { deliveryDate: "2027-05-14" }, now)).rejects.toMatchObject({
       fields: { deliveryDate: "Choose one of the dates offered" },
     });
     await expect(place(a.lga, p.id, { deliveryDate: "2027-02-30" }, now)).rejects.toMatchObject({ kind: "invalid" });
+  });
+});
+
+describe("Standard takes 3–5 days: a sooner date is Express's", () => {
+  it("the picker marks today to today + 2 Express only; the cut-off sentence says Express", async () => {
+    const a = await area({ leadDays: 1, cutoffHour: 14 });
+    const now = lagos("2027-05-10T09:00");
+    const picker = (await deliveryDatePicker(t.db, a.lga, now))!;
+    expect(picker.choices.slice(0, 4).map((c) => [c.date, c.available, c.expressOnly])).toEqual([
+      ["2027-05-10", false, true],
+      ["2027-05-11", true, true],
+      ["2027-05-12", true, true],
+      ["2027-05-13", true, false],
+    ]);
+    expect(picker.cutoff).toBe("Order by 2 pm (Lagos time) for next-day delivery with Express.");
+    const slow = await area({ leadDays: 3, cutoffHour: 12 });
+    expect((await deliveryDatePicker(t.db, slow.lga, now))!.cutoff).toBe("Order by 12 pm (Lagos time) for delivery in 3 days.");
+  });
+
+  it("Standard for tomorrow is a 400 naming deliveryDate and nothing is placed; Express takes it at its fee; Standard takes today + 3", async () => {
+    const a = await area({ dateMode: "optional", leadDays: 0, cutoffHour: null });
+    const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 2 });
+    const today = lagosNow(new Date()).date;
+    const buy = (extra: Record<string, unknown>) =>
+      t.request("/api/purchases/create", { method: "POST", json: guest(a.lga, [{ productId: p.id, quantity: 1 }], extra) });
+    const refused = await buy({ deliveryDate: addDays(today, 1) });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      msg: `Standard delivery takes 3–5 days, so it can't reach you on ${shortDay(addDays(today, 1))}. Choose Express for that date, or a date from ${shortDay(addDays(today, 3))}.`,
+      code: "invalid",
+      fields: { deliveryDate: "Express only: choose Express or a later date" },
+    });
+    expect(await t.db.$count(purchases, eq(purchases.lga, a.lga))).toBe(0);
+    // the same with the method named, and for today
+    expect((await buy({ deliveryDate: today, deliveryMethod: "standard" })).status).toBe(400);
+
+    const fast = await buy({ deliveryDate: addDays(today, 1), deliveryMethod: "express" });
+    expect(fast.status).toBe(201);
+    // ₦10,000 + 7.5% VAT + the area's ₦2,000 + the ₦3,000 express surcharge
+    expect((await fast.json()).purchase).toMatchObject({
+      deliveryDate: addDays(today, 1),
+      deliveryMethod: "express",
+      totalAmount: 10_000 + 750 + 5_000,
+    });
+    const later = await buy({ deliveryDate: addDays(today, 3) });
+    expect(later.status).toBe(201);
+    expect((await later.json()).purchase).toMatchObject({
+      deliveryDate: addDays(today, 3),
+      deliveryMethod: "standard",
+      totalAmount: 10_000 + 750 + 2_000,
+    });
+  });
+
+  it("the checkout page prices Standard without a date only Express reaches, says why and names Standard's first free day; with Express the date is kept", async () => {
+    const a = await area({ dateMode: "optional", leadDays: 0, cutoffHour: null, dailyCapacity: 1 });
+    const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: null });
+    const today = lagosNow(new Date()).date;
+    const tomorrow = addDays(today, 1);
+    // Standard's first day (today + 3) is taken: the message sends her to the one after
+    await place(a.lga, p.id, { deliveryDate: addDays(today, 3) }, new Date());
+    const page = async (method: string) => {
+      const url = `http://localhost:3000/checkout?lga=${encodeURIComponent(a.lga)}&method=${method}&date=${tomorrow}`;
+      const request = new Request(url, { headers: { Cookie: `guest_cart=${encodeGuestCart([{ productId: p.id, quantity: 1 }])}` } });
+      return checkoutLoader({ request, context: routerContext(t, null), params: {} } as never);
+    };
+    const standard = await page("standard");
+    expect(standard.delivery).toMatchObject({
+      date: null,
+      problem: `Standard delivery takes 3–5 days, so it can't reach you on ${shortDay(tomorrow)}. Choose Express for that date, or a date from ${shortDay(addDays(today, 4))}.`,
+    });
+    expect(standard.summary.deliverySlot).toBeUndefined();
+    const express = await page("express");
+    expect(express.delivery).toMatchObject({ date: tomorrow, problem: null });
+    expect(express.summary.deliverySlot).toMatchObject({ date: tomorrow });
   });
 });
 
@@ -164,7 +238,9 @@ describe("blackout and peak days, windows and the price", () => {
     await expect(place(a.lga, p.id, { deliveryDate: "2027-06-14" }, now)).rejects.toMatchObject({ kind: "conflict" });
     expect(await reasonOf(a.lga, now, "2027-06-14")).toBe("full");
     // a window that has begun today cannot be chosen for today
-    await expect(place(a.lga, p.id, { deliveryDate: "2027-06-10", deliveryWindow: win!.id }, now)).rejects.toMatchObject({
+    await expect(
+      place(a.lga, p.id, { deliveryDate: "2027-06-10", deliveryWindow: win!.id, deliveryMethod: "express" }, now),
+    ).rejects.toMatchObject({
       fields: { deliveryWindow: "This window has begun" },
     });
     await t.db.delete(deliveryWindows);
@@ -253,7 +329,7 @@ describe("the picker without JavaScript", () => {
   it("the checkout page renders the dates as radio buttons: the chosen one checked, the others she cannot have disabled with why", async () => {
     const a = await area({ dateMode: "optional", leadDays: 0, cutoffHour: null, dailyCapacity: 1 });
     const today = lagosNow(new Date()).date;
-    const [chosen, holiday, full] = [addDays(today, 2), addDays(today, 3), addDays(today, 4)];
+    const [chosen, holiday, full] = [addDays(today, 3), addDays(today, 4), addDays(today, 5)];
     await t.db.insert(deliveryDays).values({ day: holiday, kind: "blackout", note: "Eid holiday" });
     const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: null });
     await place(a.lga, p.id, { deliveryDate: full }, new Date());
@@ -269,10 +345,14 @@ describe("the picker without JavaScript", () => {
     expect(input(chosen)).toMatch(/checked=""/);
     expect(input(holiday)).toMatch(/disabled=""/);
     expect(input(full)).toMatch(/disabled=""/);
-    expect(input(addDays(today, 5))).not.toMatch(/disabled=""/);
+    expect(input(addDays(today, 6))).not.toMatch(/disabled=""/);
+    // with Standard, tomorrow reads 'Express only' and can still be picked (the order then asks for Express)
+    expect(input(addDays(today, 1))).not.toMatch(/disabled=""/);
+    expect(html).toMatch(new RegExp(`data-testid="date-${addDays(today, 1)}"[^>]*data-express-only="true"`));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
     expect(text).toContain("Eid holiday");
     expect(text).toContain("Fully booked");
+    expect(text).toContain("Express only");
     expect(text).toContain("No particular date");
     expect(text).toMatch(/Delivery on \w{3} \d{1,2} \w{3} No extra/);
   });

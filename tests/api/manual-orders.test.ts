@@ -202,7 +202,17 @@ describe("a gift, on a chosen day", () => {
     });
     expect(await orderCount()).toBe(before);
 
-    const placed = await at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-03", deliveryWindow: win!.id }));
+    // tomorrow is Express's: Standard takes 3–5 days, here as at checkout
+    await expect(at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-02" }))).rejects.toMatchObject({
+      fields: { deliveryDate: "Express only: choose Express or a later date" },
+    });
+    expect(await orderCount()).toBe(before);
+    const express = await at(
+      sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-02", deliveryMethod: "express" }),
+    );
+    expect(await rowOf(express.id)).toMatchObject({ deliveryDate: "2027-03-02", deliveryMethod: "express" });
+
+    const placed = await at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-04", deliveryWindow: win!.id }));
     expect(await rowOf(placed.id)).toMatchObject({
       firstName: "Temi",
       lga: area.lga,
@@ -213,7 +223,7 @@ describe("a gift, on a chosen day", () => {
       surpriseMode: true,
       hidePrices: true,
       anonymousSender: false,
-      deliveryDate: "2027-03-03",
+      deliveryDate: "2027-03-04",
       deliveryWindow: "9 am – 12 pm",
       deliverySlotFeeKobo: 100_000,
       // ₦10,000 + 7.5% VAT + ₦3,000 for her area + ₦1,000 for the window
@@ -222,7 +232,7 @@ describe("a gift, on a chosen day", () => {
       source: "instagram",
     });
     // the day's one place is hers: the next order for that day is refused, as a web checkout's would be
-    await expect(at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-03" }))).rejects.toMatchObject({
+    await expect(at(sale([{ productId: card.id, quantity: 1 }], { ...gift, deliveryDate: "2027-03-04" }))).rejects.toMatchObject({
       kind: "conflict",
     });
     await t.db.delete(deliveryWindows);
@@ -406,7 +416,14 @@ describe("the 'New order' screen", () => {
       settle: "pod",
     };
     const offered = answerOf(await post({ ...form, intent: "refresh" }));
-    const day = offered.delivery!.picker!.choices.find((c) => c.available)!.date;
+    // the soonest day is Express's: with the Speed left on Standard the desk says so, as the checkout does
+    const soonest = offered.delivery!.picker!.choices.find((c) => c.available)!;
+    expect(soonest.expressOnly).toBe(true);
+    const slow = answerOf(await post({ ...form, deliveryDate: soonest.date, intent: "refresh" }));
+    expect(slow.delivery).toMatchObject({ date: null, problem: expect.stringContaining("Standard delivery takes 3–5 days") });
+    const fast = answerOf(await post({ ...form, deliveryMethod: "express", deliveryDate: soonest.date, intent: "refresh" }));
+    expect(fast.quote!.summary.deliverySlot).toMatchObject({ date: soonest.date });
+    const day = offered.delivery!.picker!.choices.find((c) => c.available && !c.expressOnly)!.date;
     const priced = answerOf(await post({ ...form, deliveryDate: day, intent: "refresh" }));
     expect(priced.quote!.summary.deliverySlot).toMatchObject({ date: day, fee: 0 });
     expect(priced.state.deliveryDate).toBe(day);

@@ -12,6 +12,7 @@ import {
   buyableProductInCart,
   cart,
   checkout,
+  expectedDelivery,
   expectNoSidewaysScroll,
   nairaOf,
   pickBeforeScripts,
@@ -111,6 +112,7 @@ describe("delivery on a chosen date, on a phone", () => {
           city: "Victoria Island",
           lga: AREA,
           deliveryDate: full,
+          deliveryMethod: "express",
           paymentMethod: "online",
           lines: [{ productId: product.id, quantity: 1 }],
         }),
@@ -128,11 +130,22 @@ describe("delivery on a chosen date, on a phone", () => {
       await checkout.fillContact(buyer.page, { name: "Tola Bakare", email: `tola.dates.${stamp}@example.ng` });
       await checkout.fillAddress(buyer.page, { street: "12 Adeola Odeku Street", city: "Victoria Island", phone: "0803 555 0142" });
       const before = nairaOf(await buyer.page.getByTestId("summary-total").innerText());
+      // tomorrow is sooner than Standard's 3–5 days: the chip says so, and picking it with Standard says what to do
+      expect(await buyer.page.getByTestId(`date-${day}`).innerText()).toContain("Express only");
       await buyer.page.getByTestId(`date-${day}`).getByRole("radio").check();
       await buyer.page.waitForURL((u) => u.searchParams.get("date") === day);
+      await expect
+        .poll(() => picker.getByRole("alert").innerText())
+        .toMatch(/^Standard delivery takes 3–5 days, so it can't reach you on /);
+      await picker.scrollIntoViewIfNeeded();
+      await screenshot(buyer.page, "checkout-express-only-phone");
+      await checkout.method(buyer.page, "Express").check();
+      await buyer.page.waitForURL((u) => u.searchParams.get("method") === "express" && u.searchParams.get("date") === day);
+      await expect.poll(() => picker.getByRole("alert").count()).toBe(0);
       await picker.getByRole("radio", { name: /9 am – 12 pm/ }).check();
       await buyer.page.waitForURL((u) => !!u.searchParams.get("window"));
-      await expect.poll(async () => nairaOf(await buyer.page.getByTestId("summary-total").innerText())).toBe(before + 1000);
+      const express = (await expectedDelivery(AREA, "express")) - (await expectedDelivery(AREA, "standard"));
+      await expect.poll(async () => nairaOf(await buyer.page.getByTestId("summary-total").innerText())).toBe(before + express + 1000);
       expect(await buyer.page.getByTestId("summary-delivery-date").innerText()).toContain("9 am – 12 pm");
       await expectNoSidewaysScroll(buyer.page);
       await expectAccessible(buyer.page);
@@ -199,7 +212,8 @@ describe("delivery on a chosen date, on a phone", () => {
       // a slow phone: the checkout is on screen before its script runs, and she picks a day and the evening at once
       let day = "";
       await pickBeforeScripts(page, "/checkout", async () => {
-        const open = page.getByTestId("delivery-dates").locator('label[data-available="true"]').first();
+        // the first day Standard (her default) can meet
+        const open = page.getByTestId("delivery-dates").locator('label[data-available="true"]:not([data-express-only])').first();
         day = (await open.getAttribute("data-testid"))!.slice(5);
         await open.getByRole("radio").check();
         await page

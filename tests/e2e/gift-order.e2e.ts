@@ -56,11 +56,18 @@ describe("a gift, on a phone", () => {
         .poll(async () => page.getByTestId("checkout-total-line").innerText())
         .toContain(`Delivery ₦${recipientDelivery.toLocaleString("en-NG")}`);
       expect(nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(recipientDelivery);
-      // her area takes dates: the first day that can be met, for her birthday
+      // her area takes dates: the first day that can be met, for her birthday, is sooner than Standard's
+      // 3–5 days, so she chooses Express for it
       const firstOpen = main.getByTestId("delivery-dates").locator('label[data-available="true"]').first();
+      expect(await firstOpen.innerText()).toContain("Express only");
       const day = (await firstOpen.getAttribute("data-testid"))!.slice(5);
+      await checkout.method(page, "Express").check();
+      await page.waitForURL((u) => u.searchParams.get("method") === "express");
       await firstOpen.getByRole("radio").check();
       await page.waitForURL((u) => u.searchParams.get("date") === day);
+      const expressDelivery = await expectedDelivery(GIFT_AREA, "express");
+      await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(expressDelivery);
+      expect(await firstOpen.innerText()).not.toContain("Express only");
       await visible(main.getByLabel("Recipient's name", { exact: true }));
 
       await main.getByLabel("Recipient's name", { exact: true }).fill("Kemi Adebayo");

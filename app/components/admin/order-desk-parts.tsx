@@ -141,6 +141,7 @@ export function DeskDeliveryDate({
     >
       <DeliveryDatePicker
         delivery={answer.delivery}
+        method={answer.state.deliveryMethod === "express" ? "express" : "standard"}
         value={slot}
         errors={errors}
         onChange={(change) => setSlot((now) => ({ ...now, ...change }))}

@@ -1,4 +1,5 @@
 import { formatNaira } from "../../../lib/money";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { Radio } from "../forms/radio";
 import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 
@@ -6,6 +7,8 @@ export type DateSlotChoice = { date: string; window: string };
 
 type Props = {
   delivery: CheckoutDelivery;
+  /** the delivery chosen above: with Standard, a date only Express reaches says so */
+  method: DeliveryMethod;
   value: DateSlotChoice;
   /**
    * what she changed: the date (with the window when it clears both) or the window alone. Each pick
@@ -19,10 +22,12 @@ type Props = {
 /**
  * docs/product.md "Delivery on a chosen date": the next 14 days for her area as plain radio buttons
  * (server-rendered, so they work before the script loads), each date she cannot have greyed out with
- * its reason, and the time windows with their surcharge. No date-picker library: a phone shows a
- * grid of three chips a row. A pick made before the script ran still counts (forms/radio).
+ * its reason, and the time windows with their surcharge. With Standard chosen, a date sooner than
+ * its 3 days reads 'Express only' (it can still be picked: the order then asks for Express, with
+ * the script or without). No date-picker library: a phone shows a grid of three chips a row. A pick
+ * made before the script ran still counts (forms/radio).
  */
-export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props) {
+export function DeliveryDatePicker({ delivery, method, value, onChange, errors }: Props) {
   const { picker } = delivery;
   if (!picker) return null;
   const optional = picker.mode === "optional";
@@ -61,11 +66,13 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
       <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="delivery-dates">
         {picker.choices.map((c) => {
           const checked = value.date === c.date;
+          const needsExpress = c.available && c.expressOnly && method === "standard";
           return (
             <label
               key={c.date}
               data-testid={`date-${c.date}`}
               data-available={c.available}
+              data-express-only={needsExpress || undefined}
               className={`flex min-h-16 flex-col rounded-xl border px-2 py-1.5 text-sm ${
                 !c.available
                   ? "cursor-not-allowed border-line bg-sand/40 text-muted"
@@ -85,8 +92,9 @@ export function DeliveryDatePicker({ delivery, value, onChange, errors }: Props)
                 />
                 <span className={`font-semibold ${c.available ? "" : "line-through"}`}>{c.label}</span>
               </span>
-              <span className={`mt-0.5 text-xs leading-tight ${c.available ? "text-muted" : "text-rose-dark"}`}>
-                {c.why ?? (c.peak ? `${c.peak}${c.feeKobo ? ` +${formatNaira(c.feeKobo)}` : ""}` : "Available")}
+              <span className={`mt-0.5 text-xs leading-tight ${c.available && !needsExpress ? "text-muted" : "text-rose-dark"}`}>
+                {c.why ??
+                  (needsExpress ? "Express only" : c.peak ? `${c.peak}${c.feeKobo ? ` +${formatNaira(c.feeKobo)}` : ""}` : "Available")}
               </span>
             </label>
           );

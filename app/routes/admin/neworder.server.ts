@@ -116,7 +116,12 @@ async function quoteOf(services: AdminServices, state: DeskState) {
   const areas = await deliveryAreaNames(services.db);
   const lga = areas.find((a) => a.toLowerCase() === state.lga.toLowerCase());
   // the area's dates, and the date and window asked for, checked as the order will check them
-  const { delivery, slot } = await checkoutDelivery(services.db, lga ?? null, { date: state.deliveryDate, window: state.deliveryWindow });
+  const method = state.deliveryMethod === "express" ? "express" : "standard";
+  const { delivery, slot } = await checkoutDelivery(services.db, lga ?? null, {
+    date: state.deliveryDate,
+    window: state.deliveryWindow,
+    method,
+  });
   if (!delivery.picker) state.deliveryDate = state.deliveryWindow = "";
   if (!state.lines.length) return { quote: null, delivery, fields: {} as Record<string, string> };
   const fee = state.deliveryFee === "" ? undefined : Number(state.deliveryFee);
@@ -125,7 +130,7 @@ async function quoteOf(services: AdminServices, state: DeskState) {
       lines: state.lines,
       lga: lga ?? null,
       code: state.code || undefined,
-      deliveryMethod: state.deliveryMethod === "express" ? "express" : "standard",
+      deliveryMethod: method,
       deliveryFee: fee !== undefined && Number.isFinite(fee) && fee >= 0 && fee <= 20_000_000 ? fee : undefined,
       slot,
     });

@@ -1,10 +1,12 @@
 import type { Db } from "../../../db/client";
 import { isAppError } from "../../../lib/errors";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { deliveryDatePicker, resolveDeliverySlot, type ChosenSlot, type DeliveryPicker } from "../../../modules/delivery/schedule.server";
 
 // The checkout's delivery date (docs/product.md "Delivery on a chosen date"): the picker for the area
 // and the date and window the page's address carries (?date=&window=), checked like the order checks
-// them, so the summary beside the form prices what the order will.
+// them (with the delivery method chosen: Standard cannot have a date only Express reaches), so the
+// summary beside the form prices what the order will.
 
 export type CheckoutDelivery = {
   picker: DeliveryPicker | null;
@@ -18,14 +20,19 @@ export type CheckoutDelivery = {
 export async function checkoutDelivery(
   db: Db,
   lga: string | null,
-  asked: { date?: string; window?: string },
+  asked: { date?: string; window?: string; method: DeliveryMethod },
   now = new Date(),
 ): Promise<{ delivery: CheckoutDelivery; slot: ChosenSlot | null }> {
   const picker = await deliveryDatePicker(db, lga, now);
   const none = { delivery: { picker, date: null, window: null, problem: null }, slot: null };
   if (!picker || !lga || !asked.date) return none;
   try {
-    const slot = await resolveDeliverySlot(db, lga, { deliveryDate: asked.date, deliveryWindow: asked.window }, now);
+    const slot = await resolveDeliverySlot(
+      db,
+      lga,
+      { deliveryDate: asked.date, deliveryWindow: asked.window, deliveryMethod: asked.method },
+      now,
+    );
     return { delivery: { picker, date: slot?.date ?? null, window: slot && asked.window ? asked.window : null, problem: null }, slot };
   } catch (e) {
     if (isAppError(e)) return { ...none, delivery: { ...none.delivery, problem: e.message } };

@@ -55,7 +55,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : null,
   ]);
-  const { delivery, slot } = await checkoutDelivery(db, lga, query);
+  const { delivery, slot } = await checkoutDelivery(db, lga, { ...query, method });
   const priced = user
     ? await cartSummary(db, user.id, {
         deliveryMethod: method,

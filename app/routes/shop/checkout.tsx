@@ -217,6 +217,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           />
           <DeliveryDatePicker
             delivery={loaderData.delivery}
+            method={method}
             value={slot}
             errors={errors}
             onChange={(change) => {
