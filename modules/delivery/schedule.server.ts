@@ -3,6 +3,7 @@ import type { Queryable, Tx } from "../../db/client";
 import { deliveryDays, deliveryRates, deliverySlots, deliveryWindows, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { addDays, isCalendarDate, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import { deliverySpeeds } from "./methods";
 import type { DeliveryMethod } from "./types";
 import {
   DATE_HORIZON_DAYS,
@@ -196,7 +197,7 @@ async function standardTooSoon(q: Queryable, area: AreaRow, date: string, now: D
   const first = dateChoices({ schedule: area, now, marked, booked }).find((c) => c.available && !c.expressOnly);
   return invalid(
     "deliveryDate",
-    `Standard delivery takes 3–5 days, so it can't reach you on ${shortDay(date)}. Choose Express for that date, or ${
+    `Standard delivery takes ${deliverySpeeds.standard.days}, so it can't reach you on ${shortDay(date)}. Choose Express for that date, or ${
       first ? `a date from ${shortDay(first.date)}` : "another date"
     }.`,
     "Express only: choose Express or a later date",

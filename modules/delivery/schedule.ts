@@ -1,4 +1,5 @@
 import { addDays, daysBetween, hourLabel, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import { STANDARD_MIN_DAYS } from "./methods";
 
 // Which delivery dates an area can meet (docs/product.md "Delivery on a chosen date"): pure, from an
 // injected `now`, so the checkout's picker, the order and the tests agree. Safe for the browser.
@@ -8,13 +9,6 @@ export type DeliveryDateMode = (typeof deliveryDateModes)[number];
 
 /** How many days the picker offers, today first. */
 export const DATE_HORIZON_DAYS = 14;
-
-/**
- * Standard delivery takes 3–5 days (the spec's), so it cannot be booked for a date sooner than
- * today + 3: that is Express's (1–2 days), which may take the area's earliest date. Without the
- * rule, Standard plus tomorrow's date would be next-day delivery at the standard fee.
- */
-export const STANDARD_MIN_DAYS = 3;
 
 /** Whether only Express can reach `date` for an order placed at `now`. */
 export const expressOnly = (date: string, now: Date) => daysBetween(lagosNow(now).date, date) < STANDARD_MIN_DAYS;

@@ -132,6 +132,8 @@ describe("a gift, on a phone", () => {
       await shop.page.waitForURL(/\/packingslip\//);
       const paper = shop.page.getByTestId("packing-paper");
       await visible(paper);
+      // the speed she paid for, so the packer knows it goes out first
+      expect(await paper.innerText()).toContain("Express, 1–2 days");
       await expectNoSidewaysScroll(shop.page);
       await expectAccessible(shop.page);
       await screenshot(shop.page, "gift-packing-slip-phone");

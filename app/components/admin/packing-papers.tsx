@@ -2,6 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
+import { deliverySpeeds } from "../../../modules/delivery/methods";
 import type { PackingDocument } from "../../../modules/orders/types";
 
 // The printable papers of an order (docs/product.md "Gift orders"): a sheet of paper on screen with
@@ -148,7 +149,7 @@ export function PackingSlip({ doc }: { doc: PackingDocument }) {
         </section>
         <section aria-label="Delivery">
           <h2 className="text-xs font-bold tracking-wide text-muted uppercase">Delivery</h2>
-          <p className="mt-1 text-sm">{doc.deliveryMethod === "express" ? "Express, 1–2 days" : "Standard, 3–5 days"}</p>
+          <p className="mt-1 text-sm">{`${deliverySpeeds[doc.deliveryMethod].name}, ${deliverySpeeds[doc.deliveryMethod].days}`}</p>
           {doc.isGift ? <p className="mt-1 text-sm font-semibold text-rose-dark">Gift: pack without an invoice</p> : null}
           {doc.surpriseMode ? (
             <p className="mt-1 text-sm font-semibold text-rose-dark">Surprise: do not contact the recipient before delivery day</p>

@@ -1,13 +1,12 @@
 import { formatNairaAmount } from "../../../lib/money";
+import { deliverySpeeds } from "../../../modules/delivery/methods";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import type { PaymentChoice } from "../../../modules/orders/payment-choices";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { ChoiceCard } from "./choice-card";
 
-type Method = "standard" | "express";
-const speeds: [Method, string, string][] = [
-  ["standard", "Standard", "3–5 days"],
-  ["express", "Express", "1–2 days"],
-];
+type Method = DeliveryMethod;
+const speeds = Object.entries(deliverySpeeds) as [Method, { name: string; days: string }][];
 
 /** How fast, each with its price for her area (docs/product.md §9). */
 export function DeliveryChoices({
@@ -23,7 +22,7 @@ export function DeliveryChoices({
     <fieldset className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
       <legend className="px-1 text-lg font-bold">Delivery</legend>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        {speeds.map(([value, label, days]) => (
+        {speeds.map(([value, { name: label, days }]) => (
           <ChoiceCard
             key={value}
             name="deliveryMethod"

@@ -1,6 +1,7 @@
 import { longDay, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { readablePhone } from "../../../lib/phone";
+import { deliverySpeeds } from "../../../modules/delivery/methods";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { PurchaseView } from "../../../modules/orders/types";
@@ -105,8 +106,7 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
         </div>
         <div className="flex justify-between">
           <dt>
-            Delivery (
-            {order.deliveryDate ? order.deliveryMethod : order.deliveryMethod === "express" ? "express, 1–2 days" : "standard, 3–5 days"})
+            Delivery ({order.deliveryDate ? order.deliveryMethod : `${order.deliveryMethod}, ${deliverySpeeds[order.deliveryMethod].days}`})
           </dt>
           <dd data-testid="order-delivery">{formatNairaAmount(order.deliveryCharge)}</dd>
         </div>

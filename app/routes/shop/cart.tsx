@@ -16,6 +16,7 @@ import { quoteGuestCart } from "../../../modules/cart/quote.server";
 import { guestCartFromCookie, knowsGuestCart } from "../../lib/guest-cart-cookie";
 import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { deliverySpeeds } from "../../../modules/delivery/methods";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import { cartAction } from "./cart-action.server";
@@ -204,7 +205,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {areas.length ? (
             <div className="mt-4">
               <DeliveryAreaSelect id="cart-lga" areas={areas} value={area} onChange={chooseArea} />
-              <p className="mt-1 text-xs text-muted">Standard delivery (3–5 days); you can choose express at checkout.</p>
+              <p className="mt-1 text-xs text-muted">
+                Standard delivery ({deliverySpeeds.standard.days}); you can choose express at checkout.
+              </p>
             </div>
           ) : null}
           <div className="mt-4">
