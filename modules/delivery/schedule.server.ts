@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { deliveryDays, deliveryRates, deliverySlots, deliveryWindows, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -10,6 +10,7 @@ import {
   capacityOn,
   cutoffSentence,
   dateChoices,
+  dateNote,
   expressOnly,
   unavailableReason,
   windowLabel,
@@ -107,6 +108,20 @@ export async function deliveryDatePicker(q: Queryable, lga: string | null | unde
     windows,
     cutoff: cutoffSentence(area),
   };
+}
+
+/** Each area that takes dates, by name, with what the cart says about them (dateNote); areas without dates are absent. */
+export async function deliveryDateNotes(q: Queryable): Promise<Record<string, string>> {
+  const rows = await q
+    .select({
+      lga: deliveryRates.lga,
+      dateMode: deliveryRates.dateMode,
+      leadDays: deliveryRates.leadDays,
+      cutoffHour: deliveryRates.cutoffHour,
+    })
+    .from(deliveryRates)
+    .where(ne(deliveryRates.dateMode, "off"));
+  return Object.fromEntries(rows.map((r) => [r.lga, dateNote(r)]));
 }
 
 /** The date (and window) a checkout asked for, checked: what the order stores and prices, and the counter it takes a place on. */

@@ -57,6 +57,13 @@ export function cutoffSentence(s: Pick<AreaSchedule, "leadDays" | "cutoffHour">)
   return `Order by ${hourLabel(s.cutoffHour)} (Lagos time) for ${when}${s.leadDays > 1 ? "" : " delivery"}${speed}.`;
 }
 
+/** What the cart says under an area that takes dates, before she reaches the checkout's picker. */
+export function dateNote(s: Pick<AreaSchedule, "dateMode" | "leadDays" | "cutoffHour">): string {
+  const choose = s.dateMode === "required" ? "Choose your delivery day at checkout." : "You can choose your delivery day at checkout.";
+  const cutoff = cutoffSentence(s);
+  return cutoff ? `${choose} ${cutoff}` : choose;
+}
+
 /**
  * The earliest date an order placed at `now` can be delivered: `leadDays` Lagos days after
  * today, one more once today's cut-off hour has struck.

@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import CartPage, { loader as cartLoader } from "../../app/routes/shop/cart";
 import CheckoutPage, { loader as checkoutLoader } from "../../app/routes/shop/checkout";
 import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
@@ -199,6 +200,25 @@ describe("Standard takes 3–5 days: a sooner date is Express's", () => {
     const express = await page("express");
     expect(express.delivery).toMatchObject({ date: tomorrow, problem: null });
     expect(express.summary.deliverySlot).toMatchObject({ date: tomorrow });
+  });
+});
+
+describe("the cart says what to expect before the checkout", () => {
+  it("each area that takes dates has its note (choose a day, the cut-off with Express); an area without dates has none", async () => {
+    const optional = await area({ dateMode: "optional", leadDays: 1, cutoffHour: 14 });
+    const required = await area({ dateMode: "required", leadDays: 3, cutoffHour: null });
+    const off = await area({ dateMode: "off" });
+    const request = new Request("http://localhost:3000/cart", { headers: { Cookie: `delivery_area=${encodeURIComponent(optional.lga)}` } });
+    const cart = await cartLoader({ request, context: routerContext(t, null), params: {} } as never);
+    expect(cart.area).toBe(optional.lga);
+    expect(cart.dateNotes[optional.lga]).toBe(
+      "You can choose your delivery day at checkout. Order by 2 pm (Lagos time) for next-day delivery with Express.",
+    );
+    expect(cart.dateNotes[required.lga]).toBe("Choose your delivery day at checkout.");
+    expect(cart.dateNotes).not.toHaveProperty(off.lga);
+    const Stub = createRoutesStub([{ path: "/cart", Component: () => createElement(CartPage, { loaderData: cart } as never) }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/cart"] })).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/data-testid="cart-date-note"[^>]*>You can choose your delivery day at checkout\. Order by 2 pm/);
   });
 });
 

@@ -78,6 +78,11 @@ describe("delivery on a chosen date, on a phone", () => {
       await cart.open(buyer.page);
       await expect.poll(() => cart.lines(buyer.page).count()).toBe(1);
       await cart.chooseArea(buyer.page, AREA);
+      // the cart already says her area takes dates, and how soon
+      await expect
+        .poll(() => buyer.page.getByTestId("cart-date-note").innerText())
+        .toMatch(/delivery day at checkout\. Order by \d{1,2} (am|pm) \(Lagos time\) for next-day delivery with Express\.$/);
+      await screenshot(buyer.page, "cart-date-note-phone");
       await buyer.page.getByRole("link", { name: "Proceed to payment" }).click();
       await buyer.page.waitForURL((u) => u.pathname === "/checkout");
       await waitForHydration(buyer.page);

@@ -17,6 +17,7 @@ import { guestCartFromCookie, knowsGuestCart } from "../../lib/guest-cart-cookie
 import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { deliverySpeeds } from "../../../modules/delivery/methods";
+import { deliveryDateNotes } from "../../../modules/delivery/schedule.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import { cartAction } from "./cart-action.server";
@@ -31,12 +32,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // the visit's discount code (a /?code= link or the field below): the summary shows its saving or its message
   const code = readVisitCode(request);
   // the area chosen here before (a cookie), else the profile's: the cart shows what checkout will charge
-  const [areas, area] = await Promise.all([deliveryAreaNames(db), startingArea(db, user?.id ?? null, chosenDeliveryArea(request))]).catch(
-    (err: unknown) => {
-      logger.error({ err }, "delivery areas failed");
-      return [[] as string[], null] as const;
-    },
-  );
+  // and, for the areas that take dates, what to expect of them at checkout (docs/product.md "Delivery on a chosen date")
+  const [areas, area, dateNotes] = await Promise.all([
+    deliveryAreaNames(db),
+    startingArea(db, user?.id ?? null, chosenDeliveryArea(request)),
+    deliveryDateNotes(db),
+  ]).catch((err: unknown) => {
+    logger.error({ err }, "delivery areas failed");
+    return [[] as string[], null, {} as Record<string, string>] as const;
+  });
   if (!user) {
     // her browser's cart, as its cookie mirror says: priced here, it is on the page at first paint
     // (and without a script); none (or a failure) and her browser asks for its quote once its script runs
@@ -54,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       guestQuoted: quote !== null,
       areas,
       area,
+      dateNotes,
       code,
     };
   }
@@ -64,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       code,
       onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
     });
-    return { signedIn: true, ...priced, deliveryError: false, guestQuoted: false, areas, area, code };
+    return { signedIn: true, ...priced, deliveryError: false, guestQuoted: false, areas, area, dateNotes, code };
   } catch (err) {
     // anything else (the settings): the lines still show, the summary reads '—'
     logger.error({ err }, "cart summary failed");
@@ -76,6 +81,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       guestQuoted: false,
       areas,
       area,
+      dateNotes,
       code,
     };
   }
@@ -208,6 +214,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-xs text-muted">
                 Standard delivery ({deliverySpeeds.standard.days}); you can choose express at checkout.
               </p>
+              {loaderData.dateNotes[area] ? (
+                <p className="mt-1 text-xs text-muted" data-testid="cart-date-note">
+                  {loaderData.dateNotes[area]}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <div className="mt-4">
