@@ -13,10 +13,12 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
  * slow network the framework's 100 KB no longer share the first round trips with the stylesheet,
  * the fonts and the first image, and the first paint never waits for its start-up
  * (docs/decisions/0018). React Router's module script (the one that imports the route modules and
- * hydrates) is sent inert and its modulepreload links are left out; a small script, once the fonts
- * are in and the next frame is painted, asks for all the modules at once and starts the module
- * script. The context and data scripts run as before. A page without that script (no JavaScript)
- * is returned as it is. Links and forms work before the script runs.
+ * hydrates) is sent inert and its modulepreload links are left out. A small script asks for all
+ * the modules at once and starts the module script once the fonts are in, the next frame is drawn
+ * and (where the browser reports paints) the first contentful paint is reported; at the latest
+ * FONT_WAIT_MS and a frame after the page arrives. The context and data scripts run as before. A
+ * page without that script (no JavaScript) is returned as it is. Links and forms work before the
+ * script runs.
  */
 export function hydrateAfterPaint(html: string): string {
   const found = MODULE_SCRIPT.exec(html);
@@ -37,8 +39,13 @@ export function hydrateAfterPaint(html: string): string {
     `var s=document.querySelector("script[data-after-paint]");if(started||!s)return;started=true;` +
     `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)});` +
     `var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)};` +
-    `var paint=function(){requestAnimationFrame(function(){setTimeout(go,0)})};` +
-    `if(document.visibilityState==="hidden")go();else{setTimeout(paint,${FONT_WAIT_MS});if(document.fonts)document.fonts.ready.then(paint)}})()</script>`;
+    `var frame=function(f){requestAnimationFrame(function(){setTimeout(f,0)})};` +
+    // a frame after the fonts is not always a painted one (a busy phone presents it later): where the
+    // browser reports its first contentful paint, wait for that report too
+    `var painted=function(){var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;` +
+    `if(!t||t.indexOf("paint")<0||performance.getEntriesByName("first-contentful-paint").length)return go();` +
+    `new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})};` +
+    `if(document.visibilityState==="hidden")go();else{setTimeout(function(){frame(go)},${FONT_WAIT_MS});if(document.fonts)document.fonts.ready.then(function(){frame(painted)})}})()</script>`;
   return head + inert + html.slice(found.index + found[0].length, close) + starter + html.slice(close);
 }
 

@@ -22,6 +22,8 @@ describe("hydrateAfterPaint", () => {
     expect(starter).toContain('["/assets/entry.client-1.js","/assets/framework-2.js"]');
     expect(starter).toContain("document.fonts.ready");
     expect(starter).toContain("requestAnimationFrame");
+    // and, where the browser reports paints, the first contentful paint has been reported
+    expect(starter).toContain('observe({type:"paint",buffered:true})');
     // everything else is where it was: the stylesheet, the content, the context and data scripts
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css" data-precedence="shop"/></head>');
     expect(html.indexOf("window.__reactRouterContext = {}")).toBeLessThan(html.indexOf("data-after-paint"));
