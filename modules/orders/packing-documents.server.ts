@@ -6,6 +6,7 @@ import { koboToNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
 import { getSettings } from "../settings/service.server";
 import { senderFor } from "./gift-rules";
+import { deliveryDateLine } from "./mails.server";
 import { unitPrice } from "../pricing/price-order";
 import { orderNumber } from "./statuses";
 import type { PackingDocument, PackingLine } from "./types";
@@ -42,6 +43,7 @@ export async function packingDocument(db: Db, id: string): Promise<PackingDocume
     note: p.orderNote,
     surpriseMode: p.isGift && p.surpriseMode,
     deliveryMethod: p.deliveryMethod,
+    deliveryDay: deliveryDateLine(p),
     lines: items.map((i) => {
       const line: PackingLine = { title: i.title, details: [i.size, i.color].filter(Boolean).join(", "), quantity: i.quantity };
       if (priced) {

@@ -148,6 +148,8 @@ export type PackingDocument = {
   note: string | null;
   surpriseMode: boolean;
   deliveryMethod: "standard" | "express";
+  /** 'Delivery on Friday 4 December 2026, 9 am – 12 pm' when the order chose a day (null otherwise) */
+  deliveryDay: string | null;
   lines: PackingLine[];
   /** the breakdown, absent when the prices are hidden */
   totals: { subtotal: number; code: number; vat: number; delivery: number; total: number } | null;

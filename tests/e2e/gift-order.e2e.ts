@@ -132,8 +132,8 @@ describe("a gift, on a phone", () => {
       await shop.page.waitForURL(/\/packingslip\//);
       const paper = shop.page.getByTestId("packing-paper");
       await visible(paper);
-      // the speed she paid for, so the packer knows it goes out first
-      expect(await paper.innerText()).toContain("Express, 1–2 days");
+      // the day she chose (not the method's 1–2 days), so the packer works to it
+      expect(await shop.page.getByTestId("packing-delivery").innerText()).toMatch(/^Delivery on \w+day \d{1,2} \w+ \d{4} \(Express\)$/);
       await expectNoSidewaysScroll(shop.page);
       await expectAccessible(shop.page);
       await screenshot(shop.page, "gift-packing-slip-phone");

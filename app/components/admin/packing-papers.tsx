@@ -149,7 +149,12 @@ export function PackingSlip({ doc }: { doc: PackingDocument }) {
         </section>
         <section aria-label="Delivery">
           <h2 className="text-xs font-bold tracking-wide text-muted uppercase">Delivery</h2>
-          <p className="mt-1 text-sm">{`${deliverySpeeds[doc.deliveryMethod].name}, ${deliverySpeeds[doc.deliveryMethod].days}`}</p>
+          {/* a chosen day is what the packer works to; without one, how fast the method goes */}
+          <p className="mt-1 text-sm" data-testid="packing-delivery">
+            {doc.deliveryDay
+              ? `${doc.deliveryDay} (${deliverySpeeds[doc.deliveryMethod].name})`
+              : `${deliverySpeeds[doc.deliveryMethod].name}, ${deliverySpeeds[doc.deliveryMethod].days}`}
+          </p>
           {doc.isGift ? <p className="mt-1 text-sm font-semibold text-rose-dark">Gift: pack without an invoice</p> : null}
           {doc.surpriseMode ? (
             <p className="mt-1 text-sm font-semibold text-rose-dark">Surprise: do not contact the recipient before delivery day</p>
