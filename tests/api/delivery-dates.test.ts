@@ -9,6 +9,7 @@ import CheckoutPage, { loader as checkoutLoader } from "../../app/routes/shop/ch
 import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import { standardWouldSave } from "../../app/routes/shop/checkout-dates.server";
 import { deliveryDatePicker } from "../../modules/delivery/schedule.server";
 import { placeOrder } from "../../modules/orders/checkout.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
@@ -200,6 +201,37 @@ describe("Standard takes 3–5 days: a sooner date is Express's", () => {
     const express = await page("express");
     expect(express.delivery).toMatchObject({ date: tomorrow, problem: null });
     expect(express.summary.deliverySlot).toMatchObject({ date: tomorrow });
+  });
+});
+
+describe("Express for a date Standard also reaches: the checkout says what Standard would save", () => {
+  it("Express for today + 3 has standardSaves = the surcharge and the page says so; Express for tomorrow, Standard, or no date: nothing", async () => {
+    const a = await area({ dateMode: "optional", leadDays: 0, cutoffHour: null });
+    const p = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: null });
+    const today = lagosNow(new Date()).date;
+    const page = async (method: string, date?: string) => {
+      const url = `http://localhost:3000/checkout?lga=${encodeURIComponent(a.lga)}&method=${method}${date ? `&date=${date}` : ""}`;
+      const request = new Request(url, { headers: { Cookie: `guest_cart=${encodeGuestCart([{ productId: p.id, quantity: 1 }])}` } });
+      return checkoutLoader({ request, context: routerContext(t, null), params: {} } as never);
+    };
+    const far = await page("express", addDays(today, 3));
+    // the area's ₦2,000 against Express's ₦2,000 + the ₦3,000 surcharge: the date arrives either way
+    expect(far.summary.deliveryOptions).toEqual({ standard: 2_000, express: 5_000 });
+    expect(far.standardSaves).toBe(300_000);
+    expect((await page("express", addDays(today, 1))).standardSaves).toBe(0);
+    expect((await page("express")).standardSaves).toBe(0);
+    expect((await page("standard", addDays(today, 3))).standardSaves).toBe(0);
+    // free delivery (a code or the shop's amount) makes both methods cost nothing: no saving to name
+    expect(standardWouldSave(far.delivery, "express", { standard: 0, express: 0 })).toBe(0);
+
+    const Stub = createRoutesStub([{ path: "/checkout", Component: () => createElement(CheckoutPage, { loaderData: far } as never) }]);
+    const text = renderToString(createElement(Stub, { initialEntries: ["/checkout"] }))
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, "");
+    // before the script runs she is sent to the Standard choice above (the button comes with the script)
+    expect(text).toContain(
+      `Standard delivery also arrives on ${shortDay(addDays(today, 3))}, for ₦3,000 less. Choose Standard above to pay less.`,
+    );
   });
 });
 

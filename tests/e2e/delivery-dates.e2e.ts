@@ -238,6 +238,27 @@ describe("delivery on a chosen date, on a phone", () => {
           .getByRole("radio", { name: /5 pm – 8 pm/ })
           .isChecked(),
       ).toBe(true);
+
+      // Express for that day would arrive the same day for more: the picker says so, and one tap switches back
+      const standardTotal = nairaOf(await page.getByTestId("summary-total").innerText());
+      await checkout.method(page, "Express").check();
+      await page.waitForURL((u) => u.searchParams.get("method") === "express" && u.searchParams.get("date") === day);
+      const saves = page.getByTestId("standard-saves");
+      const surcharge = (await expectedDelivery(area, "express")) - (await expectedDelivery(area, "standard"));
+      await expect
+        .poll(() => saves.innerText())
+        .toMatch(new RegExp(`^Standard delivery also arrives on \\w{3} \\d{1,2} \\w{3}, for ₦[\\d,]+ less\\.`));
+      expect(nairaOf(/for (₦[\d,]+) less/.exec(await saves.innerText())![1]!)).toBe(surcharge);
+      expect(nairaOf(await page.getByTestId("summary-total").innerText())).toBe(standardTotal + surcharge);
+      await saves.scrollIntoViewIfNeeded();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, "checkout-standard-saves-phone");
+      await saves.getByRole("button", { name: "Switch to Standard" }).click();
+      await page.waitForURL((u) => u.searchParams.get("method") === "standard" && u.searchParams.get("date") === day);
+      expect(await checkout.method(page, "Standard").isChecked()).toBe(true);
+      await expect.poll(async () => nairaOf(await page.getByTestId("summary-total").innerText())).toBe(standardTotal);
+      expect(await saves.count()).toBe(0);
+      expect(await page.getByTestId(`date-${day}`).getByRole("radio").isChecked()).toBe(true);
       await context.close();
     },
     JOURNEY_MS,

@@ -1,5 +1,6 @@
 import { formatNaira } from "../../../lib/money";
 import type { DeliveryMethod } from "../../../modules/delivery/types";
+import { useHydrated } from "../../lib/scripted";
 import { Radio } from "../forms/radio";
 import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 
@@ -17,6 +18,10 @@ type Props = {
    */
   onChange: (change: Partial<DateSlotChoice>) => void;
   errors: { deliveryDate?: string; deliveryWindow?: string };
+  /** Express chosen for a date Standard also reaches: what Standard would save (kobo; 0 or absent: nothing to say) */
+  standardSaves?: number;
+  /** the note's button, once the script runs: switches the delivery above to Standard */
+  onChooseStandard?: () => void;
 };
 
 /**
@@ -27,7 +32,7 @@ type Props = {
  * the script or without). No date-picker library: a phone shows a grid of three chips a row. A pick
  * made before the script ran still counts (forms/radio).
  */
-export function DeliveryDatePicker({ delivery, method, value, onChange, errors }: Props) {
+export function DeliveryDatePicker({ delivery, method, value, onChange, errors, standardSaves = 0, onChooseStandard }: Props) {
   const { picker } = delivery;
   if (!picker) return null;
   const optional = picker.mode === "optional";
@@ -100,6 +105,13 @@ export function DeliveryDatePicker({ delivery, method, value, onChange, errors }
           );
         })}
       </div>
+      {method === "express" && standardSaves > 0 && value.date === delivery.date ? (
+        <StandardSaves
+          day={picker.choices.find((c) => c.date === value.date)?.label ?? value.date}
+          kobo={standardSaves}
+          onChoose={onChooseStandard}
+        />
+      ) : null}
       {picker.windows.length ? (
         <fieldset className="mt-4" aria-describedby={errors.deliveryWindow ? "delivery-window-error" : undefined}>
           <legend className="text-sm font-bold">Time window</legend>
@@ -156,5 +168,28 @@ function WindowChoice({
         <strong>{label}</strong> <span className="text-muted">· {extra}</span>
       </span>
     </label>
+  );
+}
+
+/**
+ * Express for a date Standard also reaches: the order arrives that day either way, so she is told what
+ * Standard saves. The button comes with the script (its own component: the picker's radios are not
+ * drawn again when it appears, which would undo a pick made before the script ran); before, the
+ * Standard choice above does it.
+ */
+function StandardSaves({ day, kobo, onChoose }: { day: string; kobo: number; onChoose?: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="mt-3 rounded-xl bg-blush px-3 py-2 text-sm" data-testid="standard-saves">
+      <p>
+        Standard delivery also arrives on <strong>{day}</strong>, for <strong>{formatNaira(kobo)} less</strong>.
+        {hydrated && onChoose ? null : " Choose Standard above to pay less."}
+      </p>
+      {hydrated && onChoose ? (
+        <button type="button" onClick={onChoose} className="btn-outline mt-2 !min-h-10 !px-4 !py-1.5 text-sm">
+          Switch to Standard
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
 import { isAppError } from "../../../lib/errors";
+import { nairaToKobo } from "../../../lib/money";
 import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { deliveryDatePicker, resolveDeliverySlot, type ChosenSlot, type DeliveryPicker } from "../../../modules/delivery/schedule.server";
 
@@ -38,4 +39,21 @@ export async function checkoutDelivery(
     if (isAppError(e)) return { ...none, delivery: { ...none.delivery, problem: e.message } };
     throw e;
   }
+}
+
+/**
+ * Express bought for a date Standard also reaches arrives that day either way: what choosing
+ * Standard would save her (kobo), said beside the dates so the surcharge is never paid for
+ * nothing; 0 otherwise (Standard chosen, no date, a date only Express reaches, free delivery).
+ * `options` is what each method costs her, as the summary priced it.
+ */
+export function standardWouldSave(
+  delivery: CheckoutDelivery,
+  method: DeliveryMethod,
+  options: Record<DeliveryMethod, number> | null,
+): number {
+  if (method !== "express" || !delivery.date || !options) return 0;
+  const chosen = delivery.picker?.choices.find((c) => c.date === delivery.date);
+  if (!chosen || chosen.expressOnly) return 0;
+  return Math.max(0, nairaToKobo(options.express) - nairaToKobo(options.standard));
 }

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { AppServices } from "../../context";
 import { chosenDeliveryArea } from "../../lib/delivery-area";
-import { checkoutDelivery } from "./checkout-dates.server";
+import { checkoutDelivery, standardWouldSave } from "./checkout-dates.server";
 import { readCookie } from "../../lib/cookies";
 import { formAction, readForm } from "../../lib/form-action.server";
 import { fieldErrors, formValues } from "../../lib/forms";
@@ -78,6 +78,8 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     areas,
     method,
     delivery,
+    // Express for a date Standard also reaches: what Standard would save (kobo; 0 otherwise)
+    standardSaves: standardWouldSave(delivery, method, priced.summary.deliveryOptions),
     defaults: { lga: lga ?? "", ...(prefilled ?? { name: "", email: "", phone: "", street: "", city: "" }) },
     choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,

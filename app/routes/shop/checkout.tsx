@@ -220,6 +220,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             method={method}
             value={slot}
             errors={errors}
+            standardSaves={loaderData.standardSaves}
+            onChooseStandard={() => {
+              setMethod("standard");
+              reprice({ method: "standard" });
+            }}
             onChange={(change) => {
               const next = { ...asked.current.slot, ...change };
               setSlot(next);
