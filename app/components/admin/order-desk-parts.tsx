@@ -4,7 +4,7 @@ import { formatNairaAmount } from "../../../lib/money";
 import { paidViaChoices, settleChoices } from "../../../modules/orders/manual-order-schemas";
 import { Field } from "../forms/fields";
 import { ChipChoices } from "./chip-choices";
-import type { DeskAnswer } from "./order-desk-state";
+import { deskMethod, type DeskAnswer } from "./order-desk-state";
 
 // Parts of the 'New order' screen (docs/product.md "Manual orders"): its sections, the total as the
 // server priced it, and how the order is settled.
@@ -141,7 +141,7 @@ export function DeskDeliveryDate({
     >
       <DeliveryDatePicker
         delivery={answer.delivery}
-        method={answer.state.deliveryMethod === "express" ? "express" : "standard"}
+        method={deskMethod(answer.state)}
         value={slot}
         errors={errors}
         onChange={(change) => setSlot((now) => ({ ...now, ...change }))}

@@ -1,4 +1,5 @@
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
 
@@ -54,3 +55,7 @@ export type DeskAnswer = {
   msg?: string;
   fields?: Record<string, string>;
 };
+
+/** The Speed the form holds, as a delivery method: anything but Express is Standard (the form's default). */
+export const deskMethod = (state: Pick<DeskState, "deliveryMethod">): DeliveryMethod =>
+  state.deliveryMethod === "express" ? "express" : "standard";

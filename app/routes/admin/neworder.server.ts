@@ -9,7 +9,7 @@ import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { type manualOrderFields, manualOrderInput } from "../../../modules/orders/manual-order-schemas";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../../modules/orders/manual-orders.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
-import { deskFieldNames, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
+import { deskFieldNames, deskMethod, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
 import { fieldErrors } from "../../lib/forms";
 import { readForm } from "../../lib/form-action.server";
 import { checkoutDelivery } from "../shop/checkout-dates.server";
@@ -116,7 +116,7 @@ async function quoteOf(services: AdminServices, state: DeskState) {
   const areas = await deliveryAreaNames(services.db);
   const lga = areas.find((a) => a.toLowerCase() === state.lga.toLowerCase());
   // the area's dates, and the date and window asked for, checked as the order will check them
-  const method = state.deliveryMethod === "express" ? "express" : "standard";
+  const method = deskMethod(state);
   const { delivery, slot } = await checkoutDelivery(services.db, lga ?? null, {
     date: state.deliveryDate,
     window: state.deliveryWindow,
