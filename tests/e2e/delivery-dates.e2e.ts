@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin, admin } from "./support/admin";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
 import {
   adminApi,
   api,
@@ -253,6 +253,13 @@ describe("delivery on a chosen date, on a phone", () => {
       await saves.scrollIntoViewIfNeeded();
       await expectNoSidewaysScroll(page);
       await screenshot(page, "checkout-standard-saves-phone");
+      // and on a laptop: the note under the dates in the form's column, beside the summary
+      await page.setViewportSize(viewports.desktop);
+      await expectNoSidewaysScroll(page);
+      // in the middle of the screen, clear of the header that stays at the top
+      await saves.evaluate((note) => note.scrollIntoView({ block: "center" }));
+      await screenshot(page, "checkout-standard-saves-desktop");
+      await page.setViewportSize(viewports.phone);
       await saves.getByRole("button", { name: "Switch to Standard" }).click();
       await page.waitForURL((u) => u.searchParams.get("method") === "standard" && u.searchParams.get("date") === day);
       expect(await checkout.method(page, "Standard").isChecked()).toBe(true);
