@@ -4,6 +4,9 @@ import { precompressClientBuild } from "./scripts/precompress-assets";
 
 export default {
   ssr: true,
+  // every route is in the build's manifest file, which the page's script loads once and the
+  // browser keeps: no page asks the server which routes its links lead to (docs/decisions/0023)
+  routeDiscovery: { mode: "initial" },
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

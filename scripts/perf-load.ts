@@ -4,7 +4,7 @@
 // node:http server replaying the exact bytes of the shop's answers to
 // GET /api/products?pageSize=24 and GET /api/health, then drives each with autocannon (50
 // connections, loopback) in alternating rounds: the reference and the shop back to back.
-// SSR pages, the route manifest a page's script asks for and an uploaded picture are held against
+// SSR pages and an uploaded picture are held against
 // one of the shop's own hashed static assets under /assets.
 // Prints a table (median of the rounds; ratio = median of the per-round ratios) with the
 // targets, and the CPU milliseconds the serving processes spent per answer (from /proc: it
@@ -25,7 +25,6 @@ import pg from "pg";
 import { freePort } from "./free-port";
 import { groupPids, machineCpu, stolenPercent } from "./perf-load/cpu";
 import { recordAnswer, rawGet } from "./perf-load/http-raw";
-import { routeManifestRequest } from "./perf-load/route-manifest";
 import { measure, type Sample, type Target } from "./perf-load/measure";
 import type { ReplayMessage } from "./perf-load/replay-server";
 import { loadAverage, stolenLine, summarise, table, type Check } from "./perf-load/report";
@@ -145,13 +144,9 @@ async function run(base: string) {
   if (signedIn.status !== 200) throw new Error(`Signed-in product page: ${signedIn.status}`);
   const me = await rawGet(`${base}/api/auth/me`, { cookie });
   if (me.status !== 200) throw new Error(`Signed-in /api/auth/me: ${me.status}`);
-  const productHtml = (await rawGet(`${base}${productPage}`, { "accept-encoding": "identity" })).body.toString("utf8");
-  const manifestRequest = routeManifestRequest(productHtml);
   // a picture of the home page's, as a phone asks for it (the demo data's images are uploads on the shop's disk)
   const picture = /\/uploads\/[\w/-]+\.webp/.exec(home)?.[0];
   if (!picture) throw new Error("No uploaded picture on the home page: is SEED_DEMO off?");
-  const manifest = await rawGet(`${base}${manifestRequest}`);
-  if (manifest.status !== 200) throw new Error(`Route manifest after the product page: ${manifest.status}`);
 
   // ---- the reference: a bare node:http server replaying the shop's own bytes
   const answers = { [LIST]: await recordAnswer(`${base}${LIST}`), "/api/health": await recordAnswer(`${base}/api/health`) };
@@ -169,8 +164,6 @@ async function run(base: string) {
     { name: "SSR product page, signed in", path: productPage, reference: "static asset", minRatio: 0.1, headers: { cookie } },
     // the least a signed-in answer costs (her session and one read, no page): a floor for the row above
     { name: "signed in: /api/auth/me", path: "/api/auth/me", reference: "static asset", headers: { cookie } },
-    // what the product page's script asks for once it runs: every page view's second request
-    { name: "route manifest, product page", path: manifestRequest, reference: "static asset" },
     // a new visitor's home page shows about a dozen
     { name: "uploaded picture", path: picture, reference: "static asset" },
   ];

@@ -43,6 +43,8 @@ const MAX_JSON_BYTES = 1024 * 1024;
 const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
 // the back office's create screens post their form, image included, to the page's action (docs/decisions/0011)
 const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
+// React Router's address for route discovery, which pages of earlier builds may still ask
+const ROUTE_MANIFEST = "/__manifest";
 // node:http's adapter gives a GET or HEAD no body, whatever the client sent
 const noBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
 
@@ -112,6 +114,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const publicFile = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", AN_HOUR) });
     app.use("*", (c, next) => (rootFiles.has(c.req.path) ? publicFile(c, next) : next()));
   }
+
+  // The pages carry every route (docs/decisions/0023): a script from this build never asks which
+  // routes exist. A page left open from an earlier build, which did, is told to load again, into
+  // this build, as React Router tells a page of the wrong version, rather than rendered a 404 page.
+  app.get(ROUTE_MANIFEST, (c) => c.body(null, 204, { "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" }));
 
   const tooLarge = (): never => {
     throw new AppError("too_large", "The request is too large.");

@@ -16,15 +16,9 @@ import { filled, filledGzip, slotted, type SlottedBody } from "./slotted-gzip";
 const PUBLIC_API = /^\/api\/(products(\/[^/]+)?|categories(\/[^/]+)?|posts(\/[^/]+)?|deliveryrates(\/[^/]+)?|reviews\/[^/]+)$/;
 const PUBLIC_PAGE =
   /^\/(|_root\.data|(products|promopage|blogs|about|contact|author|privacy|terms)(\.data)?|(categories|productdetails|blogdetails)\/[^/.]+(\.data)?)$/;
-// React Router's route manifest (its default address): once a page's script runs, the browser asks
-// it which routes the page's links lead to. The answer is the build's own, the same for every
-// visitor, signed in or not, and rendering it cost about 25 times a cached page (docs/decisions/0018).
-const ROUTE_MANIFEST = "/__manifest";
 // a CDN or proxy may hold them briefly, and serve a stale copy while it fetches the next
 export const PUBLIC_API_CACHE = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
-// as React Router sends it: the build's version is in the address
-export const ROUTE_MANIFEST_CACHE = "public, max-age=31536000, immutable";
 // the page's CSP nonce is swapped for this in the stored copy, and for a fresh one in each answer
 const NONCE_SLOT = "\u0000nonce\u0000";
 const MAX_BODY = 512 * 1024;
@@ -38,7 +32,7 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 type Entry = {
-  kind: "api" | "page" | "manifest";
+  kind: "api" | "page";
   status: number;
   /** as rendered, less those each answer sets itself */
   headers: [string, string][];
@@ -60,8 +54,7 @@ const VISIT_CODE = /(?:^|[?&])code(?:[=&]|$)/;
 /**
  * Public reads served from memory (CACHE_TTL_MS, default 1 s; 0 turns it off). Only requests with
  * no session (no cookie, no bearer) are served from or stored in it, and only 200 answers that
- * set no cookie: nothing personal is ever shared. React Router's route manifest, made from the
- * build alone, is shared with signed-in visitors too. API answers are kept compressed (gzip and
+ * set no cookie: nothing personal is ever shared. API answers are kept compressed (gzip and
  * Brotli) with an ETag (304 on If-None-Match); pages keep a slot for their CSP nonce, filled per
  * answer. A write that changes the catalogue or content empties it here and on every server.
  * `middleware` serves and fills it inside the app; `freshEntry` lets the server answer a fresh
@@ -83,8 +76,8 @@ export function createPublicCache(deps: Pick<AppDeps, "env"> & { invalidation: I
   /** The request's key and kind when the cache may serve it, else null. */
   const keyOf = ({ method, pathname: path, search, headers }: CacheableRequest): { key: string; kind: Entry["kind"] } | null => {
     if (env.CACHE_TTL_MS <= 0 || method !== "GET") return null;
-    const kind = PUBLIC_API.test(path) ? "api" : PUBLIC_PAGE.test(path) ? "page" : path === ROUTE_MANIFEST ? "manifest" : null;
-    if (!kind || (kind !== "manifest" && readSessionToken(env, headers))) return null;
+    const kind = PUBLIC_API.test(path) ? "api" : PUBLIC_PAGE.test(path) ? "page" : null;
+    if (!kind || readSessionToken(env, headers)) return null;
     // a page's ?code= is taken for the visit before the cache (server/middleware/visit-code.ts)
     if (kind === "page" && VISIT_CODE.test(search)) return null;
     // one entry for everyone who followed the same shared link, whatever the platform added to it
@@ -148,7 +141,7 @@ async function storableEntry(c: Context<AppEnv>, kind: Entry["kind"]): Promise<E
   const type = res.headers.get("content-type") ?? "";
   const storable =
     res.status === 200 &&
-    (kind === "manifest" || !c.get("user")) &&
+    !c.get("user") &&
     !res.headers.has("set-cookie") &&
     !res.headers.has("content-encoding") &&
     (kind === "page" ? /^text\/(html|x-script)/.test(type) : type.startsWith("application/json"));
@@ -210,8 +203,7 @@ export function cachedAnswer(
     if (gzipped) headers.push(["Content-Encoding", "gzip"]);
     return { status: entry.status, headers, body: bytes };
   }
-  const cacheControl = entry.kind === "manifest" ? ROUTE_MANIFEST_CACHE : PUBLIC_API_CACHE;
-  headers.push(["Vary", varyWithAcceptEncoding(entry.vary)], ["Cache-Control", cacheControl], ["ETag", entry.etag!]);
+  headers.push(["Vary", varyWithAcceptEncoding(entry.vary)], ["Cache-Control", PUBLIC_API_CACHE], ["ETag", entry.etag!]);
   if (matches(request.ifNoneMatch, entry.etag!)) return { status: 304, headers, body: null };
   const [encoding, bytes] = /\bbr\b/.test(accepts) ? ["br", entry.br!] : acceptsGzip(accepts) ? ["gzip", entry.gzip!] : [null, entry.body];
   if (encoding) headers.push(["Content-Encoding", encoding]);

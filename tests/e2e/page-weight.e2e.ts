@@ -40,6 +40,31 @@ describe("page weight", () => {
     await context.close();
   });
 
+  it("every route comes with the build: from the home page to a product, no page asks which routes exist, and no move loads a page", async () => {
+    // docs/decisions/0023: the routes are one file of the build, not a request after each page
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    const routeQuestions: string[] = [];
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/__manifest") routeQuestions.push(r.url());
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "See all" }).click();
+    await page.waitForURL(/\/products\?sort=best_selling$/);
+    await visible(page.getByRole("heading", { level: 1 }));
+    await waitForHydration(page);
+    await page.locator('main a[href^="/productdetails/"]').first().click();
+    await page.waitForURL(/\/productdetails\/[^/]+$/);
+    await visible(page.getByTestId("product-quantity"));
+    await page.waitForLoadState("networkidle");
+    await context.close();
+    expect(documents).toEqual([`${baseUrl}/`]);
+    expect(routeQuestions).toEqual([]);
+  });
+
   it("a 360 px phone at DPR 2 fetches the 480 px picture for each card two to a row, not a larger one", async () => {
     // a card is 46vw: 166 CSS px, 331 device pixels; the smallest variant that covers it is 480 wide
     const { context, page } = await browser.newPage("phone", baseUrl, { deviceScaleFactor: 2 });
