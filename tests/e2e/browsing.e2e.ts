@@ -30,6 +30,8 @@ describe("browsing", () => {
       expect(await page.getByTestId("product-price").textContent()).toMatch(/₦[\d,]+/);
       await visible(page.getByRole("button", { name: "Add To Cart" }));
       await visible(page.getByText(/^(In stock|Only \d+ left|Out of stock)$/));
+      // how soon, as the checkout names its two methods
+      await visible(page.getByText("Delivered across Lagos: Express in 1–2 days, Standard in 3–5 days.", { exact: false }));
       const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
       // each size's visible label is its last word (the rest is for screen readers)
       expect((await sizes.allTextContents()).map((t) => t.trim().split(/\s+/).pop())).toEqual(["XS", "S", "M", "L", "XL"]);

@@ -19,6 +19,7 @@ import { publicOrigin } from "../../../lib/public-origin";
 import { formatNairaAmount } from "../../../lib/money";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
+import { deliverySpeeds } from "../../../modules/delivery/methods";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { reviewInput } from "../../../modules/reviews/schemas";
@@ -167,7 +168,8 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <ShareOnWhatsApp message={shareMessage(product.title, url)} />
           </div>
           <p className="text-sm text-muted">
-            Delivered across Lagos in 1–5 days. Easy returns within 7 days, see our{" "}
+            Delivered across Lagos: {deliverySpeeds.express.name} in {deliverySpeeds.express.days}, {deliverySpeeds.standard.name} in{" "}
+            {deliverySpeeds.standard.days}. Easy returns within 7 days, see our{" "}
             <Link to="/terms#refunds" className="font-semibold text-rose-dark underline">
               refund policy
             </Link>
