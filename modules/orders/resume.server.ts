@@ -6,6 +6,8 @@ import { AppError } from "../../lib/errors";
 import { lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
+import { deliverySpeeds } from "../delivery/methods";
+import { expressOnly } from "../delivery/schedule";
 import { retakeDeliverySlot } from "../delivery/schedule.server";
 import { checkCode, customerOf, findCode, toRule } from "../discounts/codes.server";
 import { holdRedemption } from "../discounts/redemptions.server";
@@ -72,11 +74,19 @@ async function keepable(db: Db | Tx, p: PurchaseRow, items: ItemRow[]): Promise<
   );
 }
 
-/** Her delivery date, if she chose one and it has passed (docs/product.md "Delivery on a chosen date"). */
-const datePassed = (p: PurchaseRow, now: Date): string | null =>
-  p.deliveryDate && p.deliveryDate < lagosNow(now).date
-    ? `Your delivery date, ${shortDay(p.deliveryDate)}, has passed. Please place a new order and choose another date.`
-    : null;
+/**
+ * Why her chosen delivery date can no longer be kept, or null: it has passed, or it is now sooner
+ * than Standard can reach (docs/product.md "Delivery on a chosen date": the checkout's own rule).
+ */
+function dateGone(p: PurchaseRow, now: Date): string | null {
+  if (!p.deliveryDate) return null;
+  const day = shortDay(p.deliveryDate);
+  if (p.deliveryDate < lagosNow(now).date)
+    return `Your delivery date, ${day}, has passed. Please place a new order and choose another date.`;
+  if (p.deliveryMethod === "standard" && expressOnly(p.deliveryDate, now))
+    return `Standard delivery takes ${deliverySpeeds.standard.days}, so it can no longer reach you on ${day}. Please place a new order and choose Express for that date, or a later date.`;
+  return null;
+}
 
 const problemsOf = (items: ItemRow[], keep: Map<string, number>) =>
   items.flatMap((i) => {
@@ -111,8 +121,8 @@ export async function openResume(
 export async function resumeView(db: Db, p: PurchaseRow, code: string | null | undefined, now = new Date()): Promise<ResumeView> {
   const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
   const open = p.status === "pending" && p.paymentMethod === "online" && !!p.expiresAt && p.expiresAt > now;
-  const passed = datePassed(p, now);
-  const state = isPaidOrder(p) || p.paidAt ? "paid" : open ? "open" : !passed && (await takeable(db, p)) ? "saved" : "closed";
+  const gone = dateGone(p, now);
+  const state = isPaidOrder(p) || p.paidAt ? "paid" : open ? "open" : !gone && (await takeable(db, p)) ? "saved" : "closed";
   const keep = state === "saved" || state === "open" ? await keepable(db, p, items) : new Map(items.map((i) => [i.id, i.quantity]));
   const offered = state === "saved" || state === "open" ? await offeredCode(db, p, code, now) : null;
   return {
@@ -128,7 +138,7 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
       totalPrice: koboToNaira(i.totalPriceKobo),
       keep: keep.get(i.id) ?? 0,
     })),
-    problems: state === "saved" ? problemsOf(items, keep) : passed && state === "closed" ? [passed] : [],
+    problems: state === "saved" ? problemsOf(items, keep) : gone && state === "closed" ? [gone] : [],
     code: offered && state === "saved" ? { code: offered.rule.code, offer: codeOffer(offered.rule) } : null,
   };
 }
@@ -152,8 +162,8 @@ export async function reviveCheckout(
     if (isPaidOrder(p) || p.paidAt) throw new AppError("conflict", "This order is already paid. Thank you!");
     if (p.status === "pending" && p.paymentMethod === "online" && p.expiresAt && p.expiresAt > now) return { row: p, notes: [] };
     if (!(await takeable(tx, p))) throw new AppError("conflict", "This order can no longer be completed. Please place a new order.");
-    const passed = datePassed(p, now);
-    if (passed) throw new AppError("conflict", passed);
+    const gone = dateGone(p, now);
+    if (gone) throw new AppError("conflict", gone);
     const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
     await lockProducts(
       tx,

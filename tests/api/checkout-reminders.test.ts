@@ -9,7 +9,8 @@ import { mailOutbox, purchases } from "../../db/schema";
 import { remindUnpaidCheckouts, stopReminders, FIRST_REMINDER_MS } from "../../modules/orders/checkout-reminders.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
-import { reviveCheckout } from "../../modules/orders/resume.server";
+import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import { reviveCheckout, resumeView } from "../../modules/orders/resume.server";
 import {
   checkoutAddress,
   createCartItem,
@@ -275,6 +276,34 @@ describe("the 'complete it here' link's order", () => {
     } finally {
       await t.db.update(deliveryRates).set({ dailyCapacity: null }).where(eq(deliveryRates.id, rate!.id));
     }
+  });
+
+  it("a Standard date now sooner than Standard's 3–5 days is said plainly and nothing is held; three days out, or Express, goes on", async () => {
+    // docs/product.md "Delivery on a chosen date": the checkout's rule holds when she comes back too
+    const at = async (order: Awaited<ReturnType<typeof checkout>>, set: Partial<typeof purchases.$inferInsert>) => {
+      await t.db.update(purchases).set(set).where(eq(purchases.id, order.id));
+      return (await t.db.select().from(purchases).where(eq(purchases.id, order.id)))[0]!;
+    };
+    const soon = await checkout();
+    await tick(soon.at(31 * MIN));
+    const now = soon.at(HOUR);
+    const inTwoDays = addDays(lagosNow(now).date, 2);
+    const view = await resumeView(t.db, await at(soon, { deliveryDate: inTwoDays }), null, now);
+    const said = `Standard delivery takes 3–5 days, so it can no longer reach you on ${shortDay(inTwoDays)}. Please place a new order and choose Express for that date, or a later date.`;
+    expect([view.state, view.problems]).toEqual(["closed", [said]]);
+    await expect(reviveCheckout(t.db, t.env, soon.id, { now })).rejects.toThrow(said);
+    expect(await stockOf(t.db, soon.product.id)).toBe(5);
+
+    const inThreeDays = await at(soon, { deliveryDate: addDays(lagosNow(now).date, 3) });
+    expect((await resumeView(t.db, inThreeDays, null, now)).state).toBe("saved");
+    expect((await reviveCheckout(t.db, t.env, soon.id, { now })).row.status).toBe("pending");
+    expect(await stockOf(t.db, soon.product.id)).toBe(4);
+
+    const express = await checkout();
+    await tick(express.at(31 * MIN));
+    const expressRow = await at(express, { deliveryMethod: "express", deliveryDate: addDays(lagosNow(express.at(HOUR)).date, 2) });
+    expect((await resumeView(t.db, expressRow, null, express.at(HOUR))).state).toBe("saved");
+    expect((await reviveCheckout(t.db, t.env, express.id, { now: express.at(HOUR) })).row.status).toBe("pending");
   });
 });
 
