@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutReminderOptOuts, products, purchases } from "../../db/schema";
+import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { resumePath, stopRemindersUrl } from "../../modules/orders/resume-links.server";
 import { checkoutAddress, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
@@ -39,6 +40,19 @@ describe("'complete it here'", () => {
     expect(short).toContain("Only 1 left of Calm Candle Trio (you had 2).");
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, candle.id));
     expect(await (await t.page(link)).text()).toContain("Calm Candle Trio is sold out since you ordered.");
+  });
+
+  it("a Standard date now too soon closes it, and the page does not also call it saved or completable", async () => {
+    const { id, link } = await lapsedCheckout();
+    const day = addDays(lagosNow(new Date()).date, 2);
+    await t.db.update(purchases).set({ deliveryDate: day, deliveryMethod: "standard" }).where(eq(purchases.id, id));
+    const closed = await (await t.page(link)).text();
+    expect(closed).toContain(`Standard delivery takes 3–5 days, so it can no longer reach you on ${shortDay(day)}.`);
+    expect(closed).toContain("about your order");
+    expect(closed).toContain("Why this order cannot be completed");
+    expect(closed).toContain("This order can no longer be completed.");
+    for (const wrong of ["your order is saved", "Some items have sold out", "You can still complete", "Complete my order"])
+      expect(closed).not.toContain(wrong);
   });
 
   it("a forged or altered link opens nothing; an ended one says so", async () => {

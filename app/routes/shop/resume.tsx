@@ -80,7 +80,13 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
   const allGone = view.items.every((i) => i.keep === 0);
   return (
     <main id="main" className="container-page max-w-lg py-10">
-      <h1 className="text-3xl">{view.state === "paid" ? "Paid, thank you!" : `${view.firstName}, your order is saved`}</h1>
+      <h1 className="text-3xl">
+        {view.state === "paid"
+          ? "Paid, thank you!"
+          : payable
+            ? `${view.firstName}, your order is saved`
+            : `${view.firstName}, about your order`}
+      </h1>
       <p className="mt-1 text-sm text-muted">Order #{view.number} at Alafia Self-Care</p>
       <div className="mt-4 space-y-2">
         <FormMessage tone="error">{actionData?.msg ?? notice}</FormMessage>
@@ -88,14 +94,15 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
       {view.problems.length ? (
         <div className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm" role="status" data-testid="resume-problems">
           <p className="flex items-center gap-2 font-semibold">
-            <TriangleAlert size={16} aria-hidden="true" /> Some items have sold out since you ordered
+            <TriangleAlert size={16} aria-hidden="true" />{" "}
+            {payable ? "Some items have sold out since you ordered" : "Why this order cannot be completed"}
           </p>
           <ul className="mt-2 list-disc pl-5">
             {view.problems.map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>
-          {!allGone ? (
+          {payable && !allGone ? (
             <p className="mt-2">You can still complete your order with what is left; the total is worked out again before you pay.</p>
           ) : null}
         </div>
