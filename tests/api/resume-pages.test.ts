@@ -55,13 +55,16 @@ describe("'complete it here'", () => {
       expect(closed).not.toContain(wrong);
   });
 
-  it("a forged or altered link opens nothing; an ended one says so", async () => {
-    const { id, link } = await lapsedCheckout();
+  it("a forged or altered link opens nothing; an ended one says so, and gives no other reason", async () => {
+    const { id, link, candle } = await lapsedCheckout();
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, candle.id));
     expect((await t.page(link.replace(/t=[^&]+/, "t=forged-forged-forged-forged-aaaa"))).status).toBe(404);
     expect((await t.page(`/resume/${id}?e=1&t=x`)).status).toBe(404);
     const ended = await (await t.page(resumePath(t.env, id, new Date(Date.now() - 60_000)))).text();
     expect(ended).toContain("This link has ended.");
-    expect(ended).not.toContain("Complete my order");
+    expect(ended).toContain("(sold out)");
+    for (const wrong of ["Complete my order", "Why this order cannot be completed", "is sold out since you ordered"])
+      expect(ended).not.toContain(wrong);
   });
 
   it("'Complete my order' holds the items again and starts a fresh payment on the payment page", async () => {

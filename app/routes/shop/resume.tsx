@@ -45,9 +45,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const outcome = found.query.reference ? await completionOf(services.db, services.env, found.row!.id, found.query.reference) : null;
   if (outcome) found = await savedOrder(services, request, params.id);
   const view = found.view!;
+  const ended = found.state === "expired" && view.state !== "paid";
   return {
-    view,
-    ended: found.state === "expired" && view.state !== "paid",
+    // an ended link's only reason is the link: what sold out since is marked on its line
+    view: ended ? { ...view, problems: [] } : view,
+    ended,
     orderPath: view.state === "paid" ? orderCompletePath(services.env, found.row!) : null,
     notice:
       outcome && !outcome.order.paid && (outcome.paymentStatus === "abandoned" || outcome.paymentStatus === "failed")
