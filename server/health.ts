@@ -11,7 +11,8 @@ const unavailable = (msg: string) => Buffer.from(JSON.stringify({ msg, code: "un
 const DRAINING = unavailable("The server is shutting down.");
 const DB_DOWN = unavailable("The database does not answer.");
 
-type Answer = { status: number; body: Buffer; headers: [string, string][] };
+/** headers: names and values in one flat list, as node:http's writeHead takes them */
+type Answer = { status: number; body: Buffer; headers: string[] };
 
 /**
  * GET /api/health, answered before everything else: no session, no logging of a healthy answer
@@ -26,6 +27,7 @@ export function healthCheck(
   security: SecurityOptions,
 ) {
   const { always, csp, pagePolicies } = securityHeaderValues(security);
+  const fixed = [...always, ...pagePolicies].flat();
   let last: { at: number; ok?: boolean; done: Promise<boolean> } | null = null;
   const databaseAnswers = (): boolean | Promise<boolean> => {
     const now = Date.now();
@@ -42,16 +44,19 @@ export function healthCheck(
   const build = (ok: boolean, requestId: string, method: string, started: number): Answer => {
     const body = lifecycle?.draining ? DRAINING : ok ? OK : DB_DOWN;
     const status = body === OK ? 200 : 503;
-    const headers: [string, string][] = [
-      ["Content-Type", "application/json"],
-      ["Content-Length", String(body.length)],
-      ["X-Request-Id", requestId],
-      ...always,
-      ["Content-Security-Policy", csp(newNonce())],
-      ...pagePolicies,
+    const headers = [
+      "Content-Type",
+      "application/json",
+      "Content-Length",
+      String(body.length),
+      "X-Request-Id",
+      requestId,
+      "Content-Security-Policy",
+      csp(newNonce()),
+      ...fixed,
     ];
     // while shutting down, the connection closes after the answer: the balancer reconnects elsewhere
-    if (lifecycle?.draining) headers.push(["Connection", "close"]);
+    if (lifecycle?.draining) headers.push("Connection", "close");
     if (status !== 200) {
       logger.info({ requestId, method, path: "/api/health", status, ms: Math.round((performance.now() - started) * 10) / 10 });
     }
@@ -68,12 +73,14 @@ export function healthCheck(
 
   const route = async (c: Context<AppEnv>) => {
     const a = await answer(c.req.header("x-request-id"), c.req.method);
-    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(a.body), { status: a.status, headers: a.headers });
+    const headers = new Headers();
+    for (let i = 0; i < a.headers.length; i += 2) headers.append(a.headers[i]!, a.headers[i + 1]!);
+    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(a.body), { status: a.status, headers });
   };
 
+  // one writeHead with the flat list: no per-header bookkeeping of setHeader
   const send = (res: ServerResponse, a: Answer, head: boolean) => {
-    for (const [name, value] of a.headers) res.setHeader(name, value);
-    res.statusCode = a.status;
+    res.writeHead(a.status, a.headers);
     res.end(head ? undefined : a.body);
   };
   /** node:http's listener for the whole app, with /api/health answered before the app sees it. */
