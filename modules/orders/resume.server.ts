@@ -115,7 +115,9 @@ export async function openResume(
   if (check === "invalid") return { state: "invalid" as const, row: null, view: null };
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
   if (!row) return { state: "invalid" as const, row: null, view: null };
-  return { state: check, row, view: await resumeView(db, row, code, now) };
+  const view = await resumeView(db, row, code, now);
+  // an ended link's only reason is the link: what sold out since is marked on its line
+  return { state: check, row, view: check === "expired" && view.state !== "paid" ? { ...view, problems: [] } : view };
 }
 
 export async function resumeView(db: Db, p: PurchaseRow, code: string | null | undefined, now = new Date()): Promise<ResumeView> {

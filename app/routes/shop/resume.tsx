@@ -45,11 +45,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const outcome = found.query.reference ? await completionOf(services.db, services.env, found.row!.id, found.query.reference) : null;
   if (outcome) found = await savedOrder(services, request, params.id);
   const view = found.view!;
-  const ended = found.state === "expired" && view.state !== "paid";
   return {
-    // an ended link's only reason is the link: what sold out since is marked on its line
-    view: ended ? { ...view, problems: [] } : view,
-    ended,
+    view,
+    ended: found.state === "expired" && view.state !== "paid",
     orderPath: view.state === "paid" ? orderCompletePath(services.env, found.row!) : null,
     notice:
       outcome && !outcome.order.paid && (outcome.paymentStatus === "abandoned" || outcome.paymentStatus === "failed")
