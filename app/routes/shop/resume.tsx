@@ -111,9 +111,12 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
         <ul className="divide-y divide-line text-sm" data-testid="resume-lines">
           {view.items.map((i) => (
             <li key={i.id} className="flex justify-between gap-3 py-2">
-              <span className={`min-w-0 ${i.keep === 0 ? "text-muted line-through" : ""}`}>
-                {i.quantity} × {i.title}
-                {i.keep === 0 ? <span className="ml-1 font-semibold text-ink no-underline"> (sold out)</span> : null}
+              {/* the line is struck through, its label is not (a line-through reaches every child) */}
+              <span className="min-w-0">
+                <span className={i.keep === 0 ? "text-muted line-through" : undefined}>
+                  {i.quantity} × {i.title}
+                </span>
+                {i.keep === 0 ? <span className="ml-1 font-semibold"> (sold out)</span> : null}
               </span>
               <span className="shrink-0 font-semibold">{formatNairaAmount(i.totalPrice)}</span>
             </li>
