@@ -62,8 +62,11 @@ describe("'complete it here'", () => {
     expect((await t.page(`/resume/${id}?e=1&t=x`)).status).toBe(404);
     const ended = await (await t.page(resumePath(t.env, id, new Date(Date.now() - 60_000)))).text();
     expect(ended).toContain("This link has ended.");
-    // the sold-out line is struck through, its label after the struck part, so it stays readable
-    expect(ended).toMatch(/line-through">2(<!-- -->)? × (<!-- -->)?Calm Candle Trio<\/span><span[^>]*> \(sold out\)<\/span>/);
+    // the sold-out line is struck through, its label after the struck part (so it stays readable) and
+    // kept on one line
+    expect(ended).toMatch(
+      /line-through">2(<!-- -->)? × (<!-- -->)?Calm Candle Trio<\/span>(<!-- -->)? (<!-- -->)?<span class="whitespace-nowrap[^>]*>\(sold out\)<\/span>/,
+    );
     for (const wrong of ["Complete my order", "Why this order cannot be completed", "is sold out since you ordered"])
       expect(ended).not.toContain(wrong);
   });

@@ -116,7 +116,12 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
                 <span className={i.keep === 0 ? "text-muted line-through" : undefined}>
                   {i.quantity} × {i.title}
                 </span>
-                {i.keep === 0 ? <span className="ml-1 font-semibold"> (sold out)</span> : null}
+                {i.keep === 0 ? (
+                  <>
+                    {" "}
+                    <span className="whitespace-nowrap font-semibold">(sold out)</span>
+                  </>
+                ) : null}
               </span>
               <span className="shrink-0 font-semibold">{formatNairaAmount(i.totalPrice)}</span>
             </li>
