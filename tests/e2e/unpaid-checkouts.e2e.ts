@@ -2,11 +2,14 @@
 // without paying; the owner finds her in 'Unpaid checkouts' on her phone, with a WhatsApp button
 // that carries the order's link, and mails her; the shopper opens 'complete it here' on her phone,
 // pays, and the owner sees the naira recovered.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resumePath } from "../../modules/orders/resume-links.server";
 import { admin, loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { demoProduct, guestCheckout, readableMails } from "./support/buyer";
-import { expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+import { adminApi, api, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
@@ -83,4 +86,68 @@ describe("an unpaid checkout won back, on phones", () => {
     await screenshot(page, "unpaid-checkouts-desktop");
     await context.close();
   });
+
+  it("a link past its 7 days, on a phone and a desktop: it says the link has ended, and a sold-out line stays readable", async () => {
+    const [category] = (await api<{ id: string }[]>("/api/categories")).body;
+    const fields = {
+      title: `Ended Link Journal ${stamp}`,
+      price: 8500,
+      description: "A journal for an ended link.",
+      categoryId: category!.id,
+    };
+    const journal = await adminApi<{ id: string }>("POST", "/api/products/create", { ...fields, stock: 3 });
+    const kit = await demoProduct("Traffic Calm Kit");
+    const email = `tola.${stamp}@example.ng`;
+    const buyer = await browser.newPage("phone");
+    await guestCheckout(
+      buyer.context,
+      buyer.page,
+      { name: "Tola Adeyemi", email, phone: "0809 222 3344" },
+      [
+        { productId: journal.id, quantity: 1 },
+        { productId: kit.id, quantity: 1 },
+      ],
+      false,
+    );
+    await buyer.context.close();
+    const [order] = await adminApi<{ id: string }[]>("GET", `/api/purchases?q=${encodeURIComponent(email)}`);
+    // the journal sells out after she left, and her link's 7 days are over: signed as the shop signs its links
+    await adminApi("PUT", `/api/products/${journal.id}`, { ...fields, stock: 0 });
+    const secret = fs.readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", ".session-secret"), "utf8").trim();
+    const ended = resumePath({ SESSION_SECRET: secret }, order!.id, new Date(Date.now() - 60_000));
+
+    for (const viewport of ["phone", "desktop"] as const) {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto(ended);
+      await visible(page.getByRole("heading", { name: "Tola, about your order" }));
+      expect(await page.getByTestId("resume-closed").innerText()).toContain("This link has ended. Have a look at what is in the shop now.");
+      expect(await page.getByTestId("resume-problems").count()).toBe(0);
+      expect(await page.getByTestId("resume-pay").count()).toBe(0);
+      // the sold-out line is struck through; its '(sold out)' label sits outside the struck part
+      const line = page.getByTestId("resume-lines").locator("li").filter({ hasText: fields.title });
+      const label = line.getByText("(sold out)");
+      await visible(label);
+      const struck = await label.evaluate((el) => {
+        const through: string[] = [];
+        for (let e: Element | null = el; e && e.tagName !== "LI"; e = e.parentElement)
+          if (getComputedStyle(e).textDecorationLine.includes("line-through")) through.push(e.tagName);
+        return through;
+      });
+      expect(struck).toEqual([]);
+      // and on one line, not '(sold' at the end of one and 'out)' on the next
+      expect(await label.evaluate((el) => el.getClientRects().length)).toBe(1);
+      expect(await line.getByText(`1 × ${fields.title}`).evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("line-through");
+      expect(await page.getByTestId("resume-lines").locator("li").filter({ hasText: "Traffic Calm Kit" }).innerText()).not.toContain(
+        "sold out",
+      );
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `resume-ended-${viewport}`);
+      await page.getByRole("link", { name: "Shop again" }).click();
+      await page.waitForURL((u) => u.pathname === "/products");
+      await context.close();
+    }
+    await adminApi("DELETE", `/api/products/${journal.id}`);
+  }, 150_000);
 });
