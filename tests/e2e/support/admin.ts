@@ -43,7 +43,6 @@ export const admin = {
     return (await page.locator("main table tbody tr").first().textContent()) ?? "";
   },
   showing: (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+ entries$/),
-  /** the mails the outbox worker wrote to DATA_DIR/outbox (no SMTP in E2E) */
   /** The mails the outbox worker wrote to DATA_DIR/outbox (no SMTP set), one text per mail. */
   outboxMails(): string[] {
     const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
