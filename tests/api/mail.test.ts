@@ -81,6 +81,22 @@ describe("mail by SMTP", () => {
     await flushOutbox({ db: t.db, env: t.env, logger });
     expect(smtp.received.find((m) => m.to.includes("ife@example.ng"))?.raw).toMatch(/Welcome to Alafia Self-Care/);
   });
+
+  it("sends from MAIL_FROM: the shop's own address by default, the one configured when set", async () => {
+    await createMail(t.db, { to: "default-from@example.ng" });
+    const configured = { ...t.env, MAIL_FROM: "Alafia Gifts <gifts@alafia.ng>" };
+    await flushOutbox({ db: t.db, env: t.env, logger });
+    await createMail(t.db, { to: "set-from@example.ng" });
+    await flushOutbox({ db: t.db, env: configured, logger });
+    // a display name with a hyphen is quoted on the wire: compared without its quotes
+    const fromOf = (to: string) =>
+      /^From: (.*)$/m
+        .exec(smtp.received.find((m) => m.to.includes(to))?.raw ?? "")?.[1]
+        ?.replace(/"/g, "")
+        .trim();
+    expect(fromOf("default-from@example.ng")).toBe("Alafia Self-Care <hello@alafia.ng>");
+    expect(fromOf("set-from@example.ng")).toBe("Alafia Gifts <gifts@alafia.ng>");
+  });
 });
 
 describe("an SMTP outage delays mail, never loses it", () => {
