@@ -2,12 +2,14 @@
 // (node:cluster) under a primary that serves nothing. New connections are shared between them;
 // an admin's price change is served by both within 1 s; a process that dies is replaced while the
 // other answers; SIGTERM to the primary alone (as a container runtime sends it), or to every
-// process (a process group's stop), stops them all gracefully; and a process that cannot start
-// stops the whole shop instead of looping.
+// process (a process group's stop), stops them all gracefully; a request a client never finishes
+// is cut at SHUTDOWN_TIMEOUT_MS; and a process that cannot start stops the whole shop instead of
+// looping.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -271,6 +273,34 @@ describe.skipIf(process.platform !== "linux")("SERVER_PROCESSES=2: one shop, two
     expect((await getFresh(`http://127.0.0.1:${ownPort}/api/health`)).status).toBe(503);
     expect(await exited).toBe(0);
     expect((stdout.match(/"msg":"stopped"/g) ?? []).length).toBe(2);
+  }, 180_000);
+
+  it("cuts a request still unfinished at SHUTDOWN_TIMEOUT_MS, then stops cleanly (not at the default 10 s)", async () => {
+    const ownPort = await freePort();
+    const child = spawn(process.execPath, ["scripts/launch.js"], {
+      env: { ...env, PORT: String(ownPort), LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "1500" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await waitFor("two server processes ready", async () => (stdout.match(/Shop ready on /g) ?? []).length === 2, 120_000);
+    // a client that starts a request and never finishes it (its headers never end), as a stalled
+    // upload on mobile data would: the server counts it in flight and waits for it
+    const socket = net.connect(ownPort, "127.0.0.1");
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    socket.on("error", () => {});
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${ownPort}\r\n`);
+    await new Promise((r) => setTimeout(r, 300));
+    const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now())));
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    const waited = (await closed) - signalled;
+    expect(waited).toBeGreaterThanOrEqual(1400);
+    expect(waited).toBeLessThan(5000);
+    expect(await exited).toBe(0);
+    expect(stdout).toContain("requests still in flight at the shutdown timeout");
+    expect(stdout).toContain('"timeoutMs":1500');
   }, 180_000);
 
   it("stops with an error, instead of starting processes again and again, when they cannot start", async () => {
