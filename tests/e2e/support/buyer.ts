@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { api, cart, checkout, skipNewsletterPopup, waitForHydration } from "./shop";
-import type { BrowserContext } from "playwright-core";
+import type { useBrowser } from "./browser";
+import { adminApi, api, cart, checkout, skipNewsletterPopup, waitForHydration } from "./shop";
 
 /** A demo product by its title, as the shop's API lists it. */
 export async function demoProduct(title: string): Promise<{ id: string; stock: number | null; price: number }> {
@@ -14,17 +13,18 @@ export async function demoProduct(title: string): Promise<{ id: string; stock: n
 }
 
 /**
- * A guest checks out these lines (delivered to Surulere) and reaches the sandbox's payment page;
- * `pay` presses Pay now (the order's page follows), otherwise Cancel payment (the order is
- * cancelled, the checkout unpaid).
+ * A guest, on a phone of her own, checks out these lines (delivered to Surulere) and reaches the
+ * sandbox's payment page; `pay` presses Pay now (the order's page follows), otherwise Cancel
+ * payment (the order is cancelled, the checkout unpaid). Her phone is put away after; her order is
+ * returned as the back office lists it.
  */
 export async function guestCheckout(
-  context: BrowserContext,
-  page: Page,
+  browser: Pick<ReturnType<typeof useBrowser>, "newPage">,
   who: { name: string; email: string; phone: string },
   lines: { productId: string; quantity: number }[],
   pay: boolean,
-) {
+): Promise<{ id: string; totalAmount: number }> {
+  const { context, page } = await browser.newPage("phone");
   await skipNewsletterPopup(context);
   await page.goto("/");
   await cart.seedGuest(page, lines);
@@ -41,6 +41,10 @@ export async function guestCheckout(
   await page.getByRole("button", { name: pay ? "Pay now" : "Cancel payment" }).click();
   if (pay) await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
   else await page.waitForURL((u) => !u.pathname.startsWith("/pay/sandbox"));
+  await context.close();
+  const [order] = await adminApi<{ id: string; totalAmount: number }[]>("GET", `/api/purchases?q=${encodeURIComponent(who.email)}`);
+  expect(order, `${who.email}'s order in the back office`).toBeTruthy();
+  return order!;
 }
 
 /** The outbox's mails as a person reads them: quoted-printable soft breaks joined and =XX bytes decoded. */
