@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, axisDay, daysBetween, hourLabel, isCalendarDate, lagosNow, longDay, shortDay } from "./lagos-calendar";
+import { addDays, axisDay, daysBetween, hourLabel, isCalendarDate, lagosDayTime, lagosNow, longDay, shortDay } from "./lagos-calendar";
 
 describe("Lagos calendar days", () => {
   it("reads today and the hour in Africa/Lagos (UTC+1), not UTC", () => {
@@ -30,5 +30,13 @@ describe("Lagos calendar days", () => {
     expect(axisDay(new Date("2026-11-07T12:00:00Z"))).toBe("7 Nov");
     // 23:30 UTC on 30 November is already 1 December in Lagos
     expect(axisDay(new Date("2026-11-30T23:30:00Z"))).toBe("1 Dec");
+  });
+
+  it("says an instant's day and time in Lagos on the 12-hour clock: night, afternoon, midnight and noon", () => {
+    expect(lagosDayTime(new Date("2026-12-05T01:17:00Z"))).toBe("Saturday 5 December, 2:17 am");
+    expect(lagosDayTime(new Date("2026-12-05T13:17:00Z"))).toBe("Saturday 5 December, 2:17 pm");
+    // midnight in Lagos is 23:00 UTC the evening before
+    expect(lagosDayTime(new Date("2026-12-31T23:00:00Z"))).toBe("Friday 1 January, 12:00 am");
+    expect(lagosDayTime(new Date("2027-02-14T11:05:00Z"))).toBe("Sunday 14 February, 12:05 pm");
   });
 });

@@ -52,9 +52,33 @@ const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", da
 /** An instant's day in Lagos as a chart's axis reads it, day first as Nigerians write dates: 7 Nov. */
 export const axisDay = (instant: Date) => dayMonth.format(instant);
 
+/** An hour of the day (0–23) on the 12-hour clock people speak: 0 is 12 am, 13 is 1 pm. */
+const twelveHour = (h: number) => ({ hour: h % 12 === 0 ? 12 : h % 12, period: h < 12 ? "am" : "pm" });
+
 /** An hour of the day as people say it: 9 am, 12 pm, 2 pm, 12 am (midnight, also for 24). */
 export function hourLabel(hour: number): string {
-  const h = hour % 24;
-  const twelve = h % 12 === 0 ? 12 : h % 12;
-  return `${twelve} ${h < 12 ? "am" : "pm"}`;
+  const t = twelveHour(hour % 24);
+  return `${t.hour} ${t.period}`;
+}
+
+const dayAndTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * An instant in Lagos as a page or a mail says until when something holds: Saturday 5 December,
+ * 2:17 am. On the 12-hour clock people speak (a bare 2:17 reads as the afternoon to many), and the
+ * same on the server and in any browser: the words are put together here, not left to a locale.
+ */
+export function lagosDayTime(instant: Date): string {
+  const parts = dayAndTime.formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const t = twelveHour(Number(get("hour")));
+  return `${get("weekday")} ${get("day")} ${get("month")}, ${t.hour}:${get("minute")} ${t.period}`;
 }

@@ -4,7 +4,7 @@ import { formatNigerianPhone } from "../../lib/phone";
 import { enqueueMail } from "../mail/outbox.server";
 import type { Settings } from "../settings/schemas";
 import { deliveryDayOf, mayContactRecipient, senderFor } from "./gift-rules";
-import { lagosTime } from "./mails.server";
+import { lagosDayTime } from "../../lib/lagos-calendar";
 
 // The mails of a gift order (docs/product.md "Gift orders"): the buyer stays the contact and hears
 // each step in her own words; the recipient, when the buyer gave her email, hears only that a gift
@@ -18,7 +18,7 @@ export function giftStepLine(p: Purchase, status: string, now: Date): string | n
   const to = p.recipientName ?? "the recipient";
   const where = p.lga ? ` in ${p.lga}` : "";
   if (status === "shipped") return `Your gift for ${to} has left our studio and is on its way to her${where}.`;
-  if (status === "delivered") return `Your gift was delivered to ${to}${where} on ${lagosTime(now)}.`;
+  if (status === "delivered") return `Your gift was delivered to ${to}${where} on ${lagosDayTime(now)}.`;
   return null;
 }
 

@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/client";
 import type { purchaseItems, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
-import { longDay } from "../../lib/lagos-calendar";
+import { lagosDayTime, longDay } from "../../lib/lagos-calendar";
 import { formatNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
 import { publicOrigin } from "../../lib/public-origin";
@@ -21,17 +21,6 @@ export type MailLinks = Pick<Env, "SESSION_SECRET" | "PUBLIC_URL" | "PORT">;
 
 /** The order's page, which its buyer opens from any mail with or without an account. */
 export const orderUrl = (links: MailLinks, p: Pick<Purchase, "id" | "reference">) => `${publicOrigin(links)}${orderCompletePath(links, p)}`;
-
-/** Lagos time, as people there read it: Tue 25 Nov, 3:30 pm. */
-export const lagosTime = (d: Date) =>
-  new Intl.DateTimeFormat("en-NG", {
-    timeZone: "Africa/Lagos",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(d);
 
 /** The code's line (docs/product.md "Discount codes"): what it took off the goods, or the delivery fee it waived. */
 function codeLines(p: Purchase): string[] {
@@ -123,9 +112,9 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   const next = {
-    transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
+    transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
     pod: `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
-    pay_link: `${p.source === "web" ? "Send this link to the person paying for you" : "Pay for your order with this link, or send it to the person paying for you"}. It works until ${p.expiresAt ? lagosTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
+    pay_link: `${p.source === "web" ? "Send this link to the person paying for you" : "Pay for your order with this link, or send it to the person paying for you"}. It works until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
   }[p.paymentMethod];
   await enqueueMail(tx, {
     to: p.email,
@@ -150,7 +139,7 @@ export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks
   await enqueueMail(tx, {
     to: p.email,
     subject: `Reminder: your ${settings.shopName} order #${number} is waiting for your transfer`,
-    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale${p.deliveryDate ? " and your delivery date is given up" : ""}.${p.deliveryDate ? `\n\n${deliveryDateLine(p)}.` : ""}\n\nAlready paid? Reply to this mail with your transfer receipt and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
+    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosDayTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale${p.deliveryDate ? " and your delivery date is given up" : ""}.${p.deliveryDate ? `\n\n${deliveryDateLine(p)}.` : ""}\n\nAlready paid? Reply to this mail with your transfer receipt and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
     kind: "order_transfer_reminder",
   });
 }

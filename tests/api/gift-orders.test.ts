@@ -10,7 +10,7 @@ import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { verifyAndComplete } from "../../modules/orders/completion.server";
 import { recipientShippedMail } from "../../modules/orders/gift-mails.server";
 import { GIFT_MESSAGE_MAX } from "../../modules/orders/gift-schemas";
-import { lagosTime } from "../../modules/orders/mails.server";
+import { lagosDayTime } from "../../lib/lagos-calendar";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
 import { GIFT_POD_PROBLEM } from "../../modules/orders/payment-choices";
 import { loadPricing } from "../../modules/pricing/load-pricing.server";
@@ -364,8 +364,8 @@ describe("the buyer's view", () => {
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, body.email), eq(mailOutbox.kind, "order_delivered")));
-    expect(delivered!.text).toContain(`Your gift was delivered to Kemi Adebayo in Lekki on ${lagosTime(at)}.`);
-    expect(lagosTime(at)).toMatch(/24 Dec/);
+    expect(delivered!.text).toContain(`Your gift was delivered to Kemi Adebayo in Lekki on ${lagosDayTime(at)}.`);
+    expect(lagosDayTime(at)).toMatch(/24 Dec/);
     expect(delivered!.text).toContain("Received by: Her sister Bisi");
     // nothing more to the recipient than the one 'on its way'
     expect((await mailsTo(body.recipientEmail)).map((m) => m.kind)).toEqual(["gift_on_its_way"]);

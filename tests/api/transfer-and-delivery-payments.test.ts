@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { lagosDayTime } from "../../lib/lagos-calendar";
 import { expireStalePurchases, remindPendingTransfers } from "../../modules/orders/expiry.server";
 import { refusedDeliveries } from "../../modules/orders/manual-payments.server";
 import { updateSettings } from "../../modules/settings/service.server";
@@ -71,6 +72,9 @@ describe("bank transfer to the shop's account", () => {
     expect(mail!.text).toContain("₦23,000");
     expect(mail!.text).toContain("GTBank\nAlafia Self-Care Ltd\n0123456789");
     expect(mail!.text).toContain(`Use ${body.purchase.id.slice(0, 8)} as the reference`);
+    // until when, in Lagos time on the 12-hour clock people speak (not '14:30')
+    expect(mail!.text).toContain(`We hold your items until ${lagosDayTime(new Date(expires))};`);
+    expect(mail!.text).toMatch(/We hold your items until \w+day \d{1,2} \w+, \d{1,2}:\d{2} [ap]m;/);
     const cart = await (await t.request(`/api/cart/user/${user.id}`, { as: user })).json();
     expect(cart.cartItems).toHaveLength(0);
   });

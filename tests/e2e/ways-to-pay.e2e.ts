@@ -164,6 +164,8 @@ describe("ways to pay, on a phone", () => {
       const text = await details.innerText();
       expect(text).toContain("GTBank");
       expect(text).toContain("0123456789");
+      // until when, in Lagos time on the 12-hour clock people speak
+      expect(text).toMatch(/We hold your items until \w+day \d{1,2} \w+, \d{1,2}:\d{2} [ap]m and confirm your order/);
       const orderUrl = page.url();
       await screenshot(page, "order-awaiting-transfer-phone");
       await expectAccessible(page);

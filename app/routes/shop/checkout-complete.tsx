@@ -7,6 +7,7 @@ import { OrderTimeline } from "../../components/orders/order-timeline";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { clearGuestCart } from "../../lib/guest-cart";
+import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { orderNumber } from "../../../modules/orders/statuses";
 import { orderQuestion, shareOnWhatsAppUrl, shopOrderPath, shopUrl } from "../../../modules/marketing/whatsapp";
@@ -19,15 +20,6 @@ export function meta() {
 
 /** The provider sends the payer here, and every order mail links here: verify, complete once, show the order. */
 export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(context.get(appContext), request);
-
-const lagos = new Intl.DateTimeFormat("en-NG", {
-  timeZone: "Africa/Lagos",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   const { order, state, transfer, payLink, timeline } = loaderData;
@@ -111,7 +103,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             </dd>
           </dl>
           <p className="mt-3 text-sm">
-            We hold your items until {order.expiresAt ? lagos.format(new Date(order.expiresAt)) : "we hear from you"} and confirm your order
+            We hold your items until {order.expiresAt ? lagosDayTime(new Date(order.expiresAt)) : "we hear from you"} and confirm your order
             as soon as the money arrives.
           </p>
         </section>
