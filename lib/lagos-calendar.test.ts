@@ -38,5 +38,8 @@ describe("Lagos calendar days", () => {
     // midnight in Lagos is 23:00 UTC the evening before
     expect(lagosDayTime(new Date("2026-12-31T23:00:00Z"))).toBe("Friday 1 January, 12:00 am");
     expect(lagosDayTime(new Date("2027-02-14T11:05:00Z"))).toBe("Sunday 14 February, 12:05 pm");
+    // a list's line: day and month, no weekday
+    expect(lagosDayTime(new Date("2026-12-04T02:08:00Z"), "short")).toBe("4 Dec, 3:08 am");
+    expect(lagosDayTime(new Date("2026-12-04T14:08:00Z"), "short")).toBe("4 Dec, 3:08 pm");
   });
 });

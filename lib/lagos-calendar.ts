@@ -61,24 +61,36 @@ export function hourLabel(hour: number): string {
   return `${t.hour} ${t.period}`;
 }
 
-const dayAndTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const dayAndTime = {
+  long: new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Lagos",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }),
+  short: new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Lagos",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }),
+};
 
 /**
  * An instant in Lagos as a page or a mail says until when something holds: Saturday 5 December,
- * 2:17 am. On the 12-hour clock people speak (a bare 2:17 reads as the afternoon to many), and the
- * same on the server and in any browser: the words are put together here, not left to a locale.
+ * 2:17 am; `short`, as a list's line says when it happened: 4 Dec, 3:08 am. On the 12-hour clock
+ * people speak (a bare 2:17 reads as the afternoon to many), and the same on the server and in any
+ * browser: the words are put together here, not left to a locale.
  */
-export function lagosDayTime(instant: Date): string {
-  const parts = dayAndTime.formatToParts(instant);
+export function lagosDayTime(instant: Date, style: keyof typeof dayAndTime = "long"): string {
+  const parts = dayAndTime[style].formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const t = twelveHour(Number(get("hour")));
-  return `${get("weekday")} ${get("day")} ${get("month")}, ${t.hour}:${get("minute")} ${t.period}`;
+  const day = style === "long" ? `${get("weekday")} ${get("day")} ${get("month")}` : `${get("day")} ${get("month")}`;
+  return `${day}, ${t.hour}:${get("minute")} ${t.period}`;
 }

@@ -1,10 +1,10 @@
 import type { Tx } from "../../db/client";
 import type { purchases } from "../../db/schema";
+import { lagosDayTime } from "../../lib/lagos-calendar";
 import { formatNigerianPhone } from "../../lib/phone";
 import { enqueueMail } from "../mail/outbox.server";
 import type { Settings } from "../settings/schemas";
 import { deliveryDayOf, mayContactRecipient, senderFor } from "./gift-rules";
-import { lagosDayTime } from "../../lib/lagos-calendar";
 
 // The mails of a gift order (docs/product.md "Gift orders"): the buyer stays the contact and hears
 // each step in her own words; the recipient, when the buyer gave her email, hears only that a gift

@@ -27,6 +27,8 @@ describe("an unpaid checkout won back, on phones", () => {
     const card = owner.page.getByTestId("unpaid-checkout").filter({ hasText: email });
     await visible(card);
     expect(await card.innerText()).toContain("Not paid");
+    // when she checked out, in Lagos time on the 12-hour clock
+    expect(await card.innerText()).toMatch(/\d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m · /);
     // WhatsApp: her number, the message typed in with the link that completes the order
     const wa = new URL((await card.getByTestId("whatsapp-shopper").getAttribute("href"))!);
     expect(wa.origin + wa.pathname).toBe("https://wa.me/2348091112233");

@@ -11,6 +11,7 @@ import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
+import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { chatWithShopperUrl, unpaidCheckoutMessage } from "../../../modules/marketing/unpaid-checkout-whatsapp";
@@ -86,8 +87,7 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-NG", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Africa/Lagos" });
+const when = (iso: string) => lagosDayTime(new Date(iso), "short");
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
