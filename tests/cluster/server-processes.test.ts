@@ -106,6 +106,20 @@ describe.skipIf(process.platform !== "linux")("SERVER_PROCESSES=2: one shop, two
   let env: NodeJS.ProcessEnv;
   const base = () => `http://127.0.0.1:${port}`;
 
+  /** A second shop of its own on this database and a free port (`npm start`'s launcher, info logs), once both its processes are ready. */
+  async function startOwnShop(extra: NodeJS.ProcessEnv) {
+    const ownPort = await freePort();
+    const child = spawn(process.execPath, ["scripts/launch.js"], {
+      env: { ...env, PORT: String(ownPort), LOG_LEVEL: "info", ...extra },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await waitFor("two server processes ready", async () => (stdout.match(/Shop ready on /g) ?? []).length === 2, 120_000);
+    return { child, ownPort, output: () => stdout, exited };
+  }
+
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
@@ -253,15 +267,7 @@ describe.skipIf(process.platform !== "linux")("SERVER_PROCESSES=2: one shop, two
   }, 60_000);
 
   it("stops gracefully when the processes get the signal too, after the primary's stop (a process group's stop)", async () => {
-    const ownPort = await freePort();
-    const child = spawn(process.execPath, ["scripts/launch.js"], {
-      env: { ...env, PORT: String(ownPort), LOG_LEVEL: "info", SHUTDOWN_DELAY_MS: "1500" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    await waitFor("two server processes ready", async () => (stdout.match(/Shop ready on /g) ?? []).length === 2, 120_000);
+    const { child, ownPort, output, exited } = await startOwnShop({ SHUTDOWN_DELAY_MS: "1500" });
     const servers = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(" ").map(Number);
     expect(servers).toHaveLength(2);
     // the primary's stop reaches them first, then the signal: the signal is their first, not a second
@@ -272,19 +278,11 @@ describe.skipIf(process.platform !== "linux")("SERVER_PROCESSES=2: one shop, two
     // still draining, not gone
     expect((await getFresh(`http://127.0.0.1:${ownPort}/api/health`)).status).toBe(503);
     expect(await exited).toBe(0);
-    expect((stdout.match(/"msg":"stopped"/g) ?? []).length).toBe(2);
+    expect((output().match(/"msg":"stopped"/g) ?? []).length).toBe(2);
   }, 180_000);
 
   it("cuts a request still unfinished at SHUTDOWN_TIMEOUT_MS, then stops cleanly (not at the default 10 s)", async () => {
-    const ownPort = await freePort();
-    const child = spawn(process.execPath, ["scripts/launch.js"], {
-      env: { ...env, PORT: String(ownPort), LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "1500" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    await waitFor("two server processes ready", async () => (stdout.match(/Shop ready on /g) ?? []).length === 2, 120_000);
+    const { child, ownPort, output, exited } = await startOwnShop({ SHUTDOWN_TIMEOUT_MS: "1500" });
     // a client that starts a request and never finishes it (its headers never end), as a stalled
     // upload on mobile data would: the server counts it in flight and waits for it
     const socket = net.connect(ownPort, "127.0.0.1");
@@ -299,8 +297,8 @@ describe.skipIf(process.platform !== "linux")("SERVER_PROCESSES=2: one shop, two
     expect(waited).toBeGreaterThanOrEqual(1400);
     expect(waited).toBeLessThan(5000);
     expect(await exited).toBe(0);
-    expect(stdout).toContain("requests still in flight at the shutdown timeout");
-    expect(stdout).toContain('"timeoutMs":1500');
+    expect(output()).toContain("requests still in flight at the shutdown timeout");
+    expect(output()).toContain('"timeoutMs":1500');
   }, 180_000);
 
   it("stops with an error, instead of starting processes again and again, when they cannot start", async () => {
