@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
@@ -42,14 +42,17 @@ export function outboxDir(dataDir: string) {
 }
 
 type Sender = (mail: OutboxRow) => Promise<void>;
-const transports = new Map<string, nodemailer.Transporter>();
+// a server that is down, silent or stalled costs the worker at most this long per attempt (nodemailer's own: 2, 0.5 and 10 minutes)
+export const SMTP_LIMITS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+const transports = new Map<string, Transporter>();
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes DATA_DIR/outbox/<id>.eml and .json. */
 function senderFor({ env, logger }: MailDeps): Sender {
   if (env.SMTP_URL) {
     let transport = transports.get(env.SMTP_URL);
     if (!transport) {
-      transport = nodemailer.createTransport(env.SMTP_URL, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+      // the limits go with the connection's options: a second argument would be defaults for each message
+      transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_LIMITS_MS });
       transports.set(env.SMTP_URL, transport);
     }
     const smtp = transport;

@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema";
 import { createLogger } from "../../lib/logger.server";
-import { flushOutbox, outboxDir, retryDelayMs, startMailWorker } from "../../modules/mail/worker.server";
+import { flushOutbox, outboxDir, retryDelayMs, SMTP_LIMITS_MS, startMailWorker } from "../../modules/mail/worker.server";
 import { createMail, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -126,6 +126,27 @@ describe("an SMTP outage delays mail, never loses it", () => {
       expect(smtp.received.map((m) => m.to)).toEqual([["later@example.ng"]]);
     } finally {
       await smtp.close();
+    }
+  });
+
+  it("gives up on a server that takes the connection and never greets within its greeting limit, not nodemailer's 30 s", async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const env = { ...t.env, SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}` };
+      const mail = await createMail(t.db, { to: "silent@example.ng" });
+      const started = Date.now();
+      expect(await flushOutbox({ db: t.db, env, logger })).toEqual({ sent: 0, failed: 1 });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(SMTP_LIMITS_MS.greetingTimeout - 500);
+      expect(waited).toBeLessThan(SMTP_LIMITS_MS.greetingTimeout + 5_000);
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row!.lastError).toMatch(/greeting/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
 
