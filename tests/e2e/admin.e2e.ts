@@ -189,8 +189,6 @@ describe("admin back office journeys", () => {
         () =>
           admin
             .outboxMails()
-            // quoted-printable: lines are soft-broken with '=' at the end
-            .map((m) => m.replace(/=\r\n/g, ""))
             .filter(
               (m) =>
                 m.includes(`order #${orderNo}`) && m.includes("on its way") && m.includes("Delivery details: Musa Bello, 0803 111 2222"),

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { admin, loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { demoProduct, guestCheckout, readableMails } from "./support/buyer";
+import { demoProduct, guestCheckout } from "./support/buyer";
 import { expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
@@ -64,9 +64,11 @@ describe("the owner refunds part of an order", () => {
 
     // she is told, with the amount and the notebook taken back
     const refundMail = () =>
-      readableMails(admin.outboxMails()).filter(
-        (m) => m.includes(`To: ${email}`) && m.includes(`We have refunded ₦${journal.price.toLocaleString("en-NG")} of your order`),
-      );
+      admin
+        .outboxMails()
+        .filter(
+          (m) => m.includes(`To: ${email}`) && m.includes(`We have refunded ₦${journal.price.toLocaleString("en-NG")} of your order`),
+        );
     await expect.poll(() => refundMail().length, { timeout: 15_000 }).toBe(1);
     expect(refundMail()[0]).toContain("Returned items: 1 × Pocket Gratitude Notebook");
 

@@ -43,7 +43,10 @@ export const admin = {
     return (await page.locator("main table tbody tr").first().textContent()) ?? "";
   },
   showing: (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+ entries$/),
-  /** The mails the outbox worker wrote to DATA_DIR/outbox (no SMTP set), one text per mail. */
+  /**
+   * The mails the outbox worker wrote to DATA_DIR/outbox (no SMTP set), one text per mail, as a
+   * person reads them: quoted-printable soft line breaks (either newline) joined, =XX bytes decoded.
+   */
   outboxMails(): string[] {
     const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
     if (!fs.existsSync(dir)) return [];
@@ -51,7 +54,12 @@ export const admin = {
     return fs
       .readdirSync(dir)
       .filter((f) => f.endsWith(".eml"))
-      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+      .map((f) =>
+        fs
+          .readFileSync(path.join(dir, f), "utf8")
+          .replace(/=\r?\n/g, "")
+          .replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ""), "hex").toString("utf8")),
+      );
   },
 };
 

@@ -46,10 +46,3 @@ export async function guestCheckout(
   expect(order, `${who.email}'s order in the back office`).toBeTruthy();
   return order!;
 }
-
-/** The outbox's mails as a person reads them: quoted-printable soft breaks joined and =XX bytes decoded. */
-export function readableMails(raw: string[]): string[] {
-  return raw.map((m) =>
-    m.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ""), "hex").toString("utf8")),
-  );
-}
