@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../lib/storage-types";
 import { getCategory, getProduct } from "../catalog/service.server";
@@ -74,7 +74,7 @@ async function storedOnce(storage: Storage, key: string, draw: () => Promise<{ j
 
 const { width, height } = SHARE_IMAGE;
 const MARGIN = 30;
-const jpeg = (image: sharp.Sharp) => image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+const jpeg = (image: Sharp) => image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 
 /** The whole image (a product photo is square) centred on a blurred, darkened fill of itself. */
 async function pictureOf(source: Buffer): Promise<Buffer> {
