@@ -25,7 +25,8 @@ process.on("exit", () => {
   session.on("Debugger.scriptParsed", (m) => scripts.push(m.params.url));
   session.post("Debugger.enable");
   session.disconnect();
-  const required = Object.values(createRequire(import.meta.url).cache).filter((m) => m && m.loaded).map((m) => m.filename);
+  // by the cache's keys: a JSON file imported from an ES module (sharp's package.json) is kept with no filename
+  const required = Object.entries(createRequire(import.meta.url).cache).filter(([, m]) => m && m.loaded).map(([file]) => file);
   fs.writeFileSync(dir + "/" + process.pid + ".json", JSON.stringify({ argv: process.argv, scripts, required }));
 });
 `,
