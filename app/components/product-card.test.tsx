@@ -47,9 +47,21 @@ describe("product card (docs/product.md §2 Cards)", () => {
     expect(text).not.toContain("Three lines a night, a weekly ref");
   });
 
-  it("keeps the three dots together on one line (a narrow card wrapped the last one alone)", () => {
+  it("keeps the three dots on one line with the word the cut ends in (a card wrapped them alone)", () => {
     const { html } = render(product());
-    expect(html).toContain('Three lines a night, a weekly re <span class="whitespace-nowrap">. . .</span>');
+    expect(html).toContain('Three lines a night, a weekly <span class="whitespace-nowrap">re . . .</span>');
+  });
+
+  it("lets a long cut word wrap on its own, and keeps the dots together after it", () => {
+    const long = "Handmade in Lagos: extraordinarily thick cotton pages";
+    const { html, text } = render(product({ description: long }));
+    expect(html).toContain('Handmade in Lagos: extraordinari <span class="whitespace-nowrap">. . .</span>');
+    expect(text).toContain("Handmade in Lagos: extraordinari . . .");
+  });
+
+  it("keeps a word the cut ends just after with the dots too", () => {
+    const { html } = render(product({ description: "Our mandala colouring book with pencils" }));
+    expect(html).toContain('Our mandala colouring book <span class="whitespace-nowrap">with  . . .</span>');
   });
 
   it("shows a description of 32 characters or fewer whole, without ' . . .'", () => {
