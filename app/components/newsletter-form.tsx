@@ -16,7 +16,8 @@ export function NewsletterForm({ source, idPrefix, buttonLabel = "Subscribe" }: 
   return (
     <fetcher.Form method="post" action="/newsletter" className="mt-4" noValidate>
       <input type="hidden" name="source" value={source} />
-      <div className="flex gap-2">
+      {/* the button goes under the box where both do not fit (the footer's column at 1280 px) */}
+      <div className="flex flex-wrap gap-2">
         <label htmlFor={`${idPrefix}-email`} className="sr-only">
           Email address
         </label>
@@ -27,7 +28,7 @@ export function NewsletterForm({ source, idPrefix, buttonLabel = "Subscribe" }: 
           required
           autoComplete="email"
           placeholder="Your email address"
-          className="input"
+          className="input min-w-48 flex-1 basis-48"
         />
         <button type="submit" className="btn-primary shrink-0" disabled={busy}>
           {buttonLabel}

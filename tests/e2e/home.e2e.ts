@@ -51,6 +51,19 @@ describe("home page shell", () => {
         await visible(footer.getByText(name, { exact: true }));
       expect(await footer.getByRole("textbox", { name: "Email address" }).getAttribute("type")).toBe("email");
       await visible(footer.getByRole("button", { name: "Subscribe" }));
+      // every email box on the page is wide enough for its whole placeholder (the footer's read 'Your email add' at 1280 px)
+      const clipped = await page.locator('input[type="email"]:visible').evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[])
+          .filter((input) => {
+            const style = getComputedStyle(input);
+            const context = document.createElement("canvas").getContext("2d")!;
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return context.measureText(input.placeholder).width > room;
+          })
+          .map((input) => input.id),
+      );
+      expect(clipped).toEqual([]);
       await visible(footer.getByRole("link", { name: "Privacy Policy" }));
       await visible(footer.getByRole("link", { name: "Terms of Use" }));
       await visible(footer.getByRole("link", { name: "Track your order" }));
