@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { clippedPlaceholders, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { holdScripts, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
@@ -51,19 +51,8 @@ describe("home page shell", () => {
         await visible(footer.getByText(name, { exact: true }));
       expect(await footer.getByRole("textbox", { name: "Email address" }).getAttribute("type")).toBe("email");
       await visible(footer.getByRole("button", { name: "Subscribe" }));
-      // every email box on the page is wide enough for its whole placeholder (the footer's read 'Your email add' at 1280 px)
-      const clipped = await page.locator('input[type="email"]:visible').evaluateAll((inputs) =>
-        (inputs as HTMLInputElement[])
-          .filter((input) => {
-            const style = getComputedStyle(input);
-            const context = document.createElement("canvas").getContext("2d")!;
-            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-            return context.measureText(input.placeholder).width > room;
-          })
-          .map((input) => input.id),
-      );
-      expect(clipped).toEqual([]);
+      // every box on the page is wide enough for its whole placeholder (the footer's read 'Your email add' at 1280 px)
+      expect(await clippedPlaceholders(page)).toEqual([]);
       await visible(footer.getByRole("link", { name: "Privacy Policy" }));
       await visible(footer.getByRole("link", { name: "Terms of Use" }));
       await visible(footer.getByRole("link", { name: "Track your order" }));

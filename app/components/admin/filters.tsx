@@ -26,7 +26,8 @@ export function ListFilters({ placeholder, q = "", from = "", to = "", dates = f
       {kept.map((k) => (
         <input key={k.name} type="hidden" name={k.name} value={k.value} />
       ))}
-      <div className="min-w-48 flex-1">
+      {/* wide enough for its hint: the Search button goes under it where both do not fit */}
+      <div className="min-w-48 flex-1 basis-72">
         <label htmlFor="list-q" className="label">
           {label}
         </label>

@@ -119,3 +119,21 @@ export async function expectAccessible(page: Page) {
 export async function visible(locator: Locator, timeout = 5_000) {
   await expect.poll(() => locator.isVisible(), { timeout, message: `visible: ${locator.toString()}` }).toBe(true);
 }
+
+/**
+ * The visible text boxes whose placeholder is wider than their room, measured in their own font
+ * (the footer's email box read 'Your email add', the admin lists' search boxes 'Name, email or phon').
+ */
+export function clippedPlaceholders(page: Page): Promise<string[]> {
+  return page.locator("input[placeholder]:visible, textarea[placeholder]:visible").evaluateAll((boxes) =>
+    (boxes as HTMLInputElement[])
+      .filter((box) => {
+        const style = getComputedStyle(box);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(box.placeholder).width > room;
+      })
+      .map((box) => `${box.id || box.name}: ${box.placeholder}`),
+  );
+}
