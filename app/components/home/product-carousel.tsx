@@ -6,7 +6,8 @@ import { ProductCard } from "../product-card";
 /**
  * docs/product.md §2/§9 best sellers: 3 per view at ≥ 768 px, otherwise 1; previous/next move by the
  * visible count and wrap around, and are hidden on small screens. A native scroll-snap track,
- * so swiping works everywhere and the browser scrolls a focused card into view.
+ * so swiping works everywhere and the browser scrolls a focused card into view. On a phone the
+ * next card shows its edge beside the whole one: with no arrows, that is what says 'swipe'.
  */
 export function ProductCarousel({ products, label }: { products: ProductView[]; label: string }) {
   const track = useRef<HTMLUListElement>(null);
@@ -49,12 +50,12 @@ export function ProductCarousel({ products, label }: { products: ProductView[]; 
         {products.map((product, i) => (
           <li
             key={product.id}
-            className="w-full shrink-0 snap-start md:w-[calc((100%-2.5rem)/3)]"
+            className="w-[85%] shrink-0 snap-start md:w-[calc((100%-2.5rem)/3)]"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${products.length}`}
           >
-            {/* one card a view on phones, three from 768 px (docs/product.md §2) */}
-            <ProductCard product={product} sizes="(min-width: 1152px) 360px, (min-width: 768px) 31vw, 88vw" />
+            {/* one whole card a view on phones (and the next one's edge), three from 768 px (docs/product.md §2) */}
+            <ProductCard product={product} sizes="(min-width: 1152px) 360px, (min-width: 768px) 31vw, 78vw" />
           </li>
         ))}
       </ul>
