@@ -37,6 +37,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // the headers a GET would have, without rendering the page its body would be
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // the CSP nonce made by the server for this request (server/middleware/security-headers.ts)

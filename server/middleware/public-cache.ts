@@ -75,7 +75,7 @@ export function createPublicCache(deps: Pick<AppDeps, "env"> & { invalidation: I
 
   /** The request's key and kind when the cache may serve it, else null. */
   const keyOf = ({ method, pathname: path, search, headers }: CacheableRequest): { key: string; kind: Entry["kind"] } | null => {
-    if (env.CACHE_TTL_MS <= 0 || method !== "GET") return null;
+    if (env.CACHE_TTL_MS <= 0 || (method !== "GET" && method !== "HEAD")) return null;
     const kind = PUBLIC_API.test(path) ? "api" : PUBLIC_PAGE.test(path) ? "page" : null;
     if (!kind || readSessionToken(env, headers)) return null;
     // a page's ?code= is taken for the visit before the cache (server/middleware/visit-code.ts)
@@ -93,6 +93,8 @@ export function createPublicCache(deps: Pick<AppDeps, "env"> & { invalidation: I
     // rendered again (below)
     const kept = cache.lookup(key, env.CACHE_TTL_MS);
     if (kept?.fresh) return answer(c, kept.value, "hit");
+    // a HEAD gets the headers of what a GET left (Hono drops the body), and is never kept: it renders none
+    if (c.req.method === "HEAD") return kept ? answer(c, kept.value, "stale") : next();
     // one render per key at a time: requests arriving meanwhile get the copy that just expired at
     // once, or else wait for its answer (no stampede, and no queue, when an entry expires under a rush)
     const inFlight = rendering.get(key);

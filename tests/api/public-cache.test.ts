@@ -321,6 +321,36 @@ describe("anonymous public pages", () => {
     expect(zlib.gunzipSync(Buffer.from(await again.arrayBuffer())).toString("utf8")).toContain("Lavender eye pillow");
   }, 60_000);
 
+  it("a HEAD is told what a GET would be (its type, caching and length), with no body, and fills nothing", async () => {
+    const { createPagesContext } = await import("../support/pages-app");
+    const p = await createPagesContext();
+    const product = await createProduct(p.db, { title: "Hibiscus gift card" });
+    const path = `/productdetails/${product.id}`;
+    const shown = (res: Response) => ["content-type", "cache-control", "vary", "content-length"].map((name) => res.headers.get(name));
+    // before any GET: nothing rendered to keep, but it is still an HTML page, and nothing is cached by it
+    const cold = await p.page(path, { method: "HEAD" });
+    expect([cold.status, cold.headers.get("content-type"), await cold.text()]).toEqual([200, "text/html; charset=utf-8", ""]);
+    expect((await p.page(path)).headers.get("x-cache")).toBe("miss");
+    // once a GET has kept it: the same headers as the next GET
+    const head = await p.page(path, { method: "HEAD" });
+    const get = await p.page(path);
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect(shown(head)).toEqual(shown(get));
+    expect(get.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(await get.text()).toContain("Hibiscus gift card");
+    // an API read too, with its ETag
+    const api = `/api/products/${product.id}`;
+    expect((await p.page(api, { method: "HEAD" })).headers.get("content-type")).toBe("application/json");
+    const apiGet = await p.page(api);
+    const apiHead = await p.page(api, { method: "HEAD" });
+    expect([...shown(apiHead), apiHead.headers.get("etag")]).toEqual([...shown(apiGet), apiGet.headers.get("etag")]);
+    // a signed-in HEAD is hers, as her GET is
+    const shopper = await createUser(p.db, { firstName: "Kemi" });
+    const hers = await p.page(path, { method: "HEAD", as: { id: shopper.id, role: "customer" } });
+    expect([hers.headers.get("x-cache"), hers.headers.get("cache-control")]).toEqual([null, "private, no-store"]);
+  }, 60_000);
+
   it("a page from an earlier build that asks which routes exist is told to load again, signed in or not, and nothing is kept", async () => {
     // this build's pages carry every route (docs/decisions/0023): only a page left open across a
     // release asks, with its own build's version
