@@ -33,13 +33,16 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  */
 export type FormSchema = z.ZodObject | (() => Promise<z.ZodObject>);
 
-/** The schema once it is there: at once, or once the page's script has run and fetched it. */
-function useLoadedSchema(schema: FormSchema): z.ZodObject | null {
+/**
+ * The schema once it is there: at once, or once the page's script has run and fetched it (when
+ * `wanted` turns true, for a form hidden until she opens it).
+ */
+function useLoadedSchema(schema: FormSchema, wanted: boolean): z.ZodObject | null {
   const [loaded, setLoaded] = useState<z.ZodObject | null>(null);
   const load = useRef(schema);
   useEffect(() => {
     const loader = load.current;
-    if (typeof loader !== "function") return;
+    if (typeof loader !== "function" || !wanted) return;
     let mounted = true;
     // a failed fetch (her network) costs only the early check: the action checks the same schema
     loader().then(
@@ -49,7 +52,7 @@ function useLoadedSchema(schema: FormSchema): z.ZodObject | null {
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [wanted]);
   return typeof schema === "function" ? loaded : schema;
 }
 
@@ -57,10 +60,11 @@ function useLoadedSchema(schema: FormSchema): z.ZodObject | null {
  * Runs the form's zod schema in the browser before the form is sent (the
  * action runs the same schema again on the server). Bad fields stop the submit
  * and show their messages; the server's field messages are shown when it answers.
- * A form sent before a loaded schema is there goes to the server as it is.
+ * A form sent before a loaded schema is there goes to the server as it is. `wanted: false` holds
+ * the fetch of a loaded schema back until it turns true (a form most shoppers never open).
  */
-export function useZodForm(formSchema: FormSchema, server: FormResult | undefined) {
-  const schema = useLoadedSchema(formSchema);
+export function useZodForm(formSchema: FormSchema, server: FormResult | undefined, { wanted = true } = {}) {
+  const schema = useLoadedSchema(formSchema, wanted);
   const [client, setClient] = useState<{ fields: FieldErrors; answered: FormResult | undefined } | null>(null);
   // a new server answer replaces what the browser found before
   const fresh = client && client.answered === server ? client.fields : null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shopperCode } from "../discounts/schemas";
+import { shopperCode } from "../discounts/shopper-code";
 
 // Quantities are whole units; prices never come from the client (docs/architecture.md "Payments").
 export const quantitySchema = z

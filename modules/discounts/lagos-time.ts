@@ -33,18 +33,21 @@ export function lagosIso(instant: Date): string {
   return `${lagosLocalInput(instant)}:${pad(t.getUTCSeconds())}+01:00`;
 }
 
-const spoken = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "UTC",
-});
+// made on first use: a browser's first date format costs it a long task (its locale data),
+// which a page that only checks a code never needs
+let spoken: Intl.DateTimeFormat | undefined;
 
 /** As a shopper reads it, in Lagos time: 14 February 2027, 9:00 am. */
 export function formatLagosTime(instant: Date): string {
+  spoken ??= new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZone: "UTC",
+  });
   const parts = spoken.formatToParts(new Date(instant.getTime() + OFFSET_MS));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")} ${get("dayPeriod").toLowerCase()}`;

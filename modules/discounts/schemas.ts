@@ -2,17 +2,8 @@ import { z } from "zod";
 import { listParams } from "../../lib/form-fields";
 import { lagosLocalToUtc } from "./lagos-time";
 
-// Discount codes (docs/product.md "Discount codes"). The shopper's code, and the owner's
-// payloads: money in naira at the API edge, start and end as Lagos wall-clock times.
-
-/** What a shopper types: blank is no code; anything else is looked up, whatever its case. */
-export const shopperCode = z
-  .string({ error: "Enter a discount code" })
-  .trim()
-  .max(40, "That is not one of our codes: codes have at most 30 characters");
-
-/** The /cart form: apply the code typed, or remove the one applied. */
-export const cartCodeInput = z.object({ code: shopperCode.min(1, "Enter a discount code") }).strict();
+// Discount codes (docs/product.md "Discount codes"): the owner's payloads, money in naira at the
+// API edge, start and end as Lagos wall-clock times. The shopper's code is in ./shopper-code.ts.
 
 export const discountKinds = ["fixed", "percent", "free_delivery"] as const;
 export const MAX_CODE_NAIRA = 20_000_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hasCents } from "../../lib/form-fields";
 import { email, personName } from "../accounts/schemas";
-import { shopperCode } from "../discounts/schemas";
+import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
 import { checkGift, giftFields } from "./gift-schemas";
 import { deliveryMethods, guestLines, nigerianPhone } from "./schemas";

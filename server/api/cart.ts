@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { addToCartInput, mergeCartInput, quoteCartInput, updateCartItemInput } from "../../modules/cart/schemas";
-import { shopperCode } from "../../modules/discounts/schemas";
+import { shopperCode } from "../../modules/discounts/shopper-code";
 import {
   addToCart,
   cartCount,

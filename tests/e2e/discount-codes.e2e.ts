@@ -3,7 +3,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectUrl, loginAsAdmin } from "./support/admin";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { demoProduct } from "./support/buyer";
+import { holdsZod } from "./support/page-scripts";
 import {
   adminApi,
   cart,
@@ -80,6 +82,37 @@ describe("discount codes", () => {
     },
     JOURNEY_MS,
   );
+
+  it("the cart fetches the code's rules only once she opens 'Have a discount code?', and never the owner's", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    const product = await demoProduct("Pocket Gratitude Notebook");
+    await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+    const scripts: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await page.waitForTimeout(1_000);
+    // zod (about 24 KB gzip, and a long task to start on a phone) is not fetched for a shopper who has no code
+    expect(await holdsZod(scripts)).toBe(false);
+
+    const before = scripts.length;
+    await page.getByText("Have a discount code?").click();
+    await expect.poll(() => holdsZod(scripts.slice(before))).toBe(true);
+    // the shopper's rule alone, not the owner's rules for making codes (their Lagos dates and amounts)
+    const fetched = await Promise.all(scripts.slice(before).map(async (url) => (await fetch(url)).text()));
+    expect(fetched.some((js) => js.includes("Enter a discount code"))).toBe(true);
+    expect(fetched.some((js) => js.includes("must be a Lagos date and time"))).toBe(false);
+    // and it is checked in her browser: an empty code sends nothing
+    await page.getByRole("button", { name: "Apply" }).click();
+    await visible(page.getByText("Enter a discount code"));
+    expect(posts.filter((url) => new URL(url).pathname === "/cart")).toEqual([]);
+    await context.close();
+  });
 
   it(
     "the owner creates a code at 1280 px and finds it in the list with its figures",

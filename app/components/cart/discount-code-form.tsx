@@ -1,9 +1,10 @@
 import { Tag, X } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useZodForm, type FormResult } from "../../lib/forms";
 import { FieldError } from "../forms/fields";
 
-const codeSchema = () => import("../../../modules/discounts/schemas").then((m) => m.cartCodeInput);
+const codeSchema = () => import("../../../modules/discounts/shopper-code").then((m) => m.cartCodeInput);
 
 /**
  * The cart's "Discount code" (docs/product.md "Discount codes"): applied or removed through the
@@ -14,7 +15,9 @@ const codeSchema = () => import("../../../modules/discounts/schemas").then((m) =
 export function DiscountCodeForm({ code, action }: { code: string | null; action?: string }) {
   const fetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
-  const { errors, onSubmit, msg } = useZodForm(codeSchema, fetcher.data);
+  // its rules (and zod) are fetched once she opens the box: most shoppers have no code
+  const [opened, setOpened] = useState(false);
+  const { errors, onSubmit, msg } = useZodForm(codeSchema, fetcher.data, { wanted: opened });
   const error = errors.code ?? msg;
 
   if (code)
@@ -45,7 +48,11 @@ export function DiscountCodeForm({ code, action }: { code: string | null; action
     );
 
   return (
-    <details className="group rounded-xl border border-line bg-cream px-3 py-2" open={!!error || undefined}>
+    <details
+      className="group rounded-xl border border-line bg-cream px-3 py-2"
+      open={!!error || undefined}
+      onToggle={(event) => event.currentTarget.open && setOpened(true)}
+    >
       <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 text-sm font-semibold">
         <Tag size={16} className="text-sage" aria-hidden="true" /> Have a discount code?
       </summary>

@@ -5,7 +5,7 @@ import { addToCart, lineLimit, productExists, removeCartItem, updateCartItem } f
 import { AppError } from "../../../lib/errors";
 import { guestCartFromCookie, guestCartSetCookie, withGuestLine, withGuestQuantity } from "../../lib/guest-cart-cookie";
 import { codeToKeep } from "../../../modules/discounts/codes.server";
-import { cartCodeInput } from "../../../modules/discounts/schemas";
+import { cartCodeInput } from "../../../modules/discounts/shopper-code";
 import { clearedVisitCodeCookie, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
 import { appContext } from "../../context";
 import { formAction, parseFields, readForm } from "../../lib/form-action.server";
