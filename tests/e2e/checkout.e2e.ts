@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { demoProduct } from "./support/buyer";
-import { firstScripts, holdsZod } from "./support/page-scripts";
+import { firstScripts, holdsZod, recordRequests } from "./support/page-scripts";
 import { formatNairaAmount as naira } from "../../lib/money";
 import {
   breakdown,
@@ -164,12 +164,7 @@ describe("checkout journeys", () => {
     await skipNewsletterPopup(context);
     const product = await demoProduct("Pocket Gratitude Notebook");
     await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
-    const scripts: string[] = [];
-    const posts: string[] = [];
-    page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(r.url());
-      if (r.method() === "POST") posts.push(r.url());
-    });
+    const { scripts, posts } = recordRequests(page);
     const html = await (await page.goto("/checkout"))!.text();
     await waitForHydration(page);
     // zod (about 24 KB gzip) is not among the scripts the page starts with; it came after

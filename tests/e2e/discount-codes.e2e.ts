@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { expectUrl, loginAsAdmin } from "./support/admin";
 import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { demoProduct } from "./support/buyer";
-import { holdsZod } from "./support/page-scripts";
+import { holdsZod, recordRequests } from "./support/page-scripts";
 import {
   adminApi,
   cart,
@@ -88,12 +88,7 @@ describe("discount codes", () => {
     await skipNewsletterPopup(context);
     const product = await demoProduct("Pocket Gratitude Notebook");
     await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
-    const scripts: string[] = [];
-    const posts: string[] = [];
-    page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(r.url());
-      if (r.method() === "POST") posts.push(r.url());
-    });
+    const { scripts, posts } = recordRequests(page);
     await page.goto("/cart");
     await waitForHydration(page);
     await page.waitForTimeout(1_000);
