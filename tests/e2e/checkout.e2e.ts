@@ -2,8 +2,8 @@
 // accounts' /register and /login screens (spec labels), so it runs once those are merged.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { demoProduct } from "./support/buyer";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { guestCartOf } from "./support/buyer";
 import { firstScripts, holdsZod, recordRequests } from "./support/page-scripts";
 import { formatNairaAmount as naira } from "../../lib/money";
 import {
@@ -162,8 +162,7 @@ describe("checkout journeys", () => {
   it("checks her details in the browser before sending them: the form's rules arrive once the page runs, not before it", async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
-    const product = await demoProduct("Pocket Gratitude Notebook");
-    await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+    await guestCartOf(context, "Pocket Gratitude Notebook");
     const { scripts, posts } = recordRequests(page);
     const html = await (await page.goto("/checkout"))!.text();
     await waitForHydration(page);

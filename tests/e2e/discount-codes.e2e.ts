@@ -3,8 +3,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectUrl, loginAsAdmin } from "./support/admin";
-import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { demoProduct } from "./support/buyer";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { guestCartOf } from "./support/buyer";
 import { holdsZod, recordRequests } from "./support/page-scripts";
 import {
   adminApi,
@@ -86,8 +86,7 @@ describe("discount codes", () => {
   it("the cart fetches the code's rules only once she opens 'Have a discount code?', and never the owner's", async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
-    const product = await demoProduct("Pocket Gratitude Notebook");
-    await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+    await guestCartOf(context, "Pocket Gratitude Notebook");
     const { scripts, posts } = recordRequests(page);
     await page.goto("/cart");
     await waitForHydration(page);

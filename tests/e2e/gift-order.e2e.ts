@@ -6,10 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
-import { baseUrl, expectAccessible, screenshot, screenshotDir, useBrowser, visible } from "./support/browser";
+import { expectAccessible, screenshot, screenshotDir, useBrowser, visible } from "./support/browser";
+import { guestCartOf } from "./support/buyer";
 import {
   adminApi,
-  api,
   cart,
   checkout,
   expectedDelivery,
@@ -157,13 +157,8 @@ describe("a gift, on a phone", () => {
   it(
     "works with JavaScript turned off: the switch reveals the recipient's fields and the server takes the gift",
     async () => {
-      const { body: found } = await api<{ id: string; title: string }[]>(
-        `/api/products?q=${encodeURIComponent("Pocket Gratitude Notebook")}`,
-      );
-      const product = found.find((p) => p.title === "Pocket Gratitude Notebook")!;
       const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
-      // the cart the browser's script keeps, as its cookie mirror
-      await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+      await guestCartOf(context, "Pocket Gratitude Notebook");
       await page.goto("/checkout");
       const main = page.locator("main");
       expect(await main.getByLabel("Recipient's name", { exact: true }).isVisible()).toBe(false);

@@ -1,5 +1,6 @@
+import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
-import type { useBrowser } from "./browser";
+import { baseUrl, type useBrowser } from "./browser";
 import { adminApi, api, cart, checkout, skipNewsletterPopup, waitForHydration } from "./shop";
 
 /** A demo product by its title, as the shop's API lists it. */
@@ -10,6 +11,13 @@ export async function demoProduct(title: string): Promise<{ id: string; stock: n
   const found = body.find((p) => p.title === title);
   expect(found, `the demo product ${title}`).toBeTruthy();
   return found!;
+}
+
+/** A guest's cart of one of this demo product, set as the cookie mirror her browser's script keeps; the product. */
+export async function guestCartOf(context: BrowserContext, title: string): Promise<{ id: string; stock: number | null; price: number }> {
+  const product = await demoProduct(title);
+  await context.addCookies([{ name: "guest_cart", value: `${product.id}*1`, url: baseUrl }]);
+  return product;
 }
 
 /**
