@@ -12,12 +12,16 @@ import { reserveStock } from "../stock/reservation.server";
 import { retakeDeliverySlot } from "../delivery/schedule.server";
 import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
+import { recordStrayPayment, strayReason } from "./stray-payments.server";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
 export type CompletionResult = {
-  /** refund_due: the money arrived but the order is cancelled (sold out meanwhile, or cancelled after payment) */
-  outcome: "completed" | "already_completed" | "refund_due" | "rejected" | "not_paid";
+  /**
+   * refund_due: the money arrived but the order is cancelled (sold out meanwhile, or cancelled after payment);
+   * stray: the money arrived but the order cannot take it (paid already, or another amount): recorded, to refund
+   */
+  outcome: "completed" | "already_completed" | "refund_due" | "stray" | "rejected" | "not_paid";
   purchase: PurchaseRow | null;
 };
 
@@ -31,6 +35,8 @@ export type ReceivedPayment = VerifiedPayment & {
   note?: string | null;
   /** the admin who recorded it */
   actorId?: string | null;
+  /** the payment attempt it was made on (the provider's reference) */
+  reference?: string;
 };
 
 export type CompletionOptions = { links: MailLinks; now?: Date };
@@ -51,7 +57,7 @@ export async function completePurchase(
 ): Promise<CompletionResult> {
   const id = await purchaseIdOf(db, reference);
   if (!id) return { outcome: "rejected", purchase: null };
-  return completeOrder(db, id, { ...payment, transactionId: payment.transactionId }, via, options);
+  return completeOrder(db, id, { ...payment, reference }, via, options);
 }
 
 /**
@@ -67,7 +73,8 @@ export async function completePurchase(
  * cancelled stays cancelled whatever arrives. When the order stays cancelled, the
  * payment is recorded on it (paid_at, transaction id), and the shopper and the shop
  * are told a refund is due, once. An order that was paid and then cancelled by the
- * shop stays cancelled: a repeated verify or webhook changes nothing.
+ * shop stays cancelled: a repeated verify or webhook changes nothing. A provider's payment the
+ * order cannot take (a second one, or another amount) is recorded as stray (stray-payments.server.ts).
  */
 export async function completeOrder(
   db: Db,
@@ -79,6 +86,11 @@ export async function completeOrder(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
     if (!current) return { outcome: "rejected" as const, purchase: null };
+    const stray = via !== "admin" && strayReason(current, payment);
+    if (stray) {
+      await recordStrayPayment(tx, current, payment, stray, via, links);
+      return { outcome: "stray" as const, purchase: current };
+    }
     if (isPaidOrder(current)) return { outcome: "already_completed" as const, purchase: current };
     if (current.status === "cancelled" && current.paidAt) return { outcome: "refund_due" as const, purchase: current };
     if (payment.status !== "success") return { outcome: "not_paid" as const, purchase: current };
@@ -113,8 +125,11 @@ export async function completeOrder(
     }
     // an unpaid order is pending, or (paid on delivery) on its way; anything else is settled
     const unpaidOnItsWay = current.paymentMethod === "pod" && ["processing", "shipped", "delivered"].includes(current.status);
-    if (current.status !== "pending" && current.status !== "cancelled" && !unpaidOnItsWay)
-      return { outcome: "rejected" as const, purchase: current };
+    if (current.status !== "pending" && current.status !== "cancelled" && !unpaidOnItsWay) {
+      if (via === "admin") return { outcome: "rejected" as const, purchase: current };
+      await recordStrayPayment(tx, current, payment, "closed", via, links);
+      return { outcome: "stray" as const, purchase: current };
+    }
 
     // a pay-on-delivery order already on its way keeps its fulfilment status: the money is what arrived
     const status = current.status === "pending" || current.status === "cancelled" ? "completed" : current.status;

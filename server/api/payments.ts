@@ -49,6 +49,11 @@ export function paymentRoutes({ database, env }: AppDeps) {
       );
       if (result.outcome === "rejected")
         c.get("logger").warn({ reference: data.reference }, "paystack webhook did not match the purchase; not completed");
+      if (result.outcome === "stray")
+        c.get("logger").warn(
+          { reference: data.reference },
+          "paystack payment not applied to its order (paid already, or another amount): refund needed",
+        );
     }
     // refunds and disputes (docs/product.md "Refunds"): recorded on the order's timeline once
     const money = parsePaystackMoneyEvent(event.event, data);

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartItems, mailOutbox, products, purchases } from "../../db/schema";
+import { cartItems, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
 import { orderViewToken } from "../../modules/orders/order-links.server";
 import { paystackProvider } from "../../modules/payments/paystack.server";
-import { createCartItem, createProduct, createUser, stockOf } from "../factories";
+import { createAdminUser, createCartItem, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // A fake Paystack API on loopback: records every request, answers as told.
@@ -54,6 +54,14 @@ const address = { street: "3 Awolowo Road", city: "Ikoyi", state: "Lagos", phone
 const sign = (raw: string, secret = SECRET) => crypto.createHmac("sha512", secret).update(raw).digest("hex");
 const purchaseRow = async (reference: string) => (await t.db.select().from(purchases).where(eq(purchases.reference, reference)))[0]!;
 const mailsFor = async (email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+/** The stray payment mails of one shopper's orders: hers, and the shop's that name her. */
+async function strayMails(email: string) {
+  const mails = await t.db.select().from(mailOutbox);
+  return {
+    shopper: mails.filter((m) => m.to === email && m.kind === "order_stray_payment").length,
+    shop: mails.filter((m) => m.kind === "order_stray_payment_admin" && m.text.includes(`<${email}>`)).length,
+  };
+}
 
 async function pendingPurchase() {
   const user = await createUser(t.db);
@@ -77,10 +85,10 @@ function webhook(raw: string, signature: string | undefined) {
   return t.app.request("/api/payments/paystack/webhook", { method: "POST", body: raw, headers });
 }
 
-const chargeSuccess = (reference: string, amount: number, currency = "NGN") =>
+const chargeSuccess = (reference: string, amount: number, currency = "NGN", id = 4099260516) =>
   JSON.stringify({
     event: "charge.success",
-    data: { id: 4099260516, status: "success", reference, amount, currency, paid_at: "2026-11-22T00:00:00.000Z" },
+    data: { id, status: "success", reference, amount, currency, paid_at: "2026-11-22T00:00:00.000Z" },
   });
 
 describe("Paystack adapter", () => {
@@ -210,13 +218,16 @@ describe("POST /api/payments/paystack/webhook", () => {
     ).toHaveLength(1);
   });
 
-  it("an amount or currency mismatch never completes", async () => {
+  it("an amount or currency mismatch never completes (the money is recorded as stray, below)", async () => {
     const { user, reference } = await pendingPurchase();
     for (const raw of [chargeSuccess(reference, 1_274_999), chargeSuccess(reference, 1_275_000, "USD"), chargeSuccess(reference, 12_750)]) {
       expect((await webhook(raw, sign(raw))).status).toBe(200);
     }
     expect((await purchaseRow(reference)).status).toBe("pending");
-    expect(await mailsFor(user.email)).toBe(0);
+    expect((await purchaseRow(reference)).paidAt).toBeNull();
+    // one transaction told three ways: one refund to make, no order mail
+    expect(await strayMails(user.email)).toEqual({ shopper: 1, shop: 1 });
+    expect(await mailsFor(user.email)).toBe(1);
   });
 
   it("ignores other events and unknown references; malformed JSON with a good signature is a 400", async () => {
@@ -225,6 +236,86 @@ describe("POST /api/payments/paystack/webhook", () => {
     const unknown = chargeSuccess("ALF-unknown", 100);
     expect((await webhook(unknown, sign(unknown))).status).toBe(200);
     expect((await webhook("{oops", sign("{oops"))).status).toBe(400);
+  });
+});
+
+describe("a payment its order cannot take is recorded, never applied, never silent", () => {
+  const notApplied = async (purchaseId: string) =>
+    (await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, purchaseId)))
+      .map((e) => e.note ?? "")
+      .filter((n) => n.includes("not applied"));
+
+  it("a second payment for a paid order (another transaction, e.g. a shared link paid twice): one refund to make, however often told", async () => {
+    const { user, product, reference, purchase } = await pendingPurchase();
+    const first = chargeSuccess(reference, 1_275_000, "NGN", 111);
+    expect((await webhook(first, sign(first))).status).toBe(200);
+    const second = chargeSuccess(reference, 1_275_000, "NGN", 222);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(second, sign(second))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    // the first payment, told again, is not a second one
+    expect((await webhook(first, sign(first))).status).toBe(200);
+
+    const row = await purchaseRow(reference);
+    expect(row).toMatchObject({ status: "completed", transactionId: "111", paidAmountKobo: 1_275_000 });
+    expect(await stockOf(t.db, product.id)).toBe(9);
+    expect(await notApplied(purchase.id)).toEqual([
+      `Payment of ₦12,750 received by webhook (reference ${reference}, transaction 222) but not applied: the order was already paid. Refund needed.`,
+    ]);
+    expect(await strayMails(user.email)).toEqual({ shopper: 1, shop: 1 });
+    const shop = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_stray_payment_admin"))).find((m) =>
+      m.text.includes(`<${user.email}>`),
+    );
+    expect(shop!.subject).toMatch(/^Refund needed: order #[0-9a-f]{8}, ₦12,750 not applied$/);
+    expect(shop!.text).toContain("transaction 222");
+    expect(shop!.text).toContain(`/viewpurchase/${purchase.id}`);
+  });
+
+  it("a card payment after the owner recorded a bank transfer for the order is a refund to make", async () => {
+    const { user, reference, purchase } = await pendingPurchase();
+    const admin = await createAdminUser(t.db);
+    const recorded = await t.request(`/api/purchases/${purchase.id}/payment`, {
+      method: "POST",
+      as: admin,
+      json: { method: "transfer", amount: 12_750, reference: "GTB narration" },
+    });
+    expect(recorded.status).toBe(200);
+    const card = chargeSuccess(reference, 1_275_000, "NGN", 333);
+    expect((await webhook(card, sign(card))).status).toBe(200);
+    expect(await purchaseRow(reference)).toMatchObject({ status: "completed", paidVia: "transfer", transactionId: null });
+    expect(await notApplied(purchase.id)).toHaveLength(1);
+    expect(await strayMails(user.email)).toEqual({ shopper: 1, shop: 1 });
+  });
+
+  it("a payment of another amount (an earlier page, before the order was repriced) leaves the order waiting; the right payment still completes it", async () => {
+    const { user, reference, purchase } = await pendingPurchase();
+    const old = chargeSuccess(reference, 2_000_000, "NGN", 444);
+    expect((await webhook(old, sign(old))).status).toBe(200);
+    expect(await purchaseRow(reference)).toMatchObject({ status: "pending", paidAt: null });
+    expect(await notApplied(purchase.id)).toEqual([
+      `Payment of ₦20,000 received by webhook (reference ${reference}, transaction 444) but not applied: it does not match the order's total of ₦12,750. Refund needed.`,
+    ]);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "order_stray_payment"), eq(mailOutbox.to, user.email)));
+    expect(mail!.text).toContain("We received a payment of ₦20,000");
+    expect(mail!.text).toContain("the order's total is now ₦12,750");
+
+    const right = chargeSuccess(reference, 1_275_000, "NGN", 555);
+    expect((await webhook(right, sign(right))).status).toBe(200);
+    expect(await purchaseRow(reference)).toMatchObject({ status: "completed", transactionId: "555" });
+    expect(await strayMails(user.email)).toEqual({ shopper: 1, shop: 1 });
+  });
+
+  it("the owner's own records are never stray: a transfer recorded twice is refused as before", async () => {
+    const { reference, purchase } = await pendingPurchase();
+    const admin = await createAdminUser(t.db);
+    const pay = () =>
+      t.request(`/api/purchases/${purchase.id}/payment`, { method: "POST", as: admin, json: { method: "transfer", amount: 12_750 } });
+    expect((await pay()).status).toBe(200);
+    expect((await pay()).status).toBe(409);
+    expect(await notApplied(purchase.id)).toEqual([]);
+    expect((await purchaseRow(reference)).paidVia).toBe("transfer");
   });
 });
 

@@ -355,7 +355,13 @@ describe("sandbox payment and completion", () => {
     const [cancelled] = await t.db.select().from(purchases).where(eq(purchases.reference, reference));
     // the shopper fills the cart again, then reloads the old confirmation link; the webhook is retried too
     await createCartItem(t.db, user.id, product.id, 1);
-    const paid = { status: "success" as const, amountKobo: purchase.totalAmount * 100, currency: "NGN", transactionId: "tx-9" };
+    // the same payment told again (its transaction); another transaction is a second payment (paystack.test.ts)
+    const paid = {
+      status: "success" as const,
+      amountKobo: purchase.totalAmount * 100,
+      currency: "NGN",
+      transactionId: cancelled!.transactionId,
+    };
     expect((await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), reference, { links: t.env })).outcome).toBe(
       "refund_due",
     );

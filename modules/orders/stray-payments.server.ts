@@ -1,0 +1,85 @@
+import type { Tx } from "../../db/client";
+import { providerEvents, purchaseEvents, type purchases } from "../../db/schema";
+import { formatNaira } from "../../lib/money";
+import { publicOrigin } from "../../lib/public-origin";
+import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
+import { orderUrl, type MailLinks } from "./mails.server";
+import { adminOrderPath, orderNumber } from "./statuses";
+import type { ReceivedPayment } from "./completion.server";
+
+// Money the provider took that its order cannot take (docs/product.md "Paying"): a second payment
+// for an order already paid (a shared link paid by two people, a card payment after the owner
+// recorded a transfer), or a payment on an earlier attempt whose amount is no longer the order's
+// total (the order was repriced when it was revived). It is never applied and never silent: the
+// order's timeline says a refund is needed, and the shopper and the shop are told, once per
+// provider transaction however often the provider or the shopper's return repeats it.
+
+type Purchase = typeof purchases.$inferSelect;
+
+export type StrayReason = "paid_twice" | "wrong_amount" | "closed";
+
+/** Why a provider's payment cannot be applied to this order (read under the order's lock), or null when it can be (or is a repeat). */
+export function strayReason(p: Purchase, payment: ReceivedPayment): StrayReason | null {
+  if (payment.status !== "success" || (payment.paidVia && payment.paidVia !== "provider")) return null;
+  // the payment already recorded, told again, is not a second one
+  if (p.paidAt) return payment.transactionId && payment.transactionId !== p.transactionId ? "paid_twice" : null;
+  if (payment.amountKobo !== p.totalKobo || payment.currency !== p.currency) return "wrong_amount";
+  return null;
+}
+
+const timelineWords: Record<StrayReason, (p: Purchase) => string> = {
+  paid_twice: () => "the order was already paid",
+  wrong_amount: (p) => `it does not match the order's total of ${formatNaira(p.totalKobo)}`,
+  closed: (p) => `the order is ${p.status}`,
+};
+
+const shopperWords: Record<StrayReason, (p: Purchase) => string> = {
+  paid_twice: () => "but the order had already been paid, so this second payment is not needed",
+  wrong_amount: (p) => `on an earlier payment page, but the order's total is now ${formatNaira(p.totalKobo)}, so it could not pay for it`,
+  closed: () => "but the order can no longer take a payment",
+};
+
+/**
+ * Records a stray payment on its order and tells the shopper and the shop, once: the provider's
+ * transaction (or the attempt's reference) takes a key in provider_events in the caller's
+ * transaction. Returns false when it was already recorded.
+ */
+export async function recordStrayPayment(
+  tx: Tx,
+  p: Purchase,
+  payment: ReceivedPayment,
+  reason: StrayReason,
+  via: "verify" | "webhook",
+  links: MailLinks,
+): Promise<boolean> {
+  const reference = payment.reference ?? p.reference;
+  const transaction = payment.transactionId ?? "unknown";
+  const [fresh] = await tx
+    .insert(providerEvents)
+    .values({ eventKey: `stray:${reference}:${transaction}`, event: "stray payment", purchaseId: p.id })
+    .onConflictDoNothing()
+    .returning({ id: providerEvents.id });
+  if (!fresh) return false;
+  const amount = `${formatNaira(payment.amountKobo)}${payment.currency !== p.currency ? ` (${payment.currency})` : ""}`;
+  await tx.insert(purchaseEvents).values({
+    purchaseId: p.id,
+    status: p.status,
+    note: `Payment of ${amount} received by ${via} (reference ${reference}, transaction ${transaction}) but not applied: ${timelineWords[reason](p)}. Refund needed.`,
+  });
+  const shop = await getSettings(tx);
+  const number = orderNumber(p.id);
+  await enqueueMail(tx, {
+    to: p.email,
+    subject: `Your ${shop.shopName} order #${number}: a payment will be refunded`,
+    text: `Hello ${p.firstName},\n\nWe received a payment of ${amount} for order #${number}, ${shopperWords[reason](p)}. We are refunding it to the account or card it came from within 5 working days; you do not need to do anything.\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+    kind: "order_stray_payment",
+  });
+  await enqueueMail(tx, {
+    to: shop.contactEmail,
+    subject: `Refund needed: order #${number}, ${amount} not applied`,
+    text: `A payment of ${amount} arrived for order #${number} (reference ${reference}, transaction ${transaction}), but ${timelineWords[reason](p)}. The shop holds this money without an order for it: refund it on the payment provider's dashboard (transaction ${transaction}) and tell ${p.firstName} ${p.lastName} <${p.email}>.\n\nThe order: ${publicOrigin(links)}${adminOrderPath(p.id)}\n`,
+    kind: "order_stray_payment_admin",
+  });
+  return true;
+}
