@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { readablePhone } from "../../lib/phone";
 import { purchases, users } from "../../db/schema";
 import { findDeliveryArea } from "../delivery/areas.server";
 import { loadPricingRules } from "../pricing/load-pricing.server";
@@ -22,7 +23,7 @@ export async function startingArea(db: Db, userId: string | null, chosen: string
  * silent her latest order's phone, street and city (one indexed read), so a returning shopper
  * types nothing. The area is startingArea's (the page's own choice).
  */
-export async function checkoutDefaults(db: Db, userId: string) {
+export async function checkoutDefaults(db: Db, userId: string): Promise<CheckoutDefaults> {
   const [[u], [last]] = await Promise.all([
     db
       .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, address: users.address })
@@ -41,5 +42,54 @@ export async function checkoutDefaults(db: Db, userId: string) {
     phone: u?.phone || last?.phone || "",
     street: u?.address || last?.street || "",
     city: last?.city ?? "",
+    note: "",
+    gift: {},
+  };
+}
+
+/** What the checkout form starts with besides the area: her details, the gift's, and the rider's instructions. */
+export type CheckoutDefaults = {
+  name: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  note: string;
+  /** the gift's fields as the form names them ('on' for a ticked box) */
+  gift: Record<string, string>;
+};
+
+/**
+ * What a guest's checkout starts with when she comes back to it from a payment that did not go
+ * through: the order this browser started (its signed id, checked by the caller), while it is
+ * still unpaid. A paid order's details are never shown again this way.
+ */
+export async function returningGuestDefaults(db: Db, purchaseId: string): Promise<CheckoutDefaults | null> {
+  const [p] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  if (!p || p.paidAt || !["pending", "cancelled"].includes(p.status) || p.userId) return null;
+  const gift: Record<string, string> = {};
+  if (p.isGift) {
+    Object.assign(gift, {
+      isGift: "on",
+      recipientName: p.recipientName ?? "",
+      recipientPhone: p.recipientPhone ? readablePhone(p.recipientPhone) : "",
+      recipientEmail: p.recipientEmail ?? "",
+      giftMessage: p.giftMessage ?? "",
+    });
+    for (const [name, on] of [
+      ["anonymousSender", p.anonymousSender],
+      ["hidePrices", p.hidePrices],
+      ["surpriseMode", p.surpriseMode],
+    ] as const)
+      if (on) gift[name] = "on";
+  }
+  return {
+    name: `${p.firstName} ${p.lastName}`.trim(),
+    email: p.email,
+    phone: readablePhone(p.phone),
+    street: p.street,
+    city: p.city,
+    note: p.orderNote ?? "",
+    gift,
   };
 }

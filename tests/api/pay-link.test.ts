@@ -159,6 +159,31 @@ describe("the checkout form for a guest", () => {
     expect(await stockOf(product.id)).toBe(3);
   });
 
+  it("back from a payment that did not go through, she finds what she typed; never a paid order's, nor another browser's", async () => {
+    const product = await createProduct(t.db, { title: "Calm Cards", priceKobo: 800_000, discountKobo: 0, stock: 5 });
+    const cookie = cookieFor([{ id: product.id, q: 1 }]);
+    const res = await t.page("/checkout", {
+      method: "POST",
+      body: form({ name: "Adaeze Obi", note: "Blue gate, call on arrival" }),
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(302);
+    const checkoutCookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const shown = async (cookies: string) =>
+      (await (await t.page("/checkout?payment=cancelled&lga=Lekki", { headers: { Cookie: cookies } })).text()).replace(/<!-- -->/g, "");
+    const back = await shown(`${cookie}; ${checkoutCookie}`);
+    for (const typed of ['value="Adaeze Obi"', 'value="kemi.bello@example.ng"', 'value="+234 705 123 4567"', 'value="2 Fola Osibo Road"'])
+      expect(back).toContain(typed);
+    expect(back).toContain("Blue gate, call on arrival</textarea>");
+    // another order's id under this one's signature is nobody's
+    const [id] = checkoutCookie.slice("guest_checkout=".length).split(".");
+    const forged = checkoutCookie.replace(id!, crypto.randomUUID());
+    expect(await shown(`${cookie}; ${forged}`)).not.toContain("Adaeze Obi");
+    // once paid, the browser no longer shows her details this way
+    await t.db.update(purchases).set({ paidAt: new Date(), status: "completed" }).where(eq(purchases.id, id!));
+    expect(await shown(`${cookie}; ${checkoutCookie}`)).not.toContain("Adaeze Obi");
+  });
+
   it("an empty cart, or a missing field, is answered on the form", async () => {
     const empty = await t.page("/checkout", { method: "POST", body: form() });
     expect(empty.status).toBe(400);

@@ -93,6 +93,38 @@ describe("a gift, on a phone", () => {
       await page.getByTestId("gift-options").scrollIntoViewIfNeeded();
       await screenshot(page, "gift-checkout-phone");
 
+      await main.getByText("Add delivery instructions").click();
+      await main.getByLabel("Instructions for the rider").fill("Gate 2, call on arrival");
+
+      // the payment page first: she cancels it (her card asked for an OTP she did not get), and the
+      // checkout comes back as she left it, gift and all
+      await checkout.pay(page).click();
+      await page.waitForURL(/\/pay\/sandbox\//);
+      await page.getByRole("button", { name: "Cancel payment" }).click();
+      await page.waitForURL((u) => u.pathname === "/checkout" && u.searchParams.get("payment") === "cancelled");
+      await waitForHydration(page);
+      expect(await page.getByTestId("checkout-error").innerText()).toMatch(/Payment cancelled/);
+      expect(await main.getByRole("checkbox", { name: /This is a gift/ }).isChecked()).toBe(true);
+      expect(await main.getByLabel("Recipient's delivery area", { exact: true }).inputValue()).toBe(GIFT_AREA);
+      expect(await checkout.method(page, "Express").isChecked()).toBe(true);
+      expect(await main.getByTestId(`date-${day}`).getByRole("radio").isChecked()).toBe(true);
+      const typed = {
+        "Recipient's name": "Kemi Adebayo",
+        "Recipient's phone": "+234 809 111 2233",
+        "Message for the card (optional)": MESSAGE,
+        "Full name": "Funke Balogun",
+        Email: email,
+        "Your phone": "+234 803 555 0142",
+        "Recipient's street address": "5 Fola Osibo Road, Lekki Phase 1",
+        "Recipient's city or town": "Lekki",
+        "Instructions for the rider": "Gate 2, call on arrival",
+      };
+      for (const [label, value] of Object.entries(typed))
+        expect([label, await main.getByLabel(label, { exact: true }).inputValue()]).toEqual([label, value]);
+      expect(await main.getByRole("checkbox", { name: /Hide prices/ }).isChecked()).toBe(true);
+      await expect.poll(() => main.locator("#gift-message-count").innerText()).toBe(`${250 - MESSAGE.length} of 250 characters left`);
+      await screenshot(page, "gift-checkout-after-cancel-phone");
+
       await checkout.pay(page).click();
       await page.waitForURL(/\/pay\/sandbox\//);
       await page.getByRole("button", { name: "Pay now" }).click();

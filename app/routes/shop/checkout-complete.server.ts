@@ -61,8 +61,7 @@ async function orderPage({ db, env, logger, user }: AppServices, request: Reques
     // paid, but the order is cancelled (sold out before the money arrived, or cancelled by the shop): never "try again"
     if (status === "cancelled" && paidAt)
       return { order: result.purchase, state: "refund" as OrderPageState, transfer, payLink: null, token };
-    if (status === "cancelled" || status === "failed")
-      throw redirect(`/checkout?payment=${result.paymentStatus === "failed" ? "failed" : "cancelled"}`);
+    if (status === "cancelled" || status === "failed") throw redirect(checkoutAgainPath(row, result.paymentStatus === "failed"));
     const state: OrderPageState = status === "pending" ? "waiting" : "paid";
     return { order: result.purchase, state, transfer, payLink: null, token };
   } catch (e) {
@@ -72,4 +71,21 @@ async function orderPage({ db, env, logger, user }: AppServices, request: Reques
     }
     throw e;
   }
+}
+
+/**
+ * Back to the checkout after a payment that did not go through: with the area, speed and date she
+ * had chosen (the page's own choice, checked again there), and for a guest the rest comes from the
+ * order this browser started (checkout-page.server.ts).
+ */
+function checkoutAgainPath(
+  p: { lga: string | null; deliveryMethod: string; deliveryDate: string | null; deliveryWindow: string | null },
+  failed: boolean,
+) {
+  const query = new URLSearchParams({ payment: failed ? "failed" : "cancelled" });
+  if (p.lga) query.set("lga", p.lga);
+  query.set("method", p.deliveryMethod);
+  if (p.deliveryDate) query.set("date", p.deliveryDate);
+  if (p.deliveryDate && p.deliveryWindow) query.set("window", p.deliveryWindow);
+  return `/checkout?${query}`;
 }

@@ -16,7 +16,12 @@ import { countCheckoutStart } from "../../../modules/orders/checkout-limits.serv
 import { startCheckout } from "../../../modules/orders/checkout-start.server";
 import type { Buyer } from "../../../modules/orders/checkout.server";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
-import { checkoutDefaults, startingArea } from "../../../modules/orders/checkout-form.server";
+import {
+  checkoutDefaults,
+  returningGuestDefaults,
+  startingArea,
+  type CheckoutDefaults,
+} from "../../../modules/orders/checkout-form.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { isOrderViewToken, orderViewToken } from "../../../modules/orders/order-links.server";
 import { hasPaidOrder } from "../../../modules/orders/paid-orders.server";
@@ -53,7 +58,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     deliveryAreaNames(db),
     getSettings(db),
     startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
-    user ? checkoutDefaults(db, user.id) : null,
+    user ? checkoutDefaults(db, user.id) : returningGuest(env, request, db),
   ]);
   const { delivery, slot } = await checkoutDelivery(db, lga, { ...query, method });
   const priced = user
@@ -80,7 +85,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     delivery,
     // Express for a date Standard also reaches: what Standard would save (kobo; 0 otherwise)
     standardSaves: standardWouldSave(delivery, method, priced.summary.deliveryOptions),
-    defaults: { lga: lga ?? "", ...(prefilled ?? { name: "", email: "", phone: "", street: "", city: "" }) },
+    defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults) },
     choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
     popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
@@ -145,6 +150,14 @@ async function placeFromForm(services: AppServices, request: Request) {
 function guestCheckoutCookie(env: AppServices["env"], purchaseId: string): string {
   const secure = env.NODE_ENV === "production" ? "; Secure" : "";
   return `${GUEST_CHECKOUT_COOKIE}=${purchaseId}.${orderViewToken(env, purchaseId)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`;
+}
+
+const blankDefaults: CheckoutDefaults = { name: "", email: "", phone: "", street: "", city: "", note: "", gift: {} };
+
+/** A guest back at the checkout from a payment that did not go through finds what she typed (her unpaid order). */
+function returningGuest(env: AppServices["env"], request: Request, db: AppServices["db"]): Promise<CheckoutDefaults | null> {
+  const earlier = earlierGuestCheckout(env, request);
+  return earlier ? returningGuestDefaults(db, earlier) : Promise.resolve(null);
 }
 
 function earlierGuestCheckout(env: AppServices["env"], request: Request): string | null {

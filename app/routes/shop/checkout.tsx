@@ -57,7 +57,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [slot, setSlot] = useState({ date: loaderData.delivery.date ?? "", window: loaderData.delivery.window ?? "" });
   const [payment, setPayment] = useState<CheckoutPaymentMethod>("online");
   // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
-  const [gift, setGift] = useState(false);
+  const [gift, setGift] = useState(defaults.gift.isGift === "on");
   const answer = actionData as CheckoutAnswer | undefined;
   const { errors, onSubmit, msg } = useZodForm(checkoutSchema, answer);
   const [popupError, setPopupError] = useState<string | null>(null);
@@ -146,7 +146,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </p>
           </section>
 
-          <GiftOptions errors={errors} onChange={setGift} />
+          <GiftOptions errors={errors} onChange={setGift} values={defaults.gift} />
 
           <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="details-title" className="text-lg font-bold">
@@ -159,13 +159,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 </p>
               ) : (
                 <>
-                  <Field label="Full name" name="name" autoComplete="name" required maxLength={120} error={errors.name} />
+                  <Field
+                    label="Full name"
+                    name="name"
+                    autoComplete="name"
+                    required
+                    maxLength={120}
+                    defaultValue={defaults.name}
+                    error={errors.name}
+                  />
                   <Field
                     label="Email"
                     name="email"
                     type="email"
                     autoComplete="email"
                     required
+                    defaultValue={defaults.email}
                     error={errors.email}
                     hint="For your receipt"
                   />
@@ -182,7 +191,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 error={errors.phone}
                 hint={gift ? "Your own number: we keep you posted about the gift" : "We call or WhatsApp this number about delivery"}
               />
-              {/* a gift goes to her address: her saved one is not offered (the key starts the fields anew) */}
+              {/* a gift goes to her address: her saved one is not offered (the key starts the fields anew);
+                  a gift's own address comes back when she returns from paying it */}
               <Field
                 key={gift ? "gift-street" : "street"}
                 label={gift ? "Recipient's street address" : "Street address"}
@@ -190,7 +200,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 autoComplete={gift ? "off" : "street-address"}
                 required
                 maxLength={200}
-                defaultValue={gift ? "" : defaults.street}
+                defaultValue={gift === !!defaults.gift.isGift ? defaults.street : ""}
                 error={errors.street}
                 className="sm:col-span-2"
               />
@@ -201,7 +211,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 autoComplete={gift ? "off" : "address-level2"}
                 required
                 maxLength={100}
-                defaultValue={gift ? "" : defaults.city}
+                defaultValue={gift === !!defaults.gift.isGift ? defaults.city : ""}
                 error={errors.city}
               />
             </div>
@@ -234,7 +244,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <PaymentChoices choices={choices} chosen={chosen} onChange={setPayment} error={errors.paymentMethod} transfer={transfer} />
 
           <div className="space-y-3">
-            <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.note}>
+            <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.note || !!defaults.note}>
               <summary className="cursor-pointer font-semibold">Add delivery instructions</summary>
               <label htmlFor="checkout-note" className="label mt-3">
                 Instructions for the rider
@@ -246,6 +256,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 maxLength={500}
                 className="input"
                 placeholder="Landmark, gate code, best time to call"
+                defaultValue={defaults.note}
                 aria-invalid={errors.note ? true : undefined}
               />
             </details>
