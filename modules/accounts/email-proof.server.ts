@@ -35,12 +35,29 @@ export function emailProofUrl(keys: LinkKeys, user: { id: string; email: string 
 
 const badLink = () => new AppError("invalid", "This link is invalid or has expired. Sign in and we can send a new one.");
 
-/** /verifyemail: the link's owner proved her email; her guest orders join her account. */
-export async function proveEmail(db: Db, keys: LinkKeys, link: { u: string; e: number; t: string }, now = new Date()): Promise<void> {
+/**
+ * /verifyemail: the link proves the email only for a browser signed in to the account it was made for.
+ * Anyone can sign up with someone else's email, and then the real owner of the address is the one who
+ * gets the link: used while signed out (unauthorized: the page sends her to log in first) or signed in
+ * to another account (forbidden), it proves nothing, so her guest orders never join a stranger's account.
+ */
+export async function proveEmail(
+  db: Db,
+  keys: LinkKeys,
+  link: { u: string; e: number; t: string },
+  viewer: { id: string } | null,
+  now = new Date(),
+): Promise<void> {
   if (!/^[0-9a-f-]{36}$/i.test(link.u) || link.e * 1000 <= now.getTime()) throw badLink();
   const [user] = await db.select().from(users).where(eq(users.id, link.u));
   const expected = user ? sign(keys, user.id, user.email, link.e) : "";
   if (!user || expected.length !== link.t.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(link.t))) throw badLink();
+  if (!viewer) throw new AppError("unauthorized", "Log in to see your orders in your account.");
+  if (viewer.id !== user.id)
+    throw new AppError(
+      "forbidden",
+      "This link belongs to another account. Log out, then log in to the account of the email that received it.",
+    );
   await db.transaction((tx) => markEmailProven(tx, user.id, now));
 }
 

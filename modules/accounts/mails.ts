@@ -62,7 +62,11 @@ export function accountReadyMail(user: { email: string }, link: string): Outgoin
   };
 }
 
-/** Orders bought as a guest with this email wait for the account: the link proves the email is hers. */
+/**
+ * Orders bought as a guest with this email wait for the account: the link proves the email is hers,
+ * once she is logged in to that account. Anyone can sign up with someone else's email, so the mail
+ * says an account was made and that she may ignore it.
+ */
 export function proveEmailMail(user: { email: string }, link: string): OutgoingMail {
   return {
     kind: "prove_email",
@@ -71,11 +75,12 @@ export function proveEmailMail(user: { email: string }, link: string): OutgoingM
     text: [
       "Hello,",
       "",
-      "There are orders bought with this email address without signing in. Open this link within 7 days to confirm the address is yours, and they will appear in My orders.",
+      "An account was created at Alafia Self-Care with this email address. There are orders bought with this address without logging in.",
+      "If the account is yours, log in to that account and open this link within 7 days: the orders will appear in My orders.",
       "",
       link,
       "",
-      "If you did not ask for this, ignore this mail.",
+      "If you did not create it, ignore this mail: your orders stay out of that account.",
       "Alafia Self-Care",
     ].join("\n"),
   };

@@ -153,7 +153,7 @@ describe("guest orders and accounts", () => {
     expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
   });
 
-  it("joins the account signed up later with the same email once she proves the email; not before", async () => {
+  it("joins the account signed up later with the same email once she proves the email, logged in to it; not before", async () => {
     const { body, started } = await guestBuys();
     await pay(started.reference);
     const reg = await t.request("/api/auth/register", {
@@ -170,9 +170,12 @@ describe("guest orders and accounts", () => {
     forged.searchParams.set("t", "x".repeat(32));
     const { proveEmail, linkKeys } = await import("../../modules/accounts/email-proof.server");
     const q = (u: URL) => ({ u: u.searchParams.get("u")!, e: Number(u.searchParams.get("e")), t: u.searchParams.get("t")! });
-    await expect(proveEmail(t.db, linkKeys(t.env), q(forged))).rejects.toMatchObject({ kind: "invalid" });
+    await expect(proveEmail(t.db, linkKeys(t.env), q(forged), account!)).rejects.toMatchObject({ kind: "invalid" });
+    // the link proves the email only for the account it was made for, logged in (tests/api/email-proof.test.ts)
+    await expect(proveEmail(t.db, linkKeys(t.env), q(link), null)).rejects.toMatchObject({ kind: "unauthorized" });
+    await expect(proveEmail(t.db, linkKeys(t.env), q(link), await createUser(t.db))).rejects.toMatchObject({ kind: "forbidden" });
     expect((await rowOf(started.purchase.id)).userId).toBeNull();
-    await proveEmail(t.db, linkKeys(t.env), q(link));
+    await proveEmail(t.db, linkKeys(t.env), q(link), account!);
     expect((await rowOf(started.purchase.id)).userId).toBe(account!.id);
   });
 

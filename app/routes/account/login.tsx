@@ -55,7 +55,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
       ? "Your password has been changed. Please log in with your new password."
       : params.has("loggedout")
         ? "You have been logged out."
-        : null;
+        : params.has("confirmemail")
+          ? "Log in to see your orders in your account."
+          : null;
   return (
     <AuthCard title="Log in" intro={redirectTo ? "Please log in to continue." : "Welcome back. Log in to your account."}>
       <div className="space-y-4">

@@ -1,10 +1,12 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import { AuthCard, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
+import { pageAddress } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { linkKeys, proveEmail } from "../../../modules/accounts/email-proof.server";
+import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import type { Route } from "./+types/verify-email";
 
 // the link is in the address: keep it out of other sites' Referer headers
@@ -13,14 +15,20 @@ export const meta = () => [{ title: "Confirm your email | Alafia Self-Care" }, {
 
 const proofQuery = z.object({ u: z.string().max(64).optional(), e: z.coerce.number().int().optional(), t: z.string().max(100).optional() });
 
-/** A link mailed to the address proves it is hers: her guest orders join her account (docs/product.md "Guest checkout"). */
+/**
+ * A link mailed to the address proves it is hers, once she is logged in to the account it was made for:
+ * her guest orders join that account (docs/product.md "Guest checkout"). Signed out, she logs in first
+ * and comes back here.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
+  const { db, env, user } = context.get(appContext);
   const q = readSearchParams(request, proofQuery, ["u", "e", "t"]);
   try {
-    await proveEmail(db, linkKeys(env), { u: q.u ?? "", e: q.e ?? 0, t: q.t ?? "" });
+    await proveEmail(db, linkKeys(env), { u: q.u ?? "", e: q.e ?? 0, t: q.t ?? "" }, user);
     return { ok: true, msg: null };
   } catch (e) {
+    if (e instanceof AppError && e.kind === "unauthorized")
+      throw redirect(withRedirect("/login?confirmemail=1", safeRedirect(pageAddress(request))));
     if (e instanceof AppError) return { ok: false, msg: e.message };
     throw e;
   }
