@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password.server";
-import { enforceRateLimit, rateRules, throttleLogin, type RateLimitStore } from "../../lib/rate-limit.server";
+import { enforceRateLimit, rateRules, throttleLogin, type LoginRules, type RateLimitStore } from "../../lib/rate-limit.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { offerGuestOrders } from "./email-proof.server";
 import { claimGuestOrders, markEmailProven } from "./guest-orders.server";
@@ -26,22 +26,29 @@ const fail = (): never => {
 // verified when the email is unknown, so both answers take as long (no account probing by timing)
 let dummyHash: Promise<string> | undefined;
 
-async function checkPassword(db: Db, email: string, password: string) {
-  const user = await findUserByEmail(db, email);
+type Found = Awaited<ReturnType<typeof findUserByEmail>>;
+
+async function checkPassword(user: Found, password: string) {
   dummyHash ??= hashPassword("not-a-real-password-at-all");
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   return ok && user ? user : null;
 }
 
+// who is held back after failures, and for how long: lib/rate-limit.server.ts throttleLogin
+const shopDoor: LoginRules = { ip: rateRules.loginIp, accountIp: rateRules.loginAccountIp, account: rateRules.loginAccount };
+const adminDoor: LoginRules = { ip: rateRules.adminLoginIp, accountIp: rateRules.adminLoginAccountIp, account: rateRules.loginAccount };
+
 /** POST /api/auth/login and the /login form: a fresh session at every login. */
 export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
-  // who is held back after failures, and for how long: lib/rate-limit.server.ts throttleLogin
+  const found = await findUserByEmail(deps.db, data.email);
+  // an admin's password is guessed no faster here than at the admin door (docs/decisions/0007-login-throttling.md);
+  // a wrong password is answered alike whoever the account is
   const user = await throttleLogin(
     deps.limits,
-    { ip: rateRules.loginIp, accountIp: rateRules.loginAccountIp, account: rateRules.loginAccount },
+    found?.role === "admin" ? adminDoor : shopDoor,
     { ip: meta.ip, account: data.email },
-    async () => (await checkPassword(deps.db, data.email, data.password)) ?? fail(),
+    async () => (await checkPassword(found, data.password)) ?? fail(),
   );
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
   // orders bought as a guest since, with her proven email, are hers
@@ -52,16 +59,11 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta)
 /** POST /api/auth/adminlogin and /admin (docs/product.md §2): only administrators get in; the message is shown as is. */
 export async function adminLogin(deps: AuthDeps, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
   const data = loginInput.parse(input);
-  const user = await throttleLogin(
-    deps.limits,
-    { ip: rateRules.adminLoginIp, accountIp: rateRules.adminLoginAccountIp, account: rateRules.loginAccount },
-    { ip: meta.ip, account: data.email },
-    async () => {
-      const found = (await checkPassword(deps.db, data.email, data.password)) ?? fail();
-      if (found.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");
-      return found;
-    },
-  );
+  const user = await throttleLogin(deps.limits, adminDoor, { ip: meta.ip, account: data.email }, async () => {
+    const found = (await checkPassword(await findUserByEmail(deps.db, data.email), data.password)) ?? fail();
+    if (found.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");
+    return found;
+  });
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);
   return { ...session, user: toUserView(user) };
 }

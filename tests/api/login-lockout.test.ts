@@ -25,7 +25,7 @@ describe.each(rateLimitBackends)("login throttling kept in %s", (backend) => {
 
   for (const door of ["login", "adminlogin"] as const) {
     it(`${door}: 10 wrong passwords from one address never lock the owner out at another address`, async () => {
-      const owner = await createAdminUser(t.db, { password: PASSWORD });
+      const owner = door === "login" ? await createUser(t.db, { password: PASSWORD }) : await createAdminUser(t.db, { password: PASSWORD });
       const attacker = freshIp();
       const budget = door === "login" ? rateRules.loginAccountIp.limit : rateRules.adminLoginAccountIp.limit;
       for (let i = 0; i < budget; i++) expect((await login(door, owner.email, "wrong-password", attacker)).status).toBe(401);
@@ -37,6 +37,44 @@ describe.each(rateLimitBackends)("login throttling kept in %s", (backend) => {
       expect((await login(door, owner.email, PASSWORD, freshIp())).status).toBe(200);
     });
   }
+
+  it("login: an admin's account keeps the admin door's rules, 5 wrong passwords lock it for that address at both doors", async () => {
+    const admin = await createAdminUser(t.db, { password: PASSWORD });
+    const attacker = freshIp();
+    for (let i = 0; i < rateRules.adminLoginAccountIp.limit; i++)
+      expect((await login("login", admin.email, "wrong-password", attacker)).status).toBe(401);
+    expect((await login("login", admin.email, PASSWORD, attacker)).status).toBe(429);
+    expect((await login("adminlogin", admin.email, PASSWORD, attacker)).status).toBe(429);
+    // the owner, elsewhere, signs in at either door
+    expect((await login("login", admin.email, PASSWORD, freshIp())).status).toBe(200);
+    expect((await login("adminlogin", admin.email, PASSWORD, freshIp())).status).toBe(200);
+  });
+
+  it("a wrong password gets the same answer for an admin's email, a customer's and an unknown one", async () => {
+    const admin = await createAdminUser(t.db, { password: PASSWORD });
+    const customer = await createUser(t.db, { password: PASSWORD });
+    const answers = await Promise.all(
+      [admin.email, customer.email, `nobody-${crypto.randomUUID()}@example.ng`].map(async (email) => {
+        const res = await login("login", email, "wrong-password", freshIp());
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(answers[0]).toEqual({ status: 401, body: { msg: "Invalid email or password.", code: "unauthorized" } });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it("one address's failures at both doors count against one budget: 30 in all, not 20 at the admin door and 30 more here", async () => {
+    const ip = freshIp();
+    const nobody = () => `nobody-${crypto.randomUUID()}@example.ng`;
+    for (let i = 0; i < rateRules.adminLoginIp.limit; i++)
+      expect((await login("adminlogin", nobody(), "wrong-password", ip)).status).toBe(401);
+    expect((await login("adminlogin", nobody(), "wrong-password", ip)).status).toBe(429);
+    // the admin door's refused attempt counts too: the shop door has what is left of its 30
+    const left = rateRules.loginIp.limit - rateRules.adminLoginIp.limit - 1;
+    for (let i = 0; i < left; i++) expect((await login("login", nobody(), "wrong-password", ip)).status).toBe(401);
+    expect((await login("login", nobody(), "wrong-password", ip)).status).toBe(429);
+  });
 
   it("an owner who mistypes at her own address is not held back by a guesser elsewhere", async () => {
     const owner = await createUser(t.db, { password: PASSWORD });
