@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeNigerianPhone } from "../../lib/phone";
-import { email, personName } from "../accounts/schemas";
+import { email, personName, webAddressProblem } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
 import { deliveryDateFields } from "./delivery-date-schemas";
@@ -42,12 +42,23 @@ const tick = z
   .optional()
   .transform((v) => v === true || v === "on" || v === "true");
 
+/**
+ * A line of the address: the order's mails print it from the shop's address, and a guest's order
+ * mails the email she typed at once (a pay link), so like a name it holds no web address.
+ */
+const addressLine = (field: z.ZodString, label: string, max: number) =>
+  field.max(max).superRefine((value, ctx) => {
+    // a line over the limit is refused already (and never scanned at length)
+    const problem = value.length <= max ? webAddressProblem(label, value) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 // docs/product.md §3 Checkout address and §5: street, city, state, phone required.
 export const addressFields = {
-  street: required("Street").max(200),
-  city: required("City").max(100),
+  street: addressLine(required("Street"), "Street", 200),
+  city: addressLine(required("City"), "City", 100),
   // the shop delivers in Lagos: the form does not ask, an API client may say
-  state: z.string().trim().min(1, "State is required").max(100).default("Lagos"),
+  state: addressLine(z.string().trim().min(1, "State is required"), "State", 100).default("Lagos"),
   phone: nigerianPhone(),
   // one of the shop's delivery areas (checked by the server); absent: the profile's LGA, which must be one too (pricingLga)
   lga: z.string().trim().max(100).optional(),
