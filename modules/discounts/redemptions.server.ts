@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { discountCodes, discountRedemptions } from "../../db/schema";
-import { codeError, timeRefusal, usageRefusal, type Customer, type UsableCode } from "./codes.server";
+import { codeError, timeRefusal, toRule, usageRefusal, type CodeRow, type Customer, type UsableCode } from "./codes.server";
+import type { CodeRefusal } from "./messages";
 
 // A code's uses (docs/product.md "Discount codes"): an order that carries a code holds one use
 // from checkout; the use counts once the order is paid and is given back when the order is
@@ -9,19 +10,35 @@ import { codeError, timeRefusal, usageRefusal, type Customer, type UsableCode } 
 // can take a code past them.
 
 /**
- * Inside the checkout's transaction, once the order row exists: locks the code's row (FOR UPDATE),
- * so checkouts with the same code take their turn here; counts the held and used uses against the
- * code's limit and the customer's; then holds one for this order. A refusal is a 4xx and undoes
- * the whole checkout.
+ * Locks the code's row (FOR UPDATE, unless told not to), so uses of one code take their turn
+ * here, then says why it cannot be used now: deleted, paused or ended since it was priced, or its
+ * held and used uses at its limit or the customer's. The checkout's rule; the caller holds the use
+ * before it commits.
+ */
+async function lockedRefusal(
+  db: Db | Tx,
+  codeId: string,
+  customer: Customer,
+  now: Date,
+  lock = true,
+): Promise<{ row: CodeRow; refusal: CodeRefusal | null } | { row: null; refusal: CodeRefusal }> {
+  const read = db.select().from(discountCodes).where(eq(discountCodes.id, codeId));
+  const [row] = lock ? await read.for("update") : await read;
+  if (!row) return { row: null, refusal: { reason: "unknown" } };
+  return { row, refusal: timeRefusal(row, now) ?? (await usageRefusal(db, row, customer)) };
+}
+
+/**
+ * Inside the checkout's transaction, once the order row exists: counts the held and used uses
+ * against the code's limit and the customer's, under the code's lock, then holds one for this
+ * order. A refusal is a 4xx and undoes the whole checkout.
  */
 export async function holdRedemption(
   tx: Tx,
   code: UsableCode,
   hold: { purchaseId: string; customer: Customer; discountKobo: number; now: Date },
 ): Promise<void> {
-  const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, code.id)).for("update");
-  // deleted, paused or ended since it was priced: refused like any other use of it now
-  const refusal = !row ? { reason: "unknown" as const } : (timeRefusal(row, hold.now) ?? (await usageRefusal(tx, row, hold.customer)));
+  const { row, refusal } = await lockedRefusal(tx, code.id, hold.customer, hold.now);
   if (refusal) throw codeError(row?.code ?? code.rule.code, refusal);
   await tx.insert(discountRedemptions).values({
     codeId: code.id,
@@ -31,6 +48,30 @@ export async function holdRedemption(
     status: "held",
     discountKobo: hold.discountKobo,
   });
+}
+
+/**
+ * A lapsed order taken up again: its code's use was given back, so the code is checked again as a
+ * checkout checks it, under the code's lock (held until the caller's transaction ends, so two
+ * revivals never share a last use). Its rule, or why it cannot be used now: then the order goes
+ * without it. The caller holds the use again (`status: 'held'`) if the order keeps the code. The
+ * page that shows her order asks without the lock (`lock: false`); completing it asks again.
+ */
+export async function recheckRedemption(
+  db: Db | Tx,
+  purchaseId: string,
+  customer: Customer,
+  { now, lock = true }: { now: Date; lock?: boolean },
+): Promise<{ usable: UsableCode; refusal: null } | { usable: null; refusal: CodeRefusal }> {
+  const [held] = await db
+    .select({ codeId: discountRedemptions.codeId })
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.purchaseId, purchaseId));
+  const checked = held ? await lockedRefusal(db, held.codeId, customer, now, lock) : null;
+  // no use on record, or no code row: the owner deleted the code since, so it is simply not active
+  if (!checked?.row) return { usable: null, refusal: { reason: "inactive" } };
+  if (checked.refusal) return { usable: null, refusal: checked.refusal };
+  return { usable: { id: checked.row.id, rule: toRule(checked.row) }, refusal: null };
 }
 
 /**

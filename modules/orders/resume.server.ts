@@ -9,8 +9,9 @@ import { publicOrigin } from "../../lib/public-origin";
 import { deliverySpeeds } from "../delivery/methods";
 import { expressOnly } from "../delivery/schedule";
 import { retakeDeliverySlot } from "../delivery/schedule.server";
-import { checkCode, customerOf, findCode, toRule } from "../discounts/codes.server";
-import { holdRedemption } from "../discounts/redemptions.server";
+import { checkCode, customerOf } from "../discounts/codes.server";
+import { refusalMessage } from "../discounts/messages";
+import { holdRedemption, recheckRedemption } from "../discounts/redemptions.server";
 import { loadPricing } from "../pricing/load-pricing.server";
 import { priceOrder, type DiscountRule } from "../pricing/price-order";
 import { alertLowStock } from "../stock/low-stock.server";
@@ -25,7 +26,8 @@ import { isPaidOrder, orderNumber } from "./statuses";
 // 'Your order is saved, complete it here' (docs/product.md "Unpaid checkouts"): the reminder's
 // link opens the cancelled checkout, holds its stock again where it is still there (saying
 // clearly what is gone), and starts a fresh payment of the same order. The order keeps its prices;
-// it is priced again (priceOrder) only when a line shrank or the reminder's code is added.
+// it is priced again (priceOrder) only when a line shrank, its own code can no longer be used, or
+// the reminder's code is added.
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type ItemRow = typeof purchaseItems.$inferSelect;
@@ -101,6 +103,17 @@ async function offeredCode(db: Db | Tx, p: PurchaseRow, code: string | null | un
   return checked.usable ?? null;
 }
 
+/**
+ * The order's own code, whose use was given back when the order lapsed: hers again only as a
+ * checkout would take it now (docs/product.md "Discount codes"), under the code's lock when she
+ * completes the order. Its rule, or what she is told instead; null for an order without a code.
+ */
+async function ownCode(db: Db | Tx, p: PurchaseRow, now: Date, lock: boolean) {
+  if (!p.discountCode) return null;
+  const checked = await recheckRedemption(db, p.id, customerOf(p.email, p.phone), { now, lock });
+  return { usable: checked.usable, problem: checked.refusal ? refusalMessage(p.discountCode, checked.refusal) : null };
+}
+
 /** The order a reminder's link opens: 'invalid' (not a link of ours), 'expired', or 'valid' with what she sees. */
 export async function openResume(
   db: Db,
@@ -127,6 +140,7 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
   const state = isPaidOrder(p) || p.paidAt ? "paid" : open ? "open" : !gone && (await takeable(db, p)) ? "saved" : "closed";
   const keep = state === "saved" || state === "open" ? await keepable(db, p, items) : new Map(items.map((i) => [i.id, i.quantity]));
   const offered = state === "saved" || state === "open" ? await offeredCode(db, p, code, now) : null;
+  const own = state === "saved" ? await ownCode(db, p, now, false) : null;
   return {
     id: p.id,
     number: orderNumber(p.id),
@@ -140,7 +154,8 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
       totalPrice: koboToNaira(i.totalPriceKobo),
       keep: keep.get(i.id) ?? 0,
     })),
-    problems: state === "saved" ? problemsOf(items, keep) : gone && state === "closed" ? [gone] : [],
+    problems:
+      state === "saved" ? [...problemsOf(items, keep), ...(own?.problem ? [own.problem] : [])] : gone && state === "closed" ? [gone] : [],
     code: offered && state === "saved" ? { code: offered.rule.code, offer: codeOffer(offered.rule) } : null,
   };
 }
@@ -148,7 +163,8 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
 /**
  * Takes the saved checkout up again: under the order's lock and its products' locks, holds the
  * stock that is still there (the lines that shrank or went are priced again with priceOrder at
- * the order's own prices), adds the reminder's code if the order has none and it applies, and
+ * the order's own prices), keeps its own code only if a checkout could use it now (else drops it,
+ * priced again, and says why), adds the reminder's code if the order has none and it applies, and
  * gives the order a fresh 30-minute window. An order already waiting for payment is left as it is.
  * The caller starts the payment (payment-start.server.ts, a fresh reference).
  */
@@ -177,12 +193,14 @@ export async function reviveCheckout(
       throw new AppError("conflict", "Sorry, everything in this order has sold out since. Please have a look at what is new.");
     const notes = problemsOf(items, keep);
     const offered = await offeredCode(tx, p, code, now);
+    const own = await ownCode(tx, p, now, true);
+    if (own?.problem) notes.push(own.problem);
     let row = p;
     let newCode: { id: string; rule: DiscountRule } | null = null;
     if (notes.length || offered) {
-      const priced = await repriced(tx, p, kept, keep, offered);
+      const priced = await repriced(tx, p, kept, keep, offered?.rule ?? own?.usable?.rule ?? null);
       row = priced.row;
-      newCode = priced.applied ? offered : null;
+      newCode = priced.applied && offered ? offered : null;
       if (offered && !priced.applied) notes.push(`Code ${offered.rule.code} does not apply to these items.`);
     }
     const taken = await reserveStock(
@@ -224,15 +242,16 @@ export async function reviveCheckout(
 }
 
 /**
- * The order priced again at its own prices for the lines kept (and the reminder's code, if
- * any): the lines and the order's figures are rewritten, a line with nothing left is removed.
+ * The order priced again at its own prices for the lines kept, with the code it may use (its own,
+ * or the reminder's), if any: the lines and the order's figures are rewritten, a line with
+ * nothing left is removed.
  */
 async function repriced(
   tx: Tx,
   p: PurchaseRow,
   kept: ItemRow[],
   keep: Map<string, number>,
-  offered: { id: string; rule: DiscountRule } | null,
+  discount: DiscountRule | null,
 ): Promise<{ row: PurchaseRow; applied: boolean }> {
   const ids = kept.map((i) => i.productId).filter((id): id is string => !!id);
   const categories = await tx.select({ id: products.id, categoryId: products.categoryId }).from(products).where(inArray(products.id, ids));
@@ -244,7 +263,6 @@ async function repriced(
     categoryId: categories.find((c) => c.id === i.productId)?.categoryId ?? null,
   }));
   const pricing = await loadPricing(tx, p.lga);
-  const own = p.discountCode ? await findCode(tx, p.discountCode) : null;
   const price = (discount: DiscountRule | null) =>
     priceOrder({
       lines,
@@ -256,7 +274,7 @@ async function repriced(
       // the date's fees as the order was priced with them (peak day and window, kept as one figure)
       deliverySlot: p.deliverySlotFeeKobo ? { peakFeeKobo: p.deliverySlotFeeKobo, windowSurchargeKobo: 0 } : null,
     });
-  let priced = price(offered?.rule ?? (own ? toRule(own) : null));
+  let priced = price(discount);
   // a code that no longer applies to what is left (its minimum, its products) is dropped, not refused
   if (priced.code && !priced.code.applied) priced = price(null);
   const applied = !!priced.code?.applied;
@@ -281,7 +299,8 @@ async function repriced(
     })
     .where(eq(purchases.id, p.id))
     .returning();
-  // the order's own code that no longer applies gives up its (already released) use for good
+  // the order's own code that no longer applies, or may no longer be used, gives up its (already
+  // released) use for good
   if (p.discountCode && !applied) await tx.delete(discountRedemptions).where(eq(discountRedemptions.purchaseId, p.id));
-  return { row: row!, applied: applied && !!offered };
+  return { row: row!, applied };
 }

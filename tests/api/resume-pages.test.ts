@@ -3,11 +3,11 @@
 // scanners open links) and stops them when its button is pressed.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkoutReminderOptOuts, products, purchases } from "../../db/schema";
+import { checkoutReminderOptOuts, discountCodes, products, purchases } from "../../db/schema";
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { expireStalePurchases, PAYMENT_WINDOW_MS } from "../../modules/orders/expiry.server";
 import { resumePath, stopRemindersUrl } from "../../modules/orders/resume-links.server";
-import { checkoutAddress, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { checkoutAddress, createCartItem, createDeliveryRate, createDiscountCode, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -16,13 +16,14 @@ beforeAll(async () => {
   await createDeliveryRate(t.db, { lga: "Ikeja", chargeKobo: 150_000 });
 }, 60_000);
 
-async function lapsedCheckout() {
+async function lapsedCheckout(code?: string) {
   const user = await createUser(t.db);
   const kit = await createProduct(t.db, { title: "Traffic Calm Kit", priceKobo: 950_000, discountKobo: 0, stock: 5 });
   const candle = await createProduct(t.db, { title: "Calm Candle Trio", priceKobo: 1_850_000, discountKobo: 0, stock: 5 });
   await createCartItem(t.db, user.id, kit.id, 1);
   await createCartItem(t.db, user.id, candle.id, 2);
-  const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: checkoutAddress });
+  const json = code ? { ...checkoutAddress, code } : checkoutAddress;
+  const res = await t.request("/api/purchases/create", { method: "POST", as: user, json });
   const { purchase } = await res.json();
   const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
   await expireStalePurchases(t.db, new Date(row!.createdAt.getTime() + PAYMENT_WINDOW_MS + 60_000));
@@ -40,6 +41,20 @@ describe("'complete it here'", () => {
     expect(short).toContain("Only 1 left of Calm Candle Trio (you had 2).");
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, candle.id));
     expect(await (await t.page(link)).text()).toContain("Calm Candle Trio is sold out since you ordered.");
+  });
+
+  it("a code paused since she ordered: the page says so before she completes it, and she pays without it", async () => {
+    const code = await createDiscountCode(t.db, { code: `PAUSED${crypto.randomUUID().slice(0, 4).toUpperCase()}` });
+    const { id, link } = await lapsedCheckout(code.code);
+    expect((await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]!.discountCode).toBe(code.code);
+    await t.db.update(discountCodes).set({ pausedAt: new Date() }).where(eq(discountCodes.id, code.id));
+    const saved = await (await t.page(link)).text();
+    expect(saved).toContain("Your discount code can no longer be used");
+    expect(saved).toContain(`The code ${code.code} is not active.`);
+    expect(saved).not.toContain("Some items have sold out");
+    expect((await t.page(link, { method: "POST", body: new URLSearchParams() })).status).toBe(302);
+    const [row] = await t.db.select().from(purchases).where(eq(purchases.id, id));
+    expect(row).toMatchObject({ status: "pending", discountCode: null, codeDiscountKobo: 0 });
   });
 
   it("a Standard date now too soon closes it, and the page does not also call it saved or completable", async () => {

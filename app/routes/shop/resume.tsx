@@ -78,6 +78,13 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state !== "idle";
   const payable = !ended && (view.state === "saved" || view.state === "open");
   const allGone = view.items.every((i) => i.keep === 0);
+  // a problem that is not a short line is her code's: it can no longer be used (resume.server.ts)
+  const short = view.items.filter((i) => i.keep < i.quantity).length;
+  const changed = !short
+    ? "Your discount code can no longer be used"
+    : view.problems.length > short
+      ? "What has changed since you ordered"
+      : "Some items have sold out since you ordered";
   return (
     <main id="main" className="container-page max-w-lg py-10">
       <h1 className="text-3xl">
@@ -94,8 +101,7 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
       {view.problems.length ? (
         <div className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm" role="status" data-testid="resume-problems">
           <p className="flex items-center gap-2 font-semibold">
-            <TriangleAlert size={16} aria-hidden="true" />{" "}
-            {payable ? "Some items have sold out since you ordered" : "Why this order cannot be completed"}
+            <TriangleAlert size={16} aria-hidden="true" /> {payable ? changed : "Why this order cannot be completed"}
           </p>
           <ul className="mt-2 list-disc pl-5">
             {view.problems.map((p) => (
@@ -103,7 +109,9 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </ul>
           {payable && !allGone ? (
-            <p className="mt-2">You can still complete your order with what is left; the total is worked out again before you pay.</p>
+            <p className="mt-2">
+              You can still complete your order {short ? "with what is left" : "without it"}; the total is worked out again before you pay.
+            </p>
           ) : null}
         </div>
       ) : null}
