@@ -37,12 +37,16 @@ export function refundFormInput(form: FormData): RefundInput {
   return { amount: form.get("amount")?.toString() as unknown as number, ...(reason ? { reason } : {}), restock };
 }
 
-/** Where an order's money stands (refundSummary): nothing refunded, a refund on its way, part or all of it back. */
-export type RefundState = "none" | "pending" | "partial" | "full";
+/**
+ * Where an order's money stands (refundSummary): nothing refunded, a refund on its way, only what
+ * arrived over its total given back (the order itself is not refunded), part or all of it back.
+ */
+export type RefundState = "none" | "pending" | "overpayment" | "partial" | "full";
 
 export const refundStateLabels: Record<RefundState, string> = {
   none: "Not refunded",
   pending: "Refund on its way",
+  overpayment: "Overpayment refunded",
   partial: "Partly refunded",
   full: "Refunded",
 };

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { paymentDisputes, products, purchaseEvents, purchaseItems, purchases, refunds, users, type RestockedLine } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -20,6 +20,18 @@ type RefundRow = typeof refunds.$inferSelect;
 /** What was paid for the order: what arrived (the owner may have recorded more than the total), or nothing yet. */
 export const paidKobo = (p: Pick<PurchaseRow, "paidAt" | "paidAmountKobo" | "totalKobo">): number =>
   p.paidAt ? (p.paidAmountKobo ?? p.totalKobo) : 0;
+
+/**
+ * Of what went back, the part that was the sale: refunds give back first what arrived over the
+ * order's total (an overpaid transfer the owner recorded), which was never a sale; what the shop
+ * keeps of the order is its total less this (docs/product.md "Reports").
+ */
+export const saleRefundedKobo = (p: Pick<PurchaseRow, "paidAt" | "paidAmountKobo" | "totalKobo">, refundedKobo: number): number =>
+  Math.max(0, refundedKobo - Math.max(0, paidKobo(p) - p.totalKobo));
+
+/** saleRefundedKobo in SQL, for an order's row (purchases) and the sum of its refunds (null: none). */
+export const saleRefundedSql = (refundedKobo: SQL): SQL =>
+  sql`greatest(0, coalesce(${refundedKobo}, 0) - greatest(0, (case when ${purchases.paidAt} is null then 0 else coalesce(${purchases.paidAmountKobo}, ${purchases.totalKobo}) end) - ${purchases.totalKobo}))`;
 
 /** Refunds that hold money: processed, or asked and not yet answered. A failed one gave nothing back. */
 async function committedKobo(tx: Tx | Db, purchaseId: string): Promise<number> {
@@ -212,7 +224,16 @@ export async function refundSummary(db: Db, purchaseId: string): Promise<RefundS
   const paid = paidKobo(p);
   const refunded = sum("processed");
   const pending = sum("pending");
-  const state: RefundState = !refunded && !pending ? "none" : pending ? "pending" : refunded >= paid ? "full" : "partial";
+  const state: RefundState =
+    !refunded && !pending
+      ? "none"
+      : pending
+        ? "pending"
+        : refunded >= paid
+          ? "full"
+          : saleRefundedKobo(p, refunded)
+            ? "partial"
+            : "overpayment";
   const refundable = Math.max(0, paid - refunded - pending);
   return {
     paid: koboToNaira(paid),

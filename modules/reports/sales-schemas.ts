@@ -16,8 +16,9 @@ export const salesReportQuery = z
 export type SalesReportQuery = z.output<typeof salesReportQuery>;
 
 /**
- * `refunded`: what went back to the group's orders, and `net` what the shop keeps of them (both
- * null by product or category: a refund is for a whole order)
+ * `refunded`: what went back of the group's orders' totals (money that arrived over a total and
+ * went back was never a sale), and `net` what the shop keeps of them, `sales` less `refunded`
+ * (both null by product or category: a refund is for a whole order)
  */
 export type SalesRow = {
   key: string;
@@ -35,7 +36,7 @@ export type SalesReport = {
   rows: SalesRow[];
   /**
    * every paid order of the range once: the orders list's sum for the same days (`revenue`), what
-   * went back to them by refunds, processed or on their way (`refunded`), and what the shop keeps (`net`)
+   * went back of it by refunds, processed or on their way (`refunded`), and what the shop keeps (`net`)
    */
   totals: { orders: number; units: number; revenue: number; refunded: number; net: number };
 };

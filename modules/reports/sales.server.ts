@@ -6,13 +6,16 @@ import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
 import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
+import { saleRefundedSql } from "../orders/refunds.server";
 import type { ReportGrouping, SalesReport, SalesReportQuery } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
 // days (the orders list's own from/to), grouped by product, category, delivery area, discount
 // code or source (the website, or where the owner made a sale she recorded). Orders and order totals are counted once per order; a product's or a category's sales
 // are its lines' totals (goods, before a code, VAT and delivery). Refunds go back to whole orders:
-// an order's are those processed or on their way (a failed one gave nothing back), whenever made.
+// an order's are those processed or on their way (a failed one gave nothing back), whenever made,
+// less what gave back money that arrived over its total (saleRefundedSql): never a sale, so what
+// is kept is the sales less the refunded, on every row.
 
 const units = sql<string>`coalesce(sum(${purchaseItems.quantity}), 0)`;
 const orderCount = sql<string>`count(distinct ${purchases.id})`;
@@ -63,7 +66,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       orders: sql<string>`count(*)`,
       units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
       sales: sql<string>`sum(${purchases.totalKobo})`,
-      refunded: sql<string | null>`coalesce(sum(${refunded.kobo}), 0)`,
+      refunded: sql<string | null>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
     })
     .from(purchases)
     .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
@@ -90,7 +93,7 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       .select({
         orders: sql<string>`count(*)`,
         revenue: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)`,
-        refunded: sql<string>`coalesce(sum(${refunded.kobo}), 0)`,
+        refunded: sql<string>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
       })
       .from(purchases)
       .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)

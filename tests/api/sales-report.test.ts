@@ -154,6 +154,47 @@ describe("GET /api/reports/sales", () => {
   });
 });
 
+describe("an order paid more than its total, the extra refunded", () => {
+  it("is kept whole: the extra that went back was never a sale, in the report, its CSV and the order's refund status", async () => {
+    // ₦30,525 ordered, ₦35,525 arrived by transfer (the owner records what arrived), ₦5,000 sent back
+    const user = await createUser(t.db, { lga: "Yaba" });
+    const product = await createProduct(t.db, { priceKobo: 2_700_000, discountKobo: 0 });
+    const order = await createPurchase(t.db, user, [{ product, quantity: 1 }], {
+      createdAt: new Date("2026-10-05T12:00:00+01:00"),
+      status: "pending",
+      paidAt: null,
+      paymentMethod: "transfer",
+      deliveryKobo: 150_000,
+      totalKobo: 3_052_500,
+    });
+    const recorded = await t.request(`/api/purchases/${order.id}/payment`, {
+      method: "POST",
+      as: admin,
+      json: { method: "transfer", amount: 35_525, reference: "GTB 7788" },
+    });
+    expect(recorded.status).toBe(200);
+    const refunded = await t.request(`/api/purchases/${order.id}/refunds`, { method: "POST", as: admin, json: { amount: 5_000 } });
+    expect(refunded.status).toBe(201);
+    expect(await refunded.json()).toMatchObject({ paid: 35_525, refunded: 5_000, refundable: 30_525, due: 0, state: "overpayment" });
+
+    const day = "from=2026-10-05&to=2026-10-05";
+    const byArea = await report(`${day}&by=area`);
+    expect(byArea.totals).toMatchObject({ orders: 1, revenue: 30_525, refunded: 0, net: 30_525 });
+    expect(byArea.rows).toMatchObject([{ label: "Yaba", sales: 30_525, refunded: 0, net: 30_525 }]);
+    const csv = (await (await t.request(`/api/reports/sales.csv?${day}&by=area`, { as: admin })).text()).trim().split("\r\n");
+    expect(csv.slice(1)).toEqual([
+      '"Yaba","1","1","30525.00","0.00","30525.00"',
+      '"All paid orders (order totals)","1","1","30525.00","0.00","30525.00"',
+    ]);
+
+    // a refund beyond the extra takes back part of the sale
+    expect((await t.request(`/api/purchases/${order.id}/refunds`, { method: "POST", as: admin, json: { amount: 525 } })).status).toBe(201);
+    expect((await report(`${day}&by=area`)).totals).toMatchObject({ revenue: 30_525, refunded: 525, net: 30_000 });
+    const summary = await (await t.request(`/api/purchases/${order.id}/refunds`, { as: admin })).json();
+    expect(summary).toMatchObject({ refunded: 5_525, refundable: 30_000, state: "partial" });
+  });
+});
+
 describe("the CSV and the /reports screen", () => {
   it("downloads the same figures as CSV, with the totals as its last row", async () => {
     const res = await t.request(`/api/reports/sales.csv?${range}&by=category`, { as: admin });

@@ -138,7 +138,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-xs text-muted">
         Paid orders placed on these days (Lagos time), as the orders list filters them. A product&apos;s or category&apos;s sales are its
         lines&apos; totals, before a code, VAT and delivery; areas, codes and sources show whole order totals. Refunds, processed or on
-        their way, go back to whole orders: they are counted against the orders they refunded, whenever they were made.
+        their way, go back to whole orders: they are counted against the orders they refunded, whenever they were made. Money that arrived
+        over an order&apos;s total and was sent back is not counted: it was never a sale.
       </p>
     </>
   );
