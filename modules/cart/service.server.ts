@@ -214,6 +214,7 @@ export async function cartSummary(
   userId: string,
   options: {
     deliveryMethod?: DeliveryMethod;
+    /** the area to price for; left out, the profile's; null, none (a gift's area not chosen yet) */
     lga?: string | null;
     code?: string | null;
     onRatesError?: (err: unknown) => void;
@@ -237,7 +238,7 @@ export async function cartSummary(
     return null;
   });
   // a profile's LGA outside the areas only leaves the area to choose; an area asked for must exist
-  if (!area && !ratesFailed && options.lga !== undefined) throw unknownAreaError(options.lga);
+  if (!area && !ratesFailed && options.lga !== undefined && options.lga !== null) throw unknownAreaError(options.lga);
   const slot = area ? (options.slot ?? null) : null;
   const priced = priceOrder({
     lines,

@@ -15,6 +15,7 @@ import {
   expectedDelivery,
   expectNoSidewaysScroll,
   nairaOf,
+  signedInShopper,
   skipNewsletterPopup,
   waitForHydration,
   buyableProductInCart,
@@ -182,6 +183,37 @@ describe("a gift, on a phone", () => {
       fs.mkdirSync(screenshotDir, { recursive: true });
       await shop.page.pdf({ path: path.join(screenshotDir, "gift-packing-slip.pdf"), format: "A4", printBackground: true });
       await shop.context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "signed in: the gift's area starts unchosen, her own saved area never prices it, and turning the gift off brings hers back",
+    async () => {
+      const { context, page } = await browser.newPage("phone");
+      await skipNewsletterPopup(context);
+      await signedInShopper(page, { firstName: "Tolu", lastName: "Bakare", lga: "Lekki" });
+      await buyableProductInCart(page);
+      await page.goto("/checkout");
+      await waitForHydration(page);
+      const main = page.locator("main");
+      await expect.poll(() => checkout.lga(page).inputValue()).toBe("Lekki");
+      await expect.poll(() => page.getByTestId("checkout-total-line").innerText()).toContain("Delivery ₦");
+
+      await main.getByText("This is a gift").click();
+      const area = main.getByLabel("Recipient's delivery area", { exact: true });
+      await expect.poll(() => area.inputValue()).toBe("");
+      expect(await area.locator("option:checked").innerText()).toBe("Choose your area");
+      // no area, no delivery charge: as for a shopper who has not chosen one
+      await expect
+        .poll(() => page.getByTestId("checkout-total-line").innerText())
+        .toBe("Choose your area to see the delivery charge and your total.");
+      await screenshot(page, "gift-checkout-signed-in-area-cleared");
+
+      await main.getByText("This is a gift").click();
+      await expect.poll(() => checkout.lga(page).inputValue()).toBe("Lekki");
+      await expect.poll(() => page.getByTestId("checkout-total-line").innerText()).toContain("Delivery ₦");
+      await context.close();
     },
     JOURNEY_MS,
   );

@@ -46,18 +46,21 @@ const checkoutQuery = z.object({
   // the delivery date and window chosen (docs/product.md "Delivery on a chosen date"), checked by checkoutDelivery
   date: z.string().trim().max(10).optional(),
   window: z.string().trim().max(40).optional(),
+  // 'This is a gift' is on: the area is the recipient's, chosen on the page, never her own
+  gift: z.literal("1").optional(),
 });
 
 export async function checkoutPageData(services: AppServices, request: Request) {
   const { db, env, logger, user } = services;
-  const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window"]);
+  const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window", "gift"]);
   const method = query.method ?? "standard";
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
   const [areas, settings, lga, prefilled] = await Promise.all([
     deliveryAreaNames(db),
     getSettings(db),
-    startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
+    // docs/product.md "Gift orders": her saved area and the cart's are never a gift's
+    query.gift ? startingArea(db, null, query.lga ?? null) : startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : returningGuest(env, request, db),
   ]);
   const { delivery, slot } = await checkoutDelivery(db, lga, { ...query, method });
@@ -65,7 +68,8 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     ? await cartSummary(db, user.id, {
         deliveryMethod: method,
         code,
-        ...(lga ? { lga } : {}),
+        // the page's area (startingArea's): none is none, never the profile's behind it
+        lga,
         slot,
         onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
       })

@@ -72,15 +72,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   // what the page's address says she chose: two choices taken up in the same moment, when the
   // script takes over from a page she picked on before it ran, each build on the other's
-  const asked = useRef({ lga, method, slot });
-  function reprice(next: { lga?: string; method?: "standard" | "express"; slot?: { date: string; window: string } }) {
+  const asked = useRef({ lga, method, slot, gift });
+  function reprice(next: { lga?: string; method?: "standard" | "express"; slot?: { date: string; window: string }; gift?: boolean }) {
     const area = next.lga ?? asked.current.lga;
     // another area has other dates: its choice starts again
-    const dates = next.lga ? { date: "", window: "" } : (next.slot ?? asked.current.slot);
+    const dates = next.lga !== undefined ? { date: "", window: "" } : (next.slot ?? asked.current.slot);
     const speed = next.method ?? asked.current.method;
-    asked.current = { lga: area, method: speed, slot: dates };
-    if (!area) return;
-    const query = new URLSearchParams({ lga: area, method: speed });
+    const forGift = next.gift ?? asked.current.gift;
+    asked.current = { lga: area, method: speed, slot: dates, gift: forGift };
+    // with no area there is nothing to price, unless the gift switch has just taken hers away
+    if (!area && next.gift === undefined) return;
+    const query = new URLSearchParams({ method: speed });
+    if (area) query.set("lga", area);
+    if (forGift) query.set("gift", "1");
     if (dates.date) query.set("date", dates.date);
     if (dates.date && dates.window) query.set("window", dates.window);
     // the page's own address carries the choice: its loader prices it, and any later revalidation keeps it
@@ -88,6 +92,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       replace: true,
       preventScrollReset: true,
     });
+  }
+
+  // her own area, kept while the gift's is chosen: it prices no gift, and comes back when the switch goes off
+  const ownArea = useRef(lga);
+  function switchGift(on: boolean) {
+    if (on) ownArea.current = asked.current.lga;
+    const area = on ? "" : ownArea.current;
+    setGift(on);
+    setLga(area);
+    setSlot({ date: "", window: "" });
+    reprice({ lga: area, gift: on });
   }
 
   usePaystackPopup(answer?.popup, setPopupError);
@@ -128,7 +143,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               value={lga}
               error={errors.lga}
               onChange={(value) => {
-                rememberDeliveryArea(value);
+                // the recipient's area is not hers: the cart keeps her own
+                if (!gift) rememberDeliveryArea(value);
                 setLga(value);
                 setSlot({ date: "", window: "" });
                 reprice({ lga: value });
@@ -146,7 +162,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </p>
           </section>
 
-          <GiftOptions errors={errors} onChange={setGift} values={defaults.gift} />
+          <GiftOptions errors={errors} onChange={switchGift} values={defaults.gift} />
 
           <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="details-title" className="text-lg font-bold">
