@@ -82,10 +82,21 @@ export function useZodForm(formSchema: FormSchema, server: FormResult | undefine
     event.preventDefault();
     const fields = fieldErrors(result.error);
     setClient({ fields, answered: server });
-    const first = Object.keys(fields)[0];
-    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+    firstInvalid(event.currentTarget, fields)?.focus();
   }
   return { errors, onSubmit, msg: fresh ? undefined : server?.msg };
+}
+
+/**
+ * The first field with an error in the order she reads the form (not the schema's order); a
+ * radio group's first radio stands for the group.
+ */
+function firstInvalid(form: HTMLFormElement, fields: FieldErrors): HTMLElement | undefined {
+  for (const el of form.elements) {
+    const name = el.getAttribute("name");
+    if (name && fields[name] && el.getAttribute("type") !== "hidden") return el as HTMLElement;
+  }
+  return undefined;
 }
 
 /**

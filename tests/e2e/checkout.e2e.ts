@@ -2,7 +2,7 @@
 // accounts' /register and /login screens (spec labels), so it runs once those are merged.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { expectAccessible, isFocused, screenshot, useBrowser, visible } from "./support/browser";
 import { guestCartOf } from "./support/buyer";
 import { firstScripts, holdsZod, recordRequests } from "./support/page-scripts";
 import { formatNairaAmount as naira } from "../../lib/money";
@@ -177,6 +177,8 @@ describe("checkout journeys", () => {
     await checkout.pay(page).click();
     await visible(page.getByText("Street is required"));
     await visible(page.getByText("City is required"));
+    // she is taken to the first field the page asks her to fix, as she reads it from the top
+    await expect.poll(() => isFocused(page.locator("main").getByLabel("Full name", { exact: true }))).toBe(true);
     expect(posts.filter((url) => new URL(url).pathname === "/checkout")).toEqual([]);
     await context.close();
   });
@@ -232,6 +234,8 @@ describe("checkout journeys", () => {
     await main.getByLabel("Comment", { exact: true }).fill("Lovely paper");
     await submit();
     await visible(main.getByRole("group", { name: "Your rating" }).getByText("Choose a rating from 1 to 5"));
+    // the stars are the field to fix: the first takes the focus
+    await expect.poll(() => isFocused(main.getByRole("radio", { name: "1 star" }))).toBe(true);
 
     // a NUL character (which PostgreSQL cannot store) is refused by the action with a message, not a server error;
     // the 'An error occured…' fallback for unexpected failures is covered in app/routes/shop/review.test.tsx

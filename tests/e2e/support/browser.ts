@@ -120,6 +120,9 @@ export async function visible(locator: Locator, timeout = 5_000) {
   await expect.poll(() => locator.isVisible(), { timeout, message: `visible: ${locator.toString()}` }).toBe(true);
 }
 
+/** Whether the element holds the page's focus (where a keyboard or a screen reader is). */
+export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
 /**
  * The visible text boxes whose placeholder is wider than their room, measured in their own font
  * (the footer's email box read 'Your email add', the admin lists' search boxes 'Name, email or phon').
