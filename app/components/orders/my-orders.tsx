@@ -3,6 +3,11 @@ import { formatNairaAmount } from "../../../lib/money";
 import type { PurchaseView } from "../../../modules/orders/types";
 import { deliveryWhen, OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
 
+const itemCount = (order: PurchaseView) => {
+  const n = order.items.reduce((s, i) => s + i.quantity, 0);
+  return `${n} ${n === 1 ? "item" : "items"}`;
+};
+
 /**
  * /profile 'My orders': the shopper's purchases, newest first; each opens to its detail, with
  * a link to review each product she has paid for (`reviewable`: their ids).
@@ -29,7 +34,7 @@ export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; 
                   <span>
                     <span className="font-bold">{orderTitle(order.id)}</span>
                     <span className="block text-sm text-muted">
-                      {orderDate(order.createdAt)} · {order.items.reduce((s, i) => s + i.quantity, 0)} items
+                      {orderDate(order.createdAt)} · {itemCount(order)}
                       {order.deliveryDate ? ` · delivery ${deliveryWhen(order, true)}` : ""}
                     </span>
                   </span>

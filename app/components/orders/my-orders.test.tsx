@@ -1,0 +1,83 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { PurchaseItemView, PurchaseView } from "../../../modules/orders/types";
+import { MyOrders } from "./my-orders";
+
+const line = (quantity: number): PurchaseItemView => ({
+  id: crypto.randomUUID(),
+  productId: crypto.randomUUID(),
+  cartId: null,
+  title: "90-Day Gratitude Journal",
+  description: "Three lines a night.",
+  imageUrl: null,
+  price: 12_500,
+  discount: 0,
+  color: null,
+  size: null,
+  quantity,
+  totalPrice: 12_500 * quantity,
+});
+
+const order = (items: PurchaseItemView[]): PurchaseView => ({
+  id: "3f1c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+  userId: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+  fname: "Ada",
+  lname: "Obi",
+  email: "ada@example.ng",
+  phone: "+2348031234567",
+  status: "pending",
+  street: "14 Bode Thomas Street",
+  city: "Surulere",
+  state: "Lagos",
+  address: "14 Bode Thomas Street, Surulere",
+  lga: "Surulere",
+  deliveryMethod: "standard",
+  subtotal: 12_500,
+  discount: 0,
+  discountCode: null,
+  codeDiscount: 0,
+  codeOn: null,
+  vat: 937.5,
+  deliveryCharge: 1_500,
+  deliveryDate: null,
+  deliveryWindow: null,
+  deliverySlotFee: 0,
+  totalAmount: 14_937.5,
+  currency: "NGN",
+  reference: "ref-1",
+  paymentProvider: "sandbox",
+  paymentMethod: "online",
+  paidVia: null,
+  paidAmount: null,
+  paymentNote: null,
+  expiresAt: null,
+  note: null,
+  source: "web",
+  companyName: null,
+  taxNumber: null,
+  transactionId: null,
+  paidAt: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  items,
+  gift: null,
+});
+
+/** The line under an order's number in 'My orders', as she reads it. */
+const countLine = (o: PurchaseView) => {
+  const html = renderToString(
+    <MemoryRouter>
+      <MyOrders orders={[o]} />
+    </MemoryRouter>,
+  );
+  const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  return /· (\d+ \w+)/.exec(text)?.[1];
+};
+
+describe("My orders", () => {
+  it("counts one item as '1 item' and more as items, adding up each line's quantity", () => {
+    expect(countLine(order([line(1)]))).toBe("1 item");
+    expect(countLine(order([line(2)]))).toBe("2 items");
+    expect(countLine(order([line(1), line(2)]))).toBe("3 items");
+  });
+});
