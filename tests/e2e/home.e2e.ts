@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clippedPlaceholders, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { holdScripts, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { expectNoSidewaysScroll, holdScripts, signedInShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const seededCategories = [
@@ -65,6 +65,27 @@ describe("home page shell", () => {
       await context.close();
     });
   }
+
+  it("keeps the logo on one line at 360 px beside a long first name, which is cut instead", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await signedInShopper(page, { firstName: "Oluwatoyosioluwa", lastName: "Adeyemi" });
+    const header = page.locator("header").first();
+    await visible(header.getByTestId("header-first-name"));
+    // 'SELF-CARE' under 'Alafia' is one line: its box is as tall as one line of its text
+    const wordMark = header.getByRole("link", { name: /Alafia Self-Care, home/ }).getByText("Self-Care", { exact: true });
+    const lines = await wordMark.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    const name = header.getByTestId("header-first-name");
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoSidewaysScroll(page, "/ with a long first name");
+    await screenshot(page, "header-long-name-phone");
+    await context.close();
+  });
 
   it("paints before its JavaScript runs, then hydrates: the scripts are asked for after the first paint", async () => {
     const { context, page } = await browser.newPage("phone");

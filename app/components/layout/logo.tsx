@@ -3,7 +3,7 @@ import { Link } from "react-router";
 /** The brand mark: a lotus of three petals beside the word mark. */
 export function Logo({ className = "" }: { className?: string }) {
   return (
-    <Link to="/" className={`inline-flex items-center gap-2 ${className}`} aria-label="Alafia Self-Care, home">
+    <Link to="/" className={`inline-flex shrink-0 items-center gap-2 whitespace-nowrap ${className}`} aria-label="Alafia Self-Care, home">
       <svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true">
         <circle cx="20" cy="20" r="20" fill="#f7e1e3" />
         <path d="M20 9c4 4 5 9 0 17-5-8-4-13 0-17z" fill="#a3435a" />

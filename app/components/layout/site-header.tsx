@@ -55,7 +55,7 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex min-w-0 items-center gap-1">
           {buttons ? (
             <button
               type="button"
@@ -74,7 +74,10 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
           )}
           <CartLink signedIn={!!user} serverCount={cartCount} className={iconButton} />
           {user ? (
-            <Link to="/profile" className="inline-flex h-11 items-center gap-1 rounded-full px-1.5 text-sm font-semibold hover:bg-blush">
+            <Link
+              to="/profile"
+              className="inline-flex h-11 min-w-0 items-center gap-1 rounded-full px-1.5 text-sm font-semibold hover:bg-blush"
+            >
               <User size={20} aria-hidden="true" className="hidden sm:block" />
               <span data-testid="header-first-name" className="max-w-14 truncate sm:max-w-24">
                 {user.firstName}
