@@ -93,10 +93,26 @@ export async function requestPasswordReset(
   return { msg: FORGOT_ANSWER };
 }
 
+/** What a used, expired or made-up reset link is told, on the form's answer and on the page it opens. */
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
+
 const invalidResetLink = () =>
-  new AppError("invalid", "This reset link is invalid or has expired. Please ask for a new one.", {
-    fields: { token: "This reset link is invalid or has expired." },
+  new AppError("invalid", `${INVALID_RESET_LINK} Please ask for a new one.`, {
+    fields: { token: INVALID_RESET_LINK },
   });
+
+/** A reset link that can still set a password: not used, and within its hour. */
+const liveResetLink = (tokenHash: string) =>
+  and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
+
+/** Whether the link can still set a password, without using it (the reset page asks before showing its form). */
+export async function resetLinkWorks(deps: Pick<AuthDeps, "db" | "secret">, token: string): Promise<boolean> {
+  const [live] = await deps.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(liveResetLink(hashToken(deps.secret, token)));
+  return !!live;
+}
 
 /**
  * Sets the new password: the token works once, within the hour, every other
@@ -127,7 +143,7 @@ export async function resetPassword(
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .where(liveResetLink(tokenHash))
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw invalidResetLink();
     // the other links mailed to this user must not change the password again once it has been reset

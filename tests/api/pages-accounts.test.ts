@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { mailOutbox, passwordResets, users } from "../../db/schema";
 import { createAdminUser, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -137,5 +137,50 @@ describe("the back office's own doors", () => {
     const fields = { firstName: "Sneaky", lastName: "Person", email: newEmail(), phone: "08031234567", password: "Team-member-2026" };
     expect((await t.page("/adminregister", { ...form(fields), as: customer })).status).toBe(403);
     expect((await t.db.select().from(users).where(eq(users.email, fields.email))).length).toBe(0);
+  });
+});
+
+describe("the reset page", () => {
+  const post = (path: string, json: unknown) => t.request(path, { method: "POST", json });
+  async function resetLinkFor(email: string) {
+    await createUser(t.db, { email });
+    await post("/api/auth/forgot-password", { email });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    return mails.find((m) => m.kind === "password_reset")!.text.match(/resetpassword\?token=([\w-]+)/)![1]!;
+  }
+  const shown = async (token: string) => {
+    const res = await t.page(`/resetpassword?token=${token}`);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  const theForm = /name="confirmPassword"/;
+  const dead = "This reset link is invalid or has expired.";
+
+  it("shows the form for a live link, as often as she opens it, without using the link up", async () => {
+    const token = await resetLinkFor(newEmail());
+    for (let visit = 0; visit < 2; visit++) {
+      const html = await shown(token);
+      expect(html).toMatch(theForm);
+      expect(html).not.toContain(dead);
+    }
+    expect((await post("/api/auth/reset-password", { token, password: "Brand-new-2026" })).status).toBe(200);
+  });
+
+  it("says a used, expired or made-up link no longer works, and links to /forgotpassword, instead of the form", async () => {
+    const used = await resetLinkFor(newEmail());
+    expect((await post("/api/auth/reset-password", { token: used, password: "Brand-new-2026" })).status).toBe(200);
+    const email = newEmail();
+    const expired = await resetLinkFor(email);
+    const [owner] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, owner!.id));
+    for (const token of [used, expired, "x".repeat(43)]) {
+      const html = await shown(token);
+      expect(html).toContain(dead);
+      expect(html).toMatch(/<a[^>]*href="\/forgotpassword"[^>]*>Ask for a new link<\/a>/);
+      expect(html).not.toMatch(theForm);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { AuthCard, FailureText, FormMessage, PasswordField } from "../../compone
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
-import { resetPassword } from "../../../modules/accounts/auth.server";
+import { INVALID_RESET_LINK, resetLinkWorks, resetPassword } from "../../../modules/accounts/auth.server";
 import { resetPasswordForm } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta } from "./account.server";
 import type { Route } from "./+types/reset-password";
@@ -15,6 +15,13 @@ const resetPasswordSchema = () => import("../../../modules/accounts/schemas").th
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });
 export const meta = () => [{ title: "Choose a new password | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 
+/** A used or expired link says so at once, not after she has typed a new password twice (the link stays unused). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token || token.length > 200) return { linkProblem: token ? INVALID_RESET_LINK : null };
+  return { linkProblem: (await resetLinkWorks(authDeps(context.get(appContext)), token)) ? null : INVALID_RESET_LINK };
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   return formAction(async () => {
@@ -24,12 +31,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(resetPasswordSchema, actionData);
   const tokenProblem = errors.token;
+  if (loaderData.linkProblem)
+    return (
+      <AuthCard title="Reset your password">
+        <FormMessage tone="error">{loaderData.linkProblem}</FormMessage>
+        <AskForNewLink />
+      </AuthCard>
+    );
   return (
     <AuthCard title="Choose a new password" intro="Use 8 to 128 characters. A short sentence is easy to remember and hard to guess.">
       <FormMessage tone="error">{msg || tokenProblem ? <FailureText msg={tokenProblem ?? msg ?? ""} /> : null}</FormMessage>
@@ -45,12 +59,16 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <FormMessage tone="error">This reset link is incomplete. Please ask for a new one.</FormMessage>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/forgotpassword" className="font-semibold text-rose-dark underline underline-offset-4">
-          Ask for a new link
-        </Link>
-      </p>
+      <AskForNewLink />
     </AuthCard>
   );
 }
+
+const AskForNewLink = () => (
+  <p className="mt-6 text-center text-sm">
+    <Link to="/forgotpassword" className="font-semibold text-rose-dark underline underline-offset-4">
+      Ask for a new link
+    </Link>
+  </p>
+);
 export { RouteError as ErrorBoundary } from "../../components/route-error";
