@@ -12,3 +12,6 @@ export type UserView = {
   role: "customer" | "admin";
   createdAt: string;
 };
+
+/** How a screen or a message names a person: "Kemi Ade". */
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

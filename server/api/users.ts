@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { adminCreateInput, profileUpdateInput } from "../../modules/accounts/schemas";
 import { createAdmin, getUser, updateProfile } from "../../modules/accounts/service.server";
+import { removeFromTeam } from "../../modules/accounts/team.server";
 import { searchUsers } from "../../modules/accounts/user-list.server";
 import { userListQuery } from "../../modules/accounts/user-list-schemas";
 import type { AppDeps, AppEnv } from "../context";
@@ -33,6 +34,10 @@ export function userRoutes({ database }: AppDeps) {
       .post("/admins", requireAdmin(), async (c) => {
         const input = await readJson(c, adminCreateInput);
         return c.json({ user: await createAdmin(db, input) }, 201);
+      })
+      // docs/product.md "The team": she becomes a customer and is signed out everywhere
+      .delete("/admins/:id", requireAdmin(), async (c) => {
+        return c.json(await removeFromTeam(db, c.get("logger"), currentUser(c).id, pathId(c, "Team member")));
       })
   );
 }

@@ -31,6 +31,7 @@ describe("a malformed id in the path", () => {
     ["DELETE", "/api/cart/x", "customer"],
     ["GET", "/api/users/x", "admin"],
     ["PUT", "/api/users/x", "admin"],
+    ["DELETE", "/api/admins/x", "admin"],
     ["GET", "/api/users/x", "customer"],
   ];
   it.each(calls)("%s %s answers 404", async (method, path, role) => {

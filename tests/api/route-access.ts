@@ -21,6 +21,7 @@ export const routeAccess: Record<string, Access> = {
   "POST /api/auth/forgot-password": "public",
   "POST /api/auth/reset-password": "public",
   "POST /api/admins": "admin",
+  "DELETE /api/admins/:id": "admin",
   "GET /api/users": "admin",
   "GET /api/users/:id": "self",
   "PUT /api/users/:id": "self",
