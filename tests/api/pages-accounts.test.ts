@@ -130,6 +130,26 @@ describe("the back office's own doors", () => {
     expect(row!.role).toBe("admin");
   });
 
+  it("/teamtable's Remove posts to the screen: each row but her own has it; refused for a customer or for herself, and the page says why", async () => {
+    const owner = await createAdminUser(t.db);
+    const kemi = await createAdminUser(t.db, { firstName: "Kemi", lastName: "Ade" });
+    const team = await (await t.page(`/teamtable?q=${encodeURIComponent(kemi.email)}`, { as: owner })).text();
+    expect(team).toContain('aria-label="Remove Kemi Ade from the team"');
+    const own = await (await t.page(`/teamtable?q=${encodeURIComponent(owner.email)}`, { as: owner })).text();
+    expect(own).not.toContain("from the team");
+
+    const customer = await createUser(t.db);
+    expect((await t.page("/teamtable", { ...form({ id: kemi.id }), as: customer })).status).toBe(403);
+    const self = await t.page("/teamtable", { ...form({ id: owner.id }), as: owner });
+    expect(self.status).toBe(409);
+    expect(await self.text()).toContain("You cannot remove yourself from the team.");
+    const done = await t.page("/teamtable", { ...form({ id: kemi.id }), as: owner });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Kemi Ade has been removed from the team.");
+    const [row] = await t.db.select().from(users).where(eq(users.id, kemi.id));
+    expect(row!.role).toBe("customer");
+  });
+
   it("/adminregister sends a guest to the admin login and refuses a customer", async () => {
     expect(location(await t.page("/adminregister"))).toBe("/admin?redirectTo=%2Fadminregister");
     const customer = await createUser(t.db);

@@ -1,7 +1,7 @@
 import type { Cookie } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { admin, adminEmail, adminPassword, expectUrl, loginAsAdmin, pngFile } from "./support/admin";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { addTeamMember, admin, adminEmail, adminPassword, expectUrl, loginAsAdmin, pngFile } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
 import { skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
@@ -339,6 +339,67 @@ describe("admin back office journeys", () => {
       .click();
     await visible(page.getByText("No blog posts found"));
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it("removes a team member from /teamtable: asked first, her row goes and her back-office session ends; without JavaScript too", async () => {
+    const kemi = { firstName: "Kemi", lastName: "Ade", email: `kemi.${stamp}@example.ng`, password: "Calm-days-2026" };
+    const bisi = { firstName: "Bisi", lastName: "Lawal", email: `bisi.${stamp}@example.ng`, password: "Calm-days-2026" };
+    const { context, page } = await adminPage("phone");
+    await addTeamMember(context, kemi);
+    await addTeamMember(context, bisi);
+    // Kemi is at work in the back office
+    const staff = await browser.newPage("desktop");
+    await skipNewsletterPopup(staff.context);
+    await loginAsAdmin(staff.page, kemi);
+
+    // her own row has no Remove
+    await page.goto("/teamtable");
+    await admin.search(page, adminEmail);
+    await visible(admin.rows(page).getByText(adminEmail));
+    expect(
+      await admin
+        .rows(page)
+        .getByRole("button", { name: /^Remove / })
+        .count(),
+    ).toBe(0);
+    // and its card ends with no empty foot
+    expect(await admin.rows(page).first().locator("td.admin-actions").isVisible()).toBe(false);
+
+    await admin.search(page, kemi.email);
+    const remove = admin.rows(page).first().getByRole("button", { name: "Remove Kemi Ade from the team" });
+    await visible(remove);
+    // on the card's foot, inside the 360 px screen
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, "admin-teamtable-remove-phone");
+    let asked = "";
+    page.once("dialog", (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await remove.click();
+    await visible(page.getByText("Kemi Ade has been removed from the team."));
+    expect(asked).toBe("Remove Kemi Ade from the team? She will no longer be able to sign in to the back office.");
+    await visible(page.getByText("No users found"));
+    await screenshot(page, "admin-teamtable-removed-phone");
+    await expectAccessible(page);
+
+    // her next click in the back office finds her signed out
+    await staff.page.goto("/producttable");
+    await staff.page.waitForURL(/\/admin\?redirectTo=/);
+    await staff.context.close();
+
+    // the same Remove with JavaScript turned off: the form posts to the screen's action, which answers the page
+    const noScript = await browser.newPage("desktop", undefined, { javaScriptEnabled: false });
+    await noScript.context.addCookies(adminCookies!);
+    await noScript.page.goto(`/teamtable?q=${encodeURIComponent(bisi.email)}`);
+    await screenshot(noScript.page, "admin-teamtable-desktop", { scripted: false });
+    await noScript.page.getByRole("button", { name: "Remove Bisi Lawal from the team" }).click();
+    await visible(noScript.page.getByRole("status").filter({ hasText: "Bisi Lawal has been removed from the team." }));
+    await visible(noScript.page.getByText("No users found"));
+    await screenshot(noScript.page, "admin-teamtable-removed-no-js-desktop", { scripted: false });
+    await noScript.context.close();
     await context.close();
   });
 

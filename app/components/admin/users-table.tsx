@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { UserView } from "../../../modules/accounts/types";
 import { AdminList, type Column } from "./admin-list";
 
@@ -13,14 +14,15 @@ const addressColumns: Column<UserView>[] = [
   { label: "Country", cell: (u) => u.country ?? "" },
 ];
 
-/** docs/product.md §2 users table; team members use the same columns minus the address ones. */
-export function UsersTable({ users, full }: { users: UserView[]; full: boolean }) {
+/** docs/product.md §2 users table; team members use the same columns minus the address ones, and have a Remove. */
+export function UsersTable({ users, full, actions }: { users: UserView[]; full: boolean; actions?: (u: UserView) => ReactNode }) {
   return (
     <AdminList
       caption={full ? "Users" : "Team members"}
       rows={users}
       empty="No users found"
       columns={full ? [...columns, ...addressColumns] : columns}
+      actions={actions}
     />
   );
 }

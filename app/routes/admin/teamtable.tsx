@@ -1,10 +1,16 @@
 import { UserPlus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { UsersTable } from "../../components/admin/users-table";
+import { RemoveFromTeamButton } from "../../components/admin/remove-from-team-button";
 import { FormMessage } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { parseForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
+import { removeFromTeam } from "../../../modules/accounts/team.server";
 import { searchUsers } from "../../../modules/accounts/user-list.server";
 import { adminUserListQuery } from "../../../modules/accounts/user-list-schemas";
 import { ListScreen } from "../../components/admin/admin-list";
+import { adminAction, rowInput } from "./admin-action.server";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/teamtable";
 
@@ -12,13 +18,24 @@ export const meta = () => [{ title: "Team Members | Alafia admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   // docs/product.md §2: only users whose role is admin; the search now applies
-  return loadAdminList(args, adminUserListQuery, ["q", "page"], (db, query) => searchUsers(db, { ...query, role: "admin" }));
+  const list = await loadAdminList(args, adminUserListQuery, ["q", "page"], (db, query) => searchUsers(db, { ...query, role: "admin" }));
+  // her own row has no Remove (docs/product.md "The team")
+  return { ...list, me: args.context.get(appContext).user!.id };
 }
 
-export default function TeamTable({ loaderData }: Route.ComponentProps) {
-  const { items, total, query } = loaderData;
+/** A row's Remove: she stays a customer and is signed out everywhere. */
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, async ({ db, logger, user }): Promise<FormResult> => {
+    const { data } = await parseForm(args.request, rowInput);
+    return { ok: true, msg: (await removeFromTeam(db, logger, user.id, data.id)).msg };
+  });
+
+export default function TeamTable({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, query, me } = loaderData;
   // back from /adminregister with a new team member
   const created = useSearchParams()[0].get("created");
+  // a Remove sent without the script answers with this page (with it, a toast says the same)
+  const removed = actionData?.msg;
   return (
     <ListScreen
       title="Team Members"
@@ -28,16 +45,17 @@ export default function TeamTable({ loaderData }: Route.ComponentProps) {
         </Link>
       }
       intro={
-        created ? (
-          <div className="mb-4">
-            <FormMessage tone="success">{`The administrator account for ${created} has been created.`}</FormMessage>
+        created || removed ? (
+          <div className="mb-4 space-y-2">
+            {created ? <FormMessage tone="success">{`The administrator account for ${created} has been created.`}</FormMessage> : null}
+            <FormMessage tone={actionData?.ok ? "success" : "error"}>{removed}</FormMessage>
           </div>
         ) : null
       }
       filters={{ placeholder: "Search team members...", q: query.q, clearTo: "/teamtable" }}
       paging={{ page: query.page, pageSize: query.pageSize, total }}
     >
-      <UsersTable users={items} full={false} />
+      <UsersTable users={items} full={false} actions={(u) => (u.id === me ? null : <RemoveFromTeamButton member={u} />)} />
     </ListScreen>
   );
 }

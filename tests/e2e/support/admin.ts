@@ -1,18 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { baseUrl } from "./browser";
 
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "owner@alafia.test";
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "Owner-pass-2026";
 
-/** Signs in through the admin login screen (docs/product.md §2 /admin: Email, Password, submit → /dashboard). */
-export async function loginAsAdmin(page: Page) {
+/** Signs in through the admin login screen (docs/product.md §2 /admin: Email, Password, submit → /dashboard); the shop's owner unless told. */
+export async function loginAsAdmin(page: Page, who = { email: adminEmail, password: adminPassword }) {
   await page.goto("/admin");
   const main = page.locator("main");
-  await main.getByLabel("Email", { exact: true }).fill(adminEmail);
-  await main.getByLabel("Password", { exact: true }).fill(adminPassword);
+  await main.getByLabel("Email", { exact: true }).fill(who.email);
+  await main.getByLabel("Password", { exact: true }).fill(who.password);
   await main.getByRole("button", { name: "Log In" }).click();
   await page.waitForURL(/\/dashboard/);
 }
@@ -62,6 +63,15 @@ export const admin = {
       );
   },
 };
+
+/** A new team member (POST /api/admins), added with the signed-in admin's cookie; `/adminregister` is the screen's way. */
+export async function addTeamMember(
+  context: BrowserContext,
+  member: { firstName: string; lastName: string; email: string; password: string },
+) {
+  const res = await context.request.post("/api/admins", { data: member, headers: { Origin: baseUrl } });
+  expect(res.status()).toBe(201);
+}
 
 export async function expectUrl(page: Page, re: RegExp) {
   await expect.poll(() => page.url()).toMatch(re);
