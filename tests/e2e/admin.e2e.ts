@@ -380,7 +380,7 @@ describe("admin back office journeys", () => {
     });
     await remove.click();
     await visible(page.getByText("Kemi Ade has been removed from the team."));
-    expect(asked).toBe("Remove Kemi Ade from the team? She will no longer be able to sign in to the back office.");
+    expect(asked).toBe("Remove Kemi Ade from the team? They will no longer be able to sign in to the back office.");
     await visible(page.getByText("No users found"));
     await screenshot(page, "admin-teamtable-removed-phone");
     await expectAccessible(page);

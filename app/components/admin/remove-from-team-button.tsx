@@ -9,7 +9,7 @@ export function RemoveFromTeamButton({ member }: { member: { id: string; firstNa
     <ConfirmedRowButton
       id={member.id}
       label={`Remove ${name} from the team`}
-      confirmText={`Remove ${name} from the team? She will no longer be able to sign in to the back office.`}
+      confirmText={`Remove ${name} from the team? They will no longer be able to sign in to the back office.`}
       className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-rose hover:bg-blush disabled:opacity-50"
     >
       <UserMinus size={16} aria-hidden="true" /> Remove
