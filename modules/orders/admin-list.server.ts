@@ -8,6 +8,7 @@ import { phoneSearchDigits } from "../../lib/phone";
 import { toCsv } from "../../lib/csv";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
+import { holdsMoneyRecords } from "./money-records.server";
 import type { PurchaseRow } from "./types";
 
 // The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
@@ -92,8 +93,10 @@ const rowColumns = {
   isGift: purchases.isGift,
   recipientName: purchases.recipientName,
 };
+/** The table's rows also say whether the bin is offered (a few rows a page: the CSV does not ask). */
+const listColumns = { ...rowColumns, holdsMoney: holdsMoneyRecords() };
 
-export const toRow = (r: {
+const toRow = (r: {
   id: string;
   firstName: string;
   lastName: string;
@@ -106,6 +109,7 @@ export const toRow = (r: {
   createdAt: Date;
   isGift: boolean;
   recipientName: string | null;
+  holdsMoney: boolean;
 }): PurchaseRow => ({
   id: r.id,
   fname: r.firstName,
@@ -118,6 +122,7 @@ export const toRow = (r: {
   source: r.source,
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
+  deletable: !r.holdsMoney,
 });
 
 const count = sql<number>`count(*)::int`;
@@ -131,7 +136,7 @@ export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery =
     const where = and(...statusAndDays(q, purchases), ...sourceFilter(q, "purchases"));
     const [rows, [counted]] = await Promise.all([
       db
-        .select(rowColumns)
+        .select(listColumns)
         .from(purchases)
         .where(where)
         .orderBy(...purchaseOrder(q.sort, byPurchase))
@@ -149,7 +154,7 @@ export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery =
   if (q.sort === "total_desc" || q.sort === "total_asc") {
     // the total lives in purchases: join first, then sort
     const rows = await db
-      .select(rowColumns)
+      .select(listColumns)
       .from(purchaseSearch)
       .innerJoin(purchases, eq(purchases.id, purchaseSearch.purchaseId))
       .where(where)
@@ -168,7 +173,7 @@ export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery =
     .offset(offset)
     .as("page");
   const rows = await db
-    .select(rowColumns)
+    .select(listColumns)
     .from(page)
     .innerJoin(purchases, eq(purchases.id, page.id))
     .orderBy(...purchaseOrder(q.sort, page));

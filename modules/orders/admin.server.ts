@@ -8,6 +8,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber } from "./statuses";
+import { holdsMoneyRecords, paidOrderKept } from "./money-records.server";
 import type { PurchaseDetail } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
@@ -114,13 +115,19 @@ export async function changePurchaseStatus(
 }
 
 /**
- * Deletes a purchase. One that still holds its stock and delivery date (the statuses a cancel
- * gives them back from) gives them back first, exactly as a cancel does.
+ * Deletes an unpaid purchase; one that holds money records is refused (409). One that still holds
+ * its stock and delivery date (the statuses a cancel gives them back from) gives them back first,
+ * exactly as a cancel does.
  */
 export async function deletePurchase(db: Db, id: string) {
   await db.transaction(async (tx) => {
-    const [p] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, id)).for("update");
+    const [p] = await tx
+      .select({ status: purchases.status, kept: holdsMoneyRecords() })
+      .from(purchases)
+      .where(eq(purchases.id, id))
+      .for("update");
     if (!p) throw AppError.notFound("Purchase");
+    if (p.kept) throw new AppError("conflict", paidOrderKept);
     if (cancellable.includes(p.status)) {
       await releaseStock(tx, [id]);
       await releaseDeliverySlots(tx, [id]);

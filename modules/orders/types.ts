@@ -100,6 +100,8 @@ export type PurchaseRow = Pick<
 > & {
   /** a gift's recipient, null for an order that is not a gift */
   giftFor: string | null;
+  /** false for an order that holds money records (paid, refunded or disputed): it stays on record */
+  deletable: boolean;
 };
 
 /** One purchase for the back office and GET /api/purchases/{id}: the view, its last change and its history. */

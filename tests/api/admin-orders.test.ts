@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, deliveryRates, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { cartItems, deliveryRates, mailOutbox, paymentDisputes, products, purchaseEvents, purchases, refunds } from "../../db/schema";
 import {
   createAdminUser,
   createContactMessage,
@@ -228,7 +228,7 @@ describe("PATCH /api/purchases/{id}/status", () => {
 describe("DELETE /api/purchases/{id}", () => {
   it("deletes for an admin only", async () => {
     const product = await createProduct(t.db);
-    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 1 }]);
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 1 }], { status: "pending" });
     expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: customer })).status).toBe(403);
     expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(200);
     expect(await t.db.select().from(purchases).where(eq(purchases.id, p.id))).toHaveLength(0);
@@ -237,12 +237,8 @@ describe("DELETE /api/purchases/{id}", () => {
 
   it.each([
     ["pending", true],
-    ["completed", true],
-    ["processing", true],
-    ["shipped", false],
-    ["delivered", false],
     ["cancelled", false],
-  ] as const)("a %s order gives its stock back as a cancel would: %s", async (status, givesBack) => {
+  ] as const)("an unpaid %s order is deleted, giving its stock back as a cancel would: %s", async (status, givesBack) => {
     // the factory does not reserve: the stock below is what is left after the order took its units
     const a = await createProduct(t.db, { stock: 4 });
     const b = await createProduct(t.db, { stock: 0 });
@@ -258,6 +254,47 @@ describe("DELETE /api/purchases/{id}", () => {
     expect((await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin })).status).toBe(200);
     const stock = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.stock;
     expect([await stock(a.id), await stock(b.id)]).toEqual(givesBack ? [6, 3] : [4, 0]);
+  });
+
+  const refunded = async (p: { id: string; totalKobo: number }) => {
+    await t.db
+      .insert(refunds)
+      .values({ purchaseId: p.id, amountKobo: p.totalKobo, status: "processed", provider: "manual", reference: `RF-${p.id}` });
+  };
+  it.each([
+    ["completed", "paid", {}],
+    ["delivered", "paid", {}],
+    ["cancelled", "paid, then cancelled", { paidAt: new Date() }],
+    // any refund row keeps it, whatever its payment record says
+    ["cancelled", "refunded", { paidAt: null }],
+    ["pending", "disputed", {}],
+  ] as const)("a %s order that was %s is kept: 409, and nothing changes", async (status, how, extra) => {
+    const product = await createProduct(t.db, { stock: 4 });
+    const p = await createPurchase(t.db, customerRow, [{ product, quantity: 2 }], { status, ...extra });
+    if (how === "refunded") await refunded(p);
+    if (how === "disputed")
+      await t.db
+        .insert(paymentDisputes)
+        .values({ purchaseId: p.id, providerDisputeId: `D-${p.id}`, amountKobo: p.totalKobo, status: "pending" });
+    const before = await t.db.select().from(purchases).where(eq(purchases.id, p.id));
+    const res = await t.request(`/api/purchases/${p.id}`, { method: "DELETE", as: admin });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ msg: "A paid order cannot be deleted: cancel or refund it instead.", code: "conflict" });
+    expect(await t.db.select().from(purchases).where(eq(purchases.id, p.id))).toEqual(before);
+    expect(await t.db.select().from(refunds).where(eq(refunds.purchaseId, p.id))).toHaveLength(how === "refunded" ? 1 : 0);
+    expect((await t.db.select().from(products).where(eq(products.id, product.id)))[0]!.stock).toBe(4);
+  });
+
+  it("the list offers the bin only for orders that hold no money", async () => {
+    const buyer = await createUser(t.db, { email: "bins@kept.ng" });
+    const product = await createProduct(t.db);
+    const unpaid = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { status: "pending" });
+    const paid = await createPurchase(t.db, buyer, [{ product, quantity: 1 }]);
+    const refundedOne = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { status: "cancelled", paidAt: new Date() });
+    await refunded(refundedOne);
+    const rows: { id: string; deletable: boolean }[] = await (await t.request("/api/purchases?q=bins@kept.ng", { as: admin })).json();
+    const deletable = Object.fromEntries(rows.map((r) => [r.id, r.deletable]));
+    expect(deletable).toEqual({ [unpaid.id]: true, [paid.id]: false, [refundedOne.id]: false });
   });
 
   it("a pending order placed at checkout and then deleted leaves the stock as before the order", async () => {

@@ -156,6 +156,13 @@ describe("admin back office journeys", () => {
   it("opens a purchase and moves it to shipped; the customer is mailed", async () => {
     const { context, page } = await adminPage("desktop");
     await page.goto("/purchasetable?q=completed");
+    // a paid order stays on record: no bin on its row
+    expect(
+      await admin
+        .rows(page)
+        .getByRole("button", { name: /^Delete the order of / })
+        .count(),
+    ).toBe(0);
     await admin.rows(page).first().getByRole("link", { name: "View" }).click();
     await expectUrl(page, /\/viewpurchase\//);
     const orderNo = page.url().split("/").pop()!.slice(0, 8);

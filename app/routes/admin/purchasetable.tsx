@@ -85,7 +85,14 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
             >
               <Eye size={16} aria-hidden="true" /> View
             </Link>
-            <DeleteButton id={p.id} label={`Delete the order of ${p.fname}`} confirmText="Are you sure you want to delete this purchase?" />
+            {/* an order that holds money stays on record: cancel or refund it from its page instead */}
+            {p.deletable && (
+              <DeleteButton
+                id={p.id}
+                label={`Delete the order of ${p.fname}`}
+                confirmText="Are you sure you want to delete this purchase?"
+              />
+            )}
           </>
         )}
       />
