@@ -8,6 +8,9 @@ export const deliverySpeeds: Record<DeliveryMethod, { name: string; days: string
   express: { name: "Express", days: "1–2 days" },
 };
 
+/** The breakdown's row for what a chosen date and window added: order pages, mails, receipt, packing slip. */
+export const dateFeeLabel = "Delivery date and time";
+
 /**
  * Standard takes 3–5 days, so it cannot be booked for a date sooner than today + 3: that is
  * Express's, which may take the area's earliest date (docs/decisions/0015-delivery-dates.md).

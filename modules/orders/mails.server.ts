@@ -5,6 +5,7 @@ import { lagosDayTime, longDay } from "../../lib/lagos-calendar";
 import { formatNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
 import { publicOrigin } from "../../lib/public-origin";
+import { dateFeeLabel } from "../delivery/methods";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderCompletePath, payLinkUrl } from "./order-links.server";
@@ -46,7 +47,7 @@ function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
     ...codeLines(p),
     `VAT: ${formatNaira(p.vatKobo)}`,
     `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
-    ...(p.deliverySlotFeeKobo ? [`Delivery date and time: ${formatNaira(p.deliverySlotFeeKobo)}`] : []),
+    ...(p.deliverySlotFeeKobo ? [`${dateFeeLabel}: ${formatNaira(p.deliverySlotFeeKobo)}`] : []),
     `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
     ...(date ? [date] : []),

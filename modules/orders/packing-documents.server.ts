@@ -9,6 +9,7 @@ import { senderFor } from "./gift-rules";
 import { deliveryDateLine } from "./mails.server";
 import { unitPrice } from "../pricing/price-order";
 import { orderNumber } from "./statuses";
+import { codeOn } from "./views.server";
 import type { PackingDocument, PackingLine } from "./types";
 
 // The papers that travel in the parcel (docs/product.md "Gift orders"): the packing slip and, for
@@ -25,7 +26,7 @@ export async function packingDocument(db: Db, id: string): Promise<PackingDocume
     getSettings(db),
   ]);
   const priced = !(p.isGift && p.hidePrices);
-  const codeOffGoods = p.subtotalKobo + p.vatKobo + p.deliveryKobo > p.totalKobo ? p.codeDiscountKobo : 0;
+  const codeOffGoods = codeOn(p) === "goods" ? p.codeDiscountKobo : 0;
   return {
     id: p.id,
     number: orderNumber(p.id),
@@ -58,6 +59,7 @@ export async function packingDocument(db: Db, id: string): Promise<PackingDocume
           code: koboToNaira(codeOffGoods),
           vat: koboToNaira(p.vatKobo),
           delivery: koboToNaira(p.deliveryKobo),
+          dateFee: koboToNaira(p.deliverySlotFeeKobo),
           total: koboToNaira(p.totalKobo),
         }
       : null,

@@ -154,5 +154,6 @@ export type PackingDocument = {
   deliveryDay: string | null;
   lines: PackingLine[];
   /** the breakdown, absent when the prices are hidden */
-  totals: { subtotal: number; code: number; vat: number; delivery: number; total: number } | null;
+  /** `dateFee`: what the chosen date and window added (0 without) */
+  totals: { subtotal: number; code: number; vat: number; delivery: number; dateFee: number; total: number } | null;
 };

@@ -2,7 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
-import { deliverySpeeds } from "../../../modules/delivery/methods";
+import { dateFeeLabel, deliverySpeeds } from "../../../modules/delivery/methods";
 import type { PackingDocument } from "../../../modules/orders/types";
 
 // The printable papers of an order (docs/product.md "Gift orders"): a sheet of paper on screen with
@@ -108,6 +108,14 @@ function Lines({ doc }: { doc: PackingDocument }) {
             </td>
             <td>{formatNairaAmount(doc.totals.delivery)}</td>
           </tr>
+          {doc.totals.dateFee ? (
+            <tr>
+              <td colSpan={2} className="pr-2">
+                {dateFeeLabel}
+              </td>
+              <td>{formatNairaAmount(doc.totals.dateFee)}</td>
+            </tr>
+          ) : null}
           <tr className="font-bold">
             <td colSpan={2} className="pr-2">
               Total

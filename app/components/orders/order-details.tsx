@@ -1,7 +1,7 @@
 import { longDay, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { readablePhone } from "../../../lib/phone";
-import { deliverySpeeds } from "../../../modules/delivery/methods";
+import { dateFeeLabel, deliverySpeeds } from "../../../modules/delivery/methods";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { PurchaseView } from "../../../modules/orders/types";
@@ -112,7 +112,7 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
         </div>
         {order.deliverySlotFee ? (
           <div className="flex justify-between">
-            <dt>Delivery date and time</dt>
+            <dt>{dateFeeLabel}</dt>
             <dd data-testid="order-delivery-date-fee">{formatNairaAmount(order.deliverySlotFee)}</dd>
           </div>
         ) : null}

@@ -11,6 +11,8 @@ import { invoiceDetailsInput, sourceLabels } from "../../../modules/orders/manua
 import { setInvoiceDetails } from "../../../modules/orders/manual-orders.server";
 import { isPaidOrder, orderNumber } from "../../../modules/orders/statuses";
 import { unitPrice } from "../../../modules/pricing/price-order";
+import { dateFeeLabel } from "../../../modules/delivery/methods";
+import { deliveryWhen } from "../../components/orders/order-details";
 import { getSettings } from "../../../modules/settings/service.server";
 import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
@@ -64,6 +66,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
   const busy = useBusy(fetcher);
   useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
   const title = paid ? "Receipt" : "Invoice";
+  const when = deliveryWhen(p);
   const row = (label: string, value: string, strong = false) => (
     <div className={`flex justify-between gap-4 py-0.5 ${strong ? "mt-1 border-t border-ink pt-2 text-base font-bold" : ""}`}>
       <dt>{label}</dt>
@@ -139,6 +142,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xs font-bold uppercase tracking-wide text-muted">Delivery</h2>
             <p>{p.address.replace(/^[,\s]+/, "") || "Collected"}</p>
             {p.lga ? <p>{p.lga}</p> : null}
+            {when ? <p data-testid="receipt-delivery-date">Delivery on {when}</p> : null}
             {p.source !== "web" ? <p className="text-muted">Sold via {sourceLabels[p.source]}</p> : null}
           </div>
         </section>
@@ -165,7 +169,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
 
-        <dl className="ml-auto mt-4 max-w-xs">
+        <dl className="ml-auto mt-4 max-w-xs" data-testid="receipt-breakdown">
           {row("Subtotal", formatNairaAmount(p.subtotal))}
           {p.discountCode
             ? row(
@@ -175,6 +179,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             : null}
           {row("VAT", formatNairaAmount(p.vat))}
           {row(`Delivery (${p.deliveryMethod})`, formatNairaAmount(p.deliveryCharge))}
+          {p.deliverySlotFee ? row(dateFeeLabel, formatNairaAmount(p.deliverySlotFee)) : null}
           {row(paid ? "Total paid" : "Amount due", formatNairaAmount(p.totalAmount), true)}
         </dl>
 

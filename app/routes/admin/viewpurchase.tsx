@@ -17,6 +17,7 @@ import { RefundPanel } from "../../components/admin/refund-panel";
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { orderDesk } from "./order-desk.server";
 import { deliveryWhen } from "../../components/orders/order-details";
+import { dateFeeLabel } from "../../../modules/delivery/methods";
 import { Field } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
@@ -290,7 +291,7 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
           ) : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
           <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
-          {p.deliverySlotFee ? <Row label="Delivery date and time" value={formatNairaAmount(p.deliverySlotFee)} /> : null}
+          {p.deliverySlotFee ? <Row label={dateFeeLabel} value={formatNairaAmount(p.deliverySlotFee)} /> : null}
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />
         </dl>
       </Section>

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+// The receipt (/receipt/{id}) and the packing slip (/packingslip/{id}) state the stored breakdown:
+// their rows add up to the total, the date's fee included (docs/product.md "Delivery on a chosen date").
+
+let t: PagesContext;
+let admin: { id: string; role: "admin" };
+beforeAll(async () => {
+  t = await createPagesContext();
+  admin = { id: (await createAdminUser(t.db)).id, role: "admin" };
+});
+
+/** An order of ₦25,000 with a ₦1,000 code off the goods, VAT, ₦2,000 delivery and a ₦1,500 date fee: ₦29,300. */
+async function datedOrder(sale = false) {
+  // on sale: ₦30,000 at ₦25,000, so the subtotal (at sale prices) and the total are the same
+  const product = await createProduct(
+    t.db,
+    sale ? { priceKobo: 3_000_000, discountKobo: 2_500_000 } : { priceKobo: 2_500_000, discountKobo: 0 },
+  );
+  return createPurchase(t.db, await createUser(t.db), [{ product, quantity: 1 }], {
+    discountCode: "SAVE1K",
+    codeDiscountKobo: 100_000,
+    vatKobo: 180_000,
+    deliveryKobo: 200_000,
+    deliverySlotFeeKobo: 150_000,
+    totalKobo: 2_930_000,
+    deliveryDate: "2027-02-12",
+    deliveryWindow: "9 am – 12 pm",
+  });
+}
+
+const naira = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+const strip = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/&#x27;/g, "'");
+
+/** The breakdown's rows as [label, value] pairs; a value with a minus sign is taken off. */
+function signedRows(pairs: [string, string][]) {
+  const rows = pairs.map(([label, value]) => [label, (value.startsWith("−") ? -1 : 1) * naira(value)] as const);
+  const total = rows.at(-1)!;
+  const sum = rows.slice(0, -1).reduce((s, [, v]) => s + v, 0);
+  return { labels: rows.map(([l]) => l), sum, total: total[1] };
+}
+
+describe("an order's papers with a delivery date fee", () => {
+  it("the receipt shows the date, the 'Delivery date and time' row, and its rows add up to the total", async () => {
+    const p = await datedOrder();
+    const html = strip(await (await t.page(`/receipt/${p.id}`, { as: admin })).text());
+    expect(html).toContain("Delivery on Friday 12 February 2027, 9 am – 12 pm");
+    const dl = html.match(/data-testid="receipt-breakdown">(.*?)<\/dl>/s)![1]!;
+    const pairs = [...dl.matchAll(/<dt>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map((m) => [m[1]!, m[2]!] as [string, string]);
+    const { labels, sum, total } = signedRows(pairs);
+    expect(labels).toContain("Delivery date and time");
+    expect(total).toBe(29_300);
+    expect(sum).toBe(total);
+  });
+
+  it("the packing slip shows the 'Delivery date and time' row and its rows add up to the total", async () => {
+    const p = await datedOrder();
+    const html = strip(await (await t.page(`/packingslip/${p.id}`, { as: admin })).text());
+    expect(html).toContain("Delivery on Friday 12 February 2027, 9 am – 12 pm");
+    const foot = html.match(/<tfoot[^>]*>(.*?)<\/tfoot>/s)![1]!;
+    const pairs = [...foot.matchAll(/<td colSpan="2"[^>]*>(.*?)<\/td><td[^>]*>(.*?)<\/td>/gi)].map(
+      (m) => [m[1]!.trim(), m[2]!] as [string, string],
+    );
+    const { labels, sum, total } = signedRows(pairs);
+    expect(labels).toContain("Delivery date and time");
+    expect(total).toBe(29_300);
+    expect(sum).toBe(total);
+  });
+});
