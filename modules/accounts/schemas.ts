@@ -17,11 +17,21 @@ const WEB_ADDRESS = /(^|[^\p{L}])www\.|[\p{L}\p{N}-]{2,}\.[\p{L}]{2,}/iu;
 const URL_LIKE = /:\/\/|www\./i;
 
 /**
- * `${label} cannot contain a web address` when `value` holds one, or null: the rule for every text the
- * shop prints in its own mails (names here, the checkout's street, city and state in modules/orders).
+ * `${label} cannot contain a web address` when `value` holds one, or null: the rule for the names the
+ * shop prints in its own mails (addresses have addressLinkProblem, lenient to "Opp.Shoprite").
  */
 export function webAddressProblem(label: string, value: string): string | null {
   return URL_LIKE.test(value) || WEB_ADDRESS.test(value) ? `${label} cannot contain a web address` : null;
+}
+
+// An address is written fast on a phone: "Opp.Shoprite", "Adeola Odeku St.Victoria Island". Only what
+// reads as a link is refused there: a scheme, www., a path after a domain, or a domain ending people open.
+const ADDRESS_LINK =
+  /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]{2,}\.[\p{L}]{2,}\/|[\p{L}\p{N}-]{2,}\.(?:com|net|org|ng|co|io|ly|me|info|biz|xyz|link|app|site|online|shop|store|click|top)(?![\p{L}\p{N}])/iu;
+
+/** `${label} cannot contain a web address` when an address line holds a link, or null (the checkout's street, city and state). */
+export function addressLinkProblem(label: string, value: string): string | null {
+  return ADDRESS_LINK.test(value) ? `${label} cannot contain a web address` : null;
 }
 
 /** Why `value` is not a name, or null. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeNigerianPhone } from "../../lib/phone";
-import { email, personName, webAddressProblem } from "../accounts/schemas";
+import { addressLinkProblem, email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
 import { deliveryDateFields } from "./delivery-date-schemas";
@@ -49,7 +49,7 @@ const tick = z
 const addressLine = (field: z.ZodString, label: string, max: number) =>
   field.max(max).superRefine((value, ctx) => {
     // a line over the limit is refused already (and never scanned at length)
-    const problem = value.length <= max ? webAddressProblem(label, value) : null;
+    const problem = value.length <= max ? addressLinkProblem(label, value) : null;
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 

@@ -41,6 +41,8 @@ describe("a checkout address is an address, not a message", () => {
       ["street", "Plot 5, visit evil.example/claim", "Street cannot contain a web address"],
       ["city", "www.evil.example", "City cannot contain a web address"],
       ["state", "claim at evil.com", "State cannot contain a web address"],
+      ["street", "Refund: bit.ly/alafia-refund", "Street cannot contain a web address"],
+      ["city", "Lekki, see alafia-refunds.ng", "City cannot contain a web address"],
     ];
     for (const [field, value, message] of cases) {
       const { res, mails } = await guestOrder({ [field]: value });
@@ -55,6 +57,8 @@ describe("a checkout address is an address, not a message", () => {
       { street: "Plot 5, Block B, 12/14 Admiralty Way", city: "Lekki Phase 1", state: "Lagos" },
       { street: "No. 3B, Off Allen Ave., Opp. First Bank", city: "Ikeja G.R.A.", state: "Lagos State" },
       { street: "Flat 2, 21/23 Adeola Odeku St, V.I.", city: "Victoria Island", state: "Lagos" },
+      // typed fast on a phone, without the space after a full stop
+      { street: "Opp.Shoprite, 5 Adeola Odeku St.Victoria Island", city: "Lekki.Phase 1", state: "Lagos" },
     ];
     for (const address of addresses) {
       const { res, mails } = await guestOrder(address);
