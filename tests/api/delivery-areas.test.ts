@@ -174,6 +174,9 @@ describe("/cart and /checkout pages", () => {
       phone: "",
       street: "",
       city: "",
+      // a signed-in shopper's gift and instructions start empty (a guest's come back from her unpaid order)
+      note: "",
+      gift: {},
     });
     // after an order, the next checkout starts with where that one went
     await createPurchase(t.db, user, [{ product, quantity: 1 }], { phone: "08031234567", street: "3 Marina Road", city: "Badagry" });
