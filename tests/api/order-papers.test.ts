@@ -69,3 +69,19 @@ describe("an order's papers with a delivery date fee", () => {
     expect(sum).toBe(total);
   });
 });
+
+describe("the back office's order summary (/viewpurchase/{id})", () => {
+  it("shows sale savings as information (the subtotal is at sale prices): its signed rows add up to the total", async () => {
+    const p = await datedOrder(true);
+    const html = strip(await (await t.page(`/viewpurchase/${p.id}`, { as: admin })).text());
+    const dl = html.match(/Order Summary<\/h2>.*?<dl[^>]*>(.*?)<\/dl>/s)![1]!;
+    const pairs = [...dl.matchAll(/<dt[^>]*>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map((m) => [m[1]!, m[2]!] as [string, string]);
+    expect(pairs).toContainEqual(["Sale savings", "₦5,000"]);
+    // what the sale saved, or a free delivery's 'saved ₦…', is not taken off again
+    const information = ([label, value]: [string, string]) => label === "Sale savings" || value.startsWith("saved");
+    const { labels, sum, total } = signedRows(pairs.filter((r) => !information(r)));
+    expect(labels).toEqual(["Subtotal", "Code SAVE1K", "VAT", "Delivery (standard)", "Delivery date and time", "Total"]);
+    expect(total).toBe(29_300);
+    expect(sum).toBe(total);
+  });
+});

@@ -282,7 +282,8 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         {/* the breakdown stored with the order at checkout (not the spec's invented 15%/85%) */}
         <dl className="max-w-sm">
           <Row label="Subtotal" value={formatNairaAmount(p.subtotal)} />
-          {p.discount > 0 ? <Row label="Discount saved" value={`−${formatNairaAmount(p.discount)}`} /> : null}
+          {/* the subtotal is already at sale prices: what the sale saved is information, not taken off again */}
+          {p.discount > 0 ? <Row label="Sale savings" value={formatNairaAmount(p.discount)} /> : null}
           {p.discountCode ? (
             <Row
               label={`Code ${p.discountCode}${p.codeOn === "delivery" ? " (free delivery)" : ""}`}
