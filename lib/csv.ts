@@ -1,7 +1,10 @@
+const PLAIN_NUMBER = /^[+-]?\d[\d ]*(?:\.\d+)?$/;
+
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
-  // quote always; neutralise spreadsheet formulas
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  // quote always; neutralise spreadsheet formulas. A plain number (a phone as +234…, an amount as -5000)
+  // is no formula, and an apostrophe would break it for pasting into WhatsApp or another sheet
+  const safe = /^[=+\-@\t\r]/.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
   return `"${safe.replace(/"/g, '""')}"`;
 };
 

@@ -100,6 +100,15 @@ describe("GET /api/purchases (admin list)", () => {
     expect(lines[1]).toContain('"chi@listing.ng"');
   });
 
+  it("exports a phone as it is kept (+234…), ready to paste into WhatsApp: no formula guard in front of it", async () => {
+    const buyer = await createUser(t.db, { email: "tolu@phones.ng" });
+    await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }], { phone: "+2347052223333" });
+    const res = await t.request("/api/purchases/export.csv?q=phones.ng", { as: admin });
+    const [, row] = (await res.text()).trim().split("\r\n");
+    expect(row).toContain('"+2347052223333"');
+    expect(row).not.toContain("'+234");
+  });
+
   it("is for admins only", async () => {
     expect((await t.request("/api/purchases")).status).toBe(401);
     expect((await t.request("/api/purchases", { as: customer })).status).toBe(403);
