@@ -45,6 +45,8 @@ export type ResumeView = {
   items: ResumeLine[];
   /** what is gone or short since she ordered, in her words */
   problems: string[];
+  /** her own code can no longer be used (it is among the problems too): the page's heading says so */
+  codeDropped: boolean;
   code: { code: string; offer: string } | null;
 };
 
@@ -156,6 +158,7 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
     })),
     problems:
       state === "saved" ? [...problemsOf(items, keep), ...(own?.problem ? [own.problem] : [])] : gone && state === "closed" ? [gone] : [],
+    codeDropped: !!own?.problem,
     code: offered && state === "saved" ? { code: offered.rule.code, offer: codeOffer(offered.rule) } : null,
   };
 }

@@ -78,11 +78,10 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state !== "idle";
   const payable = !ended && (view.state === "saved" || view.state === "open");
   const allGone = view.items.every((i) => i.keep === 0);
-  // a problem that is not a short line is her code's: it can no longer be used (resume.server.ts)
-  const short = view.items.filter((i) => i.keep < i.quantity).length;
+  const short = view.items.some((i) => i.keep < i.quantity);
   const changed = !short
     ? "Your discount code can no longer be used"
-    : view.problems.length > short
+    : view.codeDropped
       ? "What has changed since you ordered"
       : "Some items have sold out since you ordered";
   return (
