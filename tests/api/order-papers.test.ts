@@ -70,6 +70,16 @@ describe("an order's papers with a delivery date fee", () => {
   });
 });
 
+describe("how the receipt says it was paid", () => {
+  it("an order paid through the website reads 'Paid online on …', not 'Paid by online'", async () => {
+    const product = await createProduct(t.db);
+    const p = await createPurchase(t.db, await createUser(t.db), [{ product, quantity: 1 }]);
+    const html = strip(await (await t.page(`/receipt/${p.id}`, { as: admin })).text());
+    expect(html).toMatch(/Paid online on \d/);
+    expect(html).not.toContain("Paid by online");
+  });
+});
+
 describe("the back office's order summary (/viewpurchase/{id})", () => {
   it("shows sale savings as information (the subtotal is at sale prices): its signed rows add up to the total", async () => {
     const p = await datedOrder(true);

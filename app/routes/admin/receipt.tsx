@@ -52,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
-const paidWords = { provider: "online", transfer: "bank transfer", cash: "cash", pos: "POS" } as const;
+const paidWords = { provider: "Paid online", transfer: "Paid by bank transfer", cash: "Paid in cash", pos: "Paid by POS" } as const;
 
 /**
  * docs/product.md "Manual orders": the order's receipt (paid) or invoice (not yet), on a page of its
@@ -185,7 +185,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
 
         <p className="mt-4 border-t border-line pt-3" data-testid="receipt-payment">
           {paid && p.paidAt
-            ? `Paid by ${paidWords[p.paidVia ?? "provider"]} on ${day(p.paidAt)}${p.paymentNote ? `, reference ${p.paymentNote}` : ""}.`
+            ? `${paidWords[p.paidVia ?? "provider"]} on ${day(p.paidAt)}${p.paymentNote ? `, reference ${p.paymentNote}` : ""}.`
             : p.paymentMethod === "pod"
               ? "To be paid on delivery."
               : "Not paid yet."}
