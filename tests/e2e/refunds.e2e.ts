@@ -42,9 +42,15 @@ describe("the owner refunds part of an order", () => {
     await form.getByLabel("Reason (optional)").fill("One notebook arrived with a torn cover");
     await form.getByLabel(/^Pocket Gratitude Notebook \(2 can go back\)/).fill("1");
     await screenshot(owner.page, "refund-form-phone");
-    owner.page.once("dialog", (d) => void d.accept());
+    let prompt = "";
+    owner.page.once("dialog", (d) => {
+      prompt = d.message();
+      void d.accept();
+    });
     await form.getByTestId("refund-submit").click();
     await visible(owner.page.getByText("Refunded; the customer has been emailed"));
+    // the prompt writes the amount as the page does: ₦4,500, not ₦4500
+    expect(prompt).toBe(`Refund ₦${journal.price.toLocaleString("en-NG")} to the customer? This cannot be undone.`);
     await expect.poll(() => owner.page.getByTestId("refund-state").innerText()).toBe("Partly refunded");
     expect(await figure(owner.page, "money-refunded")).toBe(journal.price);
     expect(await figure(owner.page, "money-refundable")).toBe(order.totalAmount - journal.price);

@@ -102,8 +102,9 @@ function RefundForm({ money }: { money: RefundSummary }) {
       className="grid gap-3 rounded-xl border border-line bg-cream p-3 sm:grid-cols-2"
       data-testid="refund-form"
       onSubmit={(e) => {
-        const amount = new FormData(e.currentTarget).get("amount");
-        if (!window.confirm(`Refund ₦${amount} to the customer? This cannot be undone.`)) e.preventDefault();
+        const typed = String(new FormData(e.currentTarget).get("amount") ?? "");
+        const amount = typed.trim() !== "" && Number.isFinite(Number(typed)) ? formatNairaAmount(Number(typed)) : `₦${typed}`;
+        if (!window.confirm(`Refund ${amount} to the customer? This cannot be undone.`)) e.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="refund" />
