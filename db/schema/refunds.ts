@@ -62,6 +62,38 @@ export const paymentDisputes = pgTable(
   (t) => [index("payment_disputes_purchase_id_idx").on(t.purchaseId)],
 );
 
+/** refund_needed: the shop holds it; refund_pending: asked of the provider; refunded: the money went back. */
+export const strayPaymentStatusEnum = pgEnum("stray_payment_status", ["refund_needed", "refund_pending", "refunded"]);
+
+// A payment the provider took that its order could not take (modules/orders/stray-payments.server.ts):
+// a second payment, another amount, a closed order. Never part of the order's money; refunded by
+// its own transaction, from the order's page or on the provider's dashboard.
+export const strayPayments = pgTable(
+  "stray_payments",
+  {
+    id: id(),
+    purchaseId: uuid()
+      .notNull()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    // the payment attempt's reference, and the provider's transaction (what a refund names)
+    reference: text().notNull(),
+    transactionId: text(),
+    amountKobo: integer().notNull(),
+    currency: text().notNull(),
+    // paid_twice, wrong_amount, closed
+    reason: text().notNull(),
+    status: strayPaymentStatusEnum().notNull().default("refund_needed"),
+    refundReference: text().unique(),
+    providerRefundId: text().unique(),
+    actorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    refundedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("stray_payments_amount_positive", sql`${t.amountKobo} > 0`), index("stray_payments_purchase_id_idx").on(t.purchaseId)],
+);
+
 // Every refund or dispute event of the provider that changed something, by a key made from what
 // it says: a replayed event finds its key taken and changes nothing.
 export const providerEvents = pgTable("provider_events", {

@@ -6,6 +6,7 @@ import type { DisputeEvent, ProviderMoneyEvent, RefundEvent } from "../payments/
 import { purchaseIdOf } from "./completion.server";
 import { newRefundReference } from "./refunds.server";
 import { disputeMail, refundFailedMail } from "./refund-mails.server";
+import { applyStrayRefundEvent, strayPaymentOf } from "./stray-refunds.server";
 
 // The provider's refund and dispute events (docs/product.md "Refunds"): verified by the webhook's
 // signature, then applied once. Each event takes a key made from what it says (the event and the
@@ -58,7 +59,12 @@ async function refundOf(tx: Tx, p: PurchaseRow, e: RefundEvent) {
 
 async function applyRefundEvent(tx: Tx, p: PurchaseRow, e: RefundEvent) {
   const amount = formatNaira(e.amountKobo);
+  // a refund of a payment the order never took is that payment's, not the order's
+  const strayById = await strayPaymentOf(tx, p, e, "id");
+  if (strayById) return applyStrayRefundEvent(tx, p, strayById, e);
   const refund = await refundOf(tx, p, e);
+  const stray = refund ? null : await strayPaymentOf(tx, p, e, "transaction");
+  if (stray) return applyStrayRefundEvent(tx, p, stray, e);
   if (!refund) {
     // a refund the shop did not ask for here (made on the provider's dashboard): recorded as it is
     if (e.status === "processed") {

@@ -1,5 +1,6 @@
 import type { Tx } from "../../db/client";
-import { providerEvents, purchaseEvents, type purchases } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { paymentAttempts, providerEvents, purchaseEvents, strayPayments, type purchases } from "../../db/schema";
 import { formatNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
@@ -13,7 +14,8 @@ import type { ReceivedPayment } from "./completion.server";
 // recorded a transfer), or a payment on an earlier attempt whose amount is no longer the order's
 // total (the order was repriced when it was revived). It is never applied and never silent: the
 // order's timeline says a refund is needed, and the shopper and the shop are told, once per
-// provider transaction however often the provider or the shopper's return repeats it.
+// provider transaction however often the provider or the shopper's return repeats it. Each is a
+// row of its own (stray_payments), refunded by its own transaction (stray-refunds.server.ts).
 
 type Purchase = typeof purchases.$inferSelect;
 
@@ -61,6 +63,21 @@ export async function recordStrayPayment(
     .onConflictDoNothing()
     .returning({ id: providerEvents.id });
   if (!fresh) return false;
+  const [attempt] = await tx
+    .select({ provider: paymentAttempts.provider })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.reference, reference));
+  // (a payment of nothing has nothing to give back)
+  if (payment.amountKobo > 0)
+    await tx.insert(strayPayments).values({
+      purchaseId: p.id,
+      provider: attempt?.provider ?? p.paymentProvider,
+      reference,
+      transactionId: payment.transactionId,
+      amountKobo: payment.amountKobo,
+      currency: payment.currency,
+      reason,
+    });
   const amount = `${formatNaira(payment.amountKobo)}${payment.currency !== p.currency ? ` (${payment.currency})` : ""}`;
   await tx.insert(purchaseEvents).values({
     purchaseId: p.id,

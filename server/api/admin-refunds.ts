@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { refundInput } from "../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../modules/orders/refunds.server";
+import { refundStrayPayment, strayPaymentViews } from "../../modules/orders/stray-refunds.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
 import { pathId, readJson } from "../http";
 import { currentUser, requireAdmin } from "../middleware/auth";
 
-// docs/product.md "Refunds": an order's refunds, and a new one, full or partial, from the back office.
+// docs/product.md "Refunds": an order's refunds, and a new one, full or partial, from the back office;
+// its payments not applied (docs/product.md "Paying"), each refunded whole by its own transaction.
 export function adminRefundRoutes({ database, env }: AppDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
@@ -20,5 +22,13 @@ export function adminRefundRoutes({ database, env }: AppDeps) {
         const { refund } = await createRefund(db, paymentProvider(env, db), env, id, input, currentUser(c).id);
         return { refund: { id: refund.id, reference: refund.reference, status: refund.status }, ...(await refundSummary(db, id)) };
       });
+    })
+    .get("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments", requireAdmin(), async (c) =>
+      c.json({ strayPayments: await strayPaymentViews(db, pathId(c, "Purchase")) }),
+    )
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/refund", requireAdmin(), async (c) => {
+      const id = pathId(c, "Purchase");
+      await refundStrayPayment(db, paymentProvider(env, db), id, pathId(c, "Payment", "strayId"), currentUser(c).id);
+      return c.json({ strayPayments: await strayPaymentViews(db, id) });
     });
 }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { strayPayments } from "../../db/schema";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -93,5 +95,37 @@ describe("the back office's order summary (/viewpurchase/{id})", () => {
     expect(labels).toEqual(["Subtotal", "Code SAVE1K", "VAT", "Delivery (standard)", "Delivery date and time", "Total"]);
     expect(total).toBe(29_300);
     expect(sum).toBe(total);
+  });
+});
+
+describe("a payment the order could not take, on the order's page", () => {
+  it("is listed under Refunds with 'Refund needed'; 'Refund this payment' refunds it by its own transaction, not the order", async () => {
+    const product = await createProduct(t.db);
+    const p = await createPurchase(t.db, await createUser(t.db), [{ product, quantity: 1 }]);
+    await t.db.insert(strayPayments).values({
+      purchaseId: p.id,
+      provider: "sandbox",
+      reference: "ALF-second-payment",
+      transactionId: "SBX-77",
+      amountKobo: 1_250_050,
+      currency: "NGN",
+      reason: "paid_twice",
+    });
+    const before = strip(await (await t.page(`/viewpurchase/${p.id}`, { as: admin })).text());
+    expect(before).toContain("Payments not applied to this order");
+    expect(before).toMatch(
+      /₦12,500\.50.*Refund needed.*transaction.*SBX-77.*Not applied: the order was already paid\..*Refund this payment/s,
+    );
+    const [stray] = await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, p.id));
+    const form = new URLSearchParams({ intent: "refund-stray", strayId: stray!.id });
+    const posted = await t.page(`/viewpurchase/${p.id}`, { as: admin, method: "POST", body: form });
+    expect(posted.status).toBe(200);
+    const [after] = await t.db.select().from(strayPayments).where(eq(strayPayments.id, stray!.id));
+    expect(after).toMatchObject({ status: "refunded", providerRefundId: expect.stringMatching(/^SBX-RFD-/) });
+    const page = strip(await (await t.page(`/viewpurchase/${p.id}`, { as: admin })).text());
+    expect(page).toMatch(/₦12,500\.50.*Refunded.*Refunded \w+ \d/s);
+    expect(page).not.toContain("Refund this payment");
+    // the order's own money did not move
+    expect(page).toContain('data-testid="refund-state">Not refunded');
   });
 });

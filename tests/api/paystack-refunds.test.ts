@@ -6,7 +6,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, paymentDisputes, providerEvents, purchaseEvents, refunds } from "../../db/schema";
+import { mailOutbox, paymentDisputes, providerEvents, purchaseEvents, refunds, strayPayments } from "../../db/schema";
+import { formatNaira } from "../../lib/money";
 import { createCartItem, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -70,6 +71,9 @@ const webhook = (raw: string, signature = sign(raw)) =>
     headers: { "Content-Type": "application/json", "x-paystack-signature": signature },
   });
 
+const chargeSuccess = (reference: string, amount: number, transaction: number) =>
+  JSON.stringify({ event: "charge.success", data: { id: transaction, status: "success", reference, amount, currency: "NGN" } });
+
 /** An order paid through Paystack: placed, then confirmed by its signed charge.success webhook. */
 async function paidOrder() {
   const customer = await createUser(t.db);
@@ -83,8 +87,7 @@ async function paidOrder() {
   expect(res.status).toBe(201);
   const { reference, purchase } = await res.json();
   const amount = Math.round(purchase.totalAmount * 100);
-  const raw = JSON.stringify({ event: "charge.success", data: { id: 4099260516, status: "success", reference, amount, currency: "NGN" } });
-  expect((await webhook(raw)).status).toBe(200);
+  expect((await webhook(chargeSuccess(reference, amount, 4099260516))).status).toBe(200);
   return { customer, product, reference: reference as string, id: purchase.id as string, amount };
 }
 
@@ -224,5 +227,124 @@ describe("disputes", () => {
     expect(mails.filter((m) => m.text.includes(id.slice(0, 8)))).toHaveLength(2);
     const view = await (await t.request(`/api/purchases/${id}/refunds`, { as: admin })).json();
     expect(view.disputes).toEqual([expect.objectContaining({ status: "resolved", resolution: "merchant-accepted" })]);
+  });
+});
+
+describe("a payment the order could not take is refunded by its own transaction, never as the order's money", () => {
+  const strays = async (id: string) =>
+    (await (await t.request(`/api/purchases/${id}/stray-payments`, { as: admin })).json()).strayPayments as {
+      id: string;
+      status: string;
+      amount: number;
+      transactionId: string;
+    }[];
+  const refundStray = (id: string, strayId: string) =>
+    t.request(`/api/purchases/${id}/stray-payments/${strayId}/refund`, { method: "POST", as: admin });
+  const orderMoney = async (id: string) => (await t.request(`/api/purchases/${id}/refunds`, { as: admin })).json();
+
+  it("a second payment is kept as a row; refunded from the order's page once however many ask at once; its event closes it", async () => {
+    const { id, reference, amount } = await paidOrder();
+    expect((await webhook(chargeSuccess(reference, amount, 5550001))).status).toBe(200);
+    const [stray] = await strays(id);
+    expect(stray).toMatchObject({ status: "refund_needed", amount: amount / 100, transactionId: "5550001" });
+
+    const answers = await Promise.all([refundStray(id, stray!.id), refundStray(id, stray!.id), refundStray(id, stray!.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const calls = seen.filter((s) => s.url === "/refund");
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({ transaction: "5550001", amount, currency: "NGN" });
+    const [asked] = await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, id));
+    expect(asked).toMatchObject({ status: "refund_pending", actorId: admin.id });
+
+    const raw = refundEvent("refund.processed", {
+      status: "processed",
+      id: asked!.providerRefundId,
+      transaction_reference: reference,
+      refund_reference: "132013318399",
+      amount: String(amount),
+    });
+    await Promise.all(Array.from({ length: 5 }, () => webhook(raw)));
+    expect((await strays(id))[0]!.status).toBe("refunded");
+    // the order's own money is untouched: nothing refunded, all of it still refundable
+    expect(await orderMoney(id)).toMatchObject({ refunded: 0, pending: 0, state: "none", refundable: amount / 100 });
+    expect(await t.db.select().from(refunds).where(eq(refunds.purchaseId, id))).toHaveLength(0);
+    expect(
+      (await timeline(id)).filter((n) => n.startsWith("Refund of the payment of") && n.includes("processed by paystack")),
+    ).toHaveLength(1);
+    expect((await refundStray(id, stray!.id)).status).toBe(409);
+  });
+
+  it("refunded on Paystack's dashboard: the event (no id) refunds the stray payment, not the order", async () => {
+    const { id, reference, amount } = await paidOrder();
+    await webhook(chargeSuccess(reference, amount, 5550002));
+    const raw = refundEvent("refund.processed", {
+      status: "processed",
+      transaction_reference: reference,
+      refund_reference: "DASH-2",
+      amount,
+    });
+    for (let i = 0; i < 3; i++) await webhook(raw);
+    expect((await strays(id))[0]!.status).toBe("refunded");
+    expect(await t.db.select().from(refunds).where(eq(refunds.purchaseId, id))).toHaveLength(0);
+    expect(await orderMoney(id)).toMatchObject({ refunded: 0, state: "none" });
+    // a second dashboard refund of that amount is the order's own (made outside the shop), as before
+    await webhook(
+      refundEvent("refund.processed", { status: "processed", transaction_reference: reference, refund_reference: "DASH-3", amount }),
+    );
+    expect(await orderMoney(id)).toMatchObject({ refunded: amount / 100, state: "full" });
+  });
+
+  it("a refusal is a 402 on the timeline and the payment still waits for its refund; a failed refund event frees it again", async () => {
+    const { id, reference, amount } = await paidOrder();
+    await webhook(chargeSuccess(reference, amount, 5550003));
+    const [stray] = await strays(id);
+    refundAnswer = () => ({ status: 400, json: { status: false, message: "Transaction has been fully reversed" } });
+    const refused = await refundStray(id, stray!.id);
+    expect(refused.status).toBe(402);
+    expect((await refused.json()).msg).toContain("Transaction has been fully reversed");
+    expect((await strays(id))[0]!.status).toBe("refund_needed");
+    expect(await timeline(id)).toContain(
+      `Refund of the payment of ${formatNaira(amount)} not applied (transaction 5550003) refused by paystack: Payment service: Transaction has been fully reversed`,
+    );
+
+    refundAnswer = ({ amount: kobo }) => ({
+      status: 200,
+      json: { status: true, data: { id: nextRefundId++, amount: kobo, status: "pending" } },
+    });
+    expect((await refundStray(id, stray!.id)).status).toBe(200);
+    const failed = refundEvent("refund.failed", { status: "failed", transaction_reference: reference, amount });
+    await webhook(failed);
+    expect((await strays(id))[0]!.status).toBe("refund_needed");
+    expect((await refundStray(id, stray!.id)).status).toBe(200);
+  });
+
+  it("an unpaid order that took a payment of another amount keeps it on record: it cannot be deleted", async () => {
+    const customer = await createUser(t.db);
+    const product = await createProduct(t.db, { priceKobo: 500_000, discountKobo: 0, stock: 5 });
+    await createCartItem(t.db, customer.id, product.id, 1);
+    const res = await t.request("/api/purchases/create", {
+      method: "POST",
+      as: customer,
+      json: { street: "3 Awolowo Road", city: "Ikoyi", state: "Lagos", phone: "08031234567", lga: "Ikeja", deliveryMethod: "standard" },
+    });
+    const { reference, purchase } = await res.json();
+    await webhook(chargeSuccess(reference, 1_234_500, 5550004));
+    expect(await strays(purchase.id)).toHaveLength(1);
+    const del = await t.request(`/api/purchases/${purchase.id}`, { method: "DELETE", as: admin });
+    expect(del.status).toBe(409);
+    expect(await strays(purchase.id)).toHaveLength(1);
+  });
+
+  it("another order's payment cannot be refunded through this order; a customer cannot refund at all", async () => {
+    const one = await paidOrder();
+    const two = await paidOrder();
+    await webhook(chargeSuccess(one.reference, one.amount, 5550005));
+    const [stray] = await strays(one.id);
+    expect((await refundStray(two.id, stray!.id)).status).toBe(404);
+    const customer = await createUser(t.db);
+    expect((await t.request(`/api/purchases/${one.id}/stray-payments/${stray!.id}/refund`, { method: "POST", as: customer })).status).toBe(
+      403,
+    );
+    expect(seen.filter((s) => s.url === "/refund")).toHaveLength(0);
   });
 });

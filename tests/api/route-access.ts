@@ -94,6 +94,8 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/reports/sales.csv": "admin",
   "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/refunds": "admin",
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refunds": "admin",
+  "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments": "admin",
+  "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/refund": "admin",
   "GET /api/unpaid-checkouts": "admin",
   "GET /api/unpaid-checkouts/summary": "admin",
   "GET /api/unpaid-checkouts/settings": "admin",

@@ -14,6 +14,7 @@ import { chatWithShopperUrl } from "../../../modules/marketing/unpaid-checkout-w
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
 import { RefundPanel } from "../../components/admin/refund-panel";
+import { StrayPaymentsPanel } from "../../components/admin/stray-payments-panel";
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { orderDesk } from "./order-desk.server";
 import { deliveryWhen } from "../../components/orders/order-details";
@@ -26,6 +27,7 @@ import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
+import { refundStrayPayment, strayPaymentViews } from "../../../modules/orders/stray-refunds.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { readForm } from "../../lib/form-action.server";
 import { recordOr404 } from "../../lib/not-found.server";
@@ -41,7 +43,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // docs/product.md "Manual orders": the receipt, the source and the payment link to send
   const desk = { ...(await orderDesk(services, purchase)), recorded: new URL(request.url).searchParams.has("recorded") };
   // docs/product.md "Refunds": what was paid and what went back
-  return { purchase, desk, money: await refundSummary(services.db, purchase.id) };
+  return {
+    purchase,
+    desk,
+    money: await refundSummary(services.db, purchase.id),
+    strays: await strayPaymentViews(services.db, purchase.id),
+  };
 }
 
 /**
@@ -65,6 +72,14 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "refund") {
       const { refund } = await createRefund(db, paymentProvider(env, db), env, id, refundFormInput(await readForm(args.request)), user.id);
       return { ok: true, msg: `${refund.status === "pending" ? "Refund asked" : "Refunded"}; the customer has been emailed` };
+    }
+    if (intent === "refund-stray") {
+      const { data } = await parseForm(
+        args.request,
+        z.object({ intent: z.literal("refund-stray"), strayId: z.uuid({ error: "Unknown payment" }) }),
+      );
+      const stray = await refundStrayPayment(db, paymentProvider(env, db), id, data.strayId, user.id);
+      return { ok: true, msg: stray.status === "refunded" ? "Payment refunded" : "Refund asked; the provider will confirm it" };
     }
     if (intent === "refused") {
       const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
@@ -134,7 +149,7 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
 }
 
 export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
-  const { purchase: p, money, desk } = loaderData;
+  const { purchase: p, money, desk, strays } = loaderData;
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
@@ -254,7 +269,10 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Section title="Refunds">
-        <RefundPanel money={money} />
+        <div className="grid gap-4">
+          <RefundPanel money={money} />
+          <StrayPaymentsPanel payments={strays} />
+        </div>
       </Section>
 
       <Section title="Order Items">

@@ -1,0 +1,76 @@
+import { useFetcher } from "react-router";
+import { formatNairaAmount } from "../../../lib/money";
+import type { StrayPaymentView } from "../../../modules/orders/stray-refunds.server";
+import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { toast } from "../toasts";
+
+// docs/product.md "Paying": payments the provider took that this order could not take (paid twice,
+// another amount, a closed order). Each is refunded whole, by its own transaction, never from the
+// order's own money. Posts to the order page's action (intent refund-stray), which calls the same
+// service as the API.
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+const statusWords = { refund_needed: "Refund needed", refund_pending: "Refund on its way", refunded: "Refunded" } as const;
+const statusStyle = {
+  refund_needed: "border-red-300 bg-red-50 text-red-800",
+  refund_pending: "border-amber-300 bg-amber-100 text-amber-900",
+  refunded: "border-sage/40 bg-sage-soft text-sage",
+} as const;
+
+export function StrayPaymentsPanel({ payments }: { payments: StrayPaymentView[] }) {
+  if (!payments.length) return null;
+  return (
+    <div className="grid gap-2" data-testid="stray-payments">
+      <h3 className="text-sm font-semibold">Payments not applied to this order</h3>
+      <ul className="grid gap-2 text-sm">
+        {payments.map((s) => (
+          <StrayPayment key={s.id} s={s} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StrayPayment({ s }: { s: StrayPaymentView }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+  const amount = formatNairaAmount(s.amount);
+  return (
+    <li className="rounded-xl border border-line bg-cream p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold">
+          {amount}
+          {s.currency !== "NGN" ? ` (${s.currency})` : ""}
+        </span>
+        <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${statusStyle[s.status]}`}>{statusWords[s.status]}</span>
+      </div>
+      <p className="text-muted">
+        {when(s.createdAt)} · {s.provider} · transaction <span className="break-all">{s.transactionId ?? s.reference}</span>
+      </p>
+      <p className="text-muted">Not applied: {s.reason}.</p>
+      {s.refundedAt ? (
+        <p className="text-muted">
+          Refunded {when(s.refundedAt)}
+          {s.actorName ? ` · by ${s.actorName}` : ""}
+        </p>
+      ) : null}
+      {s.status === "refund_needed" ? (
+        <fetcher.Form
+          method="post"
+          className="mt-2"
+          onSubmit={(e) => {
+            if (!window.confirm(`Refund ${amount} to the customer? This cannot be undone.`)) e.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="refund-stray" />
+          <input type="hidden" name="strayId" value={s.id} />
+          <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy} data-testid="stray-refund">
+            {busy ? "Refunding..." : "Refund this payment"}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}

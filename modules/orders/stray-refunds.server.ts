@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { purchaseEvents, purchases, strayPayments, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { formatNaira, koboToNaira } from "../../lib/money";
+import type { RefundEvent } from "../payments/paystack-events";
+import type { PaymentProvider } from "../payments/types";
+import { newRefundReference } from "./refunds.server";
+import { orderNumber } from "./statuses";
+
+// Giving back a payment its order could not take (stray-payments.server.ts; docs/product.md
+// "Paying"): from the order's page, through the provider that took it, by its own transaction; or
+// on the provider's dashboard, which the provider's refund event then reports. Either way it is
+// the stray payment that is refunded, never the order's own money: the order's refunds, its
+// refund state and the sales report do not move.
+
+type StrayRow = typeof strayPayments.$inferSelect;
+type PurchaseRow = typeof purchases.$inferSelect;
+
+export type StrayPaymentView = {
+  id: string;
+  amount: number;
+  currency: string;
+  provider: string;
+  reference: string;
+  transactionId: string | null;
+  reason: string;
+  status: StrayRow["status"];
+  providerRefundId: string | null;
+  actorName: string | null;
+  createdAt: string;
+  refundedAt: string | null;
+};
+
+const reasonWords: Record<string, string> = {
+  paid_twice: "the order was already paid",
+  wrong_amount: "it did not match the order's total",
+  closed: "the order could no longer take a payment",
+};
+
+/** An order's stray payments, oldest first, as the order's page shows them (naira). */
+export async function strayPaymentViews(db: Db, purchaseId: string): Promise<StrayPaymentView[]> {
+  const rows = await db
+    .select({ row: strayPayments, actorName: sql<string | null>`nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), '')` })
+    .from(strayPayments)
+    .leftJoin(users, eq(users.id, strayPayments.actorId))
+    .where(eq(strayPayments.purchaseId, purchaseId))
+    .orderBy(asc(strayPayments.createdAt));
+  return rows.map(({ row: s, actorName }) => ({
+    id: s.id,
+    amount: koboToNaira(s.amountKobo),
+    currency: s.currency,
+    provider: s.provider,
+    reference: s.reference,
+    transactionId: s.transactionId,
+    reason: reasonWords[s.reason] ?? s.reason,
+    status: s.status,
+    providerRefundId: s.providerRefundId,
+    actorName,
+    createdAt: s.createdAt.toISOString(),
+    refundedAt: s.refundedAt?.toISOString() ?? null,
+  }));
+}
+
+const note = (tx: Tx, p: PurchaseRow, text: string, actorId: string | null = null) =>
+  tx.insert(purchaseEvents).values({ purchaseId: p.id, status: p.status, note: text, actorId });
+
+const named = (s: StrayRow) => `${formatNaira(s.amountKobo)} not applied (transaction ${s.transactionId ?? s.reference})`;
+
+/**
+ * Refunds one stray payment of an order in full through its provider, once: the order's row and
+ * then the payment's are locked (the order's lock is the one its refunds and the provider's events
+ * take), so two clicks or two admins ask the provider once. A refusal is on the timeline and
+ * answered as a 402; the payment still waits for its refund.
+ */
+export async function refundStrayPayment(
+  db: Db,
+  provider: PaymentProvider,
+  purchaseId: string,
+  strayId: string,
+  actorId: string | null,
+): Promise<StrayRow> {
+  const result = await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+    if (!p) throw AppError.notFound("Purchase");
+    const [stray] = await tx
+      .select()
+      .from(strayPayments)
+      .where(and(eq(strayPayments.id, strayId), eq(strayPayments.purchaseId, p.id)))
+      .for("update");
+    if (!stray) throw AppError.notFound("Payment");
+    if (stray.status !== "refund_needed")
+      throw new AppError(
+        "conflict",
+        stray.status === "refunded" ? "This payment has already been refunded." : "A refund of this payment is already on its way.",
+      );
+    if (stray.provider !== provider.name)
+      throw new AppError("conflict", `This payment was made through ${stray.provider}: refund it there.`);
+    const reference = newRefundReference();
+    let failure: string | null = null;
+    let started: Awaited<ReturnType<PaymentProvider["refund"]>> | null = null;
+    try {
+      started = await provider.refund({
+        transaction: stray.transactionId ?? stray.reference,
+        amountKobo: stray.amountKobo,
+        currency: stray.currency,
+        reference,
+        note: `payment not applied to order #${orderNumber(p.id)}`,
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      failure = e.message;
+    }
+    if (!started) {
+      await note(tx, p, `Refund of the payment of ${named(stray)} refused by ${provider.name}: ${failure}`, actorId);
+      return { stray, failure };
+    }
+    const [changed] = await tx
+      .update(strayPayments)
+      .set({
+        status: started.status === "processed" ? "refunded" : "refund_pending",
+        refundReference: reference,
+        providerRefundId: started.providerRefundId,
+        actorId,
+        refundedAt: started.status === "processed" ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(strayPayments.id, stray.id))
+      .returning();
+    const how = `${provider.name} ${started.providerRefundId}`;
+    await note(
+      tx,
+      p,
+      started.status === "processed"
+        ? `Refund of the payment of ${named(stray)} processed (${how})`
+        : `Refund of the payment of ${named(stray)} asked (${how}), waiting for the provider`,
+      actorId,
+    );
+    return { stray: changed!, failure: null };
+  });
+  if (result.failure) throw new AppError("payment_failed", `The refund was refused: ${result.failure}`);
+  return result.stray;
+}
+
+/**
+ * The stray payment a provider's refund event is about: the one whose refund has that id, or, by
+ * "transaction", the oldest of that transaction reference and amount still waiting for its money
+ * to go back (one asked from the shop first).
+ */
+export async function strayPaymentOf(tx: Tx, p: PurchaseRow, e: RefundEvent, by: "id" | "transaction"): Promise<StrayRow | null> {
+  if (by === "id") {
+    if (!e.refundId) return null;
+    const [row] = await tx
+      .select()
+      .from(strayPayments)
+      .where(and(eq(strayPayments.purchaseId, p.id), eq(strayPayments.providerRefundId, e.refundId)));
+    return row ?? null;
+  }
+  const [row] = await tx
+    .select()
+    .from(strayPayments)
+    .where(
+      and(
+        eq(strayPayments.purchaseId, p.id),
+        eq(strayPayments.reference, e.transactionReference),
+        eq(strayPayments.amountKobo, e.amountKobo),
+        inArray(strayPayments.status, ["refund_needed", "refund_pending"]),
+      ),
+    )
+    .orderBy(desc(strayPayments.status), asc(strayPayments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Applies a provider's refund event to a stray payment: refunded, or, when it failed, waiting to be refunded again. */
+export async function applyStrayRefundEvent(tx: Tx, p: PurchaseRow, stray: StrayRow, e: RefundEvent): Promise<void> {
+  const said = `${named(stray)}${e.refundReference ? `, ${e.refundReference}` : ""}`;
+  if (e.status === "processed") {
+    if (stray.status === "refunded")
+      return void (await note(tx, p, `Paystack says the refund of the payment of ${said} processed; it already was`));
+    await tx
+      .update(strayPayments)
+      .set({ status: "refunded", providerRefundId: stray.providerRefundId ?? e.refundId, refundedAt: new Date(), updatedAt: new Date() })
+      .where(eq(strayPayments.id, stray.id));
+    await note(tx, p, `Refund of the payment of ${said} processed by paystack`);
+    return;
+  }
+  if (stray.status === "refund_pending")
+    await tx
+      .update(strayPayments)
+      .set({ status: "refund_needed", providerRefundId: null, updatedAt: new Date() })
+      .where(eq(strayPayments.id, stray.id));
+  await note(tx, p, `Refund of the payment of ${said} failed at paystack: it can be refunded again`);
+}
