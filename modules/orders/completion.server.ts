@@ -225,6 +225,16 @@ export async function verifyAndComplete(db: Db, provider: PaymentProvider, refer
       ? "refund_due"
       : "not_paid";
   let paymentStatus: VerifiedPayment["status"] | null = null;
+  // a paid order that was to be paid online asks only about another attempt than the one that paid
+  // it (paid by a transfer the owner recorded meanwhile, or on another page): money taken there is
+  // a second payment, recorded to refund as soon as she is back (stray-payments.server.ts), not
+  // only when the provider's webhook comes. Orders to be paid by transfer or on delivery never ask.
+  const paidOnline = current.paidVia === null || current.paidVia === "provider";
+  const payableOnline = current.paymentMethod === "online" || current.paymentMethod === "pay_link";
+  if (outcome === "already_completed" && payableOnline && !(paidOnline && current.reference === reference)) {
+    const payment = await provider.verify(reference).catch(() => null);
+    if (payment?.status === "success") outcome = (await completePurchase(db, reference, payment, "verify", options)).outcome;
+  }
   // only an order not yet paid asks the provider: a paid one (even if cancelled since) is settled
   if (outcome === "not_paid" && (current.status === "pending" || current.status === "cancelled")) {
     const payment = await provider.verify(reference);

@@ -80,10 +80,21 @@ export async function sandboxPayment(db: Db, reference: string) {
   return p;
 }
 
-/** 'Pay now' or 'Cancel payment' on the sandbox page. */
+/**
+ * 'Pay now' or 'Cancel payment' on the sandbox page. Like a real provider's page left open, it
+ * takes the money once whatever the order became meanwhile (paid by a transfer the owner
+ * recorded, cancelled): the shop then records a payment it cannot take, as it would Paystack's.
+ * Cancelling matters only while the order waits.
+ */
 export async function recordSandboxDecision(db: Db, reference: string, decision: "pay" | "cancel") {
   const p = await sandboxPayment(db, reference);
-  if (p.status !== "pending") return p;
-  await db.insert(purchaseEvents).values({ purchaseId: p.purchaseId, status: "pending", note: decisionNote(decision, reference) });
+  if (decision === "cancel" && p.status !== "pending") return p;
+  const [paid] = await db
+    .select({ id: purchaseEvents.id })
+    .from(purchaseEvents)
+    .where(and(eq(purchaseEvents.purchaseId, p.purchaseId), eq(purchaseEvents.note, decisionNote("pay", reference))))
+    .limit(1);
+  if (paid) return p;
+  await db.insert(purchaseEvents).values({ purchaseId: p.purchaseId, status: p.status, note: decisionNote(decision, reference) });
   return p;
 }

@@ -307,6 +307,41 @@ describe("a payment its order cannot take is recorded, never applied, never sile
     expect(await strayMails(user.email)).toEqual({ shopper: 1, shop: 1 });
   });
 
+  it("back from the payment page after the owner recorded her transfer: the second payment is recorded at once, before any webhook", async () => {
+    const { verifyAndComplete } = await import("../../modules/orders/completion.server");
+    const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
+    const { user, reference, purchase } = await pendingPurchase();
+    const admin = await createAdminUser(t.db);
+    const recorded = await t.request(`/api/purchases/${purchase.id}/payment`, {
+      method: "POST",
+      as: admin,
+      json: { method: "transfer", amount: 12_750 },
+    });
+    expect(recorded.status).toBe(200);
+    verifyAnswer = (ref) => ({ status: true, data: { status: "success", amount: 1_275_000, currency: "NGN", reference: ref, id: 777 } });
+    const back = await verifyAndComplete(t.db, provider, reference, { links: t.env });
+    expect(back.outcome).toBe("stray");
+    expect(back.purchase.status).toBe("completed");
+    expect(await notApplied(purchase.id)).toHaveLength(1);
+    expect(await strayMails(user.email)).toEqual({ shopper: 1, shop: 1 });
+    // her page again, and the webhook when it comes: still one
+    await verifyAndComplete(t.db, provider, reference, { links: t.env });
+    const card = chargeSuccess(reference, 1_275_000, "NGN", 777);
+    expect((await webhook(card, sign(card))).status).toBe(200);
+    expect(await notApplied(purchase.id)).toHaveLength(1);
+  });
+
+  it("an order paid online through this very attempt does not ask the provider again when she opens it", async () => {
+    const { verifyAndComplete } = await import("../../modules/orders/completion.server");
+    const provider = paystackProvider({ secretKey: SECRET, apiBase: base });
+    const { reference } = await pendingPurchase();
+    const paid = chargeSuccess(reference, 1_275_000, "NGN", 888);
+    expect((await webhook(paid, sign(paid))).status).toBe(200);
+    seen.length = 0;
+    expect((await verifyAndComplete(t.db, provider, reference, { links: t.env })).outcome).toBe("already_completed");
+    expect(seen.filter((s) => s.url.startsWith("/transaction/verify/"))).toHaveLength(0);
+  });
+
   it("the owner's own records are never stray: a transfer recorded twice is refused as before", async () => {
     const { reference, purchase } = await pendingPurchase();
     const admin = await createAdminUser(t.db);

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { admin, loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { demoProduct, guestCheckout } from "./support/buyer";
-import { expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+import { adminApi, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
@@ -99,4 +99,49 @@ describe("the owner refunds part of an order", () => {
     await screenshot(desk.page, "refund-full-desktop");
     await desk.context.close();
   }, 150_000);
+});
+
+describe("a payment the order could not take", () => {
+  it("at 360 px: she pays online after the owner recorded her transfer; the owner refunds that second payment from the order's page", async () => {
+    const cards = await demoProduct("Affirmation Card Deck");
+    const email = `bisi.${stamp}@example.ng`;
+    const order = await guestCheckout(
+      browser,
+      { name: "Bisi Okafor", email, phone: "0803 555 0288" },
+      [{ productId: cards.id, quantity: 1 }],
+      true,
+      (o) =>
+        // her transfer arrived and the owner recorded it while her payment page was still open
+        adminApi("POST", `/api/purchases/${o.id}/payment`, { method: "transfer", amount: o.totalAmount, reference: "GTB transfer" }),
+    );
+    const owner = await browser.newPage("phone");
+    await skipNewsletterPopup(owner.context);
+    await loginAsAdmin(owner.page);
+    await owner.page.goto(`/viewpurchase/${order.id}`);
+    const strays = owner.page.getByTestId("stray-payments");
+    await visible(strays);
+    const amount = `₦${order.totalAmount.toLocaleString("en-NG")}`;
+    expect(await strays.innerText()).toContain("Refund needed");
+    expect(await strays.innerText()).toContain("Not applied: the order was already paid.");
+    // the order's own money: paid by transfer, nothing refunded
+    expect(await owner.page.getByTestId("refund-state").innerText()).toBe("Not refunded");
+    await strays.scrollIntoViewIfNeeded();
+    await screenshot(owner.page, "stray-payment-phone");
+    let prompt = "";
+    owner.page.once("dialog", (d) => {
+      prompt = d.message();
+      void d.accept();
+    });
+    await strays.getByRole("button", { name: "Refund this payment" }).click();
+    await visible(owner.page.getByText("Payment refunded"));
+    expect(prompt).toBe(`Refund ${amount} to the customer? This cannot be undone.`);
+    await expect.poll(() => strays.innerText()).toContain("Refunded");
+    await expect.poll(() => strays.getByRole("button", { name: "Refund this payment" }).count()).toBe(0);
+    expect(await owner.page.getByTestId("refund-state").innerText()).toBe("Not refunded");
+    expect(await owner.page.locator("main ol").innerText()).toContain(`Refund of the payment of ${amount} not applied`);
+    await expectNoSidewaysScroll(owner.page);
+    await expectAccessible(owner.page);
+    await screenshot(owner.page, "stray-payment-refunded-phone");
+    await owner.context.close();
+  }, 120_000);
 });

@@ -270,8 +270,9 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
 
       <Section title="Refunds">
         <div className="grid gap-4">
-          <RefundPanel money={money} />
+          {/* first: a payment to give back is what the owner must see before refunding the order itself */}
           <StrayPaymentsPanel payments={strays} />
+          <RefundPanel money={money} />
         </div>
       </Section>
 

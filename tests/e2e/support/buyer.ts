@@ -24,14 +24,21 @@ export async function guestCartOf(context: BrowserContext, title: string): Promi
  * A guest, on a phone of her own, checks out these lines (delivered to Surulere) and reaches the
  * sandbox's payment page; `pay` presses Pay now (the order's page follows), otherwise Cancel
  * payment (the order is cancelled, the checkout unpaid). Her phone is put away after; her order is
- * returned as the back office lists it.
+ * returned as the back office lists it. `whilePaying` runs while her payment page is open, before
+ * she presses it (the owner doing something to the order meanwhile).
  */
 export async function guestCheckout(
   browser: Pick<ReturnType<typeof useBrowser>, "newPage">,
   who: { name: string; email: string; phone: string },
   lines: { productId: string; quantity: number }[],
   pay: boolean,
+  whilePaying?: (order: { id: string; totalAmount: number }) => Promise<void>,
 ): Promise<{ id: string; totalAmount: number }> {
+  const orderOf = async () => {
+    const [order] = await adminApi<{ id: string; totalAmount: number }[]>("GET", `/api/purchases?q=${encodeURIComponent(who.email)}`);
+    expect(order, `${who.email}'s order in the back office`).toBeTruthy();
+    return order!;
+  };
   const { context, page } = await browser.newPage("phone");
   await skipNewsletterPopup(context);
   await page.goto("/");
@@ -46,11 +53,10 @@ export async function guestCheckout(
   await checkout.fillAddress(page, { street: "4 Bode Thomas Street", city: "Surulere", phone: who.phone });
   await checkout.pay(page).click();
   await page.waitForURL(/\/pay\/sandbox\//);
+  if (whilePaying) await whilePaying(await orderOf());
   await page.getByRole("button", { name: pay ? "Pay now" : "Cancel payment" }).click();
-  if (pay) await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+  if (pay && !whilePaying) await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
   else await page.waitForURL((u) => !u.pathname.startsWith("/pay/sandbox"));
   await context.close();
-  const [order] = await adminApi<{ id: string; totalAmount: number }[]>("GET", `/api/purchases?q=${encodeURIComponent(who.email)}`);
-  expect(order, `${who.email}'s order in the back office`).toBeTruthy();
-  return order!;
+  return orderOf();
 }
