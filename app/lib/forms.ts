@@ -69,7 +69,10 @@ export function useZodForm(formSchema: FormSchema, server: FormResult | undefine
   // a new server answer replaces what the browser found before
   const fresh = client && client.answered === server ? client.fields : null;
   const errors: FieldErrors = fresh ?? server?.fields ?? {};
+  const sent = useRef<HTMLFormElement | null>(null);
+  useOnAnswer(server, (answer) => sent.current && focusAfterRefusal(sent.current, answer));
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    sent.current = event.currentTarget;
     if (!schema) {
       setClient(null);
       return;
@@ -85,6 +88,22 @@ export function useZodForm(formSchema: FormSchema, server: FormResult | undefine
     firstInvalid(event.currentTarget, fields)?.focus();
   }
   return { errors, onSubmit, msg: fresh ? undefined : server?.msg };
+}
+
+/**
+ * Where focus goes when the server refuses a sent form (the busy button it was on was disabled, so
+ * it fell to the page): the first field it names, whose message a screen reader then reads with it;
+ * else, when focus was lost, the form's first field, below the alert that says why.
+ */
+function focusAfterRefusal(form: HTMLFormElement, answer: FormResult) {
+  if (answer.ok || !form.isConnected) return;
+  const field = firstInvalid(form, answer.fields ?? {});
+  if (field) return field.focus();
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  // the button that sent it may still be disabled at this point: her first field takes the focus
+  const fields = [...form.elements] as HTMLInputElement[];
+  fields.find((el) => el.matches("input:not([type=hidden]), select, textarea") && !el.disabled)?.focus();
 }
 
 /**

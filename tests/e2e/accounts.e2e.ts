@@ -181,6 +181,8 @@ describe("admin access", () => {
       await page.waitForURL(/\/admin\?redirectTo=%2Fdashboard$/);
       await accountPages(page).logIn(adminEmail, "not-the-password");
       await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password.");
+      // focus is still in the form (its button, or its first field if it fell to the page), not lost
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("main form"))).toBe(true);
       await screenshot(page, `admin-login-${viewport}`);
       await expectAccessible(page);
       await accountPages(page).logIn(adminEmail, adminPassword);

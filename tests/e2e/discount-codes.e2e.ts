@@ -72,6 +72,8 @@ describe("discount codes", () => {
       await page.getByLabel("Discount code").fill("nosuchcode");
       await page.getByRole("button", { name: "Apply" }).click();
       await visible(page.getByText("We don't recognise the code nosuchcode. Check the spelling and try again."));
+      // the refused code's field has the focus, so a screen reader reads its message with it
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("discount-code");
       await screenshot(page, "discount-cart-unknown-code-phone");
       await page.getByLabel("Discount code").fill(code.toLowerCase());
       await page.getByRole("button", { name: "Apply" }).click();
