@@ -48,7 +48,7 @@ function counted(page: Page) {
   };
 }
 
-/** Waits for the screen's answer to a tap: the form is drawn again from the server's state. */
+/** Waits for the screen's answer to a tap: the form takes what the server changed. */
 const settled = (page: Page) => page.waitForLoadState("networkidle");
 
 async function recordInstagramSale(page: Page, viewport: keyof typeof viewports, { returning }: { returning: boolean }) {
@@ -142,6 +142,30 @@ async function returningCustomerBuysCandles(page: Page) {
   await visible(page.getByTestId("order-lines").getByText("Calm Candle Trio", { exact: true }));
 }
 
+/**
+ * Slow data: while held, the screen's answers wait until `release` (each request is counted as it
+ * arrives). An answer the page stopped waiting for is dropped.
+ */
+async function holdAnswers(page: Page) {
+  const waiting: (() => void)[] = [];
+  let holding = false;
+  await page.route(
+    (url) => url.pathname.startsWith("/neworder"),
+    async (route) => {
+      if (holding && route.request().method() === "POST") await new Promise<void>((r) => waiting.push(r));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return {
+    hold: () => (holding = true),
+    held: () => waiting.length,
+    release: () => {
+      holding = false;
+      for (const answer of waiting.splice(0)) answer();
+    },
+  };
+}
+
 describe("the order desk: an Instagram sale paid by transfer", () => {
   it(
     "on a 360 px phone: a new customer, recorded and paid in a few taps, its receipt printed",
@@ -225,6 +249,53 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await visible(page.getByTestId("gift-panel").getByText("Hauwa Yusuf"));
       await expect.poll(() => page.getByTestId("admin-gift-message").innerText()).toBe("Happy birthday, Hauwa!");
       await visible(page.locator(`a[href="/deliveries?date=${date}"]`));
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "on a 360 px phone on slow data: what she types and taps while a total is on its way is kept",
+    async () => {
+      const { context, page } = await ownerPage("phone");
+      await page.goto("/neworder");
+      await waitForHydration(page);
+      const main = page.locator("main");
+      const lines = page.getByTestId("order-lines");
+      const journals = main.getByLabel("Quantity of 90-Day Gratitude Journal", { exact: true });
+      await main.getByLabel("Search products", { exact: true }).fill("gratitude");
+      await main.getByRole("button", { name: "Find products" }).click();
+      await main.getByRole("button", { name: "Add 90-Day Gratitude Journal" }).click();
+      await visible(lines.getByText("90-Day Gratitude Journal", { exact: true }));
+
+      // she picks the area and, while its total is on its way, types the name and the reference and makes it three journals
+      const answers = await holdAnswers(page);
+      answers.hold();
+      await main.getByLabel("Delivery area", { exact: true }).selectOption("Eti-Osa");
+      await expect.poll(answers.held).toBe(1);
+      await main.getByLabel("Name", { exact: true }).fill("Amaka Obi");
+      await journals.fill("3");
+      await main.getByLabel("Reference", { exact: true }).fill(`GTB-SLOW-${stamp}`);
+      answers.release();
+      await expect.poll(() => page.getByTestId("desk-total").innerText()).toContain("₦3,500");
+      expect(await main.getByLabel("Name", { exact: true }).inputValue()).toBe("Amaka Obi");
+      expect(await journals.inputValue()).toBe("3");
+      expect(await main.getByLabel("Reference", { exact: true }).inputValue()).toBe(`GTB-SLOW-${stamp}`);
+      expect(await main.getByLabel("Delivery area", { exact: true }).inputValue()).toBe("Eti-Osa");
+
+      // she adds a notebook and, before it shows, taps one more journal: both taps count, no line goes
+      answers.hold();
+      await main.getByRole("button", { name: "Add Pocket Gratitude Notebook" }).click();
+      await expect.poll(answers.held).toBe(1);
+      await main.getByRole("button", { name: "One more 90-Day Gratitude Journal" }).click();
+      answers.release();
+      // 4 × ₦8,500 + ₦3,500 + VAT ₦2,812.50 + Eti-Osa ₦3,500
+      await expect.poll(() => page.getByTestId("desk-total").innerText()).toContain("₦43,812.50");
+      await visible(lines.getByText("Pocket Gratitude Notebook", { exact: true }));
+      expect(await journals.inputValue()).toBe("4");
+      expect(await main.getByLabel("Name", { exact: true }).inputValue()).toBe("Amaka Obi");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await screenshot(page, "manual-order-slow-answers-phone");
       await context.close();
     },
     JOURNEY_MS,

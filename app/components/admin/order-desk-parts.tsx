@@ -121,22 +121,13 @@ export function DeskSummary({ quote }: { quote: DeskAnswer["quote"] }) {
  * that cannot be met greyed out with its reason): picking one prices the order again. Nothing for
  * an area that takes no dates. The radio buttons post with the form, so 'Update total' works too.
  */
-export function DeskDeliveryDate({
-  answer,
-  errors,
-  onPick,
-}: {
-  answer: DeskAnswer;
-  errors: Record<string, string>;
-  onPick: (form: HTMLFormElement | null) => void;
-}) {
+export function DeskDeliveryDate({ answer, errors, onPick }: { answer: DeskAnswer; errors: Record<string, string>; onPick: () => void }) {
   const [slot, setSlot] = useState({ date: answer.state.deliveryDate, window: answer.state.deliveryWindow });
   if (!answer.delivery?.picker) return null;
   return (
     <div
       onChange={(e) => {
-        const input = e.target as HTMLInputElement;
-        if (input.type === "radio") onPick(input.form);
+        if ((e.target as HTMLInputElement).type === "radio") onPick();
       }}
     >
       <DeliveryDatePicker

@@ -43,7 +43,7 @@ export type DeskState = Record<(typeof deskFieldNames)[number] | "attempt" | "lo
 export type ProductHit = { id: string; title: string; price: number; discount: number; stock: number | null };
 
 export type DeskAnswer = {
-  /** a new answer re-draws the form with the server's state */
+  /** which answer this is: each is written into the form once (order-desk-answers.ts) */
   rev: string;
   state: DeskState;
   /** null: nobody looked up in this answer */

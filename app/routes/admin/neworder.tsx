@@ -1,5 +1,6 @@
 import { Minus, Plus, Search, Trash2 } from "lucide-react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useState } from "react";
+import { Form } from "react-router";
 import { ChipChoices } from "../../components/admin/chip-choices";
 import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
@@ -10,6 +11,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminAction } from "./admin-action.server";
 import { newOrderAction, newOrderPage } from "./neworder.server";
+import { useDeskAnswers } from "../../components/admin/order-desk-answers";
 import type { DeskAnswer } from "../../components/admin/order-desk-state";
 import { DeskDeliveryDate, DeskSection as Section, DeskSummary as Summary, SettleSection } from "../../components/admin/order-desk-parts";
 import { GiftOptions } from "../../components/checkout/gift-options";
@@ -31,7 +33,9 @@ export const shouldRevalidate = () => false;
  * docs/product.md "Manual orders": a sale made in an Instagram or WhatsApp chat, at a walk-in or an
  * event, recorded on a phone. One form, top to bottom: the customer (found by phone or email), the
  * products, delivery, where the sale was made, then how it is settled. Every button posts the form
- * with its intent and the server answers the screen priced by the checkout's own pricing.
+ * with its intent and the server answers the screen priced by the checkout's own pricing. The form
+ * is drawn once, from the state it opened with; each answer fills in what the server changed
+ * (useDeskAnswers), the rest of the screen (lines, total, messages) is drawn from the answer.
  */
 export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
   // a form the server could not read at all answers only {msg} (formAction): the screen as loaded, with the message
@@ -39,38 +43,30 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
     actionData && "state" in actionData
       ? (actionData as DeskAnswer)
       : { ...loaderData.answer, msg: (actionData as { msg?: string } | undefined)?.msg };
-  const { state, quote } = answer;
+  const { quote } = answer;
+  const [opened] = useState(answer.state);
   const errors = answer.fields ?? {};
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const submit = useSubmit();
+  const { formProps, send, busy } = useDeskAnswers(answer);
   const total = quote?.summary.deliveryCharge !== null && quote ? quote.summary.total : null;
   // a choice that changes the price asks the server again (without the script, 'Update total' does)
-  const reprice = (form: HTMLFormElement | null) => form && submit(form, { method: "post", replace: true, preventScrollReset: true });
+  const reprice = () => send("refresh");
 
   return (
     <div className="max-w-5xl">
       <PageHeader title="New order" />
       <p className="-mt-2 mb-4 text-sm text-muted">A sale from a chat, a walk-in or an event: priced, held and paid like a web order.</p>
       <FormMessage tone="error">{answer.msg}</FormMessage>
-      <Form
-        key={answer.rev}
-        method="post"
-        replace
-        preventScrollReset
-        className="mt-3 grid gap-4 lg:grid-cols-[1fr_20rem]"
-        data-testid="new-order"
-      >
-        <input type="hidden" name="attempt" value={state.attempt} />
-        <input type="hidden" name="found" value={state.found} />
-        <input type="hidden" name="customerId" value={state.customerId} />
+      <Form {...formProps} method="post" className="mt-3 grid gap-4 lg:grid-cols-[1fr_20rem]" data-testid="new-order">
+        <input type="hidden" name="attempt" value={answer.state.attempt} />
+        <input type="hidden" name="found" value={answer.state.found} />
+        <input type="hidden" name="customerId" value={answer.state.customerId} />
         <div className="grid min-w-0 gap-4">
           <Section title="Customer">
             <div className="flex items-end gap-2">
               <Field
                 label="Find by phone or email"
                 name="lookup"
-                defaultValue={state.lookup}
+                defaultValue={opened.lookup}
                 inputMode="email"
                 autoComplete="off"
                 className="min-w-0 flex-1"
@@ -92,7 +88,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                         type="submit"
                         name="intent"
                         value={`pick:${i}`}
-                        className={`w-full rounded-xl border p-3 text-left text-sm ${state.name === c.name && state.phone === c.phone ? "border-sage bg-sage-soft" : "border-line bg-linen"}`}
+                        className={`w-full rounded-xl border p-3 text-left text-sm ${answer.state.name === c.name && answer.state.phone === c.phone ? "border-sage bg-sage-soft" : "border-line bg-linen"}`}
                       >
                         <span className="font-semibold">{c.name}</span> · {c.phone ? formatNigerianPhone(c.phone) : "no phone"}
                         <span className="block text-muted">
@@ -106,24 +102,24 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               )
             ) : null}
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Name" name="name" defaultValue={state.name} autoComplete="off" maxLength={120} error={errors.name} />
-              <Field label="Phone" name="phone" type="tel" inputMode="tel" defaultValue={state.phone} error={errors.phone} />
+              <Field label="Name" name="name" defaultValue={opened.name} autoComplete="off" maxLength={120} error={errors.name} />
+              <Field label="Phone" name="phone" type="tel" inputMode="tel" defaultValue={opened.phone} error={errors.phone} />
               <Field
                 label="Email (optional)"
                 name="email"
                 type="email"
-                defaultValue={state.email}
+                defaultValue={opened.email}
                 error={errors.email}
                 hint="For her receipt and payment link"
               />
-              <Field label="Street (optional)" name="street" defaultValue={state.street} maxLength={200} error={errors.street} />
-              <Field label="City (optional)" name="city" defaultValue={state.city} maxLength={100} error={errors.city} />
+              <Field label="Street (optional)" name="street" defaultValue={opened.street} maxLength={200} error={errors.street} />
+              <Field label="City (optional)" name="city" defaultValue={opened.city} maxLength={100} error={errors.city} />
             </div>
           </Section>
 
           <GiftOptions
             errors={errors}
-            values={state}
+            values={opened}
             intro="She is buying for someone else: it goes to the recipient; the customer above pays and is kept posted."
             addressNote={
               <>
@@ -135,7 +131,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
 
           <Section title="Products">
             <div className="flex items-end gap-2">
-              <Field label="Search products" name="q" type="search" defaultValue={state.q} className="min-w-0 flex-1" />
+              <Field label="Search products" name="q" type="search" defaultValue={opened.q} className="min-w-0 flex-1" />
               <button type="submit" name="intent" value="search" className="btn-outline min-h-11 shrink-0 px-4" aria-label="Find products">
                 <Search size={18} aria-hidden="true" />
               </button>
@@ -226,7 +222,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label="Delivery area" name="lga" error={errors.lga}>
                 {(control) => (
-                  <select {...control} defaultValue={state.lga} onChange={(e) => reprice(e.currentTarget.form)}>
+                  <select {...control} defaultValue={opened.lga} onChange={reprice}>
                     <option value="">Choose the area</option>
                     {loaderData.areas.map((a) => (
                       <option key={a} value={a}>
@@ -238,7 +234,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               </Field>
               <Field label="Speed" name="deliveryMethod" error={errors.deliveryMethod}>
                 {(control) => (
-                  <select {...control} defaultValue={state.deliveryMethod} onChange={(e) => reprice(e.currentTarget.form)}>
+                  <select {...control} defaultValue={opened.deliveryMethod} onChange={reprice}>
                     <option value="standard">Standard</option>
                     <option value="express">Express</option>
                   </select>
@@ -251,26 +247,27 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                 inputMode="decimal"
                 step="0.01"
                 min={0}
-                defaultValue={state.deliveryFee}
+                defaultValue={opened.deliveryFee}
                 error={errors.deliveryFee}
                 hint="Blank: the area's fee. 0 for a pick-up."
               />
               <Field
                 label="Discount code (optional)"
                 name="code"
-                defaultValue={state.code}
+                defaultValue={opened.code}
                 error={errors.code}
                 autoCapitalize="characters"
               />
               <Field
                 label="Note for the rider (optional)"
                 name="note"
-                defaultValue={state.note}
+                defaultValue={opened.note}
                 maxLength={500}
                 className="sm:col-span-2"
               />
             </div>
-            <DeskDeliveryDate answer={answer} errors={errors} onPick={reprice} />
+            {/* another area's dates start from the date the answer kept (none, when the area took none) */}
+            <DeskDeliveryDate key={answer.delivery?.picker?.lga} answer={answer} errors={errors} onPick={reprice} />
           </Section>
 
           <Section title="Where the sale was made">
@@ -279,7 +276,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               name="source"
               options={manualSources}
               labels={sourceLabels}
-              value={state.source}
+              value={opened.source}
               error={errors.source}
             />
           </Section>
@@ -292,7 +289,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               Update total
             </button>
           </Section>
-          <SettleSection state={state} errors={errors} total={total} busy={busy} />
+          <SettleSection state={opened} errors={errors} total={total} busy={busy} />
         </div>
       </Form>
     </div>
