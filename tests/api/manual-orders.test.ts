@@ -459,6 +459,22 @@ describe("the 'New order' screen", () => {
       source: "whatsapp",
     });
   });
+
+  it("keeps a line whose quantity is being typed (blank, 0, 1.5) at 1: a line goes only by its bin", async () => {
+    // a tap sent while she retypes a quantity (a tap made on slow data goes when the answer before it is in)
+    const product = await createProduct(t.db, { title: "Pocket Notebook", priceKobo: 350_000, discountKobo: 0, stock: 5 });
+    const form = { attempt: crypto.randomUUID(), name: "Bisi Ade" };
+    for (const typed of ["", "0", "1.5"]) {
+      const answer = answerOf(await post({ ...form, [`qty.${product.id}`]: typed, intent: "refresh" }));
+      expect([typed, answer.state.lines, answer.quote?.cartItems.map((i) => i.quantity)]).toEqual([
+        typed,
+        [{ productId: product.id, quantity: 1 }],
+        [1],
+      ]);
+    }
+    const removed = answerOf(await post({ ...form, [`qty.${product.id}`]: "2", intent: `remove:${product.id}` }));
+    expect([removed.state.lines, removed.quote]).toEqual([[], null]);
+  });
 });
 
 describe("sales by source", () => {

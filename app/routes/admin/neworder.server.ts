@@ -59,7 +59,8 @@ function readState(form: FormData): DeskState {
     const id = key.startsWith("qty.") ? key.slice(4) : "";
     const quantity = Number(value);
     if (!/^[0-9a-f-]{36}$/i.test(id) || state.lines.length >= MAX_LINES || state.lines.some((l) => l.productId === id)) continue;
-    if (Number.isInteger(quantity) && quantity >= 1) state.lines.push({ productId: id, quantity: Math.min(quantity, 999) });
+    // a quantity being typed (blank, 0, 1.5) keeps the line at 1, as 'less' does: a line goes by its bin only
+    state.lines.push({ productId: id, quantity: Number.isInteger(quantity) && quantity >= 1 ? Math.min(quantity, 999) : 1 });
   }
   return state;
 }
