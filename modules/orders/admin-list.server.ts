@@ -3,12 +3,11 @@ import type { Db } from "../../db/client";
 import { purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
-import { containing } from "../../lib/like-pattern";
-import { phoneSearchDigits } from "../../lib/phone";
 import { toCsv } from "../../lib/csv";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
+import { purchaseSearchMatch } from "./purchase-search.server";
 import type { PurchaseRow } from "./types";
 
 // The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
@@ -22,12 +21,9 @@ function statusWord(q?: string): PurchaseStatus | undefined {
   return q ? purchaseStatuses.find((s) => s === q.toLowerCase()) : undefined;
 }
 
-/** What a search looks for in the orders' search text, "first last email phone": a number typed any way as its digits. */
-export const purchaseSearchTerm = (typed: string): string => phoneSearchDigits(typed) ?? typed.toLowerCase();
-
-/** The text to look for, unless the search is a status word. */
+/** What was typed to look for, unless the search is a status word. */
 function searchTerm(q: ListQuery): string | undefined {
-  return q.q && !statusWord(q.q) ? purchaseSearchTerm(q.q) : undefined;
+  return q.q && !statusWord(q.q) ? q.q : undefined;
 }
 
 /** Status and day filters, on purchases or on its narrow search copy (same columns). */
@@ -52,7 +48,11 @@ function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
 
 /** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */
 function searchFilter(q: ListQuery, term: string): SQL | undefined {
-  return and(sql`${purchaseSearch.searchText} like ${containing(term)}`, ...statusAndDays(q, purchaseSearch), ...sourceFilter(q, "search"));
+  return and(
+    purchaseSearchMatch(term, { id: purchaseSearch.purchaseId, searchText: purchaseSearch.searchText }),
+    ...statusAndDays(q, purchaseSearch),
+    ...sourceFilter(q, "search"),
+  );
 }
 
 /**

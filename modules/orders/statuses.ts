@@ -40,5 +40,17 @@ export const paymentMethodLabels: Record<string, string> = {
 /** The number a shopper and the shop call an order by: the first 8 characters of its id (docs/product.md §9). */
 export const orderNumber = (id: string): string => id.slice(0, 8);
 
+/** The order number in what was typed ('#1F53D6B3', 1f53d6b3: with or without '#', any case), or null. */
+export function typedOrderNumber(typed: string): string | null {
+  const number = typed.trim().replace(/^#/, "").toLowerCase();
+  return /^[0-9a-f]{8}$/.test(number) ? number : null;
+}
+
+/** The first and last ids an order number can stand for: a range of the primary key, so a look-up reads its index. */
+export const orderNumberIds = (number: string): [string, string] => [
+  `${number}-0000-0000-0000-000000000000`,
+  `${number}-ffff-ffff-ffff-ffffffffffff`,
+];
+
 /** The order's page in the back office (the owner's alerts link to it). */
 export const adminOrderPath = (id: string) => `/viewpurchase/${id}`;

@@ -2,7 +2,7 @@ import { and, asc, between, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { normalizeNigerianPhone } from "../../lib/phone";
-import type { PurchaseStatus } from "./statuses";
+import { orderNumberIds, type PurchaseStatus } from "./statuses";
 import type { TrackInput } from "./tracking-schemas";
 import type { TimelineStep } from "./types";
 
@@ -22,7 +22,7 @@ export async function findTrackedOrder(db: Db, { number, contact }: TrackInput):
     .from(purchases)
     .where(
       and(
-        between(purchases.id, `${number}-0000-0000-0000-000000000000`, `${number}-ffff-ffff-ffff-ffffffffffff`),
+        between(purchases.id, ...orderNumberIds(number)),
         or(sql`lower(${purchases.email}) = ${contact.toLowerCase()}`, phone ? eq(purchases.phone, phone) : undefined),
       ),
     )

@@ -3,10 +3,9 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { purchases } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
-import { containing } from "../../lib/like-pattern";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
-import { purchaseSearchTerm } from "./admin-list.server";
+import { purchaseSearchMatch } from "./purchase-search.server";
 import { listParams } from "../../lib/form-fields";
 import { findCode } from "../discounts/codes.server";
 import {
@@ -78,8 +77,8 @@ export async function listUnpaidCheckouts(
   now = new Date(),
 ): Promise<{ items: UnpaidCheckoutRow[]; total: number; summary: UnpaidCheckoutSummary }> {
   const q = unpaidCheckoutQuery.parse(input);
-  // her name, email or number, searched as the purchases list searches
-  const search = q.q ? sql`${purchases.searchText} like ${containing(purchaseSearchTerm(q.q))}` : undefined;
+  // her name, email or number, the order's number or reference: searched as the purchases list searches
+  const search = q.q ? purchaseSearchMatch(q.q, purchases) : undefined;
   const where = and(q.show === "unpaid" ? unpaid() : recovered(), ...window(q, q.show, now), search);
   const [rows, [count], [sums]] = await Promise.all([
     db

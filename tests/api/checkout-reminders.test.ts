@@ -331,4 +331,24 @@ describe("the owner's list of unpaid checkouts", () => {
     expect(await found("+234 802 777 3311")).toEqual([ada.email]);
     expect(await found("777-3311")).toEqual([ada.email]);
   });
+
+  it("finds her checkout by the order number her reminder gives, or its payment reference, and only hers", async () => {
+    const placed = async (email: string) => {
+      const user = await createUser(t.db, { email });
+      await createCartItem(t.db, user.id, (await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 })).id, 1);
+      const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: checkoutAddress });
+      expect(res.status).toBe(201);
+      const body: { purchase: { id: string }; reference: string } = await res.json();
+      return { email, number: body.purchase.id.slice(0, 8), reference: body.reference };
+    };
+    const funmi = await placed("funmi@numbers.ng");
+    const kike = await placed("kike@numbers.ng");
+    const found = async (q: string) =>
+      ((await (await t.request(`/api/unpaid-checkouts?q=${encodeURIComponent(q)}`, { as: admin })).json()) as { email: string }[]).map(
+        (r) => r.email,
+      );
+    expect(await found(`#${funmi.number.toUpperCase()}`)).toEqual([funmi.email]);
+    expect(await found(kike.number)).toEqual([kike.email]);
+    expect(await found(funmi.reference)).toEqual([funmi.email]);
+  });
 });
