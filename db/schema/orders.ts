@@ -98,10 +98,13 @@ export const purchases = pgTable(
     remindedAt: timestamp({ withTimezone: true }),
     // a pay-on-delivery order the customer refused at the door
     refusedAt: timestamp({ withTimezone: true }),
-    // lower-cased "first last email phone" for the admin searches, copied to the narrow, trigram-indexed purchase_search
-    // table; btrim drops the space an empty last name would leave. A number typed any way is found by its national
-    // digits, whether the order keeps it as +234… (checkout) or as typed (older orders): lib/phone.ts phoneSearchDigits
-    searchText: text().generatedAlwaysAs(sql`lower(btrim(first_name || ' ' || last_name) || ' ' || email || ' ' || phone)`),
+    // lower-cased "first last email phone", then a gift's "recipient recipient-phone", for the admin searches, copied
+    // to the narrow, trigram-indexed purchase_search table; btrim drops the space an empty last name would leave, and
+    // an order that is not a gift has no recipient. A number typed any way is found by its national digits, whether
+    // the order keeps it as +234… (checkout) or as typed (older orders): lib/phone.ts phoneSearchDigits
+    searchText: text().generatedAlwaysAs(
+      sql`lower(btrim(first_name || ' ' || last_name) || ' ' || email || ' ' || phone || coalesce(' ' || recipient_name, '') || coalesce(' ' || recipient_phone, ''))`,
+    ),
     expiresAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

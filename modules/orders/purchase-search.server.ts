@@ -11,7 +11,7 @@ import { orderNumberIds, typedOrderNumber } from "./statuses";
 export const purchaseSearchTerm = (typed: string): string => phoneSearchDigits(typed) ?? typed.toLowerCase();
 
 /**
- * The orders a search finds: the search text holds it (the buyer's name, email or number);
+ * The orders a search finds: the search text holds it (the buyer's name, email or number, a gift's recipient or hers);
  * or it is the order number ('#1F53D6B3', a range of the primary key); or, exactly, a payment
  * reference of the order (the checkout's, or a later attempt's, as Paystack shows her). Each
  * part reads an index, so they join as a bitmap OR. `t` is purchases or its narrow search copy.

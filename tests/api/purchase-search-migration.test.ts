@@ -58,3 +58,18 @@ it(
     });
   },
 );
+
+it(
+  "0019 gives the gifts placed before it the recipient's name and number in their search text, and follows a changed recipient",
+  { timeout: 120_000 },
+  async () => {
+    await orderPlacedBefore("0017_user_search_phone_digits", "08035550142", async (db, texts, migrateTo) => {
+      await db.execute(sql`update purchases set is_gift = true, recipient_name = 'Temi Bakare', recipient_phone = '+2348094445566'`);
+      expect(await texts()).toEqual(["ada obi ada@old.ng 08035550142"]);
+      await migrateTo();
+      expect(await texts()).toEqual(["ada obi ada@old.ng 08035550142 temi bakare +2348094445566"]);
+      await db.execute(sql`update purchases set recipient_phone = '+2347012223344'`);
+      expect(await texts()).toEqual(["ada obi ada@old.ng 08035550142 temi bakare +2347012223344"]);
+    });
+  },
+);

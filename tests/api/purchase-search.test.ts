@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { paymentAttempts } from "../../db/schema";
+import { paymentAttempts, purchases } from "../../db/schema";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -24,14 +25,20 @@ const found = async (q: string) => {
 type Purchase = Awaited<ReturnType<typeof createPurchase>>;
 
 describe("GET /api/purchases: what a customer quotes finds her order", () => {
-  // two buyers, one order each
-  let mine: Purchase, hers: Purchase;
+  // two buyers, one order each, and a gift the second sends to a third woman
+  let mine: Purchase, hers: Purchase, gift: Purchase;
   beforeAll(async () => {
     const product = await createProduct(t.db);
     const ngozi = await createUser(t.db, { firstName: "Ngozi", lastName: "Eze", email: "ngozi@search.ng" });
     const bola = await createUser(t.db, { firstName: "Bola", lastName: "Ade", email: "bola@search.ng" });
     mine = await createPurchase(t.db, ngozi, [{ product, quantity: 1 }], { phone: "+2348031110001" });
     hers = await createPurchase(t.db, bola, [{ product, quantity: 1 }], { phone: "+2348031110002" });
+    gift = await createPurchase(t.db, bola, [{ product, quantity: 1 }], {
+      phone: "+2348031110002",
+      isGift: true,
+      recipientName: "Temitope Bakare",
+      recipientPhone: "+2348094445566",
+    });
   });
 
   it("the 8-character order number of her mails and receipt, with or without '#', in any case", async () => {
@@ -59,5 +66,37 @@ describe("GET /api/purchases: what a customer quotes finds her order", () => {
     // exact: a part of a reference is no reference (every one starts with ALF-)
     expect(await found(mine.reference.slice(0, 12))).toEqual([]);
     expect(await found("ALF-")).toEqual([]);
+  });
+
+  it("a gift's recipient, by her name or her number typed any way", async () => {
+    for (const q of ["Temitope Bakare", "bakare", "0809 444 5566", "+234 809 444 5566", "08094445566"])
+      expect(await found(q), q).toEqual([gift.id]);
+  });
+
+  it("a gift follows a changed recipient", async () => {
+    const buyer = await createUser(t.db, { email: "sender@search.ng" });
+    const other = await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }], {
+      isGift: true,
+      recipientName: "Ireti Lawal",
+      recipientPhone: "+2348095556677",
+    });
+    expect(await found("Ireti Lawal")).toEqual([other.id]);
+    await t.db.update(purchases).set({ recipientPhone: "+2347012223344", recipientName: "Ireti Okafor" }).where(eq(purchases.id, other.id));
+    expect(await found("0809 555 6677")).toEqual([]);
+    expect(await found("lawal")).toEqual([]);
+    expect(await found("0701 222 3344")).toEqual([other.id]);
+    expect(await found("ireti okafor")).toEqual([other.id]);
+  });
+
+  it("one customer's number, reference or name never lists another's order", async () => {
+    const ngozi = await createUser(t.db, { firstName: "Ngozi", email: "ngozi.second@search.ng" });
+    await createPurchase(t.db, ngozi, [{ product: await createProduct(t.db), quantity: 1 }], { phone: "+2348037778888" });
+    expect(await found(`#${mine.id.slice(0, 8)}`)).toEqual([mine.id]);
+    expect(await found(mine.reference)).toEqual([mine.id]);
+    expect(await found("0803 111 0001")).toEqual([mine.id]);
+    expect(await found(mine.email)).toEqual([mine.id]);
+    // the buyer of the gift finds both her orders; the recipient finds the gift alone
+    expect((await found(hers.email)).sort()).toEqual([hers.id, gift.id].sort());
+    expect(await found("temitope")).toEqual([gift.id]);
   });
 });
