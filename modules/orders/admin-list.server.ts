@@ -8,6 +8,7 @@ import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-sch
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
 import { purchaseSearchMatch } from "./purchase-search.server";
+import { isDiscounted } from "./views.server";
 import type { PurchaseRow } from "./types";
 
 // The back office's purchases table (/purchasetable, GET /api/purchases, its CSV):
@@ -115,8 +116,9 @@ const toRow = (r: {
   fname: r.firstName,
   lname: r.lastName,
   email: r.email,
-  // the naira saved by sale prices (truthy when discounted, docs/product.md §3)
+  // the naira saved by sale prices (docs/product.md §3); the Discount column reads `discounted`
   discount: koboToNaira(r.savedKobo),
+  discounted: isDiscounted(r),
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
   source: r.source,
@@ -218,7 +220,7 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
         r.lga,
         r.status,
         r.source,
-        r.savedKobo > 0 || r.discountCode !== null ? "Discounted" : "None",
+        isDiscounted(r) ? "Discounted" : "None",
         koboToNaira(r.totalKobo).toFixed(2),
       ]);
     if (rows.length < batch) break;

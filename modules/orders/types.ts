@@ -98,6 +98,8 @@ export type PurchaseRow = Pick<
   PurchaseView,
   "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt"
 > & {
+  /** sale prices saved something or a discount code was applied: the Discount column, as in the CSV */
+  discounted: boolean;
   /** a gift's recipient, null for an order that is not a gift */
   giftFor: string | null;
   /** false for an order that holds money records (paid, refunded or disputed): it stays on record */

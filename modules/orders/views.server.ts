@@ -21,6 +21,13 @@ export function codeOn(p: CodeColumns): "goods" | "delivery" | null {
   return p.subtotalKobo + p.vatKobo + p.deliveryKobo + p.deliverySlotFeeKobo > p.totalKobo ? "goods" : "delivery";
 }
 
+/**
+ * Whether the order was discounted, as the back office's Discount column and its CSV say it: a sale
+ * price saved something or a discount code was applied (what it took off, goods or delivery).
+ */
+export const isDiscounted = (p: Pick<typeof purchases.$inferSelect, "savedKobo" | "discountCode">): boolean =>
+  p.savedKobo > 0 || p.discountCode !== null;
+
 /** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */
 export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof purchaseItems.$inferSelect)[]): PurchaseView {
   return {

@@ -100,3 +100,29 @@ describe("GET /api/purchases: what a customer quotes finds her order", () => {
     expect(await found("temitope")).toEqual([gift.id]);
   });
 });
+
+describe("GET /api/purchases: the Discount column", () => {
+  it("an order whose only discount is a code is discounted, in the list as in the CSV", async () => {
+    const buyer = await createUser(t.db, { email: "coded@discount.ng" });
+    const product = await createProduct(t.db);
+    const coded = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { discountCode: "WELCOME10", codeDiscountKobo: 50_000 });
+    const sale = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { savedKobo: 20_000 });
+    const plain = await createPurchase(t.db, buyer, [{ product, quantity: 1 }]);
+    const rows: { id: string; discounted: boolean; discount: number }[] = await (
+      await t.request(`/api/purchases?q=${encodeURIComponent(buyer.email)}`, { as: admin })
+    ).json();
+    const listed = Object.fromEntries(rows.map((r) => [r.id, r.discounted]));
+    expect(listed).toEqual({ [coded.id]: true, [sale.id]: true, [plain.id]: false });
+    // `discount` keeps its meaning everywhere: the naira saved by sale prices
+    expect(rows.find((r) => r.id === coded.id)!.discount).toBe(0);
+    const csv = await (await t.request(`/api/purchases/export.csv?q=${encodeURIComponent(buyer.email)}`, { as: admin })).text();
+    const exported = Object.fromEntries(
+      csv
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => [JSON.parse(line.split(",")[0]!), line.includes('"Discounted"')]),
+    );
+    expect(exported).toEqual(listed);
+  });
+});

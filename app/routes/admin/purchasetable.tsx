@@ -72,7 +72,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
             className: "font-semibold",
           },
           { label: "Email", cell: (p) => p.email, className: "whitespace-nowrap" },
-          { label: "Discount", cell: (p) => (p.discount ? "Discounted" : "None") },
+          { label: "Discount", cell: (p) => (p.discounted ? "Discounted" : "None") },
           { label: "Total Amount", cell: (p) => formatNairaAmount(p.totalAmount), className: "whitespace-nowrap" },
           { label: "Status", cell: (p) => <StatusBadge status={p.status} /> },
           { label: "Source", cell: (p) => sourceLabels[p.source] },
