@@ -24,4 +24,20 @@ describe("ListFilters", () => {
     expect(hidden(render("/purchasetable?sort=total_desc", ["status", "sort"]))).toEqual(["sort=total_desc"]);
     expect(hidden(render("/purchasetable?status=pending&sort=oldest"))).toEqual([]);
   });
+
+  it("says what else the search finds under the box, and the box points to it; without a hint, nothing", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/purchasetable",
+        Component: () => (
+          <ListFilters placeholder="Search by name, email or status..." hint="Also an order number." clearTo="/purchasetable" />
+        ),
+      },
+    ]);
+    const html = renderToString(<Stub initialEntries={["/purchasetable"]} />);
+    expect(html).toContain('placeholder="Search by name, email or status..."');
+    expect(html).toMatch(/<input[^>]*aria-describedby="list-q-hint"/);
+    expect(html).toContain('<p id="list-q-hint" class="basis-full text-xs text-muted">Also an order number.</p>');
+    expect(render("/purchasetable")).not.toContain("list-q-hint");
+  });
 });

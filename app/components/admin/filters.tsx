@@ -10,12 +10,14 @@ type Props = {
   dates?: boolean;
   clearTo: string;
   label?: string;
+  /** what else the search finds, in a line under the box (the placeholder stays as the list's spec words it) */
+  hint?: string;
   /** other URL parameters of the list (status, sort) that a new search keeps */
   keep?: string[];
 };
 
 /** Search box (and date filters) sent as a GET form: the server filters, the URL keeps the state. */
-export function ListFilters({ placeholder, q = "", from = "", to = "", dates = false, clearTo, label = "Search", keep = [] }: Props) {
+export function ListFilters({ placeholder, q = "", from = "", to = "", dates = false, clearTo, label = "Search", hint, keep = [] }: Props) {
   const [params] = useSearchParams();
   const kept = keep.flatMap((name) => {
     const value = params.get(name);
@@ -33,7 +35,15 @@ export function ListFilters({ placeholder, q = "", from = "", to = "", dates = f
         </label>
         <div className="relative">
           <Search size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input id="list-q" name="q" type="search" defaultValue={q} placeholder={placeholder} className="input min-h-10 py-2 pl-9" />
+          <input
+            id="list-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder={placeholder}
+            aria-describedby={hint ? "list-q-hint" : undefined}
+            className="input min-h-10 py-2 pl-9"
+          />
         </div>
       </div>
       {dates ? (
@@ -59,6 +69,12 @@ export function ListFilters({ placeholder, q = "", from = "", to = "", dates = f
         <Link to={clearTo} className="btn-outline min-h-10 py-2">
           Clear Filters
         </Link>
+      ) : null}
+      {/* a line of its own under the row, so the box stays level with the dates and buttons */}
+      {hint ? (
+        <p id="list-q-hint" className="basis-full text-xs text-muted">
+          {hint}
+        </p>
       ) : null}
     </Form>
   );

@@ -45,6 +45,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
       intro={<SourceFilter current={query.source} />}
       filters={{
         placeholder: "Search by name, email or status...",
+        hint: "Also finds an order by its number (#1f53d6b3), its payment reference, or a gift's recipient.",
         q: query.q,
         from: query.from,
         to: query.to,

@@ -138,6 +138,7 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
       </div>
       <ListFilters
         placeholder="Search name, email or phone..."
+        hint="Also finds a checkout by its order number (#1f53d6b3) or its payment reference."
         q={query.q}
         clearTo={`/unpaidcheckouts?show=${query.show}`}
         label="Search checkouts"
