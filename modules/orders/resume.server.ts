@@ -12,14 +12,14 @@ import { retakeDeliverySlot } from "../delivery/schedule.server";
 import { checkCode, customerOf } from "../discounts/codes.server";
 import { refusalMessage } from "../discounts/messages";
 import { holdRedemption, recheckRedemption } from "../discounts/redemptions.server";
-import { loadPricing } from "../pricing/load-pricing.server";
-import { priceOrder, type DiscountRule } from "../pricing/price-order";
+import type { DiscountRule } from "../pricing/price-order";
 import { alertLowStock } from "../stock/low-stock.server";
 import { lockProducts, reserveStock } from "../stock/reservation.server";
 import { shopperCancelNotes } from "./cancellation.server";
 import { codeOffer } from "./checkout-reminders.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import type { MailLinks } from "./mails.server";
+import { repriced } from "./resume-pricing.server";
 import { checkResumeLink } from "./resume-links.server";
 import { isPaidOrder, orderNumber } from "./statuses";
 
@@ -242,68 +242,4 @@ export async function reviveCheckout(
     });
     return { row: revived!, notes };
   });
-}
-
-/**
- * The order priced again at its own prices for the lines kept, with the code it may use (its own,
- * or the reminder's), if any: the lines and the order's figures are rewritten, a line with
- * nothing left is removed.
- */
-async function repriced(
-  tx: Tx,
-  p: PurchaseRow,
-  kept: ItemRow[],
-  keep: Map<string, number>,
-  discount: DiscountRule | null,
-): Promise<{ row: PurchaseRow; applied: boolean }> {
-  const ids = kept.map((i) => i.productId).filter((id): id is string => !!id);
-  const categories = await tx.select({ id: products.id, categoryId: products.categoryId }).from(products).where(inArray(products.id, ids));
-  const lines = kept.map((i) => ({
-    priceKobo: i.priceKobo,
-    discountKobo: i.discountKobo,
-    quantity: keep.get(i.id)!,
-    productId: i.productId,
-    categoryId: categories.find((c) => c.id === i.productId)?.categoryId ?? null,
-  }));
-  const pricing = await loadPricing(tx, p.lga);
-  const price = (discount: DiscountRule | null) =>
-    priceOrder({
-      lines,
-      rules: pricing.rules,
-      deliveryMethod: p.deliveryMethod,
-      lga: pricing.area.lga,
-      rates: pricing.rates,
-      discount,
-      // the date's fees as the order was priced with them (peak day and window, kept as one figure)
-      deliverySlot: p.deliverySlotFeeKobo ? { peakFeeKobo: p.deliverySlotFeeKobo, windowSurchargeKobo: 0 } : null,
-    });
-  let priced = price(discount);
-  // a code that no longer applies to what is left (its minimum, its products) is dropped, not refused
-  if (priced.code && !priced.code.applied) priced = price(null);
-  const applied = !!priced.code?.applied;
-  const gone = await tx.select({ id: purchaseItems.id }).from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id));
-  const dropped = gone.map((g) => g.id).filter((id) => !kept.some((k) => k.id === id));
-  if (dropped.length) await tx.delete(purchaseItems).where(inArray(purchaseItems.id, dropped));
-  for (const [n, item] of kept.entries())
-    await tx
-      .update(purchaseItems)
-      .set({ quantity: keep.get(item.id)!, totalPriceKobo: priced.lines[n]!.totalKobo })
-      .where(eq(purchaseItems.id, item.id));
-  const [row] = await tx
-    .update(purchases)
-    .set({
-      subtotalKobo: priced.subtotalKobo,
-      savedKobo: priced.savedKobo,
-      vatKobo: priced.vatKobo,
-      deliveryKobo: priced.deliveryKobo,
-      totalKobo: priced.totalKobo,
-      discountCode: applied ? priced.code!.code : null,
-      codeDiscountKobo: applied ? priced.codeKobo : 0,
-    })
-    .where(eq(purchases.id, p.id))
-    .returning();
-  // the order's own code that no longer applies, or may no longer be used, gives up its (already
-  // released) use for good
-  if (p.discountCode && !applied) await tx.delete(discountRedemptions).where(eq(discountRedemptions.purchaseId, p.id));
-  return { row: row!, applied };
 }
