@@ -36,3 +36,14 @@ export function outcomeMessage(outcome: Exclude<CodeOutcome, { applied: true }>)
     ? `Add ${formatNaira(outcome.shortKobo)} more to use ${outcome.code}.`
     : `The code ${outcome.code} is not for the items in your cart.`;
 }
+
+/**
+ * Why an unpaid order's own code was dropped when it was taken up again with less in it (docs/product.md
+ * "Unpaid checkouts"): she cannot add to that order, so she is told the minimum and what is left,
+ * not what to add.
+ */
+export function leftBehindMessage(outcome: Exclude<CodeOutcome, { applied: true }>, leftKobo: number): string {
+  return outcome.reason === "minimum"
+    ? `The code ${outcome.code} is for orders of ${formatNaira(leftKobo + outcome.shortKobo)} or more, and what is left of your order comes to ${formatNaira(leftKobo)}.`
+    : `The code ${outcome.code} is not for the items left in your order.`;
+}

@@ -10,7 +10,7 @@ import { deliverySpeeds } from "../delivery/methods";
 import { expressOnly } from "../delivery/schedule";
 import { retakeDeliverySlot } from "../delivery/schedule.server";
 import { checkCode, customerOf } from "../discounts/codes.server";
-import { refusalMessage } from "../discounts/messages";
+import { leftBehindMessage, refusalMessage } from "../discounts/messages";
 import { holdRedemption, recheckRedemption } from "../discounts/redemptions.server";
 import type { DiscountRule } from "../pricing/price-order";
 import { alertLowStock } from "../stock/low-stock.server";
@@ -19,7 +19,7 @@ import { shopperCancelNotes } from "./cancellation.server";
 import { codeOffer } from "./checkout-reminders.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import type { MailLinks } from "./mails.server";
-import { repriced } from "./resume-pricing.server";
+import { priceWhatIsLeft, repriced } from "./resume-pricing.server";
 import { checkResumeLink } from "./resume-links.server";
 import { isPaidOrder, orderNumber } from "./statuses";
 
@@ -116,6 +116,17 @@ async function ownCode(db: Db | Tx, p: PurchaseRow, now: Date, lock: boolean) {
   return { usable: checked.usable, problem: checked.refusal ? refusalMessage(p.discountCode, checked.refusal) : null };
 }
 
+/**
+ * Why her own code, which she may still use, would not apply to what is left of the order once
+ * lines shrank or went (its minimum, its products), priced as completing it prices it; or null.
+ */
+async function codeLeftBehind(db: Db | Tx, p: PurchaseRow, items: ItemRow[], keep: Map<string, number>, rule: DiscountRule) {
+  const kept = items.filter((i) => (keep.get(i.id) ?? 0) > 0);
+  if (!kept.length) return null;
+  const { priced, leftBehind } = await priceWhatIsLeft(db, p, kept, keep, rule);
+  return leftBehind ? leftBehindMessage(leftBehind, priced.subtotalKobo) : null;
+}
+
 /** The order a reminder's link opens: 'invalid' (not a link of ours), 'expired', or 'valid' with what she sees. */
 export async function openResume(
   db: Db,
@@ -143,6 +154,8 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
   const keep = state === "saved" || state === "open" ? await keepable(db, p, items) : new Map(items.map((i) => [i.id, i.quantity]));
   const offered = state === "saved" || state === "open" ? await offeredCode(db, p, code, now) : null;
   const own = state === "saved" ? await ownCode(db, p, now, false) : null;
+  const short = state === "saved" ? problemsOf(items, keep) : [];
+  const leftBehind = own?.usable && short.length ? await codeLeftBehind(db, p, items, keep, own.usable.rule) : null;
   return {
     id: p.id,
     number: orderNumber(p.id),
@@ -157,8 +170,12 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
       keep: keep.get(i.id) ?? 0,
     })),
     problems:
-      state === "saved" ? [...problemsOf(items, keep), ...(own?.problem ? [own.problem] : [])] : gone && state === "closed" ? [gone] : [],
-    codeDropped: !!own?.problem,
+      state === "saved"
+        ? [...short, ...(own?.problem ? [own.problem] : []), ...(leftBehind ? [leftBehind] : [])]
+        : gone && state === "closed"
+          ? [gone]
+          : [],
+    codeDropped: !!own?.problem || !!leftBehind,
     code: offered && state === "saved" ? { code: offered.rule.code, offer: codeOffer(offered.rule) } : null,
   };
 }
@@ -205,6 +222,8 @@ export async function reviveCheckout(
       row = priced.row;
       newCode = priced.applied && offered ? offered : null;
       if (offered && !priced.applied) notes.push(`Code ${offered.rule.code} does not apply to these items.`);
+      // her own code, still hers to use, no longer reaching its minimum or its products with less in the order
+      else if (priced.leftBehind) notes.push(leftBehindMessage(priced.leftBehind, priced.row.subtotalKobo));
     }
     const taken = await reserveStock(
       tx,

@@ -3,9 +3,9 @@
 // or paused meanwhile is dropped, the order priced again without it, and she is told why.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discountRedemptions, purchases } from "../../db/schema";
-import { reviveCheckout } from "../../modules/orders/resume.server";
-import { createAdminUser, createDeliveryRate, createDiscountCode, createProduct } from "../factories";
+import { discountRedemptions, products, purchases } from "../../db/schema";
+import { resumeView, reviveCheckout } from "../../modules/orders/resume.server";
+import { createAdminUser, createCartItem, createDeliveryRate, createDiscountCode, createProduct } from "../factories";
 import { discountShop, type User } from "../support/discount-shop";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -95,5 +95,53 @@ describe("taking up a lapsed checkout that carries a code", () => {
     expect(revived.map((r) => r.row.discountCode).sort()).toEqual([code.code, null]);
     expect(revived.flatMap((r) => r.notes)).toEqual([`The code ${code.code} has been used up.`]);
     expect(await usesOf(code.id)).toEqual(["held"]);
+  });
+
+  // what is left of her order no longer reaches the code's minimum, or holds none of its products:
+  // the code went without a word, and the payment page asked more than the page had said
+  it("a code whose minimum what is left no longer reaches is dropped, and she is told why, before and after", async () => {
+    const code = await createDiscountCode(t.db, {
+      code: uniqueCode("MIN15K"),
+      kind: "fixed",
+      amountKobo: 200_000,
+      minOrderKobo: 1_500_000,
+    });
+    const { user } = await shopper(1);
+    const candle = await createProduct(t.db, { title: "Calm Candle", priceKobo: 1_000_000, stock: 1 });
+    await createCartItem(t.db, user.id, candle.id, 1);
+    const a = await cancelledWith(code.code, user);
+    expect((await orderOf(a.id)).discountCode).toBe(code.code);
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, candle.id));
+
+    const told = [
+      "Calm Candle is sold out since you ordered.",
+      `The code ${code.code} is for orders of ₦15,000 or more, and what is left of your order comes to ₦10,000.`,
+    ];
+    const view = await resumeView(t.db, await orderOf(a.id), null);
+    expect(view).toMatchObject({ state: "saved", problems: told, codeDropped: true });
+    const { row, notes } = await reviveCheckout(t.db, t.env, a.id);
+    expect(notes).toEqual(told);
+    expect(row).toMatchObject({ discountCode: null, codeDiscountKobo: 0, totalKobo: fullTotal });
+    expect(await usesOf(code.id)).toEqual([]);
+  });
+
+  it("a code for products no longer in what is left is dropped, and she is told so", async () => {
+    const candle = await createProduct(t.db, { title: "Calm Candle", priceKobo: 1_000_000, stock: 1 });
+    const code = await createDiscountCode(t.db, {
+      code: uniqueCode("CANDLE"),
+      kind: "fixed",
+      amountKobo: 200_000,
+      productIds: [candle.id],
+    });
+    const { user } = await shopper(1);
+    await createCartItem(t.db, user.id, candle.id, 1);
+    const a = await cancelledWith(code.code, user);
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, candle.id));
+
+    const told = ["Calm Candle is sold out since you ordered.", `The code ${code.code} is not for the items left in your order.`];
+    expect(await resumeView(t.db, await orderOf(a.id), null)).toMatchObject({ problems: told, codeDropped: true });
+    const { row, notes } = await reviveCheckout(t.db, t.env, a.id);
+    expect(notes).toEqual(told);
+    expect(row).toMatchObject({ discountCode: null, totalKobo: fullTotal });
   });
 });
