@@ -20,6 +20,9 @@ export function resumePath(env: Secret, purchaseId: string, endsAt: Date, code?:
   return `/resume/${purchaseId}?e=${e}&t=${signLinkMessage(env, resumeMessage(purchaseId, e))}${code ? `&code=${encodeURIComponent(code)}` : ""}`;
 }
 
+/** '/resume/{id}' with no link: her own saved order, opened from My orders by her account (my-orders.server.ts). */
+export const ownResumePath = (purchaseId: string) => `/resume/${purchaseId}`;
+
 export const resumeUrl = (env: Links, purchaseId: string, endsAt: Date, code?: string | null) =>
   `${publicOrigin(env)}${resumePath(env, purchaseId, endsAt, code)}`;
 

@@ -186,13 +186,14 @@ export async function resumeView(db: Db, p: PurchaseRow, code: string | null | u
  * the order's own prices), keeps its own code only if a checkout could use it now (else drops it,
  * priced again, and says why), adds the reminder's code if the order has none and it applies, and
  * gives the order a fresh 30-minute window. An order already waiting for payment is left as it is.
- * The caller starts the payment (payment-start.server.ts, a fresh reference).
+ * The caller starts the payment (payment-start.server.ts, a fresh reference). `from`: the
+ * reminder's signed link, or her own account's My orders (my-orders.server.ts), for the timeline.
  */
 export async function reviveCheckout(
   db: Db,
   links: MailLinks,
   purchaseId: string,
-  { code, now = new Date() }: { code?: string | null; now?: Date } = {},
+  { code, now = new Date(), from = "link" }: { code?: string | null; now?: Date; from?: "link" | "my_orders" } = {},
 ): Promise<{ row: PurchaseRow; notes: string[] }> {
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
@@ -257,7 +258,10 @@ export async function reviveCheckout(
     await tx.insert(purchaseEvents).values({
       purchaseId: p.id,
       status: "pending",
-      note: ["taken up again from the reminder's link: items held for 30 minutes, waiting for payment", ...notes].join(" "),
+      note: [
+        `taken up again from ${from === "link" ? "the reminder's link" : "My orders"}: items held for 30 minutes, waiting for payment`,
+        ...notes,
+      ].join(" "),
     });
     return { row: revived!, notes };
   });

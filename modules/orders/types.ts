@@ -93,6 +93,17 @@ export type PurchaseView = {
   gift: GiftView | null;
 };
 
+/**
+ * How she can still pay an unpaid order of hers, as My orders offers it (docs/product.md "My
+ * orders"): an online checkout through its saved order's page (/resume/{id}), an order she asked
+ * someone to pay through its shared link, a transfer through the account on the order's page; or,
+ * for an order listed that can no longer be paid, why not.
+ */
+export type ToPay = { action: "resume" | "pay_link" | "transfer"; href: string } | { action: "ended"; reason: string };
+
+/** An order in her own list (/profile, GET /api/purchases/mine): how she can still pay it, null when there is nothing to pay. */
+export type MyPurchaseView = PurchaseView & { toPay: ToPay | null };
+
 /** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
 export type PurchaseRow = Pick<
   PurchaseView,

@@ -1,10 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { getSettings } from "../settings/service.server";
-import { giftForBuyer } from "./gift-rules";
-import { PAID_STATUSES } from "./statuses";
 import type { GiftView, PurchaseView } from "./types";
 
 type CodeColumns = Pick<
@@ -107,40 +104,4 @@ export async function getPurchaseByReference(db: Db, reference: string): Promise
   if (!p) return null;
   const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.title));
   return toPurchaseView(p, items);
-}
-
-/**
- * The shopper's own orders, newest first, with their items (two queries, whatever
- * the count): those paid (even if cancelled since: she is owed a refund) or
- * awaiting payment. Abandoned, expired and failed payments stay for the back office.
- */
-export async function listMyPurchases(db: Db, userId: string): Promise<PurchaseView[]> {
-  const rows = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), or(inArray(purchases.status, ["pending", ...PAID_STATUSES]), isNotNull(purchases.paidAt))))
-    .orderBy(desc(purchases.createdAt))
-    .limit(100);
-  if (!rows.length) return [];
-  const items = await db
-    .select()
-    .from(purchaseItems)
-    .where(
-      inArray(
-        purchaseItems.purchaseId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(purchaseItems.title));
-  // a gift's address shows to the buyer as the owner chose (docs/product.md "Gift orders")
-  const { giftAddressForBuyer } = await getSettings(db);
-  return rows.map((r) =>
-    giftForBuyer(
-      toPurchaseView(
-        r,
-        items.filter((i) => i.purchaseId === r.id),
-      ),
-      giftAddressForBuyer,
-    ),
-  );
 }

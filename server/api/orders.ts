@@ -10,7 +10,7 @@ import { abandonPayment } from "../../modules/orders/completion.server";
 import { orderForViewer } from "../../modules/orders/order-access.server";
 import { giftFieldsOf } from "../../modules/orders/gift-schemas";
 import { abandonPaymentInput, createPurchaseInput, guestContactFields, guestLines } from "../../modules/orders/schemas";
-import { listMyPurchases } from "../../modules/orders/views.server";
+import { listMyPurchases } from "../../modules/orders/my-orders.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
@@ -74,5 +74,5 @@ export function orderRoutes({ database, env }: AppDeps) {
       await orderForViewer(db, env, reference, { user: c.get("user"), token: t });
       return c.json({ purchase: await abandonPayment(db, provider, reference, { links: env }) });
     })
-    .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, currentUser(c).id)));
+    .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, env, currentUser(c).id)));
 }

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PurchaseItemView, PurchaseView } from "../../../modules/orders/types";
+import type { MyPurchaseView, PurchaseItemView } from "../../../modules/orders/types";
 import { MyOrders } from "./my-orders";
 
 const line = (quantity: number): PurchaseItemView => ({
@@ -19,7 +19,7 @@ const line = (quantity: number): PurchaseItemView => ({
   totalPrice: 12_500 * quantity,
 });
 
-const order = (items: PurchaseItemView[]): PurchaseView => ({
+const order = (items: PurchaseItemView[]): MyPurchaseView => ({
   id: "3f1c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
   userId: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
   fname: "Ada",
@@ -61,10 +61,11 @@ const order = (items: PurchaseItemView[]): PurchaseView => ({
   createdAt: "2026-11-20T10:00:00.000Z",
   items,
   gift: null,
+  toPay: null,
 });
 
 /** The line under an order's number in 'My orders', as she reads it. */
-const countLine = (o: PurchaseView) => {
+const countLine = (o: MyPurchaseView) => {
   const html = renderToString(
     <MemoryRouter>
       <MyOrders orders={[o]} />
@@ -79,5 +80,35 @@ describe("My orders", () => {
     expect(countLine(order([line(1)]))).toBe("1 item");
     expect(countLine(order([line(2)]))).toBe("2 items");
     expect(countLine(order([line(1), line(2)]))).toBe("3 items");
+  });
+
+  // docs/product.md "My orders": an unpaid order says how she pays it now, or why she no longer can
+  it("shows an unpaid order's way to pay outside its folded detail, or why it can no longer be paid, never both", () => {
+    const html = (o: MyPurchaseView) =>
+      renderToString(
+        <MemoryRouter>
+          <MyOrders orders={[o]} />
+        </MemoryRouter>,
+      );
+    const saved = html({ ...order([line(1)]), status: "cancelled", toPay: { action: "resume", href: "/resume/3f1c2b7e" } });
+    expect(saved).toContain("Not paid");
+    expect(saved).toMatch(/<\/details><div[^>]*data-testid="my-order-pay"/);
+    for (const attribute of ['href="/resume/3f1c2b7e"', 'aria-label="Complete payment for Order #3f1c2b7e"'])
+      expect(saved).toMatch(new RegExp(`<a[^>]*${attribute}[^>]*>Complete payment</a>`));
+    const ended = html({
+      ...order([line(1)]),
+      status: "cancelled",
+      toPay: { action: "ended", reason: "Everything in this order has sold out since." },
+    });
+    expect(ended).toContain("Everything in this order has sold out since.");
+    expect(ended).not.toContain("Complete payment");
+    const transfer = html({
+      ...order([line(1)]),
+      paymentMethod: "transfer",
+      toPay: { action: "transfer", href: "/checkout/complete?reference=ref-1" },
+    });
+    expect(transfer).toContain("Awaiting your transfer");
+    expect(transfer).toContain(">How to pay</a>");
+    expect(html(order([line(1)]))).not.toContain("my-order-pay");
   });
 });

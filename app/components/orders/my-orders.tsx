@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
-import type { PurchaseView } from "../../../modules/orders/types";
+import type { MyPurchaseView, PurchaseView, ToPay } from "../../../modules/orders/types";
 import { deliveryWhen, OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
 
 const itemCount = (order: PurchaseView) => {
@@ -10,9 +10,10 @@ const itemCount = (order: PurchaseView) => {
 
 /**
  * /profile 'My orders': the shopper's purchases, newest first; each opens to its detail, with
- * a link to review each product she has paid for (`reviewable`: their ids).
+ * a link to review each product she has paid for (`reviewable`: their ids), and an unpaid one
+ * says how she pays it now, or why she no longer can (docs/product.md "My orders").
  */
-export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; reviewable?: string[] }) {
+export function MyOrders({ orders, reviewable = [] }: { orders: MyPurchaseView[]; reviewable?: string[] }) {
   return (
     <section aria-labelledby="my-orders">
       <h2 id="my-orders" className="text-2xl">
@@ -48,11 +49,46 @@ export function MyOrders({ orders, reviewable = [] }: { orders: PurchaseView[]; 
                   <ReviewLinks order={order} reviewable={reviewable} />
                 </div>
               </details>
+              {order.toPay ? <PayNext order={order} toPay={order.toPay} /> : null}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** What she reads beside each way to pay, and the button's words. */
+const payWords = {
+  resume: { hint: "We hold your items while you pay on the secure payment page.", label: "Complete payment", look: "btn-primary" },
+  pay_link: {
+    hint: "Pay it yourself, or send the link to whoever is paying.",
+    label: "Complete payment",
+    look: "btn-primary",
+  },
+  transfer: { hint: "The shop's account and your reference are on the order's page.", label: "How to pay", look: "btn-outline" },
+} as const;
+
+/**
+ * Under an unpaid order, outside its folded detail so she sees it without opening it: the way to
+ * pay it now (her checkout's saved-order page, the shared link, the transfer's details), or why it
+ * can no longer be paid, never a button that leads nowhere.
+ */
+function PayNext({ order, toPay }: { order: PurchaseView; toPay: ToPay }) {
+  if (toPay.action === "ended")
+    return (
+      <p className="border-t border-line px-4 py-3 text-sm text-muted" data-testid="my-order-pay-ended">
+        {toPay.reason}
+      </p>
+    );
+  const words = payWords[toPay.action];
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-line px-4 py-3" data-testid="my-order-pay">
+      <p className="text-sm text-muted">{words.hint}</p>
+      <Link to={toPay.href} className={`${words.look} w-full sm:w-auto`} aria-label={`${words.label} for ${orderTitle(order.id)}`}>
+        {words.label}
+      </Link>
+    </div>
   );
 }
 

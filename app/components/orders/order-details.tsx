@@ -4,7 +4,7 @@ import { readablePhone } from "../../../lib/phone";
 import { dateFeeLabel, deliverySpeeds } from "../../../modules/delivery/methods";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
-import type { PurchaseView } from "../../../modules/orders/types";
+import type { MyPurchaseView, PurchaseView } from "../../../modules/orders/types";
 
 export const orderTitle = (id: string) => `Order #${orderNumber(id)}`;
 
@@ -34,24 +34,28 @@ const unpaidLabel: Record<string, string> = {
   pod: "Pay on delivery",
 };
 
+type StatusOf = Pick<PurchaseView, "status" | "paymentMethod" | "paidAt"> & Partial<Pick<MyPurchaseView, "toPay">>;
+
+/** Her checkout she did not pay, listed in My orders to complete it (or to say why she no longer can): not 'Cancelled'. */
+const savedUnpaid = (order: StatusOf) => order.status === "cancelled" && !order.paidAt && !!order.toPay;
+
 /**
- * The order's status in the shopper's words. A pending order says how it will be paid; a
- * pay-on-delivery order on its way says the rider collects until the money is recorded.
+ * The order's status in the shopper's words. A pending order says how it will be paid; her saved
+ * checkout is 'Not paid' (docs/product.md "My orders"); a pay-on-delivery order on its way says the
+ * rider collects until the money is recorded.
  */
-export function shopperStatusLabel(order: Pick<PurchaseView, "status" | "paymentMethod" | "paidAt">): string {
+export function shopperStatusLabel(order: StatusOf): string {
   if (order.status === "pending") return unpaidLabel[order.paymentMethod] ?? statusLabel.pending!;
+  if (savedUnpaid(order)) return "Not paid";
   const label = statusLabel[order.status] ?? order.status;
   if (order.paymentMethod === "pod" && !order.paidAt && (order.status === "processing" || order.status === "shipped"))
     return `${label} · pay on delivery`;
   return label;
 }
 
-export function OrderStatus({ order }: { order: Pick<PurchaseView, "status" | "paymentMethod" | "paidAt"> }) {
-  return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${badge[order.status] ?? "bg-line text-ink"}`}>
-      {shopperStatusLabel(order)}
-    </span>
-  );
+export function OrderStatus({ order }: { order: StatusOf }) {
+  const look = badge[savedUnpaid(order) ? "pending" : order.status] ?? "bg-line text-ink";
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${look}`}>{shopperStatusLabel(order)}</span>;
 }
 
 /** docs/product.md "Delivery on a chosen date": 'Friday 14 February 2027, 9 am – 12 pm' (short: 'Fri 14 Feb'). */

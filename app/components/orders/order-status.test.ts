@@ -23,4 +23,14 @@ describe("shopperStatusLabel", () => {
     expect(shopperStatusLabel(order("completed", "transfer", "2026-11-25T10:00:00.000Z"))).toBe("Paid");
     expect(shopperStatusLabel(order("cancelled", "online"))).toBe("Cancelled");
   });
+
+  it("calls her saved checkout, listed for her to complete, 'Not paid', not 'Cancelled'", () => {
+    const saved = { ...order("cancelled", "online"), toPay: { action: "resume" as const, href: "/resume/1" } };
+    expect(shopperStatusLabel(saved)).toBe("Not paid");
+    expect(
+      shopperStatusLabel({ ...saved, toPay: { action: "ended" as const, reason: "Everything in this order has sold out since." } }),
+    ).toBe("Not paid");
+    // paid, then cancelled by the shop: she is owed a refund
+    expect(shopperStatusLabel({ ...order("cancelled", "online", "2026-11-25T10:00:00.000Z"), toPay: null })).toBe("Cancelled");
+  });
 });

@@ -8,7 +8,7 @@ import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
 import { getUser, updateProfile } from "../../../modules/accounts/service.server";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
-import { listMyPurchases } from "../../../modules/orders/views.server";
+import { listMyPurchases } from "../../../modules/orders/my-orders.server";
 import { reviewableProducts } from "../../../modules/reviews/service.server";
 import type { Route } from "./+types/profile";
 
@@ -19,11 +19,11 @@ export const meta = () => [{ title: "My profile | Alafia Self-Care" }, { name: "
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const signedIn = requireUserPage(context, request);
-  const { db } = context.get(appContext);
+  const { db, env } = context.get(appContext);
   const [user, towns, orders, reviewable] = await Promise.all([
     getUser(db, signedIn.id),
     deliveryAreaNames(db),
-    listMyPurchases(db, signedIn.id),
+    listMyPurchases(db, env, signedIn.id),
     reviewableProducts(db, signedIn.id),
   ]);
   return { user, towns, orders, reviewable: reviewable.map((p) => p.id) };

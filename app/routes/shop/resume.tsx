@@ -1,23 +1,27 @@
 import { CheckCircle2, Lock, TriangleAlert } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { FormMessage } from "../../components/forms/fields";
 import { RouteError } from "../../components/route-error";
-import { appContext, type AppServices } from "../../context";
+import { appContext } from "../../context";
 import { formAction } from "../../lib/form-action.server";
+import { requireUserPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { orderCompletePath } from "../../../modules/orders/order-links.server";
 import { completionOf } from "../../../modules/orders/pay-link.server";
 import { startPayment } from "../../../modules/orders/payment-start.server";
+import { openOwnResume } from "../../../modules/orders/my-orders.server";
 import { openResume, reviveCheckout } from "../../../modules/orders/resume.server";
-import { resumePath } from "../../../modules/orders/resume-links.server";
+import { ownResumePath, resumePath } from "../../../modules/orders/resume-links.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import type { Route } from "./+types/resume";
 
 // docs/product.md "Unpaid checkouts": the reminder's 'complete it here'. The order is held again
 // where its items are still in stock (what is gone is said plainly) and paid on the payment page.
+// Without a link (no `t`), it is her own order's 'Complete payment' from My orders, opened by her
+// account (docs/product.md "My orders").
 
 export function meta() {
   return [{ title: "Complete your order | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -30,24 +34,39 @@ const linkQuery = z.object({
   reference: paymentReference.optional(),
 });
 
-/** The saved order behind the link, if the link is ours; 404 otherwise. */
-async function savedOrder(services: AppServices, request: Request, id: string | undefined) {
+/**
+ * The saved order behind the link, if the link is ours; or, without a link, the signed-in
+ * shopper's own order (anyone else's is the same 404 as a missing one; signed out, she logs in
+ * first). `ended`: why it can no longer be completed, when it is over; `back`: where the payment
+ * page sends her back to (this page, with the attempt's reference).
+ */
+async function savedOrder(context: Readonly<RouterContextProvider>, request: Request, id: string | undefined) {
+  const { db, env } = context.get(appContext);
   const q = readSearchParams(request, linkQuery, ["e", "t", "code", "reference"]);
-  const found = await openResume(services.db, services.env, id ?? "", q.e ?? 0, q.t ?? "", q.code);
+  if (q.t === undefined) {
+    const user = requireUserPage(context, request);
+    const found = await openOwnResume(db, user.id, id ?? "");
+    if (found.state === "invalid") throw data({ msg: "We could not find that order." }, { status: 404 });
+    const back = (reference: string) => `${ownResumePath(found.row.id)}?reference=${reference}`;
+    return { ...found, query: q, own: true, back };
+  }
+  const found = await openResume(db, env, id ?? "", q.e ?? 0, q.t ?? "", q.code);
   if (found.state === "invalid") throw data({ msg: "This link is not valid. Please look for the latest mail from us." }, { status: 404 });
-  return { ...found, query: q };
+  // this page's address (never the request's: a script's form post reaches it as its .data twin)
+  const back = (reference: string) => `${resumePath(env, found.row.id, new Date((q.e ?? 0) * 1000), q.code)}&reference=${reference}`;
+  return { ...found, ended: "This link has ended.", query: q, own: false, back };
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  let found = await savedOrder(services, request, params.id);
+  let found = await savedOrder(context, request, params.id);
   // back from the payment page: the provider is asked once, the order completes once
   const outcome = found.query.reference ? await completionOf(services.db, services.env, found.row!.id, found.query.reference) : null;
-  if (outcome) found = await savedOrder(services, request, params.id);
+  if (outcome) found = await savedOrder(context, request, params.id);
   const view = found.view!;
   return {
     view,
-    ended: found.state === "expired" && view.state !== "paid",
+    ended: found.state === "expired" && view.state !== "paid" ? found.ended : null,
     orderPath: view.state === "paid" ? orderCompletePath(services.env, found.row!) : null,
     notice:
       outcome && !outcome.order.paid && (outcome.paymentStatus === "abandoned" || outcome.paymentStatus === "failed")
@@ -57,16 +76,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const services = context.get(appContext);
-  const { db, env } = services;
-  const found = await savedOrder(services, request, params.id);
+  const { db, env } = context.get(appContext);
+  const found = await savedOrder(context, request, params.id);
   return formAction(async () => {
     if (found.state !== "valid" || !found.view || (found.view.state !== "saved" && found.view.state !== "open"))
       throw redirect(request.url);
-    const { row } = await reviveCheckout(db, env, found.row!.id, { code: found.query.code });
-    // this page's address (never the request's: a script's form post reaches it as its .data twin)
-    const back = resumePath(env, row.id, new Date(found.query.e! * 1000), found.query.code);
-    const started = await startPayment(db, paymentProvider(env, db), env, row, (reference) => `${back}&reference=${reference}`, {
+    const { row } = await reviveCheckout(db, env, found.row!.id, {
+      code: found.own ? null : found.query.code,
+      from: found.own ? "my_orders" : "link",
+    });
+    const started = await startPayment(db, paymentProvider(env, db), env, row, found.back, {
       fresh: true,
     });
     throw redirect(started.authorizationUrl);
@@ -157,12 +176,8 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
       ) : !payable || allGone ? (
         <div className="mt-6 text-muted" data-testid="resume-closed">
           <p>
-            {ended
-              ? "This link has ended."
-              : allGone
-                ? "Everything in this order has sold out since."
-                : "This order can no longer be completed."}{" "}
-            Have a look at what is in the shop now.
+            {ended ? ended : allGone ? "Everything in this order has sold out since." : "This order can no longer be completed."} Have a
+            look at what is in the shop now.
           </p>
           <Link to="/products" className="btn-primary mt-4 w-full">
             Shop again
