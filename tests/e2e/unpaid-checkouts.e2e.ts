@@ -1,7 +1,8 @@
 // Unpaid checkouts won back (docs/product.md "Unpaid checkouts"): a guest leaves the payment page
 // without paying; the owner finds her in 'Unpaid checkouts' on her phone, with a WhatsApp button
 // that carries the order's link, and mails her; the shopper opens 'complete it here' on her phone,
-// pays, and the owner sees the naira recovered.
+// pays, and the owner sees the naira recovered. A signed-in shopper who cancels on the payment page
+// finds her order in My orders on her phone and completes it from there.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,16 @@ import { resumePath } from "../../modules/orders/resume-links.server";
 import { admin, loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { demoProduct, guestCheckout } from "./support/buyer";
-import { adminApi, api, expectNoSidewaysScroll, nairaOf, skipNewsletterPopup } from "./support/shop";
+import {
+  adminApi,
+  api,
+  buyableProductInCart,
+  checkout,
+  expectNoSidewaysScroll,
+  nairaOf,
+  signedInShopper,
+  skipNewsletterPopup,
+} from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
@@ -140,4 +150,41 @@ describe("an unpaid checkout won back, on phones", () => {
     }
     await adminApi("DELETE", `/api/products/${journal.id}`);
   }, 150_000);
+
+  // docs/product.md "My orders": the unpaid order is not a dead 'Cancelled' line, it is hers to complete
+  it("a signed-in shopper cancels on the payment page, then completes the order from My orders on her phone", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await signedInShopper(page, { firstName: "Funke", lastName: "Bello" });
+    await buyableProductInCart(page);
+    await page.goto("/checkout");
+    await checkout.fillAddress(page, { street: "9 Adeola Odeku Street", city: "Victoria Island", phone: "08031234567" });
+    await checkout.pay(page).click();
+    await page.waitForURL(/\/pay\/sandbox\//);
+    await page.getByRole("button", { name: "Cancel payment" }).click();
+    await page.waitForURL((u) => u.pathname === "/checkout" && u.searchParams.get("payment") === "cancelled");
+
+    await page.goto("/profile");
+    const order = page.getByTestId("my-orders").locator(":scope > li");
+    await expect.poll(() => order.count()).toBe(1);
+    expect(await order.locator("summary").innerText()).toContain("Not paid");
+    const pay = order.getByRole("link", { name: /^Complete payment for Order #[0-9a-f]{8}$/ });
+    await visible(pay);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, "my-orders-complete-payment-phone");
+    await pay.click();
+
+    await visible(page.getByRole("heading", { name: "Funke, your order is saved" }));
+    await page.getByTestId("resume-pay").click();
+    await page.waitForURL(/\/pay\/sandbox\//);
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await visible(page.getByTestId("resume-paid"), 15_000);
+
+    await page.goto("/profile");
+    await expect.poll(() => order.locator("summary").innerText()).toContain("Paid");
+    expect(await order.getByRole("link", { name: /^Complete payment/ }).count()).toBe(0);
+    await screenshot(page, "my-orders-paid-phone");
+    await context.close();
+  }, 120_000);
 });
