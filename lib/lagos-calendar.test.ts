@@ -1,11 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { addDays, axisDay, daysBetween, hourLabel, isCalendarDate, lagosDayTime, lagosNow, longDay, shortDay } from "./lagos-calendar";
+import {
+  addDays,
+  axisDay,
+  daysBetween,
+  hourLabel,
+  isCalendarDate,
+  lagosDayTime,
+  lagosNow,
+  lagosTimestamp,
+  longDay,
+  shortDay,
+} from "./lagos-calendar";
 
 describe("Lagos calendar days", () => {
   it("reads today and the hour in Africa/Lagos (UTC+1), not UTC", () => {
     expect(lagosNow(new Date("2027-01-31T22:59:59Z"))).toEqual({ date: "2027-01-31", hour: 23 });
     expect(lagosNow(new Date("2027-01-31T23:00:00Z"))).toEqual({ date: "2027-02-01", hour: 0 });
     expect(lagosNow(new Date("2026-12-31T23:30:00Z"))).toEqual({ date: "2027-01-01", hour: 0 });
+  });
+
+  it("writes an instant as a Lagos clock reads it, for spreadsheets", () => {
+    expect(lagosTimestamp(new Date("2026-12-04T23:30:00Z"))).toBe("2026-12-05 00:30");
+    expect(lagosTimestamp(new Date("2026-12-31T23:05:59Z"))).toBe("2027-01-01 00:05");
+    expect(lagosTimestamp(new Date("2026-06-01T08:00:00Z"))).toBe("2026-06-01 09:00");
   });
 
   it("counts days on the calendar across month, year and leap-year ends", () => {

@@ -2,6 +2,7 @@ import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages, newsletterSubscribers } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
+import { lagosTimestamp } from "../../lib/lagos-calendar";
 
 // What shoppers left with us, shown on /settings and downloaded as CSV: newsletter sign-ups and contact messages.
 
@@ -37,7 +38,7 @@ export async function subscribersCsv(db: Db): Promise<string> {
   const rows = await db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
   return toCsv(
     ["email", "firstName", "lastName", "source", "createdAt"],
-    rows.map((r) => [r.email, r.firstName, r.lastName, r.source, r.createdAt.toISOString()]),
+    rows.map((r) => [r.email, r.firstName, r.lastName, r.source, lagosTimestamp(r.createdAt)]),
   );
 }
 
@@ -45,6 +46,6 @@ export async function messagesCsv(db: Db): Promise<string> {
   const rows = await db.select().from(contactMessages).orderBy(asc(contactMessages.createdAt));
   return toCsv(
     ["name", "email", "message", "createdAt"],
-    rows.map((r) => [r.name, r.email, r.message, r.createdAt.toISOString()]),
+    rows.map((r) => [r.name, r.email, r.message, lagosTimestamp(r.createdAt)]),
   );
 }

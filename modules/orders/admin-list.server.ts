@@ -4,6 +4,7 @@ import { purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
 import { toCsv } from "../../lib/csv";
+import { lagosTimestamp } from "../../lib/lagos-calendar";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
@@ -212,7 +213,8 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
       out.push([
         r.id,
         r.reference,
-        r.createdAt.toISOString(),
+        // the day and hour the list's filters read (Lagos), not UTC: an order at 00:30 is the next day's
+        lagosTimestamp(r.createdAt),
         r.firstName,
         r.lastName,
         r.email,

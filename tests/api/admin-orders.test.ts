@@ -109,6 +109,17 @@ describe("GET /api/purchases (admin list)", () => {
     expect(row).not.toContain("'+234");
   });
 
+  it("writes each order's time as Lagos reads it, the day the list's date filter puts it on", async () => {
+    const buyer = await createUser(t.db, { email: "late@nightowl.ng" });
+    await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }], {
+      createdAt: new Date("2026-12-04T23:30:00Z"),
+    });
+    const [, row] = (await (await t.request("/api/purchases/export.csv?q=nightowl.ng", { as: admin })).text()).trim().split("\r\n");
+    expect(row).toContain('"2026-12-05 00:30"');
+    const listed = await (await t.request("/api/purchases?q=nightowl.ng&from=2026-12-05&to=2026-12-05", { as: admin })).json();
+    expect(listed).toHaveLength(1);
+  });
+
   it("is for admins only", async () => {
     expect((await t.request("/api/purchases")).status).toBe(401);
     expect((await t.request("/api/purchases", { as: customer })).status).toBe(403);
