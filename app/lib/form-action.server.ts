@@ -70,7 +70,8 @@ export async function limitPerAddress(ctx: AppServices, rule: RateRule) {
 
 /**
  * The action of a form anyone may send (contact, newsletter, /test): the API's rate rule for the
- * client's address, the form's schema, then `save`, whose message is the answer.
+ * client's address, the form's schema, then `save`, whose message is the answer. A refusal carries
+ * what she typed (redrawnFormAction), so a page whose script has not run keeps her message.
  */
 export function publicFormAction<S extends z.ZodObject>(
   { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
@@ -79,10 +80,9 @@ export function publicFormAction<S extends z.ZodObject>(
   save: (ctx: AppServices, data: z.output<S>) => Promise<{ msg: string }>,
 ) {
   const ctx = context.get(appContext);
-  return formAction(async (): Promise<FormResult> => {
+  return redrawnFormAction(request, schema, async (fields): Promise<FormResult> => {
     await limitPerAddress(ctx, rule);
-    const { data } = await parseForm(request, schema);
-    return { ok: true, msg: (await save(ctx, data)).msg };
+    return { ok: true, msg: (await save(ctx, fields())).msg };
   });
 }
 

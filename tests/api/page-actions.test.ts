@@ -194,6 +194,19 @@ describe("the storefront's forms post to actions that work before the script loa
     expect((await t.db.select().from(reviews).where(eq(reviews.userId, buyer.id))).length).toBe(0);
   });
 
+  it("/contact sent before the script runs and refused is drawn again with her name, email and message", async () => {
+    const refused = await t.page("/contact", {
+      ...form({ name: "Ngozi Eze", email: "ngozi@", message: "Do you gift-wrap the 2027 planner & deliver to Ajah?" }),
+      ip: "10.9.0.4",
+    });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Ngozi Eze"/);
+    expect(html).toMatch(/<input[^>]*name="email"[^>]*value="ngozi@"/);
+    expect(html).toMatch(/<textarea[^>]*>Do you gift-wrap the 2027 planner &amp; deliver to Ajah\?<\/textarea>/);
+    expect((await t.db.select().from(contactMessages).where(eq(contactMessages.name, "Ngozi Eze"))).length).toBe(0);
+  });
+
   it("contact and newsletter are stored and answered on the page, under the API's rate rules", async () => {
     const contact = await t.page("/contact", {
       ...form({ name: "Ngozi Eze", email: "ngozi@example.ng", message: "Gift wrapping?" }),

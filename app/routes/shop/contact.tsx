@@ -54,6 +54,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     form.current?.reset();
   });
   const banner = answer === toasted ? undefined : answer?.ok ? answer.msg : msg;
+  // refused before the page's script ran, the form is drawn again with what she typed
+  const typed = answer?.ok ? undefined : answer?.typed;
 
   return (
     <main id="main" className="container-page py-10">
@@ -89,10 +91,28 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Send us a message
           </h2>
           <FormMessage tone={answer?.ok ? "success" : "error"}>{banner}</FormMessage>
-          <Field label="Name" name="name" id="contact-name" error={errors.name} required autoComplete="name" maxLength={100} />
-          <Field label="Email" name="email" id="contact-email" error={errors.email} required type="email" autoComplete="email" />
+          <Field
+            label="Name"
+            name="name"
+            id="contact-name"
+            error={errors.name}
+            required
+            autoComplete="name"
+            maxLength={100}
+            defaultValue={typed?.name}
+          />
+          <Field
+            label="Email"
+            name="email"
+            id="contact-email"
+            error={errors.email}
+            required
+            type="email"
+            autoComplete="email"
+            defaultValue={typed?.email}
+          />
           <Field label="Message" name="message" id="contact-message" error={errors.message}>
-            {(control) => <textarea {...control} required rows={6} maxLength={5000} />}
+            {(control) => <textarea {...control} required rows={6} maxLength={5000} defaultValue={typed?.message} />}
           </Field>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending..." : "Send Message"}
