@@ -15,6 +15,7 @@ import {
   expectedDelivery,
   expectNoSidewaysScroll,
   nairaOf,
+  pickBeforeScripts,
   signedInShopper,
   skipNewsletterPopup,
   waitForHydration,
@@ -213,6 +214,23 @@ describe("a gift, on a phone", () => {
       await main.getByText("This is a gift").click();
       await expect.poll(() => checkout.lga(page).inputValue()).toBe("Lekki");
       await expect.poll(() => page.getByTestId("checkout-total-line").innerText()).toContain("Delivery ₦");
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "a card's message typed before the page's script ran is counted once it runs",
+    async () => {
+      const { context, page } = await browser.newPage("phone");
+      await skipNewsletterPopup(context);
+      await guestCartOf(context, "Pocket Gratitude Notebook");
+      const main = page.locator("main");
+      await pickBeforeScripts(page, "/checkout", async () => {
+        await main.getByText("This is a gift").click();
+        await main.getByLabel("Message for the card (optional)", { exact: true }).fill("For the calmest Sunday.");
+      });
+      await expect.poll(() => main.locator("#gift-message-count").innerText()).toBe(`${250 - 23} of 250 characters left`);
       await context.close();
     },
     JOURNEY_MS,

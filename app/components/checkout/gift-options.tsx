@@ -37,6 +37,8 @@ export function GiftOptions({
 }) {
   const [length, setLength] = useState((values.giftMessage ?? "").length);
   const left = GIFT_MESSAGE_MAX - length;
+  // a message typed before the page's script ran: the count follows what the field holds
+  const message = useEarlyInput<HTMLTextAreaElement>((shown) => setLength(shown.value.length));
   const hasErrors = giftFieldNames.some((name) => errors[name]);
   const tickedAtFirst = hasErrors || ticked(values.isGift);
   // ticked before the page's script ran: the section opened by CSS, and the page now follows
@@ -113,6 +115,7 @@ export function GiftOptions({
           </label>
           <textarea
             id="gift-message"
+            ref={message}
             name="giftMessage"
             rows={3}
             maxLength={GIFT_MESSAGE_MAX}
