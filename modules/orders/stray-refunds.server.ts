@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases, strayPayments, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import type { RefundEvent } from "../payments/paystack-events";
 import type { PaymentProvider } from "../payments/types";
@@ -65,6 +67,18 @@ export async function strayPaymentViews(db: Db, purchaseId: string): Promise<Str
 const note = (tx: Tx, p: PurchaseRow, text: string, actorId: string | null = null) =>
   tx.insert(purchaseEvents).values({ purchaseId: p.id, status: p.status, note: text, actorId });
 
+/** Tells her the money went back (she was told when it arrived that it would). */
+async function refundedMail(tx: Tx, p: PurchaseRow, s: StrayRow) {
+  const shop = await getSettings(tx);
+  const number = orderNumber(p.id);
+  await enqueueMail(tx, {
+    to: p.email,
+    subject: `Your ${shop.shopName} order #${number}: your payment of ${formatNaira(s.amountKobo)} has been refunded`,
+    text: `Hello ${p.firstName},\n\nThe payment of ${formatNaira(s.amountKobo)} we could not apply to order #${number} has been refunded to the account or card it came from. Banks can take a few working days to show it.\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+    kind: "order_stray_refunded",
+  });
+}
+
 const named = (s: StrayRow) => `${formatNaira(s.amountKobo)} not applied (transaction ${s.transactionId ?? s.reference})`;
 
 /**
@@ -127,6 +141,7 @@ export async function refundStrayPayment(
       })
       .where(eq(strayPayments.id, stray.id))
       .returning();
+    if (started.status === "processed") await refundedMail(tx, p, changed!);
     const how = `${provider.name} ${started.providerRefundId}`;
     await note(
       tx,
@@ -183,6 +198,7 @@ export async function applyStrayRefundEvent(tx: Tx, p: PurchaseRow, stray: Stray
       .set({ status: "refunded", providerRefundId: stray.providerRefundId ?? e.refundId, refundedAt: new Date(), updatedAt: new Date() })
       .where(eq(strayPayments.id, stray.id));
     await note(tx, p, `Refund of the payment of ${said} processed by paystack`);
+    await refundedMail(tx, p, stray);
     return;
   }
   if (stray.status === "refund_pending")

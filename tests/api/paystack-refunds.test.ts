@@ -240,10 +240,15 @@ describe("a payment the order could not take is refunded by its own transaction,
     }[];
   const refundStray = (id: string, strayId: string) =>
     t.request(`/api/purchases/${id}/stray-payments/${strayId}/refund`, { method: "POST", as: admin });
+  const refundedMails = async (email: string) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "order_stray_refunded")));
   const orderMoney = async (id: string) => (await t.request(`/api/purchases/${id}/refunds`, { as: admin })).json();
 
   it("a second payment is kept as a row; refunded from the order's page once however many ask at once; its event closes it", async () => {
-    const { id, reference, amount } = await paidOrder();
+    const { id, reference, amount, customer } = await paidOrder();
     expect((await webhook(chargeSuccess(reference, amount, 5550001))).status).toBe(200);
     const [stray] = await strays(id);
     expect(stray).toMatchObject({ status: "refund_needed", amount: amount / 100, transactionId: "5550001" });
@@ -263,8 +268,13 @@ describe("a payment the order could not take is refunded by its own transaction,
       refund_reference: "132013318399",
       amount: String(amount),
     });
+    expect(await refundedMails(customer.email)).toHaveLength(0);
     await Promise.all(Array.from({ length: 5 }, () => webhook(raw)));
     expect((await strays(id))[0]!.status).toBe("refunded");
+    // she is told once that it went back
+    const told = await refundedMails(customer.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toContain(`your payment of ${formatNaira(amount)} has been refunded`);
     // the order's own money is untouched: nothing refunded, all of it still refundable
     expect(await orderMoney(id)).toMatchObject({ refunded: 0, pending: 0, state: "none", refundable: amount / 100 });
     expect(await t.db.select().from(refunds).where(eq(refunds.purchaseId, id))).toHaveLength(0);
@@ -275,7 +285,7 @@ describe("a payment the order could not take is refunded by its own transaction,
   });
 
   it("refunded on Paystack's dashboard: the event (no id) refunds the stray payment, not the order", async () => {
-    const { id, reference, amount } = await paidOrder();
+    const { id, reference, amount, customer } = await paidOrder();
     await webhook(chargeSuccess(reference, amount, 5550002));
     const raw = refundEvent("refund.processed", {
       status: "processed",
@@ -285,6 +295,7 @@ describe("a payment the order could not take is refunded by its own transaction,
     });
     for (let i = 0; i < 3; i++) await webhook(raw);
     expect((await strays(id))[0]!.status).toBe("refunded");
+    expect(await refundedMails(customer.email)).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.purchaseId, id))).toHaveLength(0);
     expect(await orderMoney(id)).toMatchObject({ refunded: 0, state: "none" });
     // a second dashboard refund of that amount is the order's own (made outside the shop), as before
