@@ -13,6 +13,7 @@ import { retakeDeliverySlot } from "../delivery/schedule.server";
 import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
 import { recordStrayPayment, strayReason } from "./stray-payments.server";
+import type { ReceivedPayment } from "./received-payment";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -23,20 +24,6 @@ export type CompletionResult = {
    */
   outcome: "completed" | "already_completed" | "refund_due" | "stray" | "rejected" | "not_paid";
   purchase: PurchaseRow | null;
-};
-
-/** A payment as the shop records it: the provider's verified answer, or money the owner recorded by hand. */
-export type ReceivedPayment = VerifiedPayment & {
-  /** how it arrived (default: through the provider) */
-  paidVia?: "provider" | "transfer" | "cash" | "pos";
-  /** what was actually received, when the owner recorded more than the total */
-  receivedKobo?: number;
-  /** the owner's reference (transfer narration, POS slip) */
-  note?: string | null;
-  /** the admin who recorded it */
-  actorId?: string | null;
-  /** the payment attempt it was made on (the provider's reference) */
-  reference?: string;
 };
 
 export type CompletionOptions = { links: MailLinks; now?: Date };

@@ -7,7 +7,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderUrl, type MailLinks } from "./mails.server";
 import { adminOrderPath, orderNumber } from "./statuses";
-import type { ReceivedPayment } from "./completion.server";
+import type { ReceivedPayment } from "./received-payment";
 
 // Money the provider took that its order cannot take (docs/product.md "Paying"): a second payment
 // for an order already paid (a shared link paid by two people, a card payment after the owner
