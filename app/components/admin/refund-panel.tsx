@@ -4,20 +4,15 @@ import { refundStateLabels } from "../../../modules/orders/refund-schemas";
 import type { RefundSummary } from "../../../modules/orders/refunds.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
+import { moneyWhen, pillTone } from "./money-pills";
 import { Field, FormMessage } from "../forms/fields";
 
 // docs/product.md "Refunds": the order's money (paid, refunded, on its way back, due), each refund
 // and dispute, and the form that refunds part or all of it and puts chosen lines back in stock.
 // Posts to the order page's action (intent refund), which calls the same service as the API.
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
-
 const statusWords = { pending: "On its way", processed: "Refunded", failed: "Failed" } as const;
-const statusStyle = {
-  pending: "border-amber-300 bg-amber-100 text-amber-900",
-  processed: "border-sage/40 bg-sage-soft text-sage",
-  failed: "border-red-300 bg-red-50 text-red-800",
-} as const;
+const statusStyle = { pending: pillTone.waiting, processed: pillTone.done, failed: pillTone.alarm } as const;
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -62,7 +57,7 @@ export function RefundPanel({ money }: { money: RefundSummary }) {
                 </span>
               </div>
               <p className="text-muted">
-                {when(r.createdAt)} · {r.provider === "manual" ? "sent back by the shop" : r.provider}
+                {moneyWhen(r.createdAt)} · {r.provider === "manual" ? "sent back by the shop" : r.provider}
                 {r.actorName ? ` · by ${r.actorName}` : ""} · <span className="break-all">{r.providerRefundId ?? r.reference}</span>
               </p>
               {r.restocked.length ? (

@@ -3,20 +3,15 @@ import { formatNairaAmount } from "../../../lib/money";
 import type { StrayPaymentView } from "../../../modules/orders/stray-refunds.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
+import { moneyWhen, pillTone } from "./money-pills";
 
 // docs/product.md "Paying": payments the provider took that this order could not take (paid twice,
 // another amount, a closed order). Each is refunded whole, by its own transaction, never from the
 // order's own money. Posts to the order page's action (intent refund-stray), which calls the same
 // service as the API.
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
-
 const statusWords = { refund_needed: "Refund needed", refund_pending: "Refund on its way", refunded: "Refunded" } as const;
-const statusStyle = {
-  refund_needed: "border-red-300 bg-red-50 text-red-800",
-  refund_pending: "border-amber-300 bg-amber-100 text-amber-900",
-  refunded: "border-sage/40 bg-sage-soft text-sage",
-} as const;
+const statusStyle = { refund_needed: pillTone.alarm, refund_pending: pillTone.waiting, refunded: pillTone.done } as const;
 
 export function StrayPaymentsPanel({ payments }: { payments: StrayPaymentView[] }) {
   if (!payments.length) return null;
@@ -47,12 +42,12 @@ function StrayPayment({ s }: { s: StrayPaymentView }) {
         <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${statusStyle[s.status]}`}>{statusWords[s.status]}</span>
       </div>
       <p className="text-muted">
-        {when(s.createdAt)} · {s.provider} · transaction <span className="break-all">{s.transactionId ?? s.reference}</span>
+        {moneyWhen(s.createdAt)} · {s.provider} · transaction <span className="break-all">{s.transactionId ?? s.reference}</span>
       </p>
       <p className="text-muted">Not applied: {s.reason}.</p>
       {s.refundedAt ? (
         <p className="text-muted">
-          Refunded {when(s.refundedAt)}
+          Refunded {moneyWhen(s.refundedAt)}
           {s.actorName ? ` · by ${s.actorName}` : ""}
         </p>
       ) : null}
