@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppServices } from "../../context";
 import { chosenDeliveryArea } from "../../lib/delivery-area";
 import { checkoutDelivery, standardWouldSave } from "./checkout-dates.server";
+import { keepPostedCheckout, postedCheckout } from "./checkout-posted.server";
 import { readCookie } from "../../lib/cookies";
 import { formAction, readForm } from "../../lib/form-action.server";
 import { fieldErrors, formValues } from "../../lib/forms";
@@ -52,7 +53,10 @@ const checkoutQuery = z.object({
 
 export async function checkoutPageData(services: AppServices, request: Request) {
   const { db, env, logger, user } = services;
-  const query = readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window", "gift"]);
+  // the page drawn after a form posted without its script: what she chose and typed (checkout-posted.server.ts)
+  const posted = postedCheckout(services);
+  const query: z.output<typeof checkoutQuery> =
+    posted?.choices ?? readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window", "gift"]);
   const method = query.method ?? "standard";
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
@@ -89,7 +93,9 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     delivery,
     // Express for a date Standard also reaches: what Standard would save (kobo; 0 otherwise)
     standardSaves: standardWouldSave(delivery, method, priced.summary.deliveryOptions),
-    defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults) },
+    defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...posted?.typed },
+    // how she pays and what she ticked, as she posted them (none: the page's own defaults)
+    posted: posted ? { paymentMethod: posted.paymentMethod, whatsappOptIn: posted.whatsappOptIn, saveDetails: posted.saveDetails } : null,
     choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
     popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
@@ -119,6 +125,9 @@ export function submitCheckout(services: AppServices, request: Request) {
 async function placeFromForm(services: AppServices, request: Request) {
   const { db, env, user, clientIp } = services;
   const form = await readForm(request);
+  keepPostedCheckout(services, form, checkoutQuery);
+  // "Show dates and total", a page without its script: the page is drawn again for what she chose
+  if (form.get("intent") === "price") return data<CheckoutAnswer>({});
   const parsed = checkoutForm.safeParse(formValues(checkoutForm, form));
   if (!parsed.success) return data<CheckoutAnswer>({ msg: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) }, 400);
   const { name, email, saveDetails, ...fields } = parsed.data;

@@ -13,6 +13,7 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
+import { useHydrated } from "../../lib/scripted";
 import { formatNairaAmount } from "../../../lib/money";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { choicesForGift } from "../../../modules/orders/payment-choices";
@@ -55,7 +56,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [lga, setLga] = useState(defaults.lga);
   const [method, setMethod] = useState(loaderData.method);
   const [slot, setSlot] = useState({ date: loaderData.delivery.date ?? "", window: loaderData.delivery.window ?? "" });
-  const [payment, setPayment] = useState<CheckoutPaymentMethod>("online");
+  const [payment, setPayment] = useState<CheckoutPaymentMethod>(loaderData.posted?.paymentMethod ?? "online");
+  const hydrated = useHydrated();
   // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
   const [gift, setGift] = useState(defaults.gift.isGift === "on");
   const answer = actionData as CheckoutAnswer | undefined;
@@ -160,6 +162,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 <span className="text-muted">Choose your area to see the delivery charge and your total.</span>
               )}
             </p>
+            {/* before (or without) the page's script, the total and the area's dates come from the server */}
+            {hydrated ? null : (
+              <button type="submit" name="intent" value="price" className="btn-outline mt-3 !min-h-10 !px-4 !py-1.5 text-sm">
+                Update delivery and total
+              </button>
+            )}
           </section>
 
           <GiftOptions errors={errors} onChange={switchGift} values={defaults.gift} />
@@ -278,7 +286,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </details>
             {loaderData.whatsappUpdates ? (
               <label className="flex items-start gap-3 text-sm">
-                <input type="checkbox" name="whatsappOptIn" className="mt-0.5 h-5 w-5 accent-rose" />
+                <input
+                  type="checkbox"
+                  name="whatsappOptIn"
+                  defaultChecked={loaderData.posted?.whatsappOptIn}
+                  className="mt-0.5 h-5 w-5 accent-rose"
+                />
                 <span>
                   <strong>Send my order updates on WhatsApp</strong> to the phone above. Reply STOP there at any time.
                 </span>
@@ -286,7 +299,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ) : null}
             {signedIn ? null : (
               <label className="flex items-start gap-3 text-sm">
-                <input type="checkbox" name="saveDetails" className="mt-0.5 h-5 w-5 accent-rose" />
+                <input
+                  type="checkbox"
+                  name="saveDetails"
+                  defaultChecked={loaderData.posted?.saveDetails}
+                  className="mt-0.5 h-5 w-5 accent-rose"
+                />
                 <span>
                   <strong>Save my details</strong> for next time: we email you a link to set a password once you have paid.
                 </span>
