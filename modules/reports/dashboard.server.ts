@@ -1,8 +1,9 @@
-import { and, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchases, refunds, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { paidOrder } from "../orders/paid-orders.server";
+import { saleRefundedSql } from "../orders/refunds.server";
 
 // The owner's /dashboard figures: sales of paid orders and new customers.
 
@@ -17,13 +18,39 @@ export function monthStart(now = new Date()): Date {
 
 export type DashboardStats = {
   revenue: number;
-  /** given back this month by refunds, processed or on their way (a failed one gave nothing back) */
+  /** sales given back this month by refunds, processed or on their way (a failed one gave nothing back; an overpayment's was never a sale) */
   refunded: number;
   orders: number;
   newCustomers: number;
   averageOrderValue: number;
   daily: { day: string; revenue: number; orders: number }[];
 };
+
+/**
+ * What refunds made between `since` and `now` gave back of sales (kobo), as the sales report counts
+ * it (saleRefundedSql): money that arrived over an order's total and went back was never a sale.
+ * Per order, the sale's part of all its refunds up to `now` less the part of those before `since`.
+ */
+function refundedOfSales(db: Db, since: Date, now: Date) {
+  const held = ne(refunds.status, "failed");
+  const perOrder = db
+    .select({
+      id: refunds.purchaseId,
+      upTo: sql<number>`sum(${refunds.amountKobo}) filter (where ${refunds.createdAt} <= ${now})`.as("up_to"),
+      before: sql<number>`sum(${refunds.amountKobo}) filter (where ${refunds.createdAt} < ${since})`.as("before"),
+    })
+    .from(refunds)
+    .where(held)
+    .groupBy(refunds.purchaseId)
+    .having(sql`bool_or(${refunds.createdAt} >= ${since} and ${refunds.createdAt} <= ${now})`)
+    .as("refunded_per_order");
+  return db
+    .select({
+      kobo: sql<number>`coalesce(sum(${saleRefundedSql(sql`${perOrder.upTo}`)} - ${saleRefundedSql(sql`${perOrder.before}`)}), 0)::bigint`,
+    })
+    .from(perOrder)
+    .innerJoin(purchases, eq(purchases.id, perOrder.id));
+}
 
 /**
  * The owner's at-a-glance figures for this month, and paid sales per day for 30 days.
@@ -36,10 +63,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
       .where(and(paid, gte(purchases.paidAt, since))),
-    db
-      .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)::bigint` })
-      .from(refunds)
-      .where(and(ne(refunds.status, "failed"), gte(refunds.createdAt, since), lte(refunds.createdAt, now))),
+    refundedOfSales(db, since, now),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)

@@ -95,6 +95,43 @@ describe("dashboard figures", () => {
     expect(monthStart(new Date("2026-11-30T23:30:00Z")).toISOString()).toBe("2026-11-30T23:00:00.000Z");
     expect(monthStart(new Date("2026-11-15T00:00:00Z")).toISOString()).toBe("2026-10-31T23:00:00.000Z");
   });
+
+  it("counts as refunded only what went back of sales: money paid over a total and sent back was never a sale", async () => {
+    // a month of its own, after the other tests' (a month's figures count what was paid since it began)
+    const now = new Date("2036-05-20T12:00:00Z");
+    const buyer = await createUser(t.db);
+    const product = await createProduct(t.db, { priceKobo: 1_000_000 });
+    // ₦10,000 due, ₦15,000 arrived (a transfer of the wrong amount): ₦5,000 over
+    const overpaid = (paidAt: string) =>
+      createPurchase(t.db, buyer, [{ product, quantity: 1 }], {
+        totalKobo: 1_000_000,
+        paidAmountKobo: 1_500_000,
+        status: "completed",
+        createdAt: new Date(paidAt),
+        paidAt: new Date(paidAt),
+      });
+    const [thisMonth, lastMonth] = [await overpaid("2036-05-02T09:00:00Z"), await overpaid("2036-04-10T09:00:00Z")];
+    const refund = (purchaseId: string, amountKobo: number, createdAt: string, n: number) => ({
+      purchaseId,
+      amountKobo,
+      status: "processed" as const,
+      provider: "manual",
+      reference: `RFD-overpaid-${n}`,
+      createdAt: new Date(createdAt),
+    });
+    // this month's order: the ₦5,000 over goes back, then ₦2,000 of the sale
+    await t.db.insert(refunds).values([refund(thisMonth.id, 500_000, "2036-05-03T09:00:00Z", 1)]);
+    expect((await dashboardStats(t.db, now)).refunded).toBe(0);
+    await t.db.insert(refunds).values([refund(thisMonth.id, 200_000, "2036-05-04T09:00:00Z", 2)]);
+    expect((await dashboardStats(t.db, now)).refunded).toBe(2_000);
+    // last month's order: its ₦5,000 over went back last month, ₦3,000 of its sale this month
+    await t.db
+      .insert(refunds)
+      .values([refund(lastMonth.id, 500_000, "2036-04-11T09:00:00Z", 3), refund(lastMonth.id, 300_000, "2036-05-05T09:00:00Z", 4)]);
+    expect((await dashboardStats(t.db, now)).refunded).toBe(5_000);
+    // and last month's figures saw none of it: only its overpayment went back then
+    expect((await dashboardStats(t.db, new Date("2036-04-30T12:00:00Z"))).refunded).toBe(0);
+  });
 });
 
 describe("admin lists", () => {
