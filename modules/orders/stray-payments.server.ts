@@ -1,7 +1,7 @@
-import type { Tx } from "../../db/client";
-import { eq } from "drizzle-orm";
-import { paymentAttempts, providerEvents, purchaseEvents, strayPayments, type purchases } from "../../db/schema";
-import { formatNaira } from "../../lib/money";
+import type { Db, Tx } from "../../db/client";
+import { asc, eq } from "drizzle-orm";
+import { paymentAttempts, providerEvents, purchaseEvents, purchases, strayPayments } from "../../db/schema";
+import { formatNaira, koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
@@ -36,7 +36,7 @@ const timelineWords: Record<StrayReason, (p: Purchase) => string> = {
   closed: (p) => `the order is ${p.status}`,
 };
 
-const shopperWords: Record<StrayReason, (p: Purchase) => string> = {
+const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo">) => string> = {
   paid_twice: () => "but the order had already been paid, so this second payment is not needed",
   wrong_amount: (p) => `on an earlier payment page, but the order's total is now ${formatNaira(p.totalKobo)}, so it could not pay for it`,
   closed: () => "but the order can no longer take a payment",
@@ -99,4 +99,35 @@ export async function recordStrayPayment(
     kind: "order_stray_payment_admin",
   });
   return true;
+}
+
+/** What the shopper's order page says of a payment her order did not take (naira; no transaction details). */
+export type UnappliedPayment = {
+  amount: number;
+  /** why, in the words of her mail: "but the order had already been paid, so this second payment is not needed" */
+  why: string;
+  status: "refund_needed" | "refund_pending" | "refunded";
+  refundedAt: string | null;
+};
+
+/** An order's payments it did not take, oldest first, for the order's own page (docs/product.md "Refunds"). */
+export async function unappliedPayments(db: Db, purchaseId: string): Promise<UnappliedPayment[]> {
+  const rows = await db
+    .select({
+      amountKobo: strayPayments.amountKobo,
+      reason: strayPayments.reason,
+      status: strayPayments.status,
+      refundedAt: strayPayments.refundedAt,
+      totalKobo: purchases.totalKobo,
+    })
+    .from(strayPayments)
+    .innerJoin(purchases, eq(purchases.id, strayPayments.purchaseId))
+    .where(eq(strayPayments.purchaseId, purchaseId))
+    .orderBy(asc(strayPayments.createdAt));
+  return rows.map((r) => ({
+    amount: koboToNaira(r.amountKobo),
+    why: (shopperWords[r.reason as StrayReason] ?? shopperWords.closed)(r),
+    status: r.status,
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+  }));
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { strayPayments } from "../../db/schema";
+import { paymentAttempts, strayPayments } from "../../db/schema";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -127,5 +127,50 @@ describe("a payment the order could not take, on the order's page", () => {
     expect(page).not.toContain("Refund this payment");
     // the order's own money did not move
     expect(page).toContain('data-testid="refund-state">Not refunded');
+  });
+
+  it("her own order page says what came of it, in the words of her mail, until it is refunded", async () => {
+    const product = await createProduct(t.db);
+    const buyer = await createUser(t.db);
+    const p = await createPurchase(t.db, buyer, [{ product, quantity: 1 }]);
+    // her payment page's attempt: the order's page opens by its reference
+    await t.db.insert(paymentAttempts).values({ purchaseId: p.id, reference: p.reference, provider: "sandbox", amountKobo: p.totalKobo });
+    const orderPage = async () =>
+      strip(await (await t.page(`/checkout/complete?reference=${p.reference}`, { as: { id: buyer.id, role: "customer" } })).text());
+    const paidOnce = await orderPage();
+    expect(paidOnce).toContain("Thank you! Your order is confirmed");
+    expect(paidOnce).not.toContain('data-testid="unapplied-payments"');
+    const [stray] = await t.db
+      .insert(strayPayments)
+      .values({
+        purchaseId: p.id,
+        provider: "sandbox",
+        reference: "ALF-paid-again",
+        transactionId: "SBX-78",
+        amountKobo: 1_250_050,
+        currency: "NGN",
+        reason: "paid_twice",
+      })
+      .returning();
+    const needed = await orderPage();
+    expect(needed).toContain("Thank you! Your order is confirmed");
+    expect(needed).toContain(
+      "We received a payment of <strong>₦12,500.50</strong> for this order, but the order had already been paid, so this second payment is not needed. We are refunding it to the account or card it came from within 5 working days",
+    );
+    // nothing of the provider's transaction is hers to read
+    expect(needed).not.toContain("SBX-78");
+    await t.db
+      .update(strayPayments)
+      .set({ status: "refunded", refundedAt: new Date("2026-12-03T10:00:00Z") })
+      .where(eq(strayPayments.id, stray!.id));
+    const refunded = await orderPage();
+    expect(refunded).toMatch(
+      /second payment is not needed\. It was refunded on December 3, 2026 at 11:00 AM to the account or card it came from\./,
+    );
+    // another customer still cannot open her order
+    const other = await t.page(`/checkout/complete?reference=${p.reference}`, {
+      as: { id: (await createUser(t.db)).id, role: "customer" },
+    });
+    expect(other.status).toBe(404);
   });
 });

@@ -113,6 +113,17 @@ describe("a payment the order could not take", () => {
       (o) =>
         // her transfer arrived and the owner recorded it while her payment page was still open
         adminApi("POST", `/api/purchases/${o.id}/payment`, { method: "transfer", amount: o.totalAmount, reference: "GTB transfer" }),
+      // back on her order's page, she reads that the second payment is not needed and goes back to her
+      async (page) => {
+        await page.waitForURL(/\/checkout\/complete\?reference=/);
+        const note = page.getByTestId("unapplied-payments");
+        await visible(note);
+        expect(await note.innerText()).toMatch(
+          /the order had already been paid, so this second payment is not needed\. We are refunding it/,
+        );
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, "order-page-second-payment-phone");
+      },
     );
     const owner = await browser.newPage("phone");
     await skipNewsletterPopup(owner.context);

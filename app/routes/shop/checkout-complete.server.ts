@@ -9,6 +9,7 @@ import { payLinkUrl } from "../../../modules/orders/order-links.server";
 import { giftForBuyer } from "../../../modules/orders/gift-rules";
 import { isPaidOrder } from "../../../modules/orders/statuses";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
+import { unappliedPayments } from "../../../modules/orders/stray-payments.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
@@ -27,12 +28,13 @@ export type OrderPageState = "paid" | "waiting" | "unreachable" | "refund" | "tr
 export async function orderPageData(services: AppServices, request: Request) {
   const page = await orderPage(services, request);
   // a gift's address shows to the buyer as the owner chose (docs/product.md "Gift orders")
-  const { giftAddressForBuyer } = await getSettings(services.db);
-  return {
-    ...page,
-    order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null,
-    timeline: page.order ? await orderTimeline(services.db, page.order.id) : [],
-  };
+  const [{ giftAddressForBuyer }, timeline, unapplied] = await Promise.all([
+    getSettings(services.db),
+    page.order ? orderTimeline(services.db, page.order.id) : [],
+    // a payment the order did not take (paid twice, say), and where its refund is
+    page.order ? unappliedPayments(services.db, page.order.id) : [],
+  ]);
+  return { ...page, order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null, timeline, unapplied };
 }
 
 async function orderPage({ db, env, logger, user }: AppServices, request: Request) {

@@ -10,6 +10,7 @@ import { clearGuestCart } from "../../lib/guest-cart";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { orderNumber } from "../../../modules/orders/statuses";
+import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
 import { orderQuestion, shareOnWhatsAppUrl, shopOrderPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { orderPageData } from "./checkout-complete.server";
 import type { Route } from "./+types/checkout-complete";
@@ -22,7 +23,7 @@ export function meta() {
 export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(context.get(appContext), request);
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink, timeline } = loaderData;
+  const { order, state, transfer, payLink, timeline, unapplied } = loaderData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: a guest's browser cart is done; the header's count was read before the cart emptied
@@ -83,6 +84,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           {order.email}
         </p>
       </div>
+      <UnappliedPayments payments={unapplied} />
       {state === "transfer" ? (
         <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="How to pay" data-testid="transfer-details">
           <p>
@@ -129,6 +131,30 @@ const headline: Record<string, string> = {
   transfer: "Your order is reserved: one step left",
   pay_link: "Your order is reserved: share the link",
 };
+
+const refundWords: Record<UnappliedPayment["status"], (p: UnappliedPayment) => string> = {
+  refund_needed: () => "We are refunding it to the account or card it came from within 5 working days; you do not need to do anything.",
+  refund_pending: () => "Its refund is on its way to the account or card it came from.",
+  refunded: (p) => `It was refunded${p.refundedAt ? ` on ${orderDate(p.refundedAt)}` : ""} to the account or card it came from.`,
+};
+
+/** A payment the order did not take (paid twice, say): she reads it here as in her mail, with where its refund is. */
+function UnappliedPayments({ payments }: { payments: UnappliedPayment[] }) {
+  if (!payments.length) return null;
+  return (
+    <section
+      className="mt-8 space-y-2 rounded-2xl border border-line bg-linen p-5"
+      aria-label="Payments not needed"
+      data-testid="unapplied-payments"
+    >
+      {payments.map((p, i) => (
+        <p key={i}>
+          We received a payment of <strong>{formatNairaAmount(p.amount)}</strong> for this order, {p.why}. {refundWords[p.status](p)}
+        </p>
+      ))}
+    </section>
+  );
+}
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);

@@ -1,4 +1,4 @@
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseUrl, type useBrowser } from "./browser";
 import { adminApi, api, cart, checkout, skipNewsletterPopup, waitForHydration } from "./shop";
@@ -25,7 +25,8 @@ export async function guestCartOf(context: BrowserContext, title: string): Promi
  * sandbox's payment page; `pay` presses Pay now (the order's page follows), otherwise Cancel
  * payment (the order is cancelled, the checkout unpaid). Her phone is put away after; her order is
  * returned as the back office lists it. `whilePaying` runs while her payment page is open, before
- * she presses it (the owner doing something to the order meanwhile).
+ * she presses it (the owner doing something to the order meanwhile); `back`, on the page she is
+ * sent back to after paying, before her phone is put away.
  */
 export async function guestCheckout(
   browser: Pick<ReturnType<typeof useBrowser>, "newPage">,
@@ -33,6 +34,7 @@ export async function guestCheckout(
   lines: { productId: string; quantity: number }[],
   pay: boolean,
   whilePaying?: (order: { id: string; totalAmount: number }) => Promise<void>,
+  back?: (page: Page) => Promise<void>,
 ): Promise<{ id: string; totalAmount: number }> {
   const orderOf = async () => {
     const [order] = await adminApi<{ id: string; totalAmount: number }[]>("GET", `/api/purchases?q=${encodeURIComponent(who.email)}`);
@@ -57,6 +59,7 @@ export async function guestCheckout(
   await page.getByRole("button", { name: pay ? "Pay now" : "Cancel payment" }).click();
   if (pay && !whilePaying) await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
   else await page.waitForURL((u) => !u.pathname.startsWith("/pay/sandbox"));
+  if (back) await back(page);
   await context.close();
   return orderOf();
 }
