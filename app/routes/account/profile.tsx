@@ -49,6 +49,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">My profile</h1>
+      <OrdersShortcut orders={orders} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <section aria-labelledby="details-title" className="rounded-3xl border border-line bg-linen/60 p-6 sm:p-8">
           <h2 id="details-title" className="text-2xl">
@@ -69,6 +70,21 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 }
 
 type User = Route.ComponentProps["loaderData"]["user"];
+
+/** On a phone her orders sit below her details: a way straight to them, saying what waits for her. */
+function OrdersShortcut({ orders }: { orders: Route.ComponentProps["loaderData"]["orders"] }) {
+  if (!orders.length) return null;
+  const unpaid = orders.filter((o) => o.toPay && o.toPay.action !== "ended").length;
+  return (
+    <a
+      href="#my-orders"
+      className="mt-2 inline-flex min-h-11 items-center font-semibold text-rose underline lg:hidden"
+      data-testid="orders-shortcut"
+    >
+      My orders ({orders.length}){unpaid ? ` · ${unpaid} not paid` : ""}
+    </a>
+  );
+}
 
 function ViewProfile({ user, saved }: { user: User; saved: boolean }) {
   const rows: [string, string | null][] = [
