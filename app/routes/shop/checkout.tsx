@@ -13,7 +13,6 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
-import { useHydrated } from "../../lib/scripted";
 import { formatNairaAmount } from "../../../lib/money";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { choicesForGift } from "../../../modules/orders/payment-choices";
@@ -57,7 +56,6 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [method, setMethod] = useState(loaderData.method);
   const [slot, setSlot] = useState({ date: loaderData.delivery.date ?? "", window: loaderData.delivery.window ?? "" });
   const [payment, setPayment] = useState<CheckoutPaymentMethod>(loaderData.posted?.paymentMethod ?? "online");
-  const hydrated = useHydrated();
   // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
   const [gift, setGift] = useState(defaults.gift.isGift === "on");
   const answer = actionData as CheckoutAnswer | undefined;
@@ -162,12 +160,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 <span className="text-muted">Choose your area to see the delivery charge and your total.</span>
               )}
             </p>
-            {/* before (or without) the page's script, the total and the area's dates come from the server */}
-            {hydrated ? null : (
+            {/* without the page's script the server prices her choice (with it, the page does, and before it runs the
+                choice waits for it): only a browser that runs no script draws this, so nothing moves when the script starts */}
+            <noscript>
               <button type="submit" name="intent" value="price" className="btn-outline mt-3 !min-h-10 !px-4 !py-1.5 text-sm">
                 Update delivery and total
               </button>
-            )}
+            </noscript>
           </section>
 
           <GiftOptions errors={errors} onChange={switchGift} values={defaults.gift} />
