@@ -302,6 +302,27 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
   );
 
   it(
+    "'New Order' in the sidebar, on the screen already, starts a new order: nothing typed into the last one stays",
+    async () => {
+      const { context, page } = await ownerPage("desktop");
+      await page.goto("/neworder");
+      await waitForHydration(page);
+      const main = page.locator("main");
+      await returningCustomerBuysCandles(page);
+      // typed after the last answer: the field she touched since, which an answer would keep
+      await main.getByLabel("Street (optional)", { exact: true }).fill("3 Glover Road");
+      await page.getByRole("link", { name: "New Order", exact: true }).first().click();
+      await expect.poll(() => main.getByLabel("Find by phone or email", { exact: true }).inputValue()).toBe("");
+      expect(await main.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+      expect(await main.getByLabel("Street (optional)", { exact: true }).inputValue()).toBe("");
+      expect(await page.getByTestId("order-lines").count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe("/neworder");
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     "works before the page's script loads: every button posts the form and the server answers it",
     async () => {
       const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });

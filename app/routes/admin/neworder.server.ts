@@ -38,7 +38,15 @@ const emptyState = (): DeskState => ({
 export async function newOrderPage(db: AdminServices["db"]) {
   return {
     areas: await deliveryAreaNames(db),
-    answer: { rev: "start", state: emptyState(), customers: null, results: null, quote: null, delivery: null } as DeskAnswer,
+    // each opening of the screen is a new order: its own rev (the screen is drawn anew for it)
+    answer: {
+      rev: `start-${crypto.randomUUID()}`,
+      state: emptyState(),
+      customers: null,
+      results: null,
+      quote: null,
+      delivery: null,
+    } as DeskAnswer,
   };
 }
 

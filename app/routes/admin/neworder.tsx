@@ -1,6 +1,6 @@
 import { Minus, Plus, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ChipChoices } from "../../components/admin/chip-choices";
 import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
@@ -26,8 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => adminAction(args, (services) => newOrderAction(services, args.request));
 
-// the screen's own state comes back from the server with each answer: no reload of the page's data
-export const shouldRevalidate = () => false;
+// the screen's own state comes back from the server with each answer: no reload of the page's data;
+// 'New order' in the sidebar, on this screen already, opens a new one (the loader runs again)
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 /**
  * docs/product.md "Manual orders": a sale made in an Instagram or WhatsApp chat, at a walk-in or an
@@ -37,7 +39,12 @@ export const shouldRevalidate = () => false;
  * is drawn once, from the state it opened with; each answer fills in what the server changed
  * (useDeskAnswers), the rest of the screen (lines, total, messages) is drawn from the answer.
  */
-export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function NewOrderScreen(props: Route.ComponentProps) {
+  // a new opening of the screen is a new form: nothing typed into the last one stays
+  return <NewOrder key={props.loaderData.answer.rev} {...props} />;
+}
+
+function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
   // a form the server could not read at all answers only {msg} (formAction): the screen as loaded, with the message
   const answer: DeskAnswer =
     actionData && "state" in actionData
