@@ -105,20 +105,32 @@ export async function formAction<T>(run: () => Promise<T>, typed?: () => FormRes
   }
 }
 
+/** A password is never drawn back into a page: she types it again. */
+const isSecret = (name: string) => /password/i.test(name);
+
 /**
- * The action of a form the server draws again when it refuses it (/track has no script; /review's
- * may not have run yet when she sends it): `run` gets the fields checked by `schema` through
- * `fields()`. A refusal answers with what she sent (`typed`), so the form keeps it; a field
- * refused for a control character comes back without it.
+ * The action of a form the server draws again when it refuses it (/track has no script; /review's,
+ * /login's or /register's may not have run yet when she sends it): `run` gets the fields checked by
+ * `schema` through `fields()`, and the posted form. A refusal answers with what she sent (`typed`),
+ * so the form keeps it; a field refused for a control character comes back without it, a password
+ * never.
  */
-export function redrawnFormAction<S extends z.ZodObject, T>(request: Request, schema: S, run: (fields: () => z.output<S>) => Promise<T>) {
+export function redrawnFormAction<S extends z.ZodObject, T>(
+  request: Request,
+  schema: S,
+  run: (fields: () => z.output<S>, form: FormData) => Promise<T>,
+) {
   let typed: FormResult["typed"] = {};
   return formAction(
     async () => {
       const form = await postedForm(request);
-      typed = Object.fromEntries(Object.entries(formValues(schema, form)).map(([key, value]) => [key, value && withoutNul(value)]));
+      typed = Object.fromEntries(
+        Object.entries(formValues(schema, form))
+          .filter(([key]) => !isSecret(key))
+          .map(([key, value]) => [key, value && withoutNul(value)]),
+      );
       rejectNulFields(form);
-      return run(() => parseFields(form, schema));
+      return run(() => parseFields(form, schema), form);
     },
     () => typed,
   );

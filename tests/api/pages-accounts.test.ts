@@ -204,3 +204,38 @@ describe("the reset page", () => {
     }
   });
 });
+
+describe("the account forms sent before (or without) the page's script", () => {
+  const valueOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+
+  it("a refused sign-up comes back with what she typed, never her password", async () => {
+    // too short a password: the server says so, and she types it again
+    const password = "kind26";
+    const fields = {
+      firstName: "Temi",
+      lastName: "Adebayo",
+      email: newEmail(),
+      phone: "0803 123 4567",
+      address: "5 Allen Avenue, Ikeja",
+      lga: "Ikeja",
+    };
+    const res = await t.page("/register", form({ ...fields, password }));
+    expect(res.status).toBe(400);
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    for (const name of ["firstName", "lastName", "email", "phone", "address"] as const) expect(valueOf(html, name)).toBe(fields[name]);
+    expect(html).toContain("Password must be at least 8 characters");
+    expect(html).toMatch(/<option value="Ikeja" selected="">/);
+    expect(html).not.toContain(password);
+    expect(valueOf(html, "password")).toBeUndefined();
+    expect((await t.db.select().from(users).where(eq(users.email, fields.email))).length).toBe(0);
+  });
+
+  it("a refused login comes back with her email, never the password she tried", async () => {
+    const user = await createUser(t.db);
+    const res = await t.page("/login", form({ email: user.email, password: "not-her-password-2026" }));
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    const html = await res.text();
+    expect(valueOf(html, "email")).toBe(user.email);
+    expect(html).not.toContain("not-her-password-2026");
+  });
+});

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
+import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
 import { mergeGuestCartAfterLogin } from "../../lib/guest-cart";
 import { login } from "../../../modules/accounts/auth.server";
@@ -23,9 +23,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  return formAction(async () => {
-    const { data, form } = await parseForm(request, loginInput);
-    const signedIn = await login(authDeps(ctx), data, clientMeta(ctx, request));
+  // refused before the page's script ran, the form is drawn again with her email (never her password)
+  return redrawnFormAction(request, loginInput, async (fields, form) => {
+    const signedIn = await login(authDeps(ctx), fields(), clientMeta(ctx, request));
     // docs/product.md §4: a customer goes to / (or back to the page that sent them here)
     return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo")));
   });
@@ -66,7 +66,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={actionData?.typed?.email}
+          error={errors.email}
+        />
         <PasswordField error={errors.password} />
         <div className="text-right text-sm">
           <Link to="/forgotpassword" className="font-semibold text-rose-dark underline-offset-4 hover:underline">

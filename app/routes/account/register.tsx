@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
+import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
 import { register } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
@@ -25,9 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  return formAction(async () => {
-    const { data, form } = await parseForm(request, registerForm);
-    await register(authDeps(ctx), data, { ...clientMeta(ctx, request), by: null });
+  // refused before the page's script ran, the form is drawn again with what she typed (not her password)
+  return redrawnFormAction(request, registerForm, async (fields, form) => {
+    await register(authDeps(ctx), fields(), { ...clientMeta(ctx, request), by: null });
     // docs/product.md §4: the full sign-up goes to /login; a shopper on her way to a page (checkout) goes on there after
     return redirect(withRedirect("/login?registered=1", safeRedirect(form.get("redirectTo"), "")));
   });
@@ -37,19 +37,37 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [params] = useSearchParams();
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(registerSchema, actionData);
+  const typed = actionData?.typed;
   const redirectTo = safeRedirect(params.get("redirectTo"), "");
   return (
     <AuthCard title="Create your account" intro="Join Alafia Self-Care: a calmer way to shop for you and the women you love.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <NameFields errors={errors} />
-        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
-        <Field label="Phone Number" name="phone" type="tel" required autoComplete="tel" maxLength={30} error={errors.phone} />
-        <Field label="Address" name="address" required autoComplete="street-address" maxLength={300} error={errors.address} />
+        <NameFields errors={errors} saved={typed ? { firstName: typed.firstName ?? "", lastName: typed.lastName ?? "" } : undefined} />
+        <Field label="Email" name="email" type="email" required autoComplete="email" defaultValue={typed?.email} error={errors.email} />
+        <Field
+          label="Phone Number"
+          name="phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          maxLength={30}
+          defaultValue={typed?.phone}
+          error={errors.phone}
+        />
+        <Field
+          label="Address"
+          name="address"
+          required
+          autoComplete="street-address"
+          maxLength={300}
+          defaultValue={typed?.address}
+          error={errors.address}
+        />
         <Field label="Town" name="lga" error={errors.lga}>
           {(control) => (
-            <select {...control} required defaultValue="">
+            <select {...control} required defaultValue={typed?.lga ?? ""}>
               <option value="" disabled>
                 Select a town
               </option>
