@@ -41,7 +41,7 @@ describe("'Complete payment' from My orders", () => {
     expect(profile).toContain("Not paid");
     // on a phone, where her orders sit below her details, the way to them says one waits
     expect(profile.replace(/<!-- -->/g, "")).toMatch(
-      /<a href="#my-orders"[^>]*data-testid="orders-shortcut">My orders \(1\) · 1 not paid<\/a>/,
+      /<a href="#my-orders"[^>]*data-testid="orders-shortcut">My orders \(1\) · 1 to pay<\/a>/,
     );
 
     const page = await t.page(`/resume/${id}`, { as: user });

@@ -74,14 +74,15 @@ type User = Route.ComponentProps["loaderData"]["user"];
 /** On a phone her orders sit below her details: a way straight to them, saying what waits for her. */
 function OrdersShortcut({ orders }: { orders: Route.ComponentProps["loaderData"]["orders"] }) {
   if (!orders.length) return null;
-  const unpaid = orders.filter((o) => o.toPay && o.toPay.action !== "ended").length;
+  // those she can still pay from the list (its "Complete payment", "How to pay" or link)
+  const toPay = orders.filter((o) => o.toPay && o.toPay.action !== "ended").length;
   return (
     <a
       href="#my-orders"
       className="mt-2 inline-flex min-h-11 items-center font-semibold text-rose underline lg:hidden"
       data-testid="orders-shortcut"
     >
-      My orders ({orders.length}){unpaid ? ` · ${unpaid} not paid` : ""}
+      My orders ({orders.length}){toPay ? ` · ${toPay} to pay` : ""}
     </a>
   );
 }

@@ -126,7 +126,7 @@ async function placeFromForm(services: AppServices, request: Request) {
   const { db, env, user, clientIp } = services;
   const form = await readForm(request);
   keepPostedCheckout(services, form, checkoutQuery);
-  // "Show dates and total", a page without its script: the page is drawn again for what she chose
+  // "Update delivery and total" (a browser that runs no script): the page is drawn again for what she chose
   if (form.get("intent") === "price") return data<CheckoutAnswer>({});
   const parsed = checkoutForm.safeParse(formValues(checkoutForm, form));
   if (!parsed.success) return data<CheckoutAnswer>({ msg: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) }, 400);
