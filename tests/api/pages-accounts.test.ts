@@ -238,4 +238,24 @@ describe("the account forms sent before (or without) the page's script", () => {
     expect(valueOf(html, "email")).toBe(user.email);
     expect(html).not.toContain("not-her-password-2026");
   });
+
+  it("the forgotten-password, promo sign-up and admin login forms keep the email too, and never a password", async () => {
+    const forgot = await t.page("/forgotpassword", form({ email: "ngozi@example" }));
+    expect(forgot.status).toBe(400);
+    expect(valueOf(await forgot.text(), "email")).toBe("ngozi@example");
+
+    const promo = { firstName: "Kemi", lastName: "Ade", email: newEmail() };
+    const signedUp = await t.page("/promosign", form({ ...promo, password: "short26" }));
+    expect(signedUp.status).toBe(400);
+    const html = (await signedUp.text()).replace(/<!-- -->/g, "");
+    for (const name of ["firstName", "lastName", "email"] as const) expect(valueOf(html, name)).toBe(promo[name]);
+    expect(html).not.toContain("short26");
+
+    const admin = await createAdminUser(t.db);
+    const refused = await t.page("/admin", { ...form({ email: admin.email, password: "not-the-admin-2026" }), ip: "10.9.8.7" });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const page = await refused.text();
+    expect(valueOf(page, "email")).toBe(admin.email);
+    expect(page).not.toContain("not-the-admin-2026");
+  });
 });

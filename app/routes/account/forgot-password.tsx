@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
+import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
 import { requestPasswordReset } from "../../../modules/accounts/auth.server";
 import { forgotPasswordInput } from "../../../modules/accounts/schemas";
@@ -15,10 +15,10 @@ export const meta = () => [{ title: "Forgot password | Alafia Self-Care" }, { na
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  return formAction(async () => {
-    const { data } = await parseForm(request, forgotPasswordInput);
+  // refused before the page's script ran, the form is drawn again with the email she typed
+  return redrawnFormAction(request, forgotPasswordInput, async (fields) => {
     // the same answer whether or not the email has an account
-    const { msg } = await requestPasswordReset(authDeps(ctx), data, clientMeta(ctx, request));
+    const { msg } = await requestPasswordReset(authDeps(ctx), fields(), clientMeta(ctx, request));
     return { ok: true, msg };
   });
 }
@@ -35,7 +35,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       )}
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={actionData && "typed" in actionData ? actionData.typed?.email : undefined}
+          error={errors.email}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Send Reset Link"}
         </button>

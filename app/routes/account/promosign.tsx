@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
+import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
 import { login, register } from "../../../modules/accounts/auth.server";
 import { promoSignForm } from "../../../modules/accounts/schemas";
@@ -15,8 +15,9 @@ export const meta = () => [{ title: "Sign up for the promo | Alafia Self-Care" }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  return formAction(async () => {
-    const { data } = await parseForm(request, promoSignForm);
+  // refused before the page's script ran, the form is drawn again with what she typed (not her password)
+  return redrawnFormAction(request, promoSignForm, async (fields) => {
+    const data = fields();
     const deps = authDeps(ctx);
     const meta = clientMeta(ctx, request);
     await register(deps, data, { ...meta, by: null });
@@ -28,12 +29,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function PromoSign({ actionData }: Route.ComponentProps) {
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(promoSignSchema, actionData);
+  const typed = actionData?.typed;
   return (
     <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <NameFields errors={errors} />
-        <Field label="Email" name="email" type="email" required autoComplete="email" error={errors.email} />
+        <NameFields errors={errors} saved={typed ? { firstName: typed.firstName ?? "", lastName: typed.lastName ?? "" } : undefined} />
+        <Field label="Email" name="email" type="email" required autoComplete="email" defaultValue={typed?.email} error={errors.email} />
         <PasswordField error={errors.password} autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Sign Up"}

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, Field, FormMessage, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
+import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
 import { adminLogin } from "../../../modules/accounts/auth.server";
 import { safeRedirect } from "../../../modules/accounts/safe-redirect";
@@ -20,9 +20,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  return formAction(async () => {
-    const { data, form } = await parseForm(request, loginInput);
-    const signedIn = await adminLogin(authDeps(ctx), data, clientMeta(ctx, request));
+  // refused before the page's script ran, the form is drawn again with the email (never the password)
+  return redrawnFormAction(request, loginInput, async (fields, form) => {
+    const signedIn = await adminLogin(authDeps(ctx), fields(), clientMeta(ctx, request));
     // docs/product.md §2: success goes to /dashboard (or back to the admin screen that sent the admin here)
     return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo"), "/dashboard"));
   });
@@ -41,7 +41,15 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field label="Email" name="email" type="email" required autoComplete="username" error={errors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="username"
+          defaultValue={actionData?.typed?.email}
+          error={errors.email}
+        />
         <PasswordField error={errors.password} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Log In"}
