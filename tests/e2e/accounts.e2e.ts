@@ -171,6 +171,30 @@ describe("names", () => {
     await screenshot(page, "popup-name-refused-phone");
     await context.close();
   });
+
+  it("a sign-up refused before the page's script runs (here: without it) comes back with what she typed, not her password", async () => {
+    const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });
+    await page.goto("/register");
+    const form = page.locator("main");
+    const shopper = newShopper("noscript");
+    await form.getByLabel("First Name").fill("Temi");
+    await form.getByLabel("Last Name").fill("Adebayo");
+    await form.getByLabel("Email").fill(shopper.email);
+    await form.getByLabel("Phone Number").fill("0803 123 4567");
+    await form.getByLabel("Address").fill("5 Allen Avenue");
+    await form.getByLabel("Town").selectOption({ index: 1 });
+    const town = await form.getByLabel("Town").inputValue();
+    await form.getByLabel("Password", { exact: true }).fill("kind26");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await visible(page.getByText("Password must be at least 8 characters"));
+    expect(await form.getByLabel("First Name").inputValue()).toBe("Temi");
+    expect(await form.getByLabel("Email").inputValue()).toBe(shopper.email);
+    expect(await form.getByLabel("Address").inputValue()).toBe("5 Allen Avenue");
+    expect(await form.getByLabel("Town").inputValue()).toBe(town);
+    expect(await form.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    await screenshot(page, "register-refused-no-js-phone", { scripted: false });
+    await context.close();
+  });
 });
 
 describe("admin access", () => {

@@ -55,7 +55,8 @@ export function NameFields({
   autoComplete = true,
 }: {
   errors: Record<string, string>;
-  saved?: { firstName: string; lastName: string };
+  /** her saved name, or what she typed into a form the server refused */
+  saved?: { firstName?: string | null; lastName?: string | null };
   /** off for someone else's name (an admin adding a team member) */
   autoComplete?: boolean;
 }) {
@@ -72,7 +73,7 @@ export function NameFields({
           label={label}
           name={name}
           required
-          defaultValue={saved?.[name]}
+          defaultValue={saved?.[name] ?? undefined}
           autoComplete={autoComplete ? hint : "off"}
           maxLength={60}
           error={errors[name]}
@@ -89,6 +90,11 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
       {error}
     </p>
   );
+}
+
+/** An account form's email; `typed`, what she sent in a form the server refused (redrawnFormAction). */
+export function EmailField({ error, typed, autoComplete = "email" }: { error?: string; typed?: string; autoComplete?: string }) {
+  return <Field label="Email" name="email" type="email" required autoComplete={autoComplete} defaultValue={typed} error={error} />;
 }
 
 /** Password with the spec's show/hide toggle. */

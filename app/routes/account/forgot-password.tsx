@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage } from "../../components/forms/fields";
+import { AuthCard, FailureText, FormMessage, EmailField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
@@ -35,15 +35,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       )}
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={actionData && "typed" in actionData ? actionData.typed?.email : undefined}
-          error={errors.email}
-        />
+        <EmailField typed={actionData && "typed" in actionData ? actionData.typed?.email : undefined} error={errors.email} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Send Reset Link"}
         </button>

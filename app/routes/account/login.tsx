@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { AuthCard, FailureText, FormMessage, PasswordField, EmailField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
@@ -66,15 +66,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={actionData?.typed?.email}
-          error={errors.email}
-        />
+        <EmailField typed={actionData?.typed?.email} error={errors.email} />
         <PasswordField error={errors.password} />
         <div className="text-right text-sm">
           <Link to="/forgotpassword" className="font-semibold text-rose-dark underline-offset-4 hover:underline">

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
+import { AuthCard, FailureText, FormMessage, NameFields, PasswordField, EmailField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
@@ -34,8 +34,8 @@ export default function PromoSign({ actionData }: Route.ComponentProps) {
     <AuthCard title="Sign up to shop the promo" intro="Get up to 50% off on selected items!! Create your account in a minute.">
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <NameFields errors={errors} saved={typed ? { firstName: typed.firstName ?? "", lastName: typed.lastName ?? "" } : undefined} />
-        <Field label="Email" name="email" type="email" required autoComplete="email" defaultValue={typed?.email} error={errors.email} />
+        <NameFields errors={errors} saved={typed} />
+        <EmailField typed={typed?.email} error={errors.email} />
         <PasswordField error={errors.password} autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Sign Up"}

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
+import { AuthCard, FailureText, Field, FormMessage, NameFields, PasswordField, EmailField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
@@ -44,8 +44,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <NameFields errors={errors} saved={typed ? { firstName: typed.firstName ?? "", lastName: typed.lastName ?? "" } : undefined} />
-        <Field label="Email" name="email" type="email" required autoComplete="email" defaultValue={typed?.email} error={errors.email} />
+        <NameFields errors={errors} saved={typed} />
+        <EmailField typed={typed?.email} error={errors.email} />
         <Field
           label="Phone Number"
           name="phone"

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { AuthCard, Field, FormMessage, PasswordField } from "../../components/forms/fields";
+import { AuthCard, FormMessage, PasswordField, EmailField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { redrawnFormAction } from "../../lib/form-action.server";
 import { useZodForm, useBusy } from "../../lib/forms";
@@ -41,15 +41,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="username"
-          defaultValue={actionData?.typed?.email}
-          error={errors.email}
-        />
+        <EmailField typed={actionData?.typed?.email} error={errors.email} autoComplete="username" />
         <PasswordField error={errors.password} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Log In"}
