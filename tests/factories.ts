@@ -35,6 +35,10 @@ export async function createUser(db: Db, overrides: Partial<typeof t.users.$infe
 export const createAdminUser = (db: Db, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(db, { role: "admin", ...overrides });
 
+/** A member of the team who is not an owner (modules/accounts/roles.ts). */
+export const createStaffUser = (db: Db, overrides: Parameters<typeof createUser>[1] = {}) =>
+  createUser(db, { role: "staff", ...overrides });
+
 export async function createCategory(db: Db, overrides: Partial<typeof t.categories.$inferInsert> = {}) {
   return one(
     await db

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { isOwner, isOwnerScreen, isTeam } from "../../modules/accounts/roles";
 import { appContext, type SessionUser } from "../context";
 
 /**
@@ -30,10 +31,16 @@ export function requireUserPage(context: Readonly<RouterContextProvider>, reques
   return user;
 }
 
-/** Admin screens: anonymous visitors go to /admin (the admin login); customers get a 403 page. */
+const ownerOnlyPage = () => data({ msg: "This page is for the shop owner only." }, { status: 403 });
+
+/**
+ * Admin screens, their loaders and their actions: anonymous visitors go to /admin (the admin
+ * login); customers get a 403 page, and so does staff on an owner's screen (modules/accounts/roles.ts).
+ */
 export function requireAdminPage(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
   const { user } = context.get(appContext);
   if (!user) throw redirect(`/admin?redirectTo=${backTo(request)}`);
-  if (user.role !== "admin") throw data({ msg: "This page is for shop administrators only." }, { status: 403 });
+  if (!isTeam(user.role)) throw data({ msg: "This page is for shop administrators only." }, { status: 403 });
+  if (!isOwner(user.role) && isOwnerScreen(pageAddress(request).split("?")[0]!)) throw ownerOnlyPage();
   return user;
 }

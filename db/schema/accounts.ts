@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
-export const roleEnum = pgEnum("role", ["customer", "admin"]);
+export const roleEnum = pgEnum("role", ["customer", "admin", "staff"]);
 
 /**
  * What the users search ('/dashboard', '/teamtable', GET /api/users) looks in; its trigram index is on this very

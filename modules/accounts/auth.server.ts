@@ -13,6 +13,7 @@ import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput, typ
 import { findUserByEmail, registerUser, toUserView } from "./service.server";
 import { createSession, hashToken, revokeAllSessions } from "./sessions.server";
 import type { UserView } from "./types";
+import { isTeam } from "./roles";
 
 export type AuthDeps = { db: Db; secret: string; limits: RateLimitStore };
 export type ClientMeta = { ip: string; userAgent?: string };
@@ -46,7 +47,7 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta)
   // a wrong password is answered alike whoever the account is
   const user = await throttleLogin(
     deps.limits,
-    found?.role === "admin" ? adminDoor : shopDoor,
+    isTeam(found?.role) ? adminDoor : shopDoor,
     { ip: meta.ip, account: data.email },
     async () => (await checkPassword(found, data.password)) ?? fail(),
   );
@@ -61,7 +62,7 @@ export async function adminLogin(deps: AuthDeps, input: LoginInput, meta: Client
   const data = loginInput.parse(input);
   const user = await throttleLogin(deps.limits, adminDoor, { ip: meta.ip, account: data.email }, async () => {
     const found = (await checkPassword(await findUserByEmail(deps.db, data.email), data.password)) ?? fail();
-    if (found.role !== "admin") throw new AppError("forbidden", "This login is for shop administrators only.");
+    if (!isTeam(found.role)) throw new AppError("forbidden", "This login is for shop administrators only.");
     return found;
   });
   const session = await createSession(deps.db, deps.secret, user, meta.userAgent);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES, TEAM_ROLES } from "./roles";
 
 export const email = z
   .string()
@@ -78,9 +79,14 @@ export const adminCreateInput = z
     email,
     phone: z.string().trim().max(30).optional(),
     password,
+    // docs/product.md "The team": an owner (the spec's admin, and the default) or staff
+    role: z.enum(TEAM_ROLES, { error: "Role must be admin or staff" }).default("admin"),
   })
   .strict();
 export type AdminCreateInput = z.input<typeof adminCreateInput>;
+
+/** PUT /api/admins/{id} and the team table's role change. */
+export const teamRoleInput = z.object({ role: z.enum(TEAM_ROLES, { error: "Role must be admin or staff" }) }).strict();
 
 /** POST /api/auth/register (docs/product.md §7): the short body, the fuller one adds phone, lga, address; `role` only from an admin. */
 export const registerInput = z
@@ -92,7 +98,7 @@ export const registerInput = z
     phone: optionalText(30),
     lga: optionalText(80),
     address: optionalText(300),
-    role: z.enum(["customer", "admin"]).optional(),
+    role: z.enum(ROLES).optional(),
   })
   .strict();
 export type RegisterInput = z.input<typeof registerInput>;

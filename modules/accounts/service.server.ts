@@ -16,6 +16,7 @@ import {
   type RegisterInput,
 } from "./schemas";
 import type { UserView } from "./types";
+import { isOwner, isTeam } from "./roles";
 
 export function toUserView(row: typeof users.$inferSelect): UserView {
   return {
@@ -57,7 +58,7 @@ export async function createAdmin(db: Db, input: AdminCreateInput): Promise<User
   if (await findUserByEmail(db, data.email)) throw emailTaken();
   const [row] = await db
     .insert(users)
-    .values({ ...data, role: "admin", passwordHash: await hashPassword(data.password) })
+    .values({ ...data, passwordHash: await hashPassword(data.password) })
     .returning();
   return toUserView(row!);
 }
@@ -84,7 +85,7 @@ export async function registerUser(
   opts: { by: { role: string } | null; shopUrl: string },
 ): Promise<UserView> {
   const { role = "customer", ...data } = registerInput.parse(input);
-  if (role === "admin" && opts.by?.role !== "admin")
+  if (isTeam(role) && !isOwner(opts.by?.role))
     throw new AppError("forbidden", "Only a shop administrator can create an administrator account.");
   const lga = await checkTown(db, data.lga);
   if (await findUserByEmail(db, data.email)) throw emailTaken();

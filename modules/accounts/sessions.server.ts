@@ -3,21 +3,22 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
+import { isTeam, type Role } from "./roles";
 
 // docs/architecture.md "Sessions": an opaque random token; only its keyed hash is stored.
 export const CUSTOMER_SESSION_MS = 30 * 24 * 3600_000; // sliding
 export const ADMIN_SESSION_MS = 12 * 3600_000;
 const SLIDE_AFTER_MS = 3600_000;
 
-export type SessionUser = { id: string; firstName: string; lastName: string; email: string; role: "customer" | "admin" };
+export type SessionUser = { id: string; firstName: string; lastName: string; email: string; role: Role };
 
 export function hashToken(secret: string, token: string): string {
   return crypto.createHmac("sha256", secret).update(token).digest("hex");
 }
 
-export async function createSession(db: Db, secret: string, user: { id: string; role: "customer" | "admin" }, userAgent?: string) {
+export async function createSession(db: Db, secret: string, user: { id: string; role: Role }, userAgent?: string) {
   const token = crypto.randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + (user.role === "admin" ? ADMIN_SESSION_MS : CUSTOMER_SESSION_MS));
+  const expiresAt = new Date(Date.now() + (isTeam(user.role) ? ADMIN_SESSION_MS : CUSTOMER_SESSION_MS));
   await db
     .insert(sessions)
     .values({ userId: user.id, tokenHash: hashToken(secret, token), expiresAt, userAgent: userAgent?.slice(0, 300) });
@@ -55,7 +56,7 @@ export async function lookupSession(
   let expiresAt = row.expiresAt;
   let renewed = false;
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
-    // admin sessions never slide: 12 hours from login
+    // back-office sessions never slide: 12 hours from login
     if (row.role === "customer") {
       expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_MS);
       renewed = true;

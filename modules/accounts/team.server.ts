@@ -1,39 +1,68 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger.server";
 import { isRecordId } from "../../lib/record-id";
+import { isOwner, TEAM_ROLES, type TeamRole } from "./roles";
 import { toUserView } from "./service.server";
 import { revokeAllSessions } from "./sessions.server";
 import { fullName, type UserView } from "./types";
 
+/** What an owner may make of another member: owner, staff, or off the team (a customer). */
+export type TeamChange = TeamRole | "customer";
+
+const done: Record<TeamChange, (name: string) => string> = {
+  customer: (name) => `${name} has been removed from the team.`,
+  admin: (name) => `${name} is now an owner.`,
+  staff: (name) => `${name} is now staff.`,
+};
+
 /**
- * docs/product.md "The team": an admin takes another admin off the team. She becomes a customer
- * (her account, orders and reviews stay) and every session of hers ends at once, as a password
- * reset ends them. Never oneself, never the last admin.
+ * docs/product.md "The team": an owner makes another member an owner or staff, or takes her off
+ * the team. Taken off, she becomes a customer (her account, orders and reviews stay) and every
+ * session of hers ends at once, as a password reset ends them. Never oneself; the shop always
+ * keeps an owner, however many owners change each other at the same moment.
  */
-export async function removeFromTeam(db: Db, logger: Logger, actorId: string, userId: string): Promise<{ user: UserView; msg: string }> {
+export async function changeTeamRole(
+  db: Db,
+  logger: Logger,
+  actorId: string,
+  userId: string,
+  role: TeamChange,
+): Promise<{ user: UserView; msg: string }> {
   if (!isRecordId(userId)) throw AppError.notFound("Team member");
-  if (userId.toLowerCase() === actorId.toLowerCase()) throw new AppError("conflict", "You cannot remove yourself from the team.");
-  const removed = await db.transaction(async (tx) => {
-    // Every admin row is locked, in one order: two admins removing each other wait in turn, and the
-    // second sees the first's change (a row no longer admin drops out of the locked set).
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).orderBy(asc(users.id)).for("update");
-    const isAdmin = (id: string) => admins.some((a) => a.id === id);
-    if (!isAdmin(userId)) {
+  if (userId.toLowerCase() === actorId.toLowerCase())
+    throw new AppError("conflict", role === "customer" ? "You cannot remove yourself from the team." : "You cannot change your own role.");
+  const changed = await db.transaction(async (tx) => {
+    // Every member's row is locked, in one order: two owners changing each other wait in turn, and
+    // the second sees the first's change (a row off the team drops out of the locked set).
+    const team = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(inArray(users.role, [...TEAM_ROLES]))
+      .orderBy(asc(users.id))
+      .for("update");
+    const member = team.find((m) => m.id === userId);
+    if (!member) {
       const [someone] = await tx.select().from(users).where(eq(users.id, userId));
       if (!someone) throw AppError.notFound("Team member");
       throw new AppError("conflict", `${fullName(someone)} is not on the team.`);
     }
-    if (admins.length < 2) throw new AppError("conflict", "The shop must keep at least one administrator.");
-    // she was taken off the team herself while this request waited for its turn
-    if (!isAdmin(actorId)) throw new AppError("forbidden", "Only a shop administrator can remove a team member.");
-    const [row] = await tx.update(users).set({ role: "customer" }).where(eq(users.id, userId)).returning();
-    await revokeAllSessions(tx, userId);
+    const owners = team.filter((m) => isOwner(m.role));
+    if (isOwner(member.role) && role !== "admin" && owners.length < 2)
+      throw new AppError("conflict", "The shop must keep at least one administrator.");
+    // she was taken off the team, or made staff, herself while this request waited for its turn
+    if (!owners.some((m) => m.id === actorId)) throw new AppError("forbidden", "Only the shop owner can change the team.");
+    const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    if (role === "customer") await revokeAllSessions(tx, userId);
     return toUserView(row!);
   });
   // no table records changes to accounts: the log keeps who did it
-  logger.info({ actorId, userId: removed.id }, "team member removed");
-  return { user: removed, msg: `${fullName(removed)} has been removed from the team.` };
+  logger.info({ actorId, userId: changed.id, role }, role === "customer" ? "team member removed" : "team member role changed");
+  return { user: changed, msg: done[role](fullName(changed)) };
 }
+
+/** A member taken off the team (DELETE /api/admins/{id}, the team table's Remove). */
+export const removeFromTeam = (db: Db, logger: Logger, actorId: string, userId: string) =>
+  changeTeamRole(db, logger, actorId, userId, "customer");

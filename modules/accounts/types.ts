@@ -1,3 +1,5 @@
+import type { Role } from "./roles";
+
 /** A user as any answer may show it: never the password hash. */
 export type UserView = {
   id: string;
@@ -9,7 +11,7 @@ export type UserView = {
   lga: string | null;
   state: string | null;
   country: string | null;
-  role: "customer" | "admin";
+  role: Role;
   createdAt: string;
 };
 

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { listParams, sortParam } from "../../lib/form-fields";
+import { ROLES } from "./roles";
 
 // The users lists (/dashboard, /teamtable, GET /api/users): one set of parameters; each
-// door picks its page size. `role=admin` is the team table (docs/product.md §2: admins only).
+// door picks its page size. `role=team` is the team table (owners and staff).
 export const userSorts = ["newest", "oldest", "name"] as const;
 const userFilters = {
-  role: z.enum(["customer", "admin"], { error: "Role must be customer or admin" }).optional(),
+  // `team` is the owners and staff together (/teamtable)
+  role: z.enum([...ROLES, "team"], { error: "Role must be customer, admin, staff or team" }).optional(),
   sort: sortParam(userSorts, "newest"),
 };
 /** GET /api/users: 20 per page, as before. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSearchText, users } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
@@ -7,6 +7,7 @@ import { phoneSearchDigits } from "../../lib/phone";
 import { toUserView } from "./service.server";
 import type { UserView } from "./types";
 import { userListQuery, type userSorts, type UserListQuery } from "./user-list-schemas";
+import { TEAM_ROLES } from "./roles";
 
 const userOrder: Record<(typeof userSorts)[number], SQL[]> = {
   newest: [desc(users.createdAt), asc(users.id)],
@@ -18,7 +19,7 @@ const userOrder: Record<(typeof userSorts)[number], SQL[]> = {
 export async function searchUsers(db: Db, input: UserListQuery = {}): Promise<{ items: UserView[]; total: number }> {
   const q = userListQuery.parse(input);
   const where: SQL[] = [];
-  if (q.role) where.push(eq(users.role, q.role));
+  if (q.role) where.push(q.role === "team" ? inArray(users.role, [...TEAM_ROLES]) : eq(users.role, q.role));
   if (q.q) {
     // a number typed any way is looked for as its digits (lib/phone.ts)
     const like = containing(phoneSearchDigits(q.q) ?? q.q);

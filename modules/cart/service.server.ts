@@ -15,6 +15,7 @@ import { loadPricingRules } from "../pricing/load-pricing.server";
 import { getSettings } from "../settings/service.server";
 import { slotLine, toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
+import { isTeam } from "../accounts/roles";
 
 type Actor = Pick<SessionUser, "id" | "role">;
 
@@ -177,7 +178,7 @@ async function ownedLine(db: Db, actor: Actor, id: string) {
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.id, id));
   if (!line) throw AppError.notFound("Cart item");
-  if (actor.role !== "admin" && line.userId !== actor.id) throw new AppError("forbidden", "This is not your cart.");
+  if (!isTeam(actor.role) && line.userId !== actor.id) throw new AppError("forbidden", "This is not your cart.");
   return line;
 }
 

@@ -4,6 +4,7 @@ import { paymentAttempts, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { isOrderViewToken } from "./order-links.server";
+import { isTeam } from "../accounts/roles";
 
 /** Who asks to see an order: a signed-in user, and/or the holder of the order's signed link. */
 export type OrderViewer = { user: { id: string; role: string } | null; token?: string | null };
@@ -22,7 +23,7 @@ export async function orderForViewer(db: Db, env: Pick<Env, "SESSION_SECRET">, r
     .where(eq(paymentAttempts.reference, reference));
   const p = row?.purchase;
   const allowed =
-    !!p && (viewer.user?.role === "admin" || (!!p.userId && p.userId === viewer.user?.id) || isOrderViewToken(env, p.id, viewer.token));
+    !!p && (isTeam(viewer.user?.role) || (!!p.userId && p.userId === viewer.user?.id) || isOrderViewToken(env, p.id, viewer.token));
   if (!allowed) throw AppError.notFound("Order");
   return p;
 }

@@ -6,7 +6,8 @@ import { changePurchaseStatus, deletePurchase, getPurchase } from "../../modules
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../modules/orders/manual-payments.server";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
-import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
+import { currentUser, requireAdmin, requireOwner, requireUser } from "../middleware/auth";
+import { isTeam } from "../../modules/accounts/roles";
 
 // docs/product.md §7 purchases as the back office uses them; creation and payment live in the checkout router.
 export function adminPurchaseRoutes({ database, env }: AppDeps) {
@@ -17,14 +18,14 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
       withTotal(c, total);
       return c.json(items);
     })
-    .get("/purchases/export.csv", requireAdmin(), async (c) =>
+    .get("/purchases/export.csv", requireOwner(), async (c) =>
       csvResponse(c, "purchases", await purchasesCsv(db, readQuery(c, adminPurchaseListQuery))),
     )
     .get("/purchases/:id{[0-9a-fA-F-]{36}}", requireUser(), async (c) => {
       const user = currentUser(c);
       const purchase = await getPurchase(db, pathId(c, "Purchase"));
       // the owner sees their own order; anyone else learns nothing (404, not 403)
-      if (user.role !== "admin" && purchase.userId !== user.id) throw AppError.notFound("Purchase");
+      if (!isTeam(user.role) && purchase.userId !== user.id) throw AppError.notFound("Purchase");
       return c.json(purchase);
     })
     .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
@@ -44,7 +45,7 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
       await recordRefusedDelivery(db, id, note, currentUser(c).id);
       return c.json(await getPurchase(db, id));
     })
-    .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireAdmin(), async (c) => {
+    .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
       await deletePurchase(db, pathId(c, "Purchase"));
       return c.json({ msg: "Purchase deleted" });
     });

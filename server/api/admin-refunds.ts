@@ -6,7 +6,7 @@ import { paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
 import { pathId, readJson } from "../http";
-import { currentUser, requireAdmin } from "../middleware/auth";
+import { currentUser, requireAdmin, requireOwner } from "../middleware/auth";
 
 // docs/product.md "Refunds": an order's refunds, and a new one, full or partial, from the back office;
 // its payments not applied (docs/product.md "Paying"), each refunded whole by its own transaction.
@@ -14,7 +14,7 @@ export function adminRefundRoutes({ database, env }: AppDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .get("/purchases/:id{[0-9a-fA-F-]{36}}/refunds", requireAdmin(), async (c) => c.json(await refundSummary(db, pathId(c, "Purchase"))))
-    .post("/purchases/:id{[0-9a-fA-F-]{36}}/refunds", requireAdmin(), async (c) => {
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/refunds", requireOwner(), async (c) => {
       const id = pathId(c, "Purchase");
       const input = await readJson(c, refundInput);
       // a retried request with the same Idempotency-Key refunds once
@@ -26,7 +26,7 @@ export function adminRefundRoutes({ database, env }: AppDeps) {
     .get("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments", requireAdmin(), async (c) =>
       c.json({ strayPayments: await strayPaymentViews(db, pathId(c, "Purchase")) }),
     )
-    .post("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/refund", requireAdmin(), async (c) => {
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/refund", requireOwner(), async (c) => {
       const id = pathId(c, "Purchase");
       await refundStrayPayment(db, paymentProvider(env, db), id, pathId(c, "Payment", "strayId"), currentUser(c).id);
       return c.json({ strayPayments: await strayPaymentViews(db, id) });

@@ -4,16 +4,16 @@ import { fromSettingsInput, settingsPatch, toSettingsView } from "../../modules/
 import { getSettings, updateSettings } from "../../modules/settings/service.server";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, readJson } from "../http";
-import { requireAdmin } from "../middleware/auth";
+import { requireOwner } from "../middleware/auth";
 
 export function adminSettingsRoutes({ database }: AppDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
-    .get("/settings", requireAdmin(), async (c) => c.json(toSettingsView(await getSettings(db))))
-    .put("/settings", requireAdmin(), async (c) => {
+    .get("/settings", requireOwner(), async (c) => c.json(toSettingsView(await getSettings(db))))
+    .put("/settings", requireOwner(), async (c) => {
       const patch = fromSettingsInput(await readJson(c, settingsPatch));
       return c.json(toSettingsView(await updateSettings(db, patch)));
     })
-    .get("/settings/subscribers.csv", requireAdmin(), async (c) => csvResponse(c, "newsletter-subscribers", await subscribersCsv(db)))
-    .get("/settings/messages.csv", requireAdmin(), async (c) => csvResponse(c, "contact-messages", await messagesCsv(db)));
+    .get("/settings/subscribers.csv", requireOwner(), async (c) => csvResponse(c, "newsletter-subscribers", await subscribersCsv(db)))
+    .get("/settings/messages.csv", requireOwner(), async (c) => csvResponse(c, "contact-messages", await messagesCsv(db)));
 }

@@ -9,7 +9,7 @@ import {
 } from "../../modules/orders/unpaid-checkouts.server";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson, readQuery, withTotal } from "../http";
-import { requireAdmin } from "../middleware/auth";
+import { requireAdmin, requireOwner } from "../middleware/auth";
 
 // docs/product.md "Unpaid checkouts": the back office's list, its figures, the 'mail' button and the second reminder's code.
 export function adminUnpaidCheckoutRoutes({ database, env }: AppDeps) {
@@ -23,8 +23,8 @@ export function adminUnpaidCheckoutRoutes({ database, env }: AppDeps) {
     .get("/unpaid-checkouts/summary", requireAdmin(), async (c) =>
       c.json((await listUnpaidCheckouts(db, env, readQuery(c, unpaidCheckoutQuery))).summary),
     )
-    .get("/unpaid-checkouts/settings", requireAdmin(), async (c) => c.json(await getReminderSettings(db)))
-    .put("/unpaid-checkouts/settings", requireAdmin(), async (c) =>
+    .get("/unpaid-checkouts/settings", requireOwner(), async (c) => c.json(await getReminderSettings(db)))
+    .put("/unpaid-checkouts/settings", requireOwner(), async (c) =>
       c.json(await setReminderCode(db, await readJson(c, reminderSettingsInput))),
     )
     .post("/unpaid-checkouts/:id{[0-9a-fA-F-]{36}}/remind", requireAdmin(), async (c) => {

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { adminCreateInput, profileUpdateInput } from "../../modules/accounts/schemas";
+import { adminCreateInput, profileUpdateInput, teamRoleInput } from "../../modules/accounts/schemas";
 import { createAdmin, getUser, updateProfile } from "../../modules/accounts/service.server";
-import { removeFromTeam } from "../../modules/accounts/team.server";
+import { changeTeamRole, removeFromTeam } from "../../modules/accounts/team.server";
 import { searchUsers } from "../../modules/accounts/user-list.server";
 import { userListQuery } from "../../modules/accounts/user-list-schemas";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson, readQuery, withTotal } from "../http";
-import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from "../middleware/auth";
+import { assertSelfOrAdmin, assertSelfOrOwner, currentUser, requireAdmin, requireOwner, requireUser } from "../middleware/auth";
 
 /** docs/product.md §7 users calls; a customer reaches only their own record (docs/architecture.md "Roles"). */
 export function userRoutes({ database }: AppDeps) {
@@ -26,17 +26,22 @@ export function userRoutes({ database }: AppDeps) {
       })
       .put("/users/:id", requireUser(), async (c) => {
         const id = pathId(c, "User");
-        assertSelfOrAdmin(currentUser(c), id);
+        assertSelfOrOwner(currentUser(c), id);
         const input = await readJson(c, profileUpdateInput);
         return c.json(await updateProfile(db, id, input));
       })
-      // a new administrator is created by an administrator only
-      .post("/admins", requireAdmin(), async (c) => {
+      // a new team member (owner or staff) is added by an owner only
+      .post("/admins", requireOwner(), async (c) => {
         const input = await readJson(c, adminCreateInput);
         return c.json({ user: await createAdmin(db, input) }, 201);
       })
-      // docs/product.md "The team": she becomes a customer and is signed out everywhere
-      .delete("/admins/:id", requireAdmin(), async (c) => {
+      // docs/product.md "The team": an owner makes another member an owner or staff
+      .put("/admins/:id", requireOwner(), async (c) => {
+        const { role } = await readJson(c, teamRoleInput);
+        return c.json(await changeTeamRole(db, c.get("logger"), currentUser(c).id, pathId(c, "Team member"), role));
+      })
+      // she becomes a customer and is signed out everywhere
+      .delete("/admins/:id", requireOwner(), async (c) => {
         return c.json(await removeFromTeam(db, c.get("logger"), currentUser(c).id, pathId(c, "Team member")));
       })
   );

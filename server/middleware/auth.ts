@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../lib/errors";
+import { isOwner, isTeam, OWNER_ONLY_MSG } from "../../modules/accounts/roles";
 import type { SessionUser } from "../../modules/accounts/sessions.server";
 import type { AppEnv } from "../context";
 
@@ -11,11 +12,22 @@ export const requireUser = () =>
     await next();
   });
 
+/** The back office: the owner and staff (modules/accounts/roles.ts). */
 export const requireAdmin = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     const user = c.get("user");
     if (!user) throw new AppError("unauthorized", "Please log in to continue.");
-    if (user.role !== "admin") throw new AppError("forbidden", "This is for shop administrators only.");
+    if (!isTeam(user.role)) throw new AppError("forbidden", "This is for shop administrators only.");
+    await next();
+  });
+
+/** The owner's part of the back office: staff get a 403 too. */
+export const requireOwner = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get("user");
+    if (!user) throw new AppError("unauthorized", "Please log in to continue.");
+    if (!isTeam(user.role)) throw new AppError("forbidden", "This is for shop administrators only.");
+    if (!isOwner(user.role)) throw new AppError("forbidden", OWNER_ONLY_MSG);
     await next();
   });
 
@@ -26,7 +38,16 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-/** A customer reaches only their own records; an admin reaches all. */
+/** A customer reaches only her own record; the team reads every one. */
 export function assertSelfOrAdmin(user: SessionUser, userId: string) {
-  if (user.role !== "admin" && user.id !== userId) throw new AppError("forbidden", "You can only see your own account.");
+  if (!isTeam(user.role) && user.id !== userId) throw new AppError("forbidden", "You can only see your own account.");
+}
+
+/**
+ * Another's account is changed by the owner only: staff editing the owner's email could take her
+ * account over with a password reset.
+ */
+export function assertSelfOrOwner(user: SessionUser, userId: string) {
+  if (user.id === userId || isOwner(user.role)) return;
+  throw new AppError("forbidden", isTeam(user.role) ? OWNER_ONLY_MSG : "You can only see your own account.");
 }

@@ -10,6 +10,7 @@ import { readSessionToken } from "../../modules/accounts/session-cookie.server";
 import type { AppDeps, AppEnv } from "../context";
 import { acceptsGzip, view } from "./compress";
 import { filled, filledGzip, slotted, type SlottedBody } from "./slotted-gzip";
+import { isTeam } from "../../modules/accounts/roles";
 
 // What is the same for every visitor without a session: the catalogue and content reads of /api,
 // and the public pages (with React Router's .data twins for client-side moves).
@@ -159,7 +160,7 @@ export function invalidateOnWrites(invalidation: InvalidationBus) {
     await next();
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS" || c.res.status >= 400) return;
-    if (c.get("user")?.role === "admin" || REVIEW_WRITE.test(c.req.path)) invalidation.publish();
+    if (isTeam(c.get("user")?.role) || REVIEW_WRITE.test(c.req.path)) invalidation.publish();
   });
 }
 

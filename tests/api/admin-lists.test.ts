@@ -125,7 +125,7 @@ describe("GET /api/users (admin)", () => {
   it("refuses a parameter it does not know, or a bad role or sort, instead of ignoring it", async () => {
     const unknown = await get("/api/users?country=NG", admin);
     expect(unknown.status).toBe(400);
-    expect((await get("/api/users?role=owner", admin)).body.fields.role).toBe("Role must be customer or admin");
+    expect((await get("/api/users?role=owner", admin)).body.fields.role).toBe("Role must be customer, admin, staff or team");
     expect((await get("/api/users?sort=age", admin)).body.fields.sort).toBe("Sort must be one of newest, oldest, name");
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAdminUser, createCartItem, createProduct, createPurchase, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
+import type { Role } from "../../modules/accounts/roles";
 
 // Personal answers must never sit in a shared cache (a proxy, a CDN) or the browser's back-forward
 // cache: every /api answer that is not public catalogue or content is `private, no-store`.
@@ -18,7 +19,7 @@ describe("Cache-Control on /api", () => {
     const product = await createProduct(t.db);
     await createCartItem(t.db, customer.id, product.id, 1);
     const purchase = await createPurchase(t.db, customer, [{ product, quantity: 1 }]);
-    const calls: [string, RequestInit & { as?: { id: string; role: "customer" | "admin" }; json?: unknown }][] = [
+    const calls: [string, RequestInit & { as?: { id: string; role: Role }; json?: unknown }][] = [
       ["/api/auth/me", { as: customer }],
       ["/api/purchases/mine", { as: customer }],
       [`/api/purchases/${purchase.id}`, { as: customer }],

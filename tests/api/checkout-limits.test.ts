@@ -6,6 +6,7 @@ import { checkoutRules } from "../../modules/orders/checkout-limits.server";
 import { updateSettings } from "../../modules/settings/service.server";
 import { checkoutAddress as address, createCartItem, createDeliveryRate, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
+import type { Role } from "../../modules/accounts/roles";
 
 // An outside audit: one free account reserved the whole catalogue (571 units → 0) with one
 // order, for 30 minutes, again and again; create + cancel was unthrottled and called the
@@ -22,7 +23,7 @@ const statusesOf = async (userId: string) =>
 // each test speaks from its own documentation address (RFC 5737): the per-address counter is its own
 let lastOctet = 0;
 const freshIp = () => `198.51.100.${++lastOctet}`;
-const checkout = (user: { id: string; role: "customer" | "admin" }, ip: string, headers: Record<string, string> = {}) =>
+const checkout = (user: { id: string; role: Role }, ip: string, headers: Record<string, string> = {}) =>
   t.request("/api/purchases/create", { method: "POST", as: user, json: address, ip, headers });
 
 describe("one pending checkout per shopper", () => {

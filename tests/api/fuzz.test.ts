@@ -33,7 +33,7 @@ type Sent = { role: Role; kind: string; method: string; path: string; body: stri
 
 let t: TestContext;
 const ids: Record<string, string[]> = {};
-const users: Record<Exclude<Role, "anonymous">, { id: string; role: "customer" | "admin" }> = {} as never;
+const users: Record<Exclude<Role, "anonymous">, { id: string; role: "customer" | "admin" | "staff" }> = {} as never;
 const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createAdminUser, createCartItem, createProduct, createPurchase, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
+import type { Role } from "../../modules/accounts/roles";
 
 // The page routes over HTTP: body limits, cache headers, the reset page's referrer policy and the
 // absolute links, on a shop without PUBLIC_URL (development), where requests name any Host they like.
@@ -74,7 +75,7 @@ describe("Cache-Control on pages", () => {
     const product = await createProduct(t.db, { stock: 5 });
     await createCartItem(t.db, customer.id, product.id, 1);
     const purchase = await createPurchase(t.db, customer, [{ product, quantity: 1 }]);
-    const pages: [string, { id: string; role: "customer" | "admin" }][] = [
+    const pages: [string, { id: string; role: Role }][] = [
       ["/profile", customer],
       ["/profile.data", customer],
       ["/checkout", customer],

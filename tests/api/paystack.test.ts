@@ -8,6 +8,7 @@ import { orderViewToken } from "../../modules/orders/order-links.server";
 import { paystackProvider } from "../../modules/payments/paystack.server";
 import { createAdminUser, createCartItem, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
+import type { Role } from "../../modules/accounts/roles";
 
 // A fake Paystack API on loopback: records every request, answers as told.
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -355,7 +356,7 @@ describe("a payment its order cannot take is recorded, never applied, never sile
 });
 
 describe("POST /api/purchases/cancel (the payment popup closed or failed)", () => {
-  const cancel = (as: { id: string; role: "customer" | "admin" } | undefined, reference: string) =>
+  const cancel = (as: { id: string; role: Role } | undefined, reference: string) =>
     t.request("/api/purchases/cancel", { method: "POST", ...(as ? { as } : {}), json: { reference } });
   const cartOf = async (userId: string) => (await t.db.select().from(cartItems).where(eq(cartItems.userId, userId))).length;
 

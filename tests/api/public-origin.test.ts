@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema";
 import { createCartItem, createProduct, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
+import type { Role } from "../../modules/accounts/roles";
 
 // Absolute links (reset and welcome mails, the payment provider's callback) are built from
 // configuration only: PUBLIC_URL, else http://localhost:PORT. A request naming another Host
 // (anyone can send one to a server reached directly) never puts its address in them.
 const forged = "http://evil.example";
-const post = (t: TestContext, path: string, json: unknown, as?: { id: string; role: "customer" | "admin" }) =>
+const post = (t: TestContext, path: string, json: unknown, as?: { id: string; role: Role }) =>
   t.request(`${forged}${path}`, { method: "POST", json, as, headers: { Origin: forged } });
 const mailTo = async (t: TestContext, email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))[0]!;
 

@@ -5,6 +5,7 @@ import { createLogger } from "../../lib/logger.server";
 import { removeFromTeam } from "../../modules/accounts/team.server";
 import { createAdminUser, createProduct, createPurchase, createReview, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
+import type { Role } from "../../modules/accounts/roles";
 
 // docs/product.md "The team": an admin takes another admin off the team; she keeps her account as a customer.
 let t: TestContext;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   owner = await createAdminUser(t.db, { firstName: "Owner", lastName: "Alafia" });
 });
 
-const remove = (id: string, as?: { id: string; role: "customer" | "admin" }, token?: string) =>
+const remove = (id: string, as?: { id: string; role: Role }, token?: string) =>
   t.request(`/api/admins/${id}`, { method: "DELETE", as, headers: token ? { Authorization: `Bearer ${token}` } : {} });
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 const roleOf = async (id: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;

@@ -8,13 +8,14 @@ import { sessionCookieName } from "../../modules/accounts/session-cookie.server"
 import { createApp } from "../../server/app";
 import { closeAfterFile } from "./file-closers";
 import { createTestContext, type TestContext } from "./test-app";
+import type { Role } from "../../modules/accounts/roles";
 
 export type PagesContext = TestContext & {
   /**
    * a request to the whole app, React Router pages included, as a browser sends it: `as` signs in
    * with the session cookie, `ip` is the socket's peer address; redirects are not followed
    */
-  page: (path: string, init?: RequestInit & { as?: { id: string; role: "customer" | "admin" }; ip?: string }) => Promise<Response>;
+  page: (path: string, init?: RequestInit & { as?: { id: string; role: Role }; ip?: string }) => Promise<Response>;
 };
 
 /**

@@ -13,6 +13,7 @@ import { createSession } from "../../modules/accounts/sessions.server";
 import { createApp } from "../../server/app";
 import { closeAfterFile } from "./file-closers";
 import { dropDatabaseWhenFree, withDatabase } from "./global-setup";
+import type { Role } from "../../modules/accounts/roles";
 
 export type TestContext = {
   app: ReturnType<typeof createApp>;
@@ -23,12 +24,9 @@ export type TestContext = {
    * in-process request to the app, JSON bodies made easy; `as` signs the request in as that user;
    * `ip` is the socket's peer address (default: none, which the app calls "local")
    */
-  request: (
-    path: string,
-    init?: RequestInit & { json?: unknown; as?: { id: string; role: "customer" | "admin" }; ip?: string },
-  ) => Promise<Response>;
+  request: (path: string, init?: RequestInit & { json?: unknown; as?: { id: string; role: Role }; ip?: string }) => Promise<Response>;
   /** a session for the user; returns the bearer token */
-  loginAs: (user: { id: string; role: "customer" | "admin" }) => Promise<string>;
+  loginAs: (user: { id: string; role: Role }) => Promise<string>;
 };
 
 /** A fresh database (copied from the migrated template) and the real app on it, per test file. */

@@ -4,14 +4,21 @@ import toast from "react-hot-toast";
 import { useFetcher } from "react-router";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 
-type Props = { id: string; label: string; confirmText: string };
+type Props = { id: string; label: string; confirmText: string; fields?: Record<string, string> };
 
 /**
- * A row's button that asks first, then posts the row's id to the list's own action (a fetcher: the
+ * A row's button that asks first, then posts the row's id (and any `fields`) to the list's own action (a fetcher: the
  * list reloads by itself); the answer's msg is toasted, and a refusal (e.g. a category that still has
  * products, 409) is shown as the server says it. Without the script the form posts as it is.
  */
-export function ConfirmedRowButton({ id, label, confirmText, className, children }: Props & { className: string; children: ReactNode }) {
+export function ConfirmedRowButton({
+  id,
+  label,
+  confirmText,
+  fields,
+  className,
+  children,
+}: Props & { className: string; children: ReactNode }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useOnAnswer(fetcher.data, (answer) =>
@@ -26,6 +33,9 @@ export function ConfirmedRowButton({ id, label, confirmText, className, children
       }}
     >
       <input type="hidden" name="id" value={id} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" aria-label={label} disabled={busy} className={className}>
         {children}
       </button>

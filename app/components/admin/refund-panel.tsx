@@ -6,6 +6,10 @@ import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
 import { moneyWhen, pillTone } from "./money-pills";
 import { Field, FormMessage } from "../forms/fields";
+import { useOwner } from "../../lib/back-office";
+
+/** What staff see where the owner has a refund button. */
+export const OwnerRefunds = () => <p className="text-sm text-muted">Only the shop owner can refund.</p>;
 
 // docs/product.md "Refunds": the order's money (paid, refunded, on its way back, due), each refund
 // and dispute, and the form that refunds part or all of it and puts chosen lines back in stock.
@@ -26,6 +30,8 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 }
 
 export function RefundPanel({ money }: { money: RefundSummary }) {
+  // refunds are the owner's (modules/accounts/roles.ts)
+  const owner = useOwner();
   if (!money.paid && !money.refunds.length) return <p className="text-sm text-muted">Nothing has been paid for this order yet.</p>;
   return (
     <div className="grid gap-4">
@@ -80,7 +86,7 @@ export function RefundPanel({ money }: { money: RefundSummary }) {
         </ul>
       ) : null}
       {/* a new refund starts a fresh form: its amount is what is left now */}
-      {money.refundable > 0 ? <RefundForm key={money.refunds.length} money={money} /> : null}
+      {money.refundable > 0 ? owner ? <RefundForm key={money.refunds.length} money={money} /> : <OwnerRefunds /> : null}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import type { StrayPaymentView } from "../../../modules/orders/stray-refunds.ser
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
 import { moneyWhen, pillTone } from "./money-pills";
+import { OwnerRefunds } from "./refund-panel";
+import { useOwner } from "../../lib/back-office";
 
 // docs/product.md "Paying": payments the provider took that this order could not take (paid twice,
 // another amount, a closed order). Each is refunded whole, by its own transaction, never from the
@@ -28,6 +30,7 @@ export function StrayPaymentsPanel({ payments }: { payments: StrayPaymentView[] 
 }
 
 function StrayPayment({ s }: { s: StrayPaymentView }) {
+  const owner = useOwner();
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
@@ -51,7 +54,8 @@ function StrayPayment({ s }: { s: StrayPaymentView }) {
           {s.actorName ? ` · by ${s.actorName}` : ""}
         </p>
       ) : null}
-      {s.status === "refund_needed" ? (
+      {s.status === "refund_needed" && !owner ? <OwnerRefunds /> : null}
+      {s.status === "refund_needed" && owner ? (
         <fetcher.Form
           method="post"
           className="mt-2"

@@ -7,6 +7,8 @@ import { formAction, formImage, parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { isRecordId } from "../../../lib/record-id";
+import { AppError } from "../../../lib/errors";
+import { isOwner, OWNER_ONLY_MSG } from "../../../modules/accounts/roles";
 
 export type AdminServices = AppServices & { user: SessionUser; storage: Storage };
 type ActionArgs = { context: Readonly<RouterContextProvider>; request: Request };
@@ -22,6 +24,11 @@ export function adminAction<T>({ context, request }: ActionArgs, run: (ctx: Admi
   const user = requireAdminPage(context, request);
   const services = context.get(appContext);
   return formAction(() => run({ ...services, user, storage: shopStorage(services.env) }));
+}
+
+/** An owner's write on a screen staff use too (a refund on /viewpurchase): staff get the message, nothing changes. */
+export function ownerOnly(user: SessionUser) {
+  if (!isOwner(user.role)) throw new AppError("forbidden", OWNER_ONLY_MSG);
 }
 
 /** The record id in an edit screen's address; a malformed one is the 404 page, as its loader answers (app/lib/not-found.server.ts). */

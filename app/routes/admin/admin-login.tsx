@@ -8,12 +8,13 @@ import { safeRedirect } from "../../../modules/accounts/safe-redirect";
 import { loginInput } from "../../../modules/accounts/schemas";
 import { authDeps, clientMeta, redirectSignedIn } from "../account/account.server";
 import type { Route } from "./+types/admin-login";
+import { isTeam } from "../../../modules/accounts/roles";
 
 export const meta = () => [{ title: "Admin login | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   // an admin already signed in stays in the back office: on to the screen asked for, else /dashboard
-  if (context.get(appContext).user?.role === "admin")
+  if (isTeam(context.get(appContext).user?.role))
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"));
   return null;
 }

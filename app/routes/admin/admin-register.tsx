@@ -1,5 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
+import { ChipChoices } from "../../components/admin/chip-choices";
+import { TEAM_ROLES, teamRoleLabel } from "../../../modules/accounts/roles";
 import { FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { formAction, parseForm } from "../../lib/form-action.server";
@@ -18,8 +20,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, user } = context.get(appContext);
-  if (user?.role !== "admin") throw data({ msg: "Only a shop administrator can create an administrator account." }, { status: 403 });
+  requireAdminPage(context, request);
+  const { db } = context.get(appContext);
   return formAction(async () => {
     const { data: input } = await parseForm(request, adminRegisterForm);
     const created = await createAdmin(db, input);
@@ -35,13 +37,18 @@ export default function AdminRegister({ actionData }: Route.ComponentProps) {
     <>
       <PageHeader title="Add a team member" />
       <section aria-label="New administrator" className="max-w-xl rounded-2xl border border-line bg-linen p-5 sm:p-6">
-        <p className="text-muted">The new administrator can manage the whole shop.</p>
+        <p className="text-muted">
+          An owner can do everything. Staff take and fulfil orders and keep the products and the blog; they do not see the money, refund, or
+          change the settings, prices, discount codes or the team.
+        </p>
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           <NameFields errors={errors} autoComplete={false} />
           <Field label="Email" name="email" type="email" required autoComplete="off" error={errors.email} />
           <Field label="Phone Number" name="phone" type="tel" required maxLength={30} error={errors.phone} />
           <PasswordField error={errors.password} autoComplete="new-password" />
+          {/* the least the new member needs: staff unless the owner says otherwise */}
+          <ChipChoices legend="Role" name="role" options={TEAM_ROLES} labels={teamRoleLabel} value="staff" error={errors.role} />
           <div className="flex flex-wrap gap-3 pt-2">
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Loading..." : "Sign Up"}

@@ -6,7 +6,8 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { searchUsers } from "../../../modules/accounts/user-list.server";
-import { dashboardStats } from "../../../modules/reports/dashboard.server";
+import { dashboardStats, type DashboardStats } from "../../../modules/reports/dashboard.server";
+import { isOwner } from "../../../modules/accounts/roles";
 import { adminUserListQuery } from "../../../modules/accounts/user-list-schemas";
 import { readSearchParams } from "../../lib/search-params.server";
 import { redirectPastLastPage } from "./list-query.server";
@@ -15,10 +16,11 @@ import type { Route } from "./+types/dashboard";
 export const meta = () => [{ title: "Dashboard | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  const user = requireAdminPage(context, request);
   const { db } = context.get(appContext);
   const query = readSearchParams(request, adminUserListQuery, ["q", "page"]);
-  const [stats, users] = await Promise.all([dashboardStats(db), searchUsers(db, query)]);
+  // the month's money is the owner's (modules/accounts/roles.ts): staff see the users
+  const [stats, users] = await Promise.all([isOwner(user.role) ? dashboardStats(db) : null, searchUsers(db, query)]);
   redirectPastLastPage(request, query, users.total);
   return { stats, users, query };
 }
@@ -36,11 +38,10 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
   );
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, users, query } = loaderData;
+/** The month at a glance: the owner's alone. */
+function MonthFigures({ stats }: { stats: DashboardStats }) {
   return (
     <>
-      <PageHeader title="Dashboard" />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label="Paid revenue"
@@ -54,7 +55,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <SalesChart daily={stats.daily} />
       </div>
-      <h2 className="mb-3 mt-8 text-xl">Users</h2>
+    </>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, users, query } = loaderData;
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      {stats ? <MonthFigures stats={stats} /> : null}
+      <h2 className={`mb-3 text-xl ${stats ? "mt-8" : "mt-2"}`}>Users</h2>
       <ListFilters placeholder="Name, email or phone..." q={query.q} clearTo="/dashboard" label="Search users" />
       <UsersTable users={users.items} full />
       <TableFooter page={query.page} pageSize={query.pageSize} total={users.total} />

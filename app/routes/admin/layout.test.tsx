@@ -3,8 +3,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import AdminLayout from "./layout";
 
-const admin = { firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" };
-const render = (url: string) => {
+const owner = { firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng", owner: true };
+const render = (url: string, admin = owner) => {
   const Stub = createRoutesStub([
     { path: "*", Component: () => <AdminLayout {...({ loaderData: { admin } } as React.ComponentProps<typeof AdminLayout>)} /> },
   ]);
@@ -27,5 +27,15 @@ describe("admin sidebar", () => {
     const html = render(url);
     expect(current(html)).toEqual([label]);
     expect(painted(html)).toEqual([label]);
+  });
+
+  it("shows staff the screens they use, and none of the owner's", () => {
+    const links = [...render("/purchasetable", { ...owner, owner: false }).matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toContain("/purchasetable");
+    expect(links).toContain("/neworder");
+    expect(links).toContain("/deliveries");
+    for (const to of ["/teamtable", "/discounttable", "/lga", "/reports", "/settings", "/paymentsettings"]) expect(links).not.toContain(to);
+    const all = [...render("/purchasetable").matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(all).toContain("/settings");
   });
 });

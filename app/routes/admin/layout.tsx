@@ -25,6 +25,8 @@ import { RouteError } from "../../components/route-error";
 import { Logo } from "../../components/layout/logo";
 import { requireAdminPage } from "../../lib/guards.server";
 import type { ScriptsHandle } from "../../lib/scripted";
+import type { BackOfficeData } from "../../lib/back-office";
+import { isOwner, isOwnerScreen } from "../../../modules/accounts/roles";
 import type { Route } from "./+types/layout";
 
 // docs/product.md §2 Admin screens: the sidebar, in the spec's order and labels
@@ -53,9 +55,9 @@ const links = [
 // staff act the moment a screen is there: its script starts at once, not after the first paint (app/lib/hydrate-after-paint.server.ts)
 export const handle: ScriptsHandle = { scripts: "at-once" };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<BackOfficeData> {
   const user = requireAdminPage(context, request);
-  return { admin: { firstName: user.firstName, lastName: user.lastName, email: user.email } };
+  return { admin: { firstName: user.firstName, lastName: user.lastName, email: user.email, owner: isOwner(user.role) } };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -72,17 +74,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // would look active under Products without saying so; one rule marks both here
   const nav = (
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-3">
-      {links.map((l) => (
-        <Link
-          key={l.to}
-          to={l.to}
-          aria-current={isActive(l) ? "page" : undefined}
-          className={`flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold ${isActive(l) ? "bg-rose text-white" : "text-ink hover:bg-blush"}`}
-        >
-          <l.icon size={18} aria-hidden="true" />
-          {l.label}
-        </Link>
-      ))}
+      {/* staff are not shown the owner's screens (modules/accounts/roles.ts) */}
+      {links
+        .filter((l) => admin.owner || !isOwnerScreen(l.to))
+        .map((l) => (
+          <Link
+            key={l.to}
+            to={l.to}
+            aria-current={isActive(l) ? "page" : undefined}
+            className={`flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold ${isActive(l) ? "bg-rose text-white" : "text-ink hover:bg-blush"}`}
+          >
+            <l.icon size={18} aria-hidden="true" />
+            {l.label}
+          </Link>
+        ))}
     </nav>
   );
   const profile = (

@@ -9,7 +9,8 @@ import { adminPurchaseListQuery, orderSources } from "../../../modules/orders/ad
 import { sourceLabels } from "../../../modules/orders/manual-order-schemas";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
 import { deletePurchase } from "../../../modules/orders/admin.server";
-import { deleteRowAction } from "./admin-action.server";
+import { deleteRowAction, ownerOnly } from "./admin-action.server";
+import { useOwner } from "../../lib/back-office";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/purchasetable";
 
@@ -19,7 +20,12 @@ export const loader = (args: Route.LoaderArgs) =>
   loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "source", "page", "sort"], listAdminPurchases);
 
 /** A row's Delete. */
-export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db }, id) => deletePurchase(db, id));
+// deleting an order is the owner's (modules/accounts/roles.ts)
+export const action = (args: Route.ActionArgs) =>
+  deleteRowAction(args, ({ db, user }, id) => {
+    ownerOnly(user);
+    return deletePurchase(db, id);
+  });
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
 
@@ -28,6 +34,8 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
+  // exporting every buyer's contact and deleting an order are the owner's (modules/accounts/roles.ts)
+  const owner = useOwner();
   return (
     <ListScreen
       title="Purchases"
@@ -37,9 +45,11 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           <Link to="/neworder" className="btn-primary min-h-10 py-2">
             <Plus size={16} aria-hidden="true" /> New order
           </Link>
-          <a href={`/api/purchases/export.csv?${exportParams.toString()}`} className="btn-outline min-h-10 py-2" download>
-            <Download size={16} aria-hidden="true" /> Export CSV
-          </a>
+          {owner ? (
+            <a href={`/api/purchases/export.csv?${exportParams.toString()}`} className="btn-outline min-h-10 py-2" download>
+              <Download size={16} aria-hidden="true" /> Export CSV
+            </a>
+          ) : null}
         </div>
       }
       intro={<SourceFilter current={query.source} />}
@@ -87,7 +97,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
               <Eye size={16} aria-hidden="true" /> View
             </Link>
             {/* an order that holds money stays on record: cancel or refund it from its page instead */}
-            {p.deletable && (
+            {owner && p.deletable && (
               <DeleteButton
                 id={p.id}
                 label={`Delete the order of ${p.fname}`}

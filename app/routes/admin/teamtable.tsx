@@ -1,12 +1,14 @@
 import { UserPlus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { UsersTable } from "../../components/admin/users-table";
-import { RemoveFromTeamButton } from "../../components/admin/remove-from-team-button";
+import { RemoveFromTeamButton, TeamRoleButton } from "../../components/admin/team-row-buttons";
 import { FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
-import { removeFromTeam } from "../../../modules/accounts/team.server";
+import { changeTeamRole } from "../../../modules/accounts/team.server";
+import { isTeam } from "../../../modules/accounts/roles";
+import { teamRoleInput } from "../../../modules/accounts/schemas";
 import { searchUsers } from "../../../modules/accounts/user-list.server";
 import { adminUserListQuery } from "../../../modules/accounts/user-list-schemas";
 import { ListScreen } from "../../components/admin/admin-list";
@@ -18,16 +20,17 @@ export const meta = () => [{ title: "Team Members | Alafia admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   // docs/product.md §2: only users whose role is admin; the search now applies
-  const list = await loadAdminList(args, adminUserListQuery, ["q", "page"], (db, query) => searchUsers(db, { ...query, role: "admin" }));
+  const list = await loadAdminList(args, adminUserListQuery, ["q", "page"], (db, query) => searchUsers(db, { ...query, role: "team" }));
   // her own row has no Remove (docs/product.md "The team")
   return { ...list, me: args.context.get(appContext).user!.id };
 }
 
-/** A row's Remove: she stays a customer and is signed out everywhere. */
+/** A row's Remove (she stays a customer and is signed out everywhere), or its role change. */
+const teamRowInput = rowInput.extend(teamRoleInput.partial().shape);
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, async ({ db, logger, user }): Promise<FormResult> => {
-    const { data } = await parseForm(args.request, rowInput);
-    return { ok: true, msg: (await removeFromTeam(db, logger, user.id, data.id)).msg };
+    const { data } = await parseForm(args.request, teamRowInput);
+    return { ok: true, msg: (await changeTeamRole(db, logger, user.id, data.id, data.role ?? "customer")).msg };
   });
 
 export default function TeamTable({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,7 +58,18 @@ export default function TeamTable({ loaderData, actionData }: Route.ComponentPro
       filters={{ placeholder: "Search team members...", q: query.q, clearTo: "/teamtable" }}
       paging={{ page: query.page, pageSize: query.pageSize, total }}
     >
-      <UsersTable users={items} full={false} actions={(u) => (u.id === me ? null : <RemoveFromTeamButton member={u} />)} />
+      <UsersTable
+        users={items}
+        full={false}
+        actions={(u) =>
+          u.id === me || !isTeam(u.role) ? null : (
+            <>
+              <TeamRoleButton member={{ ...u, role: u.role }} />
+              <RemoveFromTeamButton member={u} />
+            </>
+          )
+        }
+      />
     </ListScreen>
   );
 }

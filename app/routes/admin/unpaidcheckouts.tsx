@@ -24,7 +24,8 @@ import {
   type UnpaidCheckoutRow,
 } from "../../../modules/orders/unpaid-checkouts.server";
 import { getSettings } from "../../../modules/settings/service.server";
-import { adminAction } from "./admin-action.server";
+import { adminAction, ownerOnly } from "./admin-action.server";
+import { useOwner } from "../../lib/back-office";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/unpaidcheckouts";
 
@@ -61,7 +62,7 @@ const codeInput = z.object({ intent: z.literal("code"), secondReminderCode: z.st
 
 /** 'Mail' on a row, and the second reminder's code: the same services as the API's. */
 export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db, env }): Promise<FormResult> => {
+  return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
     const intent = (
       await args.request
         .clone()
@@ -74,6 +75,7 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, msg: "Reminder mailed" };
     }
     if (intent === "code") {
+      ownerOnly(user);
       const { data } = await parseForm(args.request, codeInput);
       const saved = await setReminderCode(db, { secondReminderCode: data.secondReminderCode ?? "" });
       return {
@@ -103,6 +105,7 @@ function useToastAnswer(data: FormResult | undefined) {
 
 export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
   const { items, total, summary, query, reminders } = loaderData;
+  const owner = useOwner();
   const tab = (show: "unpaid" | "recovered", label: string) => (
     <Link
       to={`/unpaidcheckouts?show=${show}`}
@@ -131,7 +134,8 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">{plural(summary.recoveredCount, "order")} paid after a reminder</p>
         </div>
       </section>
-      <ReminderCode code={reminders.secondReminderCode} />
+      {/* which discount code the reminders give away is the owner's */}
+      {owner ? <ReminderCode code={reminders.secondReminderCode} /> : null}
       <div className="flex flex-wrap gap-2">
         {tab("unpaid", "Not paid")}
         {tab("recovered", "Recovered")}

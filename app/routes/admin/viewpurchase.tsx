@@ -31,7 +31,7 @@ import { refundStrayPayment, strayPaymentViews } from "../../../modules/orders/s
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { readForm } from "../../lib/form-action.server";
 import { recordOr404 } from "../../lib/not-found.server";
-import { adminAction, recordId } from "./admin-action.server";
+import { adminAction, ownerOnly, recordId } from "./admin-action.server";
 import type { Route } from "./+types/viewpurchase";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Order #${data ? orderNumber(data.purchase.id) : ""} | Alafia admin` }];
@@ -70,10 +70,12 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, msg: "Payment recorded; the customer has been emailed" };
     }
     if (intent === "refund") {
+      ownerOnly(user);
       const { refund } = await createRefund(db, paymentProvider(env, db), env, id, refundFormInput(await readForm(args.request)), user.id);
       return { ok: true, msg: `${refund.status === "pending" ? "Refund asked" : "Refunded"}; the customer has been emailed` };
     }
     if (intent === "refund-stray") {
+      ownerOnly(user);
       const { data } = await parseForm(
         args.request,
         z.object({ intent: z.literal("refund-stray"), strayId: z.uuid({ error: "Unknown payment" }) }),
