@@ -237,6 +237,8 @@ describe("admin access", () => {
       await form.getByLabel("Email").fill(member.email);
       await form.getByLabel("Phone Number").fill(member.phone);
       await form.getByLabel("Password", { exact: true }).fill(member.password);
+      // the least she needs is ticked: Staff (docs/product.md "The team")
+      expect(await form.getByRole("radio", { name: "Staff" }).isChecked()).toBe(true);
       await screenshot(page, `adminregister-${viewport}`);
       await expectAccessible(page);
       await page.getByRole("button", { name: "Sign Up" }).click();
@@ -244,9 +246,36 @@ describe("admin access", () => {
       await page.waitForURL((u) => u.pathname === "/teamtable");
       await visible(page.getByText(`The administrator account for ${member.email} has been created.`));
       await visible(page.getByRole("cell", { name: member.email }));
+      const row = page.getByRole("row").filter({ hasText: member.email });
+      // a phone draws the row as a card, each value with its label ("Role Staff")
+      await visible(row.getByRole("cell", { name: /^(Role\s*)?Staff$/ }));
+      await visible(row.getByRole("button", { name: "Make Ngozi Eze owner" }));
       await screenshot(page, `teamtable-member-added-${viewport}`);
       await context.close();
+      if (viewport === "phone") await staffSignsIn(member);
     });
+  }
+
+  /** On her phone, the new staff member finds the orders and the products, and none of the owner's screens. */
+  async function staffSignsIn(member: { email: string; password: string }) {
+    const { context, page } = await openPage("phone");
+    await page.goto("/admin");
+    await accountPages(page).logIn(member.email, member.password);
+    await page.waitForURL(/\/dashboard$/);
+    await visible(page.getByRole("heading", { name: "Users" }));
+    expect(await page.getByText("Paid revenue").count()).toBe(0);
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Admin" });
+    await visible(menu.getByRole("link", { name: "Purchases" }));
+    await visible(menu.getByRole("link", { name: "New Order" }));
+    for (const owners of ["Settings", "Payments", "Reports", "Team Members", "Discount Codes", "Delivery Rates"])
+      expect([owners, await menu.getByRole("link", { name: owners, exact: true }).count()]).toEqual([owners, 0]);
+    await screenshot(page, "staff-menu-phone");
+    await expectAccessible(page);
+    const settings = await page.goto("/settings");
+    expect(settings?.status()).toBe(403);
+    await visible(page.getByText("This page is for the shop owner only."));
+    await context.close();
   }
 
   it("shows a customer the 403 page on /dashboard, and the admin login refuses them with the server's msg", async () => {
