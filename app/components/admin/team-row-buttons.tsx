@@ -25,7 +25,8 @@ const change: Record<TeamRole, { to: TeamRole; button: string; confirm: (name: s
   admin: {
     to: "staff",
     button: "Make staff",
-    confirm: (name) => `Make ${name} staff? They will no longer see the money, refund, or change the settings, prices or the team.`,
+    confirm: (name) =>
+      `Make ${name} staff? They will no longer see the month's money, refund, or change discount codes, delivery prices, the settings or the team.`,
   },
   staff: {
     to: "admin",

@@ -38,8 +38,8 @@ export default function AdminRegister({ actionData }: Route.ComponentProps) {
       <PageHeader title="Add a team member" />
       <section aria-label="New administrator" className="max-w-xl rounded-2xl border border-line bg-linen p-5 sm:p-6">
         <p className="text-muted">
-          An owner can do everything. Staff take and fulfil orders and keep the products and the blog; they do not see the money, refund, or
-          change the settings, prices, discount codes or the team.
+          An owner can do everything. Staff take and fulfil orders and keep the products and the blog; they do not see the month&apos;s
+          money, refund, or change discount codes, delivery prices, the settings or the team.
         </p>
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
