@@ -14,6 +14,7 @@ import { findUserByEmail, registerUser, toUserView } from "./service.server";
 import { createSession, hashToken, revokeAllSessions } from "./sessions.server";
 import type { UserView } from "./types";
 import { isTeam } from "./roles";
+import type { TeamActor } from "./team-mails.server";
 
 export type AuthDeps = { db: Db; secret: string; limits: RateLimitStore };
 export type ClientMeta = { ip: string; userAgent?: string };
@@ -164,7 +165,7 @@ export async function resetPassword(
 export async function register(
   deps: AuthDeps,
   input: RegisterInput,
-  meta: ClientMeta & { by: { role: string } | null; shopUrl: string },
+  meta: ClientMeta & { by: (TeamActor & { role: string }) | null; shopUrl: string },
 ): Promise<UserView> {
   const data = registerInput.parse(input);
   await enforceRateLimit(deps.limits, rateRules.registerIp, meta.ip);

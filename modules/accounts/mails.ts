@@ -85,3 +85,30 @@ export function proveEmailMail(user: { email: string }, link: string): OutgoingM
     ].join("\n"),
   };
 }
+
+/**
+ * docs/product.md "The team": every owner hears of a change to the team, in the same transaction as
+ * the change, so an owner's account used by someone else (or a co-owner's slip) does not go unseen.
+ */
+export function teamChangeMail(
+  owner: { email: string },
+  change: { member: { firstName: string; lastName: string; email: string }; what: string; by: { firstName: string; lastName: string } },
+  shopUrl: string,
+): OutgoingMail {
+  const member = `${change.member.firstName} ${change.member.lastName} (${change.member.email})`;
+  return {
+    kind: "team_change",
+    to: owner.email,
+    subject: `Alafia Self-Care team: ${change.member.firstName} ${change.member.lastName} ${change.what}`,
+    text: [
+      "Hello,",
+      "",
+      `${member} ${change.what} by ${change.by.firstName} ${change.by.lastName}.`,
+      "",
+      `The team: ${shopUrl}/teamtable`,
+      "",
+      "If nobody on the team made this change, sign in, change your password and check the team.",
+      "Alafia Self-Care",
+    ].join("\n"),
+  };
+}

@@ -17,6 +17,7 @@ import {
 } from "./schemas";
 import type { UserView } from "./types";
 import { isOwner, isTeam } from "./roles";
+import { tellOwnersOfNewMember, type TeamActor } from "./team-mails.server";
 
 export function toUserView(row: typeof users.$inferSelect): UserView {
   return {
@@ -52,15 +53,23 @@ const emailTaken = () =>
     fields: { email: "An account with this email already exists." },
   });
 
-/** Creates an admin account; an existing email is a conflict. */
-export async function createAdmin(db: Db, input: AdminCreateInput): Promise<UserView> {
+/**
+ * Creates a team account (an owner unless `role` says staff); an existing email is a conflict. Added
+ * by an owner (`by`), every owner is told in the same transaction; the first admin, made at start
+ * or from the command line, has nobody to tell.
+ */
+export async function createAdmin(db: Db, input: AdminCreateInput, by?: { actor: TeamActor; shopUrl: string }): Promise<UserView> {
   const data = adminCreateInput.parse(input);
   if (await findUserByEmail(db, data.email)) throw emailTaken();
-  const [row] = await db
-    .insert(users)
-    .values({ ...data, passwordHash: await hashPassword(data.password) })
-    .returning();
-  return toUserView(row!);
+  const passwordHash = await hashPassword(data.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...data, passwordHash })
+      .returning();
+    if (by) await tellOwnersOfNewMember(tx, { ...row!, role: data.role }, by.actor, by.shopUrl);
+    return toUserView(row!);
+  });
 }
 
 /** A chosen town must be one of the delivery areas; returns its stored spelling. */
@@ -82,7 +91,7 @@ async function checkTown(db: Db, lga: string | undefined, saved?: string | null)
 export async function registerUser(
   db: Db,
   input: RegisterInput,
-  opts: { by: { role: string } | null; shopUrl: string },
+  opts: { by: (TeamActor & { role: string }) | null; shopUrl: string },
 ): Promise<UserView> {
   const { role = "customer", ...data } = registerInput.parse(input);
   if (isTeam(role) && !isOwner(opts.by?.role))
@@ -106,6 +115,7 @@ export async function registerUser(
         })
         .returning();
       await enqueueMail(tx, welcomeMail(row!, opts.shopUrl));
+      if (isTeam(role) && opts.by) await tellOwnersOfNewMember(tx, { ...row!, role }, opts.by, opts.shopUrl);
       return toUserView(row!);
     });
   } catch (e) {

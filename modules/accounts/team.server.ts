@@ -4,6 +4,7 @@ import { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger.server";
 import { isRecordId } from "../../lib/record-id";
+import { tellOwners, type TeamActor } from "./team-mails.server";
 import { isOwner, TEAM_ROLES, type TeamRole } from "./roles";
 import { toUserView } from "./service.server";
 import { revokeAllSessions } from "./sessions.server";
@@ -17,6 +18,7 @@ const done: Record<TeamChange, (name: string) => string> = {
   admin: (name) => `${name} is now an owner.`,
   staff: (name) => `${name} is now staff.`,
 };
+const changed: Record<TeamChange, string> = { customer: "was removed from the team", admin: "was made an owner", staff: "was made staff" };
 
 /**
  * docs/product.md "The team": an owner makes another member an owner or staff, or takes her off
@@ -26,19 +28,20 @@ const done: Record<TeamChange, (name: string) => string> = {
  */
 export async function changeTeamRole(
   db: Db,
-  logger: Logger,
-  actorId: string,
+  { logger, shopUrl }: { logger: Logger; shopUrl: string },
+  actor: TeamActor,
   userId: string,
   role: TeamChange,
 ): Promise<{ user: UserView; msg: string }> {
+  const actorId = actor.id;
   if (!isRecordId(userId)) throw AppError.notFound("Team member");
   if (userId.toLowerCase() === actorId.toLowerCase())
     throw new AppError("conflict", role === "customer" ? "You cannot remove yourself from the team." : "You cannot change your own role.");
-  const changed = await db.transaction(async (tx) => {
+  const member = await db.transaction(async (tx) => {
     // Every member's row is locked, in one order: two owners changing each other wait in turn, and
     // the second sees the first's change (a row off the team drops out of the locked set).
     const team = await tx
-      .select({ id: users.id, role: users.role })
+      .select({ id: users.id, role: users.role, email: users.email })
       .from(users)
       .where(inArray(users.role, [...TEAM_ROLES]))
       .orderBy(asc(users.id))
@@ -56,13 +59,14 @@ export async function changeTeamRole(
     if (!owners.some((m) => m.id === actorId)) throw new AppError("forbidden", "Only the shop owner can change the team.");
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     if (role === "customer") await revokeAllSessions(tx, userId);
+    await tellOwners(tx, owners, { member: row!, what: changed[role], by: actor }, shopUrl);
     return toUserView(row!);
   });
   // no table records changes to accounts: the log keeps who did it
-  logger.info({ actorId, userId: changed.id, role }, role === "customer" ? "team member removed" : "team member role changed");
-  return { user: changed, msg: done[role](fullName(changed)) };
+  logger.info({ actorId, userId: member.id, role }, role === "customer" ? "team member removed" : "team member role changed");
+  return { user: member, msg: done[role](fullName(member)) };
 }
 
 /** A member taken off the team (DELETE /api/admins/{id}, the team table's Remove). */
-export const removeFromTeam = (db: Db, logger: Logger, actorId: string, userId: string) =>
-  changeTeamRole(db, logger, actorId, userId, "customer");
+export const removeFromTeam = (db: Db, deps: { logger: Logger; shopUrl: string }, actor: TeamActor, userId: string) =>
+  changeTeamRole(db, deps, actor, userId, "customer");

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { publicOrigin } from "../../lib/public-origin";
 import { adminCreateInput, profileUpdateInput, teamRoleInput } from "../../modules/accounts/schemas";
 import { createAdmin, getUser, updateProfile } from "../../modules/accounts/service.server";
 import { changeTeamRole, removeFromTeam } from "../../modules/accounts/team.server";
@@ -9,8 +10,10 @@ import { pathId, readJson, readQuery, withTotal } from "../http";
 import { assertSelfOrAdmin, assertSelfOrOwner, currentUser, requireAdmin, requireOwner, requireUser } from "../middleware/auth";
 
 /** docs/product.md §7 users calls; a customer reaches only their own record (docs/architecture.md "Roles"). */
-export function userRoutes({ database }: AppDeps) {
+export function userRoutes({ database, env }: AppDeps) {
   const db = database.db;
+  // the owners' mail about a change to the team links to it
+  const team = (c: Context<AppEnv>) => ({ logger: c.get("logger"), shopUrl: publicOrigin(env) });
   return (
     new Hono<AppEnv>()
       .get("/users", requireAdmin(), async (c) => {
@@ -33,16 +36,16 @@ export function userRoutes({ database }: AppDeps) {
       // a new team member (owner or staff) is added by an owner only
       .post("/admins", requireOwner(), async (c) => {
         const input = await readJson(c, adminCreateInput);
-        return c.json({ user: await createAdmin(db, input) }, 201);
+        return c.json({ user: await createAdmin(db, input, { actor: currentUser(c), shopUrl: publicOrigin(env) }) }, 201);
       })
       // docs/product.md "The team": an owner makes another member an owner or staff
       .put("/admins/:id", requireOwner(), async (c) => {
         const { role } = await readJson(c, teamRoleInput);
-        return c.json(await changeTeamRole(db, c.get("logger"), currentUser(c).id, pathId(c, "Team member"), role));
+        return c.json(await changeTeamRole(db, team(c), currentUser(c), pathId(c, "Team member"), role));
       })
       // she becomes a customer and is signed out everywhere
       .delete("/admins/:id", requireOwner(), async (c) => {
-        return c.json(await removeFromTeam(db, c.get("logger"), currentUser(c).id, pathId(c, "Team member")));
+        return c.json(await removeFromTeam(db, team(c), currentUser(c), pathId(c, "Team member")));
       })
   );
 }

@@ -15,6 +15,8 @@ beforeAll(async () => {
   owner = await createAdminUser(t.db, { firstName: "Owner", lastName: "Alafia" });
 });
 
+/** what the service needs beside the database: a quiet log, and the shop's address for the owners' mail */
+const deps = { logger: createLogger("silent"), shopUrl: "https://shop.example" };
 const remove = (id: string, as?: { id: string; role: Role }, token?: string) =>
   t.request(`/api/admins/${id}`, { method: "DELETE", as, headers: token ? { Authorization: `Bearer ${token}` } : {} });
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
@@ -98,7 +100,7 @@ describe("DELETE /api/admins/{id}", () => {
     const [a, b] = await twoAdminShop();
     expect((await remove(b.id, a)).status).toBe(200);
     // b's request had passed the role check before a's removal: the service refuses it
-    const late = removeFromTeam(t.db, createLogger("silent"), b.id, a.id);
+    const late = removeFromTeam(t.db, deps, b, a.id);
     await expect(late).rejects.toMatchObject({ kind: "conflict", message: "The shop must keep at least one administrator." });
     expect(await roleOf(a.id)).toBe("admin");
   });
@@ -107,10 +109,7 @@ describe("DELETE /api/admins/{id}", () => {
     for (let round = 0; round < 4; round++) {
       const [a, b] = await twoAdminShop();
       // straight to the service: both are past the role check, the race is the database's alone
-      const results = await Promise.allSettled([
-        removeFromTeam(t.db, createLogger("silent"), a.id, b.id),
-        removeFromTeam(t.db, createLogger("silent"), b.id, a.id),
-      ]);
+      const results = await Promise.allSettled([removeFromTeam(t.db, deps, a, b.id), removeFromTeam(t.db, deps, b, a.id)]);
       expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
       const refused = results.find((r) => r.status === "rejected")!;
       expect(refused.reason).toMatchObject({ kind: "conflict", message: "The shop must keep at least one administrator." });

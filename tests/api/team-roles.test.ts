@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { refunds, settings, users } from "../../db/schema";
+import { mailOutbox, refunds, settings, users } from "../../db/schema";
 import { createLogger } from "../../lib/logger.server";
 import { changeTeamRole } from "../../modules/accounts/team.server";
 import { createAdminUser, createProduct, createPurchase, createStaffUser, createUser, DEFAULT_PASSWORD } from "../factories";
@@ -22,6 +22,8 @@ const form = (fields: Record<string, string>) => ({
 });
 const roleOf = async (id: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 const ownerCount = async () => t.db.$count(users, eq(users.role, "admin"));
+/** what the service needs beside the database: a quiet log, and the shop's address for the owners' mail */
+const deps = { logger: createLogger("silent"), shopUrl: "https://shop.example" };
 const OWNER_ONLY = "Only the shop owner can do this.";
 
 describe("adding staff", () => {
@@ -208,6 +210,64 @@ describe("what staff may do", () => {
   });
 });
 
+describe("the owners hear of every change to the team", () => {
+  const teamMails = async (to: string) =>
+    (
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, "team_change")))
+    ).map((m) => m.text);
+
+  it("a member added, made owner or staff, or removed: one mail to each owner, queued with the change", async () => {
+    const other = await createAdminUser(t.db, { firstName: "Bisi", lastName: "Coowner" });
+    const staff = await createStaffUser(t.db, { firstName: "Quiet", lastName: "Staff" });
+    const email = `new-${crypto.randomUUID().slice(0, 8)}@example.ng`;
+    const added = await t.request("/api/admins", {
+      method: "POST",
+      as: owner,
+      json: { firstName: "Chidi", lastName: "New", email, password: DEFAULT_PASSWORD, role: "staff" },
+    });
+    const chidi = (await added.json()).user as { id: string };
+    const expected = `Chidi New (${email}) was added to the team as staff by Funke Owner.`;
+    for (const to of [owner.email, other.email]) expect((await teamMails(to)).filter((m) => m.includes(expected))).toHaveLength(1);
+    // staff are not told, and neither is she
+    expect(await teamMails(staff.email)).toEqual([]);
+    expect(await teamMails(email)).toEqual([]);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, other.email), eq(mailOutbox.kind, "team_change")));
+    expect(mail!.subject).toBe("Alafia Self-Care team: Chidi New was added to the team as staff");
+    expect(mail!.text).toContain("http://localhost:3000/teamtable");
+
+    expect((await t.request(`/api/admins/${chidi.id}`, { method: "PUT", as: owner, json: { role: "admin" } })).status).toBe(200);
+    expect((await teamMails(other.email)).some((m) => m.includes(`Chidi New (${email}) was made an owner by Funke Owner.`))).toBe(true);
+    // an owner made staff, or taken off the team, hears of it herself
+    expect((await t.request(`/api/admins/${other.id}`, { method: "DELETE", as: owner })).status).toBe(200);
+    expect(
+      (await teamMails(other.email)).some((m) => m.includes("Bisi Coowner") && m.includes("was removed from the team by Funke Owner.")),
+    ).toBe(true);
+    // a change refused sends nothing
+    const before = (await teamMails(owner.email)).length;
+    expect((await t.request(`/api/admins/${owner.id}`, { method: "PUT", as: owner, json: { role: "staff" } })).status).toBe(409);
+    expect(await teamMails(owner.email)).toHaveLength(before);
+  });
+
+  it("a registration with a team role, by an owner, is told like the others", async () => {
+    const email = `reg-${crypto.randomUUID().slice(0, 8)}@example.ng`;
+    const res = await t.request("/api/auth/register", {
+      method: "POST",
+      as: owner,
+      json: { firstName: "Reg", lastName: "Staff", email, password: DEFAULT_PASSWORD, role: "staff" },
+    });
+    expect(res.status).toBe(201);
+    expect(
+      (await teamMails(owner.email)).some((m) => m.includes(`Reg Staff (${email}) was added to the team as staff by Funke Owner.`)),
+    ).toBe(true);
+  });
+});
+
 describe("changing a member's role", () => {
   it("an owner makes staff an owner and back (PUT /api/admins/{id}, and the team table's buttons)", async () => {
     const tolu = await createStaffUser(t.db, { firstName: "Tolu", lastName: "Ade" });
@@ -240,8 +300,8 @@ describe("changing a member's role", () => {
       await t.db.update(users).set({ role: "customer" }).where(eq(users.role, "admin"));
       const [a, b] = [await createAdminUser(t.db), await createAdminUser(t.db)];
       const results = await Promise.allSettled([
-        changeTeamRole(t.db, createLogger("silent"), a.id, b.id, "staff"),
-        changeTeamRole(t.db, createLogger("silent"), b.id, a.id, "staff"),
+        changeTeamRole(t.db, deps, a, b.id, "staff"),
+        changeTeamRole(t.db, deps, b, a.id, "staff"),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
       expect(await ownerCount()).toBe(1);

@@ -9,6 +9,7 @@ import { useZodForm, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminRegisterForm } from "../../../modules/accounts/schemas";
 import { createAdmin } from "../../../modules/accounts/service.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import type { Route } from "./+types/admin-register";
 
 export const meta = () => [{ title: "Add a team member | Alafia admin" }, { name: "robots", content: "noindex" }];
@@ -20,11 +21,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdminPage(context, request);
-  const { db } = context.get(appContext);
+  const user = requireAdminPage(context, request);
+  const { db, env } = context.get(appContext);
   return formAction(async () => {
     const { data: input } = await parseForm(request, adminRegisterForm);
-    const created = await createAdmin(db, input);
+    const created = await createAdmin(db, input, { actor: user, shopUrl: publicOrigin(env) });
     // the admin stays signed in and in the back office: back to the team, with the new member in it
     return redirect(`/teamtable?created=${encodeURIComponent(created.email)}`);
   });

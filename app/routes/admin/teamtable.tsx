@@ -7,6 +7,7 @@ import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { changeTeamRole } from "../../../modules/accounts/team.server";
+import { publicOrigin } from "../../../lib/public-origin";
 import { isTeam } from "../../../modules/accounts/roles";
 import { teamRoleInput } from "../../../modules/accounts/schemas";
 import { searchUsers } from "../../../modules/accounts/user-list.server";
@@ -28,9 +29,10 @@ export async function loader(args: Route.LoaderArgs) {
 /** A row's Remove (she stays a customer and is signed out everywhere), or its role change. */
 const teamRowInput = rowInput.extend(teamRoleInput.partial().shape);
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, async ({ db, logger, user }): Promise<FormResult> => {
+  adminAction(args, async ({ db, logger, env, user }): Promise<FormResult> => {
     const { data } = await parseForm(args.request, teamRowInput);
-    return { ok: true, msg: (await changeTeamRole(db, logger, user.id, data.id, data.role ?? "customer")).msg };
+    const { msg } = await changeTeamRole(db, { logger, shopUrl: publicOrigin(env) }, user, data.id, data.role ?? "customer");
+    return { ok: true, msg };
   });
 
 export default function TeamTable({ loaderData, actionData }: Route.ComponentProps) {
