@@ -12,22 +12,25 @@ export const requireUser = () =>
     await next();
   });
 
-/** The back office: the owner and staff (modules/accounts/roles.ts). */
+/** The signed-in member of the team, owner or staff (modules/accounts/roles.ts): 401 for anonymous, 403 for a customer. */
+function teamMember(c: Context<AppEnv>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw new AppError("unauthorized", "Please log in to continue.");
+  if (!isTeam(user.role)) throw new AppError("forbidden", "This is for shop administrators only.");
+  return user;
+}
+
+/** The back office: the owner and staff. */
 export const requireAdmin = () =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.get("user");
-    if (!user) throw new AppError("unauthorized", "Please log in to continue.");
-    if (!isTeam(user.role)) throw new AppError("forbidden", "This is for shop administrators only.");
+    teamMember(c);
     await next();
   });
 
 /** The owner's part of the back office: staff get a 403 too. */
 export const requireOwner = () =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.get("user");
-    if (!user) throw new AppError("unauthorized", "Please log in to continue.");
-    if (!isTeam(user.role)) throw new AppError("forbidden", "This is for shop administrators only.");
-    if (!isOwner(user.role)) throw new AppError("forbidden", OWNER_ONLY_MSG);
+    if (!isOwner(teamMember(c).role)) throw new AppError("forbidden", OWNER_ONLY_MSG);
     await next();
   });
 
