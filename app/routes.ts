@@ -22,6 +22,8 @@ export default [
     route("products", "routes/shop/products.tsx"),
     route("categories/:id", "routes/shop/category.tsx"),
     route("productdetails/:id", "routes/shop/product-details.tsx"),
+    // docs/product.md "Back in stock": where a sold-out product's request lands before its script runs
+    route("productdetails/:id/notify", "routes/shop/back-in-stock.tsx"),
     route("promopage", "routes/shop/promo.tsx"),
     route("blogs", "routes/shop/blogs.tsx"),
     route("blogdetails/:id", "routes/shop/blog-details.tsx"),

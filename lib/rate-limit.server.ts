@@ -41,6 +41,7 @@ export const rateRules = {
   // the writes anyone may make without an account, per address (carrier-grade NAT again: generous)
   contactIp: { name: "contact-ip", limit: 20, windowMs: 60 * MINUTE },
   newsletterIp: { name: "newsletter-ip", limit: 30, windowMs: 60 * MINUTE },
+  backInStockIp: { name: "back-in-stock-ip", limit: 30, windowMs: 60 * MINUTE },
   testChoiceIp: { name: "test-choice-ip", limit: 30, windowMs: 60 * MINUTE },
   // an order number and a phone or email: slow enough that guessing orders is hopeless
   trackIp: { name: "track-ip", limit: 30, windowMs: 60 * MINUTE },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { products } from "./catalog";
 import { createdAt, id } from "./columns";
 
 export const newsletterSubscribers = pgTable(
@@ -60,4 +61,25 @@ export const communicationChoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("communication_choices_created_at_idx").on(t.createdAt)],
+);
+
+// docs/product.md "Back in stock": a shopper asks to be told when a sold-out product is back. One
+// waiting request per product and address; a request is answered once (notified_at), by whichever
+// server's minute job claims it first.
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: id(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    createdAt: createdAt(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_waiting_email_idx")
+      .on(t.productId, sql`lower(${t.email})`)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
 );

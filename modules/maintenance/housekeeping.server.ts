@@ -1,6 +1,6 @@
 import { and, eq, lt, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { idempotencyKeys, mailOutbox, passwordResets, sessions } from "../../db/schema";
+import { idempotencyKeys, mailOutbox, passwordResets, sessions, stockAlerts } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
 import { repeatEvery } from "../../lib/repeat";
 import { pruneRateLimits } from "../../db/rate-limit-store";
@@ -18,6 +18,7 @@ export type PurgeCounts = {
   idempotencyKeys: number;
   resetMailsBlanked: number;
   sentMails: number;
+  answeredStockAlerts: number;
 };
 
 /**
@@ -44,6 +45,11 @@ export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCou
     // by creation time, which is indexed; a mail is sent within seconds of it
     .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.createdAt, new Date(now.getTime() - SENT_MAIL_KEEP_MS))))
     .returning({ id: mailOutbox.id });
+  // an answered "tell me when it's back" keeps her address no longer than the mail that answered it
+  const answered = await db
+    .delete(stockAlerts)
+    .where(lt(stockAlerts.notifiedAt, new Date(now.getTime() - SENT_MAIL_KEEP_MS)))
+    .returning({ id: stockAlerts.id });
   await pruneRateLimits(db, now);
   return {
     sessions: expiredSessions.length,
@@ -51,6 +57,7 @@ export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCou
     idempotencyKeys: oldKeys.length,
     resetMailsBlanked: blanked.length,
     sentMails: oldMails.length,
+    answeredStockAlerts: answered.length,
   };
 }
 

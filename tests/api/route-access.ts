@@ -13,6 +13,7 @@ export type Access = "public" | "customer" | "self" | "admin" | "owner" | "signe
 export const routeAccess: Record<string, Access> = {
   "GET /api/health": "public",
   "POST /api/newsletter": "public",
+  "POST /api/products/:id/back-in-stock": "public",
   // accounts
   "POST /api/auth/register": "public",
   "POST /api/auth/login": "public",

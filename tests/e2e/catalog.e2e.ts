@@ -128,6 +128,29 @@ describe("'Sold out' on cards", () => {
       await context.close();
     });
   }
+
+  it("on a sold-out product's page she leaves her email to hear when it is back (phone)", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto(`/products?q=${encodeURIComponent("worry stone")}`);
+    await page.locator("main article").filter({ hasText: "Worry Stone" }).getByRole("link").first().click();
+    await page.waitForURL(/\/productdetails\//);
+    await waitForHydration(page);
+    const ask = page.getByTestId("back-in-stock");
+    await ask.getByLabel("Leave your email and we will tell you once it is back.").fill("not-an-email");
+    await ask.getByRole("button", { name: "Email me when it's back" }).click();
+    await expect.poll(() => page.locator("#back-in-stock-answer").innerText()).not.toBe("");
+    await ask.getByLabel("Leave your email and we will tell you once it is back.").fill("amaka.waits@example.ng");
+    await ask.getByRole("button", { name: "Email me when it's back" }).click();
+    await expect
+      .poll(() => page.getByTestId("back-in-stock").innerText())
+      .toBe("Thank you! We will email amaka.waits@example.ng once when Worry Stone is back in stock.");
+    // she stayed on the product
+    expect(new URL(page.url()).pathname).toMatch(/^\/productdetails\/[^/]+$/);
+    await screenshot(page, "back-in-stock-phone");
+    await expectAccessible(page);
+    await context.close();
+  });
 });
 
 describe("the product page's review form", () => {

@@ -14,6 +14,8 @@ import { getProduct } from "../../../modules/catalog/service.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
 import { loadOrNull } from "./list-query.server";
+import { isRecordId } from "../../../lib/record-id";
+import { waitingForProduct } from "../../../modules/marketing/back-in-stock.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
@@ -22,11 +24,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
-  const [product, categories] = await Promise.all([
+  const [product, categories, waiting] = await Promise.all([
     loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
+    // docs/product.md "Back in stock": who restocking it would tell
+    isRecordId(params.id) ? waitingForProduct(db, params.id) : 0,
   ]);
-  return { product, categories };
+  return { product, categories, waiting };
 }
 
 /** The form's save, or the image panel's Remove Current Image (`intent=removeImage`). */
@@ -50,13 +54,18 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product updated", args);
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories } = loaderData;
+  const { product, categories, waiting } = loaderData;
   return (
     <div className="max-w-3xl">
       <BackButton to="/producttable" label="Back to Products" />
       <PageHeader title="Edit Product" />
       {product ? (
         <div className="grid gap-5">
+          {waiting > 0 ? (
+            <p className="rounded-2xl border border-line bg-sage-soft p-4 text-sm font-semibold" data-testid="back-in-stock-waiting">
+              {`${waiting === 1 ? "1 shopper is" : `${waiting} shoppers are`} waiting for it to come back: restock it and they get an email within a minute.`}
+            </p>
+          ) : null}
           <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
           <ProductForm categories={categories} product={product} answer={actionData} />
         </div>

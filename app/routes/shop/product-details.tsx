@@ -1,6 +1,7 @@
 import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
+import { BackInStockForm } from "../../components/product/back-in-stock-form";
 import { AskOnWhatsApp, ShareOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { JsonLd } from "../../components/json-ld";
 import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
@@ -163,6 +164,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <ColourSwatch color={product.color} />
           <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} />
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
+          {isSoldOut(product.stock) ? <BackInStockForm productId={product.id} /> : null}
           <div className="flex flex-wrap gap-3">
             <AskOnWhatsApp message={(c) => productQuestion(c.shopName, { title: product.title, price, url })} />
             <ShareOnWhatsApp message={shareMessage(product.title, url)} />

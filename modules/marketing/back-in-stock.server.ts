@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNull, or, gt } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { products, stockAlerts } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger.server";
+import { publicOrigin } from "../../lib/public-origin";
+import type { Env } from "../../lib/env.server";
+import { isRecordId } from "../../lib/record-id";
+import { repeatEvery } from "../../lib/repeat";
+import { email } from "../accounts/schemas";
+import { enqueueMail } from "../mail/outbox.server";
+import { productPath } from "./whatsapp";
+import { getSettings } from "../settings/service.server";
+import { isSoldOut } from "../stock/availability";
+
+// docs/product.md "Back in stock": a shopper leaves her email on a sold-out product and hears,
+// once, when it can be bought again, whichever way its stock came back (the owner restocked it, a
+// checkout lapsed, a refund put it back): a minute job reads the stock itself rather than every
+// path that raises it.
+
+export const backInStockInput = z.object({ email }).strict();
+export type BackInStockInput = z.input<typeof backInStockInput>;
+
+/** Her request on a sold-out product; a second one for the same product and address is the same request. */
+export async function askBackInStock(db: Db, productId: string, input: BackInStockInput): Promise<{ msg: string }> {
+  const data = backInStockInput.parse(input);
+  if (!isRecordId(productId)) throw AppError.notFound("Product");
+  const [product] = await db.select({ stock: products.stock, title: products.title }).from(products).where(eq(products.id, productId));
+  if (!product) throw AppError.notFound("Product");
+  if (!isSoldOut(product.stock)) throw new AppError("conflict", `${product.title} is in stock: you can add it to your cart now.`);
+  await db.insert(stockAlerts).values({ productId, email: data.email }).onConflictDoNothing();
+  return { msg: `Thank you! We will email ${data.email} once when ${product.title} is back in stock.` };
+}
+
+/** How many addresses wait for this product to come back (the product's edit screen says so). */
+export async function waitingForProduct(db: Db, productId: string): Promise<number> {
+  return db.$count(stockAlerts, and(eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)));
+}
+
+/**
+ * The waiting requests whose product can be bought again, each claimed by the update that marks it
+ * answered, with its mail queued in the same transaction: several servers running it at once send
+ * each mail once. Returns how many were sent.
+ */
+export async function tellBackInStock(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const back = tx
+      .select({ id: products.id })
+      .from(products)
+      .where(or(isNull(products.stock), gt(products.stock, 0)));
+    const due = await tx
+      .update(stockAlerts)
+      .set({ notifiedAt: now })
+      .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.productId, back)))
+      .returning({ email: stockAlerts.email, productId: stockAlerts.productId });
+    if (!due.length) return 0;
+    const ids = [...new Set(due.map((d) => d.productId))];
+    const titles = new Map(
+      (await tx.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids))).map((p) => [
+        p.id,
+        p.title,
+      ]),
+    );
+    const shop = await getSettings(tx);
+    for (const d of due) {
+      const title = titles.get(d.productId)!;
+      await enqueueMail(tx, {
+        kind: "back_in_stock",
+        to: d.email,
+        subject: `${title} is back in stock`,
+        text: [
+          "Hello,",
+          "",
+          `You asked us to tell you when ${title} was back. It is in stock again at ${shop.shopName}, while it lasts:`,
+          "",
+          `${publicOrigin(links)}${productPath(d.productId)}`,
+          "",
+          "This is the only mail we send about it. If you did not ask for it, you can ignore it.",
+          "",
+          "With care,",
+          shop.shopName,
+        ].join("\n"),
+      });
+    }
+    return due.length;
+  });
+}
+
+/** Every minute, on every server (each request is answered once whichever claims it); passes never overlap. */
+export function startBackInStockAlerts(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, logger: Logger, everyMs = 60_000) {
+  return repeatEvery(everyMs, async () => {
+    try {
+      const sent = await tellBackInStock(db, links);
+      if (sent) logger.info({ sent }, "back-in-stock mails queued");
+    } catch (err) {
+      logger.error({ err }, "back-in-stock alerts failed");
+    }
+  });
+}
