@@ -1,6 +1,6 @@
 // Browsing the catalogue: categories, products, stock states, search, filters, promo, blog, contact.
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import { atBothWidths, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { api, expectNoSidewaysScroll, header, reviewAsNewBuyer, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
@@ -120,69 +120,65 @@ describe("browsing", () => {
       expect(await page.locator("main article").count()).toBe(Math.min(12, total - 12));
       await context.close();
     });
-
-    it(`sends an anonymous shopper from the promo page to /promosign (${viewport})`, async () => {
-      const { context, page } = await browser.newPage(viewport);
-      await skipNewsletterPopup(context);
-      await page.goto("/promopage");
-      await visible(page.getByRole("heading", { name: "Promo Sale!" }));
-      await visible(page.getByText("Get up to 50% off on selected items!!"));
-      const cards = page.locator("main article");
-      expect(await cards.count()).toBeGreaterThan(0);
-      expect(await cards.locator("s").count()).toBe(await cards.count()); // every card shows a struck-through price
-      await screenshot(page, `promo-${viewport}`);
-      await expectAccessible(page);
-      await cards.first().getByRole("link").click();
-      await page.waitForURL((url) => url.pathname === "/promosign");
-      await context.close();
-    });
-
-    it(`goes from the blog list to a post (${viewport})`, async () => {
-      const { context, page } = await browser.newPage(viewport);
-      await skipNewsletterPopup(context);
-      await page.goto("/blogs");
-      await screenshot(page, `blogs-${viewport}`);
-      await expectAccessible(page);
-      const card = page.locator("main article").first();
-      const title = (await card.getByRole("heading").textContent())!;
-      await card.getByRole("link").click();
-      await page.waitForURL(/\/blogdetails\//);
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
-      expect(await page.locator("article time").textContent()).toMatch(
-        /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/,
-      );
-      expect(await page.locator("article p").count()).toBeGreaterThan(3);
-      await screenshot(page, `blog-post-${viewport}`);
-      await expectAccessible(page);
-      await context.close();
-    });
-
-    it(`stores the contact form and confirms with a toast (${viewport})`, async () => {
-      const { context, page } = await browser.newPage(viewport);
-      await skipNewsletterPopup(context);
-      await page.goto("/contact");
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Send Message" }).click();
-      await visible(page.getByText("Enter your name"));
-      await page.getByLabel("Name", { exact: true }).fill("Ada Obi");
-      await page.getByLabel("Email", { exact: true }).fill("ada@example.ng");
-      await page.getByLabel("Message", { exact: true }).fill("Do you deliver to Ajah?");
-      // the page's own action (docs/decisions/0011-one-way-to-write.md), not the API
-      const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/contact.data" && r.request().method() === "POST");
-      await page.getByRole("button", { name: "Send Message" }).click();
-      expect((await response).status()).toBe(200);
-      const toast = page.getByText(/your message has been sent/i);
-      await visible(toast);
-      // top-centre under the sticky header, not over the logo and the cart (once it has slid in)
-      const header = (await page.locator("header").first().boundingBox())!;
-      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
-      // the form is emptied before the answer is painted (useOnAnswer), not a frame later
-      expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
-      await screenshot(page, `contact-${viewport}`);
-      await expectAccessible(page);
-      await context.close();
-    });
   }
+
+  it("sends an anonymous shopper from the promo page to /promosign (at 360 and 1280 px)", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/promopage");
+    await visible(page.getByRole("heading", { name: "Promo Sale!" }));
+    await visible(page.getByText("Get up to 50% off on selected items!!"));
+    const cards = page.locator("main article");
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.locator("s").count()).toBe(await cards.count()); // every card shows a struck-through price
+    await atBothWidths(page, "promo");
+    await cards.first().getByRole("link").click();
+    await page.waitForURL((url) => url.pathname === "/promosign");
+    await context.close();
+  });
+
+  it("goes from the blog list to a post (at 360 and 1280 px)", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/blogs");
+    await atBothWidths(page, "blogs");
+    const card = page.locator("main article").first();
+    const title = (await card.getByRole("heading").textContent())!;
+    await card.getByRole("link").click();
+    await page.waitForURL(/\/blogdetails\//);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    expect(await page.locator("article time").textContent()).toMatch(
+      /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/,
+    );
+    expect(await page.locator("article p").count()).toBeGreaterThan(3);
+    await atBothWidths(page, "blog-post");
+    await context.close();
+  });
+
+  it("stores the contact form and confirms with a toast (at 360 and 1280 px)", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page.getByText("Enter your name"));
+    await page.getByLabel("Name", { exact: true }).fill("Ada Obi");
+    await page.getByLabel("Email", { exact: true }).fill("ada@example.ng");
+    await page.getByLabel("Message", { exact: true }).fill("Do you deliver to Ajah?");
+    // the page's own action (docs/decisions/0011-one-way-to-write.md), not the API
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/contact.data" && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    expect((await response).status()).toBe(200);
+    const toast = page.getByText(/your message has been sent/i);
+    await visible(toast);
+    // top-centre under the sticky header, not over the logo and the cart (once it has slid in)
+    const header = (await page.locator("header").first().boundingBox())!;
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // the form is emptied before the answer is painted (useOnAnswer), not a frame later
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    await atBothWidths(page, "contact");
+    await context.close();
+  });
 
   it("takes the contact form with JavaScript turned off: the action stores it and the page says so", async () => {
     const { context, page } = await browser.newPage("phone", undefined, { javaScriptEnabled: false });

@@ -144,7 +144,7 @@ describe("'Sold out' on cards", () => {
     await ask.getByRole("button", { name: "Email me when it's back" }).click();
     await expect
       .poll(() => page.getByTestId("back-in-stock").innerText())
-      .toBe("Thank you! We will email amaka.waits@example.ng once when Worry Stone is back in stock.");
+      .toMatch(/^Thank you! We will email amaka\.waits@example\.ng once when Worry Stone .* is back in stock\.$/);
     // she stayed on the product
     expect(new URL(page.url()).pathname).toMatch(/^\/productdetails\/[^/]+$/);
     await screenshot(page, "back-in-stock-phone");

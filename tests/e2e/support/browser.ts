@@ -79,6 +79,20 @@ export async function screenshot(page: Page, name: string, { scripted = true } =
 }
 
 /** axe-core: no serious or critical violation on the page as it is now (once what is fading in, a toast, has settled). */
+/**
+ * The screen as a phone and as a desktop draw it: a picture (`{name}-phone`, `{name}-desktop`) and
+ * the accessibility check at each width, in one journey rather than the same journey twice.
+ */
+export async function atBothWidths(page: Page, name: string) {
+  const start = page.viewportSize();
+  for (const [width, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${width}`);
+    await expectAccessible(page);
+  }
+  if (start) await page.setViewportSize(start);
+}
+
 export async function expectAccessible(page: Page) {
   // A toast leaves on its own timer (a success after 2 s), fading out over 0.4 s: axe measured one
   // half-faded in a CI run (a contrast failure). Hovering the toast area holds every toast where it
