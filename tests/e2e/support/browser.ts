@@ -87,6 +87,8 @@ export async function atBothWidths(page: Page, name: string) {
   const start = page.viewportSize();
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
+    // from the top, as the screen opens: a page left scrolled would draw its sticky header mid-picture
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `${name}-${width}`);
     await expectAccessible(page);
   }
