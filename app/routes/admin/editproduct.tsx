@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
     // docs/product.md "Back in stock": who restocking it would tell
-    isRecordId(params.id) ? waitingForProduct(db, params.id) : 0,
+    loadOrNull(logger, "waiting shoppers", async () => (isRecordId(params.id) ? waitingForProduct(db, params.id) : 0)),
   ]);
   return { product, categories, waiting };
 }
@@ -61,7 +61,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       <PageHeader title="Edit Product" />
       {product ? (
         <div className="grid gap-5">
-          {waiting > 0 ? (
+          {waiting ? (
             <p className="rounded-2xl border border-line bg-sage-soft p-4 text-sm font-semibold" data-testid="back-in-stock-waiting">
               {`${waiting === 1 ? "1 shopper is" : `${waiting} shoppers are`} waiting for it to come back: restock it and they get an email within a minute.`}
             </p>
