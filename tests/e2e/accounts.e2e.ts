@@ -1,7 +1,7 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountPages, latestMailTo, newShopper } from "./support/account-pages";
-import { atBothWidths, baseUrl, expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
+import { baseUrl, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import { skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
@@ -198,23 +198,24 @@ describe("names", () => {
 });
 
 describe("admin access", () => {
-  it("an admin logs in at /admin and lands on /dashboard (at 360 and 1280 px)", async () => {
-    const { context, page } = await openPage("phone");
-    await page.goto("/dashboard");
-    await page.waitForURL(/\/admin\?redirectTo=%2Fdashboard$/);
-    await accountPages(page).logIn(adminEmail, "not-the-password");
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password.");
-    // focus is still in the form (its button, or its first field if it fell to the page), not lost
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("main form"))).toBe(true);
-    await atBothWidths(page, "admin-login");
-    await accountPages(page).logIn(adminEmail, adminPassword);
-    await page.waitForURL(/\/dashboard$/);
-    await visible(page.getByRole("heading", { name: "Dashboard" }));
-    await screenshot(page, "dashboard-phone");
-    await page.setViewportSize(viewports.desktop);
-    await screenshot(page, "dashboard-desktop");
-    await context.close();
-  });
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`an admin logs in at /admin and lands on /dashboard (${viewport})`, async () => {
+      const { context, page } = await openPage(viewport);
+      await page.goto("/dashboard");
+      await page.waitForURL(/\/admin\?redirectTo=%2Fdashboard$/);
+      await accountPages(page).logIn(adminEmail, "not-the-password");
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password.");
+      // focus is still in the form (its button, or its first field if it fell to the page), not lost
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("main form"))).toBe(true);
+      await screenshot(page, `admin-login-${viewport}`);
+      await expectAccessible(page);
+      await accountPages(page).logIn(adminEmail, adminPassword);
+      await page.waitForURL(/\/dashboard$/);
+      await visible(page.getByRole("heading", { name: "Dashboard" }));
+      await screenshot(page, `dashboard-${viewport}`);
+      await context.close();
+    });
+  }
 
   for (const viewport of ["phone", "desktop"] as const) {
     it(`an admin adds a team member from the back office and is back on /teamtable, still signed in (${viewport})`, async () => {

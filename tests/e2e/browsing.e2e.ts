@@ -8,6 +8,69 @@ const viewports = ["phone", "desktop"] as const;
 
 describe("browsing", () => {
   for (const viewport of viewports) {
+    it(`goes from a category to a product (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await page.goto("/");
+      await page.locator("main").getByRole("link", { name: "Gratitude Journals" }).click();
+      await page.waitForURL(/\/categories\//);
+      await visible(page.getByRole("heading", { level: 1, name: "Gratitude Journals" }));
+      await visible(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }));
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `category-${viewport}`);
+      await expectAccessible(page);
+
+      const card = page.locator("main article").first();
+      const title = (await card.getByRole("heading").textContent())!;
+      await card.getByRole("link").click();
+      await page.waitForURL(/\/productdetails\//);
+      await waitForHydration(page);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      const { body: product } = await api<{ size: string | null }>(`/api/products/${new URL(page.url()).pathname.split("/").pop()}`);
+      expect(await page.getByTestId("product-price").textContent()).toMatch(/₦[\d,]+/);
+      await visible(page.getByRole("button", { name: "Add To Cart" }));
+      await visible(page.getByText(/^(In stock|Only \d+ left|Out of stock)$/));
+      // how soon, as the checkout names its two methods
+      await visible(page.getByText("Delivered across Lagos: Express in 1–2 days, Standard in 3–5 days.", { exact: false }));
+      const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
+      // each size's visible label is its last word (the rest is for screen readers)
+      expect((await sizes.allTextContents()).map((t) => t.trim().split(/\s+/).pop())).toEqual(["XS", "S", "M", "L", "XL"]);
+      // docs/product.md §2: only the product's own size is highlighted (none for a one-size product)
+      const marked = await sizes.and(page.locator('[aria-current="true"]')).allTextContents();
+      expect(marked.map((t) => t.trim().split(/\s+/).pop())).toEqual(product.size ? [product.size] : []);
+      expect(await page.getByRole("list", { name: /^Size/ }).locator("[aria-current]").count()).toBe(marked.length);
+      await visible(page.getByRole("heading", { name: "Reviews" }));
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `product-${viewport}`);
+      await expectAccessible(page);
+      await context.close();
+    });
+
+    it(`shows the stock state, with Add To Cart disabled when out of stock, and card previews (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      const find = async (q: string) => (await api<{ id: string; stock: number }[]>(`/api/products?q=${encodeURIComponent(q)}`)).body[0]!;
+      const soldOut = await find("worry stone");
+      expect(soldOut.stock).toBe(0);
+      await page.goto(`/productdetails/${soldOut.id}`);
+      await waitForHydration(page);
+      expect(await page.getByTestId("stock-state").textContent()).toBe("Out of stock");
+      const button = page.getByRole("button", { name: "Add To Cart" });
+      expect(await button.isDisabled()).toBe(true);
+      const lowStock = await find("new mum care package");
+      await page.goto(`/productdetails/${lowStock.id}`);
+      expect(await page.getByTestId("stock-state").textContent()).toBe(`Only ${lowStock.stock} left`);
+      expect(await page.getByRole("button", { name: "Add To Cart" }).isDisabled()).toBe(false);
+      // cards: a description's first 32 characters, a post's first 200, then ' . . .'
+      await page.goto("/products");
+      const description = await page.locator("main article p.text-muted").first().textContent();
+      expect(description).toMatch(/^.{32} \. \. \.$/s);
+      await page.goto("/blogs");
+      const text = await page.locator("main article p.leading-relaxed").first().textContent();
+      expect(text).toMatch(/^.{200} \. \. \.$/s);
+      await context.close();
+    });
+
     it(`searches from the header, tolerating a typo, and says when nothing matches (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
       await skipNewsletterPopup(context);
@@ -58,67 +121,6 @@ describe("browsing", () => {
       await context.close();
     });
   }
-
-  it("goes from a category to a product (at 360 and 1280 px)", async () => {
-    const { context, page } = await browser.newPage("phone");
-    await skipNewsletterPopup(context);
-    await page.goto("/");
-    await page.locator("main").getByRole("link", { name: "Gratitude Journals" }).click();
-    await page.waitForURL(/\/categories\//);
-    await visible(page.getByRole("heading", { level: 1, name: "Gratitude Journals" }));
-    await visible(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }));
-    await expectNoSidewaysScroll(page);
-    await atBothWidths(page, "category");
-
-    const card = page.locator("main article").first();
-    const title = (await card.getByRole("heading").textContent())!;
-    await card.getByRole("link").click();
-    await page.waitForURL(/\/productdetails\//);
-    await waitForHydration(page);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
-    const { body: product } = await api<{ size: string | null }>(`/api/products/${new URL(page.url()).pathname.split("/").pop()}`);
-    expect(await page.getByTestId("product-price").textContent()).toMatch(/₦[\d,]+/);
-    await visible(page.getByRole("button", { name: "Add To Cart" }));
-    await visible(page.getByText(/^(In stock|Only \d+ left|Out of stock)$/));
-    // how soon, as the checkout names its two methods
-    await visible(page.getByText("Delivered across Lagos: Express in 1–2 days, Standard in 3–5 days.", { exact: false }));
-    const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
-    // each size's visible label is its last word (the rest is for screen readers)
-    expect((await sizes.allTextContents()).map((t) => t.trim().split(/\s+/).pop())).toEqual(["XS", "S", "M", "L", "XL"]);
-    // docs/product.md §2: only the product's own size is highlighted (none for a one-size product)
-    const marked = await sizes.and(page.locator('[aria-current="true"]')).allTextContents();
-    expect(marked.map((t) => t.trim().split(/\s+/).pop())).toEqual(product.size ? [product.size] : []);
-    expect(await page.getByRole("list", { name: /^Size/ }).locator("[aria-current]").count()).toBe(marked.length);
-    await visible(page.getByRole("heading", { name: "Reviews" }));
-    await expectNoSidewaysScroll(page);
-    await atBothWidths(page, "product");
-    await context.close();
-  });
-
-  it("shows the stock state, with Add To Cart disabled when out of stock, and card previews", async () => {
-    const { context, page } = await browser.newPage("phone");
-    await skipNewsletterPopup(context);
-    const find = async (q: string) => (await api<{ id: string; stock: number }[]>(`/api/products?q=${encodeURIComponent(q)}`)).body[0]!;
-    const soldOut = await find("worry stone");
-    expect(soldOut.stock).toBe(0);
-    await page.goto(`/productdetails/${soldOut.id}`);
-    await waitForHydration(page);
-    expect(await page.getByTestId("stock-state").textContent()).toBe("Out of stock");
-    const button = page.getByRole("button", { name: "Add To Cart" });
-    expect(await button.isDisabled()).toBe(true);
-    const lowStock = await find("new mum care package");
-    await page.goto(`/productdetails/${lowStock.id}`);
-    expect(await page.getByTestId("stock-state").textContent()).toBe(`Only ${lowStock.stock} left`);
-    expect(await page.getByRole("button", { name: "Add To Cart" }).isDisabled()).toBe(false);
-    // cards: a description's first 32 characters, a post's first 200, then ' . . .'
-    await page.goto("/products");
-    const description = await page.locator("main article p.text-muted").first().textContent();
-    expect(description).toMatch(/^.{32} \. \. \.$/s);
-    await page.goto("/blogs");
-    const text = await page.locator("main article p.leading-relaxed").first().textContent();
-    expect(text).toMatch(/^.{200} \. \. \.$/s);
-    await context.close();
-  });
 
   it("sends an anonymous shopper from the promo page to /promosign (at 360 and 1280 px)", async () => {
     const { context, page } = await browser.newPage("phone");
