@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, gt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { products, stockAlerts } from "../../db/schema";
@@ -38,21 +38,36 @@ export async function waitingForProduct(db: Db, productId: string): Promise<numb
   return db.$count(stockAlerts, and(eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)));
 }
 
+/** Requests answered in one pass at most: a restock of a much-wanted product is told over a few minutes, not one long transaction. */
+export const BACK_IN_STOCK_BATCH = 500;
+
 /**
  * The waiting requests whose product can be bought again, each claimed by the update that marks it
  * answered, with its mail queued in the same transaction: several servers running it at once send
- * each mail once. Returns how many were sent.
+ * each mail once. At most `batch` a pass, oldest first. Returns how many were sent.
  */
-export async function tellBackInStock(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, now = new Date()): Promise<number> {
+export async function tellBackInStock(
+  db: Db,
+  links: Pick<Env, "PUBLIC_URL" | "PORT">,
+  now = new Date(),
+  batch = BACK_IN_STOCK_BATCH,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const back = tx
       .select({ id: products.id })
       .from(products)
       .where(or(isNull(products.stock), gt(products.stock, 0)));
+    const claimed = tx
+      .select({ id: stockAlerts.id })
+      .from(stockAlerts)
+      .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.productId, back)))
+      .orderBy(asc(stockAlerts.createdAt))
+      .limit(batch)
+      .for("update", { skipLocked: true });
     const due = await tx
       .update(stockAlerts)
       .set({ notifiedAt: now })
-      .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.productId, back)))
+      .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.id, claimed)))
       .returning({ email: stockAlerts.email, productId: stockAlerts.productId });
     if (!due.length) return 0;
     const ids = [...new Set(due.map((d) => d.productId))];

@@ -102,6 +102,19 @@ describe("the mail once it is back", () => {
     expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(6);
     for (const email of waiting) expect(await mailsTo(email)).toHaveLength(1);
   });
+
+  it("answers a long queue in batches, oldest request first, so one pass stays short", async () => {
+    const product = await createProduct(t.db, { stock: 0 });
+    const waiting = Array.from({ length: 3 }, newEmail);
+    for (const email of waiting) await ask(product.id, email, "203.0.113.43");
+    await t.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+    expect(await tellBackInStock(t.db, links, new Date(), 2)).toBe(2);
+    expect(await mailsTo(waiting[0]!)).toHaveLength(1);
+    expect(await mailsTo(waiting[1]!)).toHaveLength(1);
+    expect(await mailsTo(waiting[2]!)).toHaveLength(0);
+    expect(await tellBackInStock(t.db, links, new Date(), 2)).toBe(1);
+    expect(await mailsTo(waiting[2]!)).toHaveLength(1);
+  });
 });
 
 describe("on the product page", () => {

@@ -8,7 +8,6 @@ export async function skipNewsletterPopup(context: BrowserContext) {
   await context.addInitScript(() => window.localStorage.setItem("hasSeenPopup", "true"));
 }
 
-/** Waits until React has hydrated the page (buttons then do something). */
 /** Holds the page's modules back until the returned function is called: a slow phone's first seconds. */
 export async function holdScripts(context: BrowserContext): Promise<() => void> {
   let release: () => void = () => {};
@@ -32,6 +31,7 @@ export async function pickBeforeScripts(page: Page, path: string, pick: () => Pr
   await waitForHydration(page);
 }
 
+/** Waits until React has hydrated the page (buttons then do something). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
   await page.waitForLoadState("networkidle");
