@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { createdAt, id, type ImageVariant, updatedAt } from "./columns";
 
 export const categories = pgTable(
@@ -83,3 +84,28 @@ export const productImages = pgTable(
 export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
+
+// docs/product.md "Price and stock history": every save that changed a product's price, sale price
+// or stock by hand, and who made it (staff keep the catalogue; the owner reads what they changed),
+// written in the same transaction as the save, after the product's row is locked: `seq` follows the
+// order the saves were made in. The name is kept as it was, so a member who left is still named.
+export const productChanges = pgTable(
+  "product_changes",
+  {
+    id: id(),
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // the fields the save changed, in kobo (price, discount) or units (stock; null: not tracked)
+    changes: jsonb().$type<ProductFieldChange[]>().notNull(),
+    // the product was added with these values (each `before` is null)
+    added: boolean().notNull().default(false),
+    actorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    actorName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_changes_product_seq_idx").on(t.productId, t.seq)],
+);
+
+export type ProductFieldChange = { field: "price" | "discount" | "stock"; before: number | null; after: number | null };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { defaultVariant, removeImageFiles, storeImageVariants } from "../../lib/images.server";
@@ -18,6 +19,7 @@ import {
   type ProductInput,
   type ProductPatch,
 } from "./admin-schemas";
+import { recordProductChange, type ChangeActor } from "./product-history.server";
 import { getProduct } from "./service.server";
 import type { ProductView } from "./types";
 
@@ -38,7 +40,7 @@ function productValues(input: ProductInput) {
   };
 }
 
-async function assertCategoryExists(db: Db, categoryId: string) {
+async function assertCategoryExists(db: Db | Tx, categoryId: string) {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
   if (!row)
     throw new AppError("invalid", "Please check the highlighted fields.", { fields: { categoryId: "That category does not exist" } });
@@ -71,22 +73,42 @@ async function productExists(db: Db, id: string) {
 }
 
 /** docs/product.md §7 POST /api/products/create: fields plus an optional image. */
-export async function createProduct(db: Db, storage: Storage, input: ProductInput, image: Buffer | null = null): Promise<ProductView> {
+export async function createProduct(
+  db: Db,
+  storage: Storage,
+  input: ProductInput,
+  image: Buffer | null = null,
+  actor: ChangeActor = null,
+): Promise<ProductView> {
   const values = productValues(input);
   if (image) await checkImageUpload(image);
   await assertCategoryExists(db, values.categoryId);
-  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(products).values(values).returning({ id: products.id });
+    await recordProductChange(tx, created!.id, null, values, actor);
+    return created;
+  });
   if (image) await replaceProductImage(db, storage, row!.id, image);
   return getProduct(db, row!.id);
 }
 
-/** PUT /api/products/{id}: writes only the fields named; the rules between fields see the stored values of the others. */
-export async function updateProduct(db: Db, id: string, input: ProductPatch): Promise<ProductView> {
+/**
+ * PUT /api/products/{id}: writes only the fields named; the rules between fields see the stored values
+ * of the others. The row is locked while it is read and written, so the history's "from" is the
+ * value this save replaced, however many members save at once.
+ */
+export async function updateProduct(db: Db, id: string, input: ProductPatch, actor: ChangeActor = null): Promise<ProductView> {
   const patch = productPatch.parse(input);
-  const [current] = await db
+  await db.transaction((tx) => writeProductPatch(tx, id, patch, actor));
+  return getProduct(db, id);
+}
+
+async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof productPatch>, actor: ChangeActor) {
+  const [current] = await tx
     .select({ priceKobo: products.priceKobo, discountKobo: products.discountKobo, stock: products.stock })
     .from(products)
-    .where(eq(products.id, id));
+    .where(eq(products.id, id))
+    .for("update");
   if (!current) throw AppError.notFound("Product");
   const priceKobo = patch.price === undefined ? current.priceKobo : nairaToKobo(patch.price);
   const discountKobo = patch.discount === undefined ? current.discountKobo : nairaToKobo(patch.discount);
@@ -94,7 +116,7 @@ export async function updateProduct(db: Db, id: string, input: ProductPatch): Pr
   const stock = resolveStock(patch, current.stock);
   if ("error" in stock) fields.stock = stock.error;
   if (Object.keys(fields).length) throw new AppError("invalid", "Please check the highlighted fields.", { fields });
-  if (patch.categoryId !== undefined) await assertCategoryExists(db, patch.categoryId);
+  if (patch.categoryId !== undefined) await assertCategoryExists(tx, patch.categoryId);
   const values: Partial<typeof products.$inferInsert> = {
     ...(patch.title !== undefined && { title: patch.title }),
     ...(patch.description !== undefined && { description: patch.description }),
@@ -106,8 +128,8 @@ export async function updateProduct(db: Db, id: string, input: ProductPatch): Pr
     // the stock is written only when named: a checkout may have taken some since it was read
     ...((patch.trackStock !== undefined || patch.stock !== undefined) && "stock" in stock && { stock: stock.stock }),
   };
-  if (Object.keys(values).length) await db.update(products).set(values).where(eq(products.id, id));
-  return getProduct(db, id);
+  if (Object.keys(values).length) await tx.update(products).set(values).where(eq(products.id, id));
+  await recordProductChange(tx, id, current, { priceKobo, discountKobo, stock: values.stock }, actor);
 }
 
 export async function setProductImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<ProductView> {

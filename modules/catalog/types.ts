@@ -1,4 +1,5 @@
 import type { ImageVariant } from "../../db/schema/columns";
+import type { ProductFieldChange } from "../../db/schema/catalog";
 
 /** A product as the API and the screens see it: money in naira (docs/product.md §3 field names). */
 export type ProductView = {
@@ -28,4 +29,19 @@ export type CategoryView = {
   imageUrl: string | null;
   images: ImageVariant[];
   productCount: number;
+};
+
+export type ProductChangeField = ProductFieldChange["field"];
+
+/**
+ * One save in a product's history, in the API's units: naira for the price and the sale price
+ * (`discount`, 0 for none), units for the stock (null: not tracked).
+ */
+export type ProductChangeView = {
+  at: string;
+  /** the product was added with these values (nothing before) */
+  added: boolean;
+  changes: { field: ProductChangeField; before: number | null; after: number | null }[];
+  /** the member's name as it was then; null: not made by a member */
+  by: string | null;
 };

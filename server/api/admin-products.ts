@@ -9,7 +9,7 @@ import {
 } from "../../modules/catalog/admin-products.server";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson } from "../http";
-import { requireAdmin } from "../middleware/auth";
+import { currentUser, requireAdmin } from "../middleware/auth";
 import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
 import { shopStorage } from "../../lib/storage.server";
 
@@ -20,14 +20,14 @@ export function adminProductRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post("/products/create", requireAdmin(), async (c) => {
       const { input, file } = await readFormOrJson(c, productInput);
-      const product = await createProduct(db, storage, input, file);
+      const product = await createProduct(db, storage, input, file, currentUser(c));
       return c.json(product, 201);
     })
     .put("/products/:id", requireAdmin(), async (c) => {
       const id = pathId(c, "Product");
       // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields it names
       if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c))));
-      return c.json(await updateProduct(db, id, await readJson(c, productPatch)));
+      return c.json(await updateProduct(db, id, await readJson(c, productPatch), currentUser(c)));
     })
     .delete("/products/:id/image", requireAdmin(), async (c) => c.json(await removeProductImage(db, storage, pathId(c, "Product"))))
     .delete("/products/:id", requireAdmin(), async (c) => {

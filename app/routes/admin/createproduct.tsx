@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  createAction(args, productInput, ({ db, storage }, data, image) => createProduct(db, storage, data, image), "/producttable");
+  createAction(args, productInput, ({ db, storage, user }, data, image) => createProduct(db, storage, data, image, user), "/producttable");
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product created", args);
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { toastOnRedirect } from "../../components/admin/admin-form";
 import { ImagePanel } from "../../components/admin/image-panel";
+import { ProductHistory } from "../../components/admin/product-history";
 import { LoadFailed } from "../../components/admin/load-failed";
 import { BackButton, ProductForm, stockAsLoaded } from "../../components/admin/product-form";
 import { PageHeader } from "../../components/admin/table-parts";
@@ -10,6 +11,7 @@ import { requireAdminPage } from "../../lib/guards.server";
 import { productInput, type ProductPatch } from "../../../modules/catalog/admin-schemas";
 import { listCategoryOptions } from "../../../modules/catalog/admin-categories.server";
 import { removeProductImage, updateProduct } from "../../../modules/catalog/admin-products.server";
+import { productHistory } from "../../../modules/catalog/product-history.server";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
@@ -24,18 +26,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
-  const [product, categories, waiting] = await Promise.all([
+  const id = isRecordId(params.id) ? params.id : null;
+  const [product, categories, waiting, history] = await Promise.all([
     loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
     // docs/product.md "Back in stock": who restocking it would tell
-    loadOrNull(logger, "waiting shoppers", async () => (isRecordId(params.id) ? waitingForProduct(db, params.id) : 0)),
+    loadOrNull(logger, "waiting shoppers", async () => (id ? waitingForProduct(db, id) : 0)),
+    // docs/product.md "Price and stock history": who changed its price or stock, and from what
+    loadOrNull(logger, "product history", async () => (id ? productHistory(db, id) : [])),
   ]);
-  return { product, categories, waiting };
+  return { product, categories, waiting, history };
 }
 
 /** The form's save, or the image panel's Remove Current Image (`intent=removeImage`). */
 export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db, storage }) => {
+  return adminAction(args, async ({ db, storage, user }) => {
     const id = recordId(args.params.id, "Product");
     const form = await readForm(args.request);
     if (form.get("intent") === "removeImage") {
@@ -46,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
     // a stock figure left as it was loaded is not written back over units a checkout took meanwhile
     const unchanged = stockAsLoaded({ trackStock: trackStock ?? false, stock: stock ?? null }) === form.get("stockAsLoaded");
     const patch: ProductPatch = unchanged ? fields : { ...fields, trackStock, stock };
-    await updateProduct(db, id, patch);
+    await updateProduct(db, id, patch, user);
     return redirect("/producttable");
   });
 }
@@ -54,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product updated", args);
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, waiting } = loaderData;
+  const { product, categories, waiting, history } = loaderData;
   return (
     <div className="max-w-3xl">
       <BackButton to="/producttable" label="Back to Products" />
@@ -68,6 +73,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
           <ProductForm categories={categories} product={product} answer={actionData} />
+          {history?.length ? <ProductHistory saves={history} /> : null}
         </div>
       ) : (
         <LoadFailed message="Failed to load product details" />

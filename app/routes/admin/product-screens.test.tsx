@@ -40,7 +40,12 @@ describe("loaders when the database fails", () => {
   });
 
   it("/editproduct/{id} keeps the page with neither product nor categories", async () => {
-    expect(await editLoader(args(`/editproduct/${PRODUCT_ID}`, { id: PRODUCT_ID }))).toEqual({ product: null, categories: null, waiting: null });
+    expect(await editLoader(args(`/editproduct/${PRODUCT_ID}`, { id: PRODUCT_ID }))).toEqual({
+      product: null,
+      categories: null,
+      waiting: null,
+      history: null,
+    });
   });
 
   it("/editproduct/{id} with a malformed id is still the 404 page", async () => {

@@ -1,0 +1,71 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { productChanges, type ProductFieldChange } from "../../db/schema";
+import { koboToNaira } from "../../lib/money";
+import { fullName } from "../accounts/types";
+import type { ProductChangeField, ProductChangeView } from "./types";
+
+// docs/product.md "Price and stock history": who changed a product's price, sale price or stock by
+// hand, when, from what to what. Staff keep the catalogue, so these are value they can move; the
+// owner reads it on the product's edit screen.
+
+/** Who made a change: the signed-in member, or nobody (the demo data, a script). */
+export type ChangeActor = { id: string; firstName: string; lastName: string } | null;
+
+/** What a save wrote, in the table's units (kobo, units; stock null: not tracked, undefined: not written). */
+export type HistoryValues = { priceKobo: number; discountKobo: number; stock?: number | null };
+
+/** Saves the edit screen shows, newest first. */
+export const HISTORY_SHOWN = 10;
+
+const FIELDS: { field: ProductChangeField; of: (v: HistoryValues) => number | null | undefined }[] = [
+  { field: "price", of: (v) => v.priceKobo },
+  { field: "discount", of: (v) => v.discountKobo },
+  { field: "stock", of: (v) => v.stock },
+];
+
+/**
+ * Records a save in its transaction, after the product's row is locked (so the saves are numbered in
+ * the order they were made): `before` null for a new product, whose price is kept, and its sale
+ * price and stock when it has them. A field that did not move, or was not written, adds nothing.
+ */
+export async function recordProductChange(
+  tx: Tx | Db,
+  productId: string,
+  before: HistoryValues | null,
+  after: HistoryValues,
+  actor: ChangeActor,
+) {
+  const changes: ProductFieldChange[] = FIELDS.flatMap(({ field, of }) => {
+    const value = of(after);
+    if (value === undefined) return [];
+    if (before ? of(before) === value : (field === "discount" && value === 0) || value === null) return [];
+    return [{ field, before: before ? (of(before) ?? null) : null, after: value }];
+  });
+  if (!changes.length) return;
+  await tx.insert(productChanges).values({
+    productId,
+    changes,
+    added: !before,
+    actorId: actor?.id ?? null,
+    actorName: actor ? fullName(actor) : null,
+  });
+}
+
+const inApiUnits = (field: ProductChangeField, value: number | null) => (value === null || field === "stock" ? value : koboToNaira(value));
+
+/** The last `limit` saves, newest first. */
+export async function productHistory(db: Db, productId: string, limit = HISTORY_SHOWN): Promise<ProductChangeView[]> {
+  const rows = await db
+    .select()
+    .from(productChanges)
+    .where(eq(productChanges.productId, productId))
+    .orderBy(desc(productChanges.seq))
+    .limit(limit);
+  return rows.map((r) => ({
+    at: r.createdAt.toISOString(),
+    added: r.added,
+    changes: r.changes.map((c) => ({ field: c.field, before: inApiUnits(c.field, c.before), after: inApiUnits(c.field, c.after) })),
+    by: r.actorName,
+  }));
+}

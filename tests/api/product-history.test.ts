@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { productChanges, products } from "../../db/schema";
+import type { Role } from "../../modules/accounts/roles";
+import { productHistory } from "../../modules/catalog/product-history.server";
+import { createAdminUser, createCategory, createProduct, createStaffUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+// docs/product.md "Price and stock history": every change of a product's price, sale price or stock
+// made by hand, who made it and from what, written with the change; read on the edit screen.
+let t: PagesContext;
+let owner: Awaited<ReturnType<typeof createAdminUser>>;
+let staff: Awaited<ReturnType<typeof createStaffUser>>;
+beforeAll(async () => {
+  t = await createPagesContext();
+  owner = await createAdminUser(t.db, { firstName: "Funke", lastName: "Owner" });
+  staff = await createStaffUser(t.db, { firstName: "Chidi", lastName: "Staff" });
+});
+
+const put = (id: string, json: Record<string, unknown>, as: { id: string; role: Role } = staff) =>
+  t.request(`/api/products/${id}`, { method: "PUT", as, json });
+/** the saves as the screen gets them, without their times */
+const history = async (productId: string) => (await productHistory(t.db, productId)).map(({ at: _at, ...save }) => save);
+const saved = async (productId: string) => (await t.db.select().from(products).where(eq(products.id, productId)))[0]!;
+
+describe("a price or stock change is kept with its author", () => {
+  it("records each save's fields from old to new and the member's name; other edits record nothing", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 8 });
+    expect((await put(product.id, { price: 9000 })).status).toBe(200);
+    expect((await put(product.id, { discount: 8000, stock: 12, trackStock: true })).status).toBe(200);
+    // a title, the same price and stock again: no change of value
+    expect((await put(product.id, { title: "Renamed journal", price: 9000, stock: 12, trackStock: true })).status).toBe(200);
+    expect((await put(product.id, { trackStock: false }, owner)).status).toBe(200);
+    expect(await history(product.id)).toEqual([
+      { added: false, changes: [{ field: "stock", before: 12, after: null }], by: "Funke Owner" },
+      {
+        added: false,
+        changes: [
+          { field: "discount", before: 0, after: 8000 },
+          { field: "stock", before: 8, after: 12 },
+        ],
+        by: "Chidi Staff",
+      },
+      { added: false, changes: [{ field: "price", before: 10000, after: 9000 }], by: "Chidi Staff" },
+    ]);
+    const rows = await t.db.select().from(productChanges).where(eq(productChanges.productId, product.id));
+    expect(rows.map((r) => r.actorId).sort()).toEqual([staff.id, staff.id, owner.id].sort());
+  });
+
+  it("a refused change records nothing and changes nothing", async () => {
+    const product = await createProduct(t.db, { priceKobo: 500_000, stock: 4 });
+    // a sale price above the price, with a stock: refused with its field message
+    const refused = await put(product.id, { discount: 6000, stock: 9, trackStock: true });
+    expect(refused.status).toBe(400);
+    expect(await history(product.id)).toEqual([]);
+    expect([(await saved(product.id)).discountKobo, (await saved(product.id)).stock]).toEqual([0, 4]);
+  });
+
+  it("a product added through the API starts its history with its first values", async () => {
+    const category = await createCategory(t.db);
+    const add = (json: Record<string, unknown>) =>
+      t.request("/api/products/create", {
+        method: "POST",
+        as: owner,
+        json: { title: "Calm Cards", description: "Fifty-two cards", price: 6500, categoryId: category.id, ...json },
+      });
+    const withAll = await add({ discount: 5000, stock: 4 });
+    expect(withAll.status).toBe(201);
+    expect(await history(((await withAll.json()) as { id: string }).id)).toEqual([
+      {
+        added: true,
+        changes: [
+          { field: "price", before: null, after: 6500 },
+          { field: "discount", before: null, after: 5000 },
+          { field: "stock", before: null, after: 4 },
+        ],
+        by: "Funke Owner",
+      },
+    ]);
+    // no sale price, stock not tracked: the price alone
+    const plain = await add({});
+    expect(await history(((await plain.json()) as { id: string }).id)).toEqual([
+      { added: true, changes: [{ field: "price", before: null, after: 6500 }], by: "Funke Owner" },
+    ]);
+  });
+
+  it("members saving at the same moment leave one unbroken chain, each from the value it replaced, newest first", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0 });
+    const prices = [11000, 12000, 13000, 14000, 15000];
+    const answers = await Promise.all(prices.map((price, i) => put(product.id, { price }, i % 2 ? owner : staff)));
+    expect(answers.map((a) => a.status)).toEqual(prices.map(() => 200));
+    const rows = await t.db.select().from(productChanges).where(eq(productChanges.productId, product.id));
+    const next = new Map(rows.map((r) => [r.changes[0]!.before, r.changes[0]!.after]));
+    expect(next.size).toBe(prices.length);
+    // from the first price, each change starts where one other ended, and the last is the stored one
+    let price: number | null | undefined = 1_000_000;
+    const chain: number[] = [];
+    while (next.has(price!)) chain.push((price = next.get(price!)!));
+    expect([...chain].sort((a, b) => a - b)).toEqual(prices.map((p) => p * 100));
+    expect((await saved(product.id)).priceKobo).toBe(price);
+    // the screen lists them in the order they were made, newest first
+    const listed = (await history(product.id)).map((s) => s.changes[0]!.after! * 100);
+    expect(listed).toEqual([...chain].reverse());
+  });
+});
+
+describe("the edit screen", () => {
+  it("shows the newest saves first, with who made them, to the owner and staff; the screen's form records its member", async () => {
+    const product = await createProduct(t.db, { priceKobo: 750_000, stock: 8 });
+    await put(product.id, { price: 7000 });
+    // the screen's own form, as the browser sends it, by the owner
+    const res = await t.page(`/editproduct/${product.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        title: product.title,
+        price: "7000",
+        discount: "6500",
+        description: product.description,
+        categoryId: product.categoryId,
+        color: "",
+        size: "",
+        trackStock: "true",
+        stock: "20",
+        stockAsLoaded: "true:8",
+      }).toString(),
+      as: owner,
+    });
+    expect(res.status).toBe(302);
+    for (const as of [owner, staff]) {
+      const html = await (await t.page(`/editproduct/${product.id}`, { as })).text();
+      expect(html).toContain("Price and stock history");
+      const newest = html.indexOf("Sale price none → ₦6,500; Stock 8 → 20");
+      const older = html.indexOf("Price ₦7,500 → ₦7,000");
+      expect(newest).toBeGreaterThan(0);
+      expect(older).toBeGreaterThan(newest);
+      expect(html).toContain("Funke Owner");
+      expect(html).toContain("Chidi Staff");
+    }
+    // a product nobody has changed by hand has no history box
+    const untouched = await createProduct(t.db);
+    expect(await (await t.page(`/editproduct/${untouched.id}`, { as: owner })).text()).not.toContain("Price and stock history");
+  });
+});
