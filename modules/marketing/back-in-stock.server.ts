@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { products, stockAlerts } from "../../db/schema";
@@ -33,9 +33,20 @@ export async function askBackInStock(db: Db, productId: string, input: BackInSto
   return { msg: `Thank you! We will email ${data.email} once when ${product.title} is back in stock.` };
 }
 
+/** How many addresses wait for each of these products to come back (the products list, in one query); a product none wait for is absent. */
+export async function waitingByProduct(db: Db, productIds: string[]): Promise<Map<string, number>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({ productId: stockAlerts.productId, n: count() })
+    .from(stockAlerts)
+    .where(and(inArray(stockAlerts.productId, productIds), isNull(stockAlerts.notifiedAt)))
+    .groupBy(stockAlerts.productId);
+  return new Map(rows.map((r) => [r.productId, r.n]));
+}
+
 /** How many addresses wait for this product to come back (the product's edit screen says so). */
 export async function waitingForProduct(db: Db, productId: string): Promise<number> {
-  return db.$count(stockAlerts, and(eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)));
+  return (await waitingByProduct(db, [productId])).get(productId) ?? 0;
 }
 
 /** Requests answered in one pass at most: a restock of a much-wanted product is told over a few minutes, not one long transaction. */

@@ -73,11 +73,17 @@ describe("the mail once it is back", () => {
     const admin = await createAdminUser(t.db);
     const edit = await (await t.page(`/editproduct/${product.id}`, { as: admin })).text();
     expect(edit).toContain("2 shoppers are waiting for it to come back");
+    // and the products list, beside its stock
+    const list = await (await t.page(`/producttable?q=${encodeURIComponent("Stress-Relief Box")}`, { as: admin })).text();
+    expect(list).toContain("0 · 2 waiting");
 
     expect((await t.request(`/api/products/${product.id}`, { method: "PUT", as: admin, json: { stock: 4 } })).status).toBe(200);
     await tellBackInStock(t.db, links);
     await tellBackInStock(t.db, links);
     expect(await (await t.page(`/editproduct/${product.id}`, { as: admin })).text()).not.toContain("waiting for it to come back");
+    expect(await (await t.page(`/producttable?q=${encodeURIComponent("Stress-Relief Box")}`, { as: admin })).text()).not.toContain(
+      "2 waiting",
+    );
     for (const to of [ada, bisi]) {
       const mails = await mailsTo(to);
       expect(mails).toHaveLength(1);

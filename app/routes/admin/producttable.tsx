@@ -3,6 +3,7 @@ import { CreateLink, cut, Thumb } from "../../components/admin/table-parts";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
 import { deleteProduct, listAdminProducts } from "../../../modules/catalog/admin-products.server";
+import { waitingByProduct } from "../../../modules/marketing/back-in-stock.server";
 import { deleteRowAction } from "./admin-action.server";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/producttable";
@@ -10,7 +11,15 @@ import type { Route } from "./+types/producttable";
 export const meta = () => [{ title: "Products | Alafia admin" }];
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, adminProductListQuery, ["q", "from", "to", "page"], listAdminProducts);
+  loadAdminList(args, adminProductListQuery, ["q", "from", "to", "page"], async (db, query) => {
+    const list = await listAdminProducts(db, query);
+    // docs/product.md "Back in stock": which sold-out products shoppers are waiting for
+    const waiting = await waitingByProduct(
+      db,
+      list.items.map((p) => p.id),
+    );
+    return { ...list, items: list.items.map((p) => ({ ...p, waiting: waiting.get(p.id) ?? 0 })) };
+  });
 
 /** A row's Delete. */
 export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db, storage }, id) => deleteProduct(db, storage, id));
@@ -44,7 +53,7 @@ export default function ProductTable({ loaderData }: Route.ComponentProps) {
           { label: "Price(₦)", cell: (p) => formatNairaAmount(p.price) },
           { label: "Discount(₦)", cell: (p) => (p.discount > 0 ? formatNairaAmount(p.discount) : "none") },
           { label: "Category", cell: (p) => cut(p.categoryName, 6, false), title: (p) => p.categoryName },
-          { label: "Stock", cell: (p) => p.stock ?? "Not tracked" },
+          { label: "Stock", cell: (p) => `${p.stock ?? "Not tracked"}${p.waiting ? ` · ${p.waiting} waiting` : ""}` },
         ]}
         actions={(p) => (
           <EditDelete
