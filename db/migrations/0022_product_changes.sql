@@ -11,4 +11,5 @@ CREATE TABLE "product_changes" (
 --> statement-breakpoint
 ALTER TABLE "product_changes" ADD CONSTRAINT "product_changes_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_changes" ADD CONSTRAINT "product_changes_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "product_changes_product_seq_idx" ON "product_changes" USING btree ("product_id","seq");
+CREATE INDEX "product_changes_product_seq_idx" ON "product_changes" USING btree ("product_id","seq");--> statement-breakpoint
+CREATE INDEX "product_changes_seq_idx" ON "product_changes" USING btree ("seq");

@@ -105,7 +105,8 @@ export const productChanges = pgTable(
     actorName: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("product_changes_product_seq_idx").on(t.productId, t.seq)],
+  // a product's history, and the latest saves of all (the owner's dashboard)
+  (t) => [index("product_changes_product_seq_idx").on(t.productId, t.seq), index("product_changes_seq_idx").on(t.seq)],
 );
 
 export type ProductFieldChange = { field: "price" | "discount" | "stock"; before: number | null; after: number | null };

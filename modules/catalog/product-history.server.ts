@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { productChanges, type ProductFieldChange } from "../../db/schema";
+import { productChanges, products, type ProductFieldChange } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { fullName } from "../accounts/types";
-import type { ProductChangeField, ProductChangeView } from "./types";
+import type { ProductChangeField, ProductChangeView, RecentProductChange } from "./types";
 
 // docs/product.md "Price and stock history": who changed a product's price, sale price or stock by
 // hand, when, from what to what. Staff keep the catalogue, so these are value they can move; the
@@ -54,7 +54,14 @@ export async function recordProductChange(
 
 const inApiUnits = (field: ProductChangeField, value: number | null) => (value === null || field === "stock" ? value : koboToNaira(value));
 
-/** The last `limit` saves, newest first. */
+const view = (r: typeof productChanges.$inferSelect): ProductChangeView => ({
+  at: r.createdAt.toISOString(),
+  added: r.added,
+  changes: r.changes.map((c) => ({ field: c.field, before: inApiUnits(c.field, c.before), after: inApiUnits(c.field, c.after) })),
+  by: r.actorName,
+});
+
+/** The last `limit` saves of one product, newest first. */
 export async function productHistory(db: Db, productId: string, limit = HISTORY_SHOWN): Promise<ProductChangeView[]> {
   const rows = await db
     .select()
@@ -62,10 +69,19 @@ export async function productHistory(db: Db, productId: string, limit = HISTORY_
     .where(eq(productChanges.productId, productId))
     .orderBy(desc(productChanges.seq))
     .limit(limit);
-  return rows.map((r) => ({
-    at: r.createdAt.toISOString(),
-    added: r.added,
-    changes: r.changes.map((c) => ({ field: c.field, before: inApiUnits(c.field, c.before), after: inApiUnits(c.field, c.after) })),
-    by: r.actorName,
-  }));
+  return rows.map(view);
+}
+
+/** Saves the owner's dashboard shows. */
+export const RECENT_CHANGES_SHOWN = 5;
+
+/** The latest saves of every product, newest first, each with its product (the owner's dashboard). */
+export async function recentProductChanges(db: Db, limit = RECENT_CHANGES_SHOWN): Promise<RecentProductChange[]> {
+  const rows = await db
+    .select({ change: productChanges, title: products.title })
+    .from(productChanges)
+    .innerJoin(products, eq(products.id, productChanges.productId))
+    .orderBy(desc(productChanges.seq))
+    .limit(limit);
+  return rows.map((r) => ({ ...view(r.change), product: { id: r.change.productId, title: r.title } }));
 }

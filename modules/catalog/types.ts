@@ -45,3 +45,6 @@ export type ProductChangeView = {
   /** the member's name as it was then; null: not made by a member */
   by: string | null;
 };
+
+/** A save on the owner's dashboard, with the product it changed. */
+export type RecentProductChange = ProductChangeView & { product: { id: string; title: string } };

@@ -142,3 +142,22 @@ describe("the edit screen", () => {
     expect(await (await t.page(`/editproduct/${untouched.id}`, { as: owner })).text()).not.toContain("Price and stock history");
   });
 });
+
+describe("the owner's dashboard", () => {
+  it("lists the team's latest saves of any product, newest first, linked to the product; staff do not get it", async () => {
+    const journal = await createProduct(t.db, { title: "Dawn Journal", priceKobo: 900_000, stock: 5 });
+    const stone = await createProduct(t.db, { title: "Worry Stone", priceKobo: 300_000, stock: 2 });
+    await put(journal.id, { price: 8500 });
+    await put(stone.id, { stock: 40, trackStock: true });
+    const html = await (await t.page("/dashboard", { as: owner })).text();
+    expect(html).toContain("Latest price and stock changes");
+    const newest = html.indexOf(`href="/editproduct/${stone.id}"`);
+    const older = html.indexOf(`href="/editproduct/${journal.id}"`);
+    expect(newest).toBeGreaterThan(0);
+    expect(older).toBeGreaterThan(newest);
+    expect(html.slice(newest, older)).toContain("Stock 2 → 40");
+    expect(html.slice(older)).toContain("Price ₦9,000 → ₦8,500");
+    const staffs = await (await t.page("/dashboard", { as: staff })).text();
+    expect(staffs).not.toContain("Latest price and stock changes");
+  });
+});

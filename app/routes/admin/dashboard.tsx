@@ -1,4 +1,5 @@
 import { ListFilters } from "../../components/admin/filters";
+import { ProductHistory } from "../../components/admin/product-history";
 import { SalesChart } from "../../components/admin/sales-chart";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { UsersTable } from "../../components/admin/users-table";
@@ -6,6 +7,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { searchUsers } from "../../../modules/accounts/user-list.server";
+import { recentProductChanges } from "../../../modules/catalog/product-history.server";
 import { dashboardStats, type DashboardStats } from "../../../modules/reports/dashboard.server";
 import { isOwner } from "../../../modules/accounts/roles";
 import { adminUserListQuery } from "../../../modules/accounts/user-list-schemas";
@@ -20,9 +22,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const query = readSearchParams(request, adminUserListQuery, ["q", "page"]);
   // the month's money is the owner's (modules/accounts/roles.ts): staff see the users
-  const [stats, users] = await Promise.all([isOwner(user.role) ? dashboardStats(db) : null, searchUsers(db, query)]);
+  const owner = isOwner(user.role);
+  const [stats, users, changes] = await Promise.all([
+    owner ? dashboardStats(db) : null,
+    searchUsers(db, query),
+    // docs/product.md "Price and stock history": what the team last changed, for the owner
+    owner ? recentProductChanges(db) : null,
+  ]);
   redirectPastLastPage(request, query, users.total);
-  return { stats, users, query };
+  return { stats, users, query, changes };
 }
 
 // At a glance, whole naira: "₦1,234,568" fits half a 360 px phone, "₦1,234,567.50" does not.
@@ -60,11 +68,16 @@ function MonthFigures({ stats }: { stats: DashboardStats }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, users, query } = loaderData;
+  const { stats, users, query, changes } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" />
       {stats ? <MonthFigures stats={stats} /> : null}
+      {changes?.length ? (
+        <div className="mt-4">
+          <ProductHistory saves={changes} title="Latest price and stock changes" />
+        </div>
+      ) : null}
       <h2 className={`mb-3 text-xl ${stats ? "mt-8" : "mt-2"}`}>Users</h2>
       <ListFilters placeholder="Name, email or phone..." q={query.q} clearTo="/dashboard" label="Search users" />
       <UsersTable users={users.items} full />
