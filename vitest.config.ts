@@ -13,7 +13,8 @@ export default defineConfig({
     setupFiles: ["tests/support/close-after-file.ts"],
     pool: "forks",
     // files share their workers' loaded modules (a file costs its tests, not a second of imports);
-    // each file still gets a fresh database and app, closed after it (tests/support/file-closers.ts)
+    // each file still gets a fresh database and app, closed after it (tests/support/file-closers.ts);
+    // the pages' Vite build is compiled once per worker (tests/support/pages-app.ts)
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,7 +6,6 @@ import { createLogger } from "../../lib/logger.server";
 import { isAlive } from "../../lib/process-alive.server";
 import { sessionCookieName } from "../../modules/accounts/session-cookie.server";
 import { createApp } from "../../server/app";
-import { closeAfterFile } from "./file-closers";
 import { createTestContext, type TestContext } from "./test-app";
 import type { Role } from "../../modules/accounts/roles";
 
@@ -20,34 +19,14 @@ export type PagesContext = TestContext & {
 
 /**
  * The test context of createTestContext() plus the React Router pages, served from the sources
- * through Vite (as `npm run dev` does, ~4 s for the first page): page routes, their loaders'
- * headers and the server's middleware are tested over HTTP in-process, on PGlite and PostgreSQL.
+ * through Vite (as `npm run dev` does): page routes, their loaders' headers and the server's
+ * middleware are tested over HTTP in-process, on PGlite and PostgreSQL. Each context has its own
+ * database and app; the compiled pages are shared by the worker's files (pagesBuild).
  */
 export async function createPagesContext(overrides: Record<string, string> = {}): Promise<PagesContext> {
   const t = await createTestContext(overrides);
-  // A Vite dev server with React Router's plugin deletes and rewrites .react-router/types as it
-  // starts (route type generation, not awaited by createServer). Two test workers starting at
-  // once race on that folder (ENOTEMPTY, an unhandled rejection that fails the run): one
-  // starts at a time, and holds its turn until its pages are compiled, by which time its types
-  // are written.
-  const unlock = await typegenTurn();
-  let vite: Awaited<ReturnType<typeof createServer>>;
-  try {
-    vite = await createServer({
-      server: { middlewareMode: true, hmr: false, ws: false },
-      appType: "custom",
-      logLevel: "silent",
-    });
-    closeAfterFile(() => vite.close());
-    // the pages' modules are compiled now, in the file's set-up (its time limit), not in its first test
-    await vite.ssrLoadModule("virtual:react-router/server-build");
-  } finally {
-    unlock();
-  }
-  const app = createApp(
-    { database: t.database, env: t.env, logger: createLogger("silent") },
-    { build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
-  );
+  const build = await pagesBuild();
+  const app = createApp({ database: t.database, env: t.env, logger: createLogger("silent") }, { build });
   const page: PagesContext["page"] = async (p, init = {}) => {
     const { as, ip, headers, ...rest } = init;
     const h = new Headers(headers);
@@ -58,6 +37,45 @@ export async function createPagesContext(overrides: Record<string, string> = {})
     return app.request(url, { redirect: "manual", ...rest, headers: h }, nodeEnv);
   };
   return { ...t, app, page };
+}
+
+let pages: Promise<() => Promise<ServerBuild>> | undefined;
+
+/**
+ * The pages' server build, compiled once per test worker and shared by its files (files already
+ * share the worker's modules, vitest.config.ts `isolate: false`): a Vite server costs ~4 s to
+ * start and compile, and two dozen contexts started one each. The build holds no state of its
+ * own: each app hands its database and settings to the loaders. Its server lives as long as the
+ * worker, watching no files.
+ */
+function pagesBuild(): Promise<() => Promise<ServerBuild>> {
+  pages ??= compilePages().catch((e: unknown) => {
+    pages = undefined;
+    throw e;
+  });
+  return pages;
+}
+
+async function compilePages(): Promise<() => Promise<ServerBuild>> {
+  // A Vite dev server with React Router's plugin deletes and rewrites .react-router/types as it
+  // starts (route type generation, not awaited by createServer). Two test workers starting at
+  // once race on that folder (ENOTEMPTY, an unhandled rejection that fails the run): one
+  // starts at a time, and holds its turn until its pages are compiled, by which time its types
+  // are written.
+  const unlock = await typegenTurn();
+  try {
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      appType: "custom",
+      logLevel: "silent",
+    });
+    const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    // the pages' modules are compiled now, in the first file's set-up (its time limit), not in its first test
+    await build();
+    return build;
+  } finally {
+    unlock();
+  }
 }
 
 /**
