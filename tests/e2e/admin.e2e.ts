@@ -105,6 +105,12 @@ describe("admin back office journeys", () => {
     // pictured whole from the top (the sticky header in its place)
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "product-history-phone");
+    // and the owner's dashboard lists it among the team's latest changes, linked to the product
+    await page.goto("/dashboard");
+    const latest = page.getByTestId("product-history").getByRole("listitem").filter({ hasText: title });
+    await expect.poll(() => latest.first().textContent()).toMatch(/→ ₦9,900/);
+    expect(await latest.first().getByRole("link", { name: title }).getAttribute("href")).toBe(`/editproduct/${productId}`);
+    await screenshot(page, "dashboard-latest-changes-phone");
     await context.close();
   });
 
