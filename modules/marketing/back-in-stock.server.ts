@@ -44,6 +44,15 @@ export async function waitingByProduct(db: Db, productIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.productId, r.n]));
 }
 
+/** The rows of a products list, each with how many shoppers wait for it (`waiting`, 0 for none): one query for the page. */
+export async function withWaitingCounts<T extends { id: string }>(db: Db, rows: T[]): Promise<(T & { waiting: number })[]> {
+  const waiting = await waitingByProduct(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, waiting: waiting.get(r.id) ?? 0 }));
+}
+
 /** How many addresses wait for this product to come back (the product's edit screen says so). */
 export async function waitingForProduct(db: Db, productId: string): Promise<number> {
   return (await waitingByProduct(db, [productId])).get(productId) ?? 0;

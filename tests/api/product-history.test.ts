@@ -130,7 +130,7 @@ describe("the edit screen", () => {
     for (const as of [owner, staff]) {
       const html = await (await t.page(`/editproduct/${product.id}`, { as })).text();
       expect(html).toContain("Price and stock history");
-      const newest = html.indexOf("Sale price none → ₦6,500; Stock 8 → 20");
+      const newest = html.indexOf("Discount none → ₦6,500; Stock 8 → 20");
       const older = html.indexOf("Price ₦7,500 → ₦7,000");
       expect(newest).toBeGreaterThan(0);
       expect(older).toBeGreaterThan(newest);

@@ -8,14 +8,15 @@ import type { ProductChangeView, RecentProductChange } from "../../../modules/ca
 
 type Change = ProductChangeView["changes"][number];
 
-const label = { price: "Price", discount: "Sale price", stock: "Stock" } as const;
+// the product form's labels ("Discount (₦)" is the sale price, docs/product.md §3)
+const label = { price: "Price", discount: "Discount", stock: "Stock" } as const;
 
 function shown({ field }: Change, value: number | null): string {
   if (field === "stock") return value === null ? "not tracked" : String(value);
   return field === "discount" && !value ? "none" : formatNairaAmount(value ?? 0);
 }
 
-/** "Price ₦12,500 → ₦9,900; Stock 8 → 12", or for a new product "Added at ₦12,500, sale price ₦9,000, 8 in stock". */
+/** "Price ₦12,500 → ₦9,900; Stock 8 → 12", or for a new product "Added at ₦12,500, discount ₦9,000, 8 in stock". */
 export function productChangeWords(save: Pick<ProductChangeView, "added" | "changes">): string {
   if (save.added) {
     const of = (field: Change["field"]) => save.changes.find((c) => c.field === field);
@@ -24,7 +25,7 @@ export function productChangeWords(save: Pick<ProductChangeView, "added" | "chan
     const stock = of("stock");
     return [
       `Added at ${price ? shown(price, price.after) : "its price"}`,
-      ...(sale ? [`sale price ${shown(sale, sale.after)}`] : []),
+      ...(sale ? [`discount ${shown(sale, sale.after)}`] : []),
       ...(stock ? [`${stock.after} in stock`] : []),
     ].join(", ");
   }

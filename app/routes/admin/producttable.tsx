@@ -3,7 +3,7 @@ import { CreateLink, cut, Thumb } from "../../components/admin/table-parts";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
 import { deleteProduct, listAdminProducts } from "../../../modules/catalog/admin-products.server";
-import { waitingByProduct } from "../../../modules/marketing/back-in-stock.server";
+import { withWaitingCounts } from "../../../modules/marketing/back-in-stock.server";
 import { deleteRowAction } from "./admin-action.server";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/producttable";
@@ -14,11 +14,7 @@ export const loader = (args: Route.LoaderArgs) =>
   loadAdminList(args, adminProductListQuery, ["q", "from", "to", "page"], async (db, query) => {
     const list = await listAdminProducts(db, query);
     // docs/product.md "Back in stock": which sold-out products shoppers are waiting for
-    const waiting = await waitingByProduct(
-      db,
-      list.items.map((p) => p.id),
-    );
-    return { ...list, items: list.items.map((p) => ({ ...p, waiting: waiting.get(p.id) ?? 0 })) };
+    return { ...list, items: await withWaitingCounts(db, list.items) };
   });
 
 /** A row's Delete. */
