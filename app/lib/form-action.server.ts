@@ -7,10 +7,18 @@ import { enforceRateLimit, type RateRule } from "../../lib/rate-limit.server";
 import { appContext, type AppServices } from "../context";
 import { fieldErrors, formValues, type FormResult } from "./forms";
 
+/** Each request's form, read once: an action may look at its intent before it parses it, and a refusal sends it back. */
+const posted = new WeakMap<Request, Promise<FormData>>();
+
 /** The posted form; a body that is not a form (a broken multipart body, a JSON body) is an AppError 400. */
 async function postedForm(request: Request): Promise<FormData> {
+  let form = posted.get(request);
+  if (!form) {
+    form = request.formData();
+    posted.set(request, form);
+  }
   try {
-    return await request.formData();
+    return await form;
   } catch {
     throw new AppError("invalid", "The form could not be read. Please reload the page and try again.");
   }
@@ -89,17 +97,18 @@ export function publicFormAction<S extends z.ZodObject>(
 /**
  * Runs an action body and turns the services' AppErrors into a {msg, fields}
  * answer with the status the REST API would give (Retry-After included).
- * Redirects and other responses pass through. `typed`, for a page without a script (its form is
- * drawn again from the answer): what she typed, sent back with a refusal so the form keeps it.
+ * Redirects and other responses pass through. `redraw`, for a page without a script (its form is
+ * drawn again from the answer): what she typed (`typed` or `sent`), sent back with a refusal so the
+ * form keeps it.
  */
-export async function formAction<T>(run: () => Promise<T>, typed?: () => FormResult["typed"]) {
+export async function formAction<T>(run: () => Promise<T>, redraw?: () => Promise<Partial<FormResult>>) {
   try {
     return await run();
   } catch (caught) {
     const e = caught instanceof ZodError ? fromZod(caught) : (fromUniqueViolation(caught) ?? caught);
     if (isAppError(e)) {
       const headers: HeadersInit = e.retryAfter ? { "Retry-After": String(e.retryAfter) } : {};
-      return data<FormResult>({ ...e.toBody(), ...(typed ? { typed: typed() } : {}) }, { status: e.status, headers });
+      return data<FormResult>({ ...e.toBody(), ...(redraw ? await redraw() : {}) }, { status: e.status, headers });
     }
     throw e;
   }
@@ -132,6 +141,21 @@ export function redrawnFormAction<S extends z.ZodObject, T>(
       rejectNulFields(form);
       return run(() => parseFields(form, schema), form);
     },
-    () => typed,
+    async () => ({ typed }),
   );
 }
+
+/**
+ * What a back-office form sent, every field in its order (a password never, a file never: she
+ * chooses it again), for the page drawn again after a refusal; nothing when the form was not read.
+ */
+async function sentFields(request: Request): Promise<FormResult["sent"]> {
+  const form = await posted.get(request)?.catch(() => null);
+  if (!form) return undefined;
+  return [...form]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && !isSecret(entry[0]))
+    .map(([name, value]) => [name, withoutNul(value)]);
+}
+
+/** `formAction`'s `redraw` for a form drawn again from what it sent (startingValues): the back office's, the profile's. */
+export const sentBack = (request: Request) => async () => ({ sent: await sentFields(request) });

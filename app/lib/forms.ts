@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
@@ -14,7 +14,38 @@ export type FormResult = {
   ok?: boolean;
   /** a refused form of a page without a script: what was typed, for the form drawn again */
   typed?: Record<string, string | undefined>;
+  /** a refused back-office form: every field it sent, in order, for the form drawn again (startingValues) */
+  sent?: [string, string][];
 };
+
+/**
+ * A fetcher form's answer: the fetcher's, or, when the form was posted before the page's script ran
+ * (a plain post, the page drawn again with the action's answer), the page's answer to the form of
+ * this `intent`.
+ */
+export function useFetcherAnswer(fetcher: { data?: FormResult }, intent: string): FormResult | undefined {
+  const page = useActionData() as FormResult | undefined;
+  return fetcher.data ?? (page?.sent?.some(([name, value]) => name === "intent" && value === intent) ? page : undefined);
+}
+
+/**
+ * A back-office form's starting values: the record's (`saved`), or, on a page the server drew again
+ * for a refused form (sent before the page's script ran), what that form sent, so nothing typed is
+ * lost. `intent`: on a screen of several forms, only the one that sent it takes its values.
+ */
+export function startingValues(answer: FormResult | undefined, intent?: string) {
+  const sent = answer?.ok ? undefined : answer?.sent;
+  const mine = sent && (intent === undefined || sent.some(([name, value]) => name === "intent" && value === intent)) ? sent : undefined;
+  const all = (name: string) => (mine ?? []).filter(([n]) => n === name).map(([, value]) => value);
+  return {
+    /** a text, number, date or single select field: what was sent, or the record's when it was not among the fields */
+    text: (name: string, saved: string) => (mine ? (all(name)[0] ?? saved) : saved),
+    /** a multiple select, or a group of boxes sharing a name: the values sent (none ticked sends none) */
+    list: (name: string, saved: string[]) => (mine ? all(name) : saved),
+    /** a tick box: ticked when it was sent with `value` */
+    ticked: (name: string, saved: boolean, value = "on") => (mine ? all(name).includes(value) : saved),
+  };
+}
 
 /** The schema's own fields from a FormData (other inputs such as redirectTo are left out). */
 export function formValues(schema: z.ZodObject, form: FormData): Record<string, string | undefined> {

@@ -83,6 +83,11 @@ describe("/creatediscount", () => {
         msg: "Please check the highlighted fields.",
         code: "invalid",
         fields: { code: "Code must have 3 to 30 characters", percent: "Percentage must be at most 100" },
+        // and what the form sent, for the page drawn again when it was posted before the script ran
+        sent: expect.arrayContaining([
+          ["code", "x"],
+          ["percent", "101"],
+        ]),
       },
     });
     const taken = await createDiscountCode(t.db);

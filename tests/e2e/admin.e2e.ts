@@ -259,9 +259,13 @@ describe("admin back office journeys", () => {
     await noScript.page.goto(`/lga?q=${encodeURIComponent(lga)}`);
     await noScript.page.getByRole("link", { name: `Edit ${lga}` }).click();
     await noScript.page.getByLabel("Delivery Charge (₦)").fill("150");
+    await noScript.page.getByLabel("Cut-off hour (Lagos time, 1–23)").fill("15");
     await noScript.page.getByRole("button", { name: "Update LGA" }).click();
-    // refused by the server (steps of ₦100), the message beside the field
+    // refused by the server (steps of ₦100), the message beside the field, and the page keeps what she typed
     await visible(noScript.page.getByText("Delivery Charge must be in steps of ₦100"));
+    expect(await noScript.page.getByLabel("Delivery Charge (₦)").inputValue()).toBe("150");
+    expect(await noScript.page.getByLabel("Cut-off hour (Lagos time, 1–23)").inputValue()).toBe("15");
+    await screenshot(noScript.page, "admin-lga-refused-no-js-phone", { scripted: false });
     await noScript.page.getByLabel("Delivery Charge (₦)").fill("1800");
     await noScript.page.getByRole("button", { name: "Update LGA" }).click();
     await expectUrl(noScript.page, /\/lga$/);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { discountFormErrors, discountFormValues, discountKinds } from "../../../modules/discounts/schemas";
 import type { DiscountCodeView, ScopeChoices } from "../../../modules/discounts/types";
-import { useBusy, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, type FormResult } from "../../lib/forms";
 import { Field, FormMessage } from "../forms/fields";
 
 const kindLabels: Record<(typeof discountKinds)[number], string> = {
@@ -20,7 +20,9 @@ const localValue = (iso: string | null | undefined) => (iso ? iso.slice(0, 16) :
  */
 export function DiscountForm({ code, choices, result }: { code?: DiscountCodeView; choices: ScopeChoices; result?: FormResult }) {
   const busy = useBusy();
-  const [kind, setKind] = useState<string>(code?.kind ?? "fixed");
+  // the code's values, or what a refused form sent when the page is drawn again without its script
+  const start = startingValues(result);
+  const [kind, setKind] = useState(() => start.text("kind", code?.kind ?? "fixed"));
   const [client, setClient] = useState<{ fields: Record<string, string>; answered: FormResult | undefined } | null>(null);
   const fresh = client && client.answered === result ? client.fields : null;
   const errors: Record<string, string> = fresh ?? result?.fields ?? {};
@@ -50,7 +52,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         name="code"
         error={errors.code}
         hint="What shoppers type: letters, digits, - and _ (any case)."
-        defaultValue={code?.code ?? ""}
+        defaultValue={start.text("code", code?.code ?? "")}
         required
         maxLength={30}
         autoCapitalize="characters"
@@ -72,7 +74,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
           label="Amount off (₦)"
           name="amount"
           error={errors.amount}
-          defaultValue={code?.amount ?? ""}
+          defaultValue={start.text("amount", String(code?.amount ?? ""))}
           type="number"
           min={0}
           step="0.01"
@@ -84,7 +86,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
           label="Percentage off (%)"
           name="percent"
           error={errors.percent}
-          defaultValue={code?.percent ?? ""}
+          defaultValue={start.text("percent", String(code?.percent ?? ""))}
           type="number"
           min={1}
           max={100}
@@ -97,7 +99,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         name="minOrder"
         error={errors.minOrder}
         hint="The goods at sale prices, before the code. Empty: none."
-        defaultValue={code?.minOrder || ""}
+        defaultValue={start.text("minOrder", String(code?.minOrder || ""))}
         type="number"
         min={0}
         step="0.01"
@@ -108,7 +110,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         name="maxUses"
         error={errors.maxUses}
         hint="Paid orders, and unpaid ones holding it. Empty: no limit."
-        defaultValue={code?.maxUses ?? ""}
+        defaultValue={start.text("maxUses", String(code?.maxUses ?? ""))}
         type="number"
         min={1}
         step={1}
@@ -119,7 +121,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         name="maxUsesPerCustomer"
         error={errors.maxUsesPerCustomer}
         hint="By email or phone. Empty: no limit."
-        defaultValue={code?.maxUsesPerCustomer ?? ""}
+        defaultValue={start.text("maxUsesPerCustomer", String(code?.maxUsesPerCustomer ?? ""))}
         type="number"
         min={1}
         step={1}
@@ -130,7 +132,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         name="startsAt"
         error={errors.startsAt}
         hint="Empty: from now."
-        defaultValue={localValue(code?.startsAt)}
+        defaultValue={start.text("startsAt", localValue(code?.startsAt))}
         type="datetime-local"
       />
       <Field
@@ -138,12 +140,12 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         name="endsAt"
         error={errors.endsAt}
         hint="Empty: never ends."
-        defaultValue={localValue(code?.endsAt)}
+        defaultValue={start.text("endsAt", localValue(code?.endsAt))}
         type="datetime-local"
       />
       <Field label="Only these products" name="productIds" error={errors.productIds} hint="None chosen (and no category): the whole cart.">
         {(control) => (
-          <select {...control} multiple size={5} defaultValue={code?.productIds ?? []}>
+          <select {...control} multiple size={5} defaultValue={start.list("productIds", code?.productIds ?? [])}>
             {choices.products.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
@@ -154,7 +156,7 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
       </Field>
       <Field label="Only these categories" name="categoryIds" error={errors.categoryIds}>
         {(control) => (
-          <select {...control} multiple size={5} defaultValue={code?.categoryIds ?? []}>
+          <select {...control} multiple size={5} defaultValue={start.list("categoryIds", code?.categoryIds ?? [])}>
             {choices.categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -164,7 +166,12 @@ export function DiscountForm({ code, choices, result }: { code?: DiscountCodeVie
         )}
       </Field>
       <label className="flex min-h-10 items-center gap-2 text-sm font-semibold sm:col-span-2">
-        <input type="checkbox" name="paused" defaultChecked={code?.paused ?? false} className="h-5 w-5 accent-rose" />
+        <input
+          type="checkbox"
+          name="paused"
+          defaultChecked={start.ticked("paused", code?.paused ?? false)}
+          className="h-5 w-5 accent-rose"
+        />
         Paused (shoppers are told the code is not active)
       </label>
       <div className="flex flex-wrap gap-2 sm:col-span-2">

@@ -1,6 +1,6 @@
 import { deliveryRateInput } from "../../../modules/delivery/admin-schemas";
 import type { AreaSchedule } from "../../../modules/delivery/schedule";
-import { useBusy, useZodForm, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
 import { Field } from "../forms/fields";
 import { AdminForm } from "./admin-form";
 
@@ -14,6 +14,7 @@ type Rate = { id: string; lga: string; deliveryCharge: number } & AreaSchedule;
 export function LgaForm({ rate, answer }: { rate?: Rate; answer: FormResult | undefined }) {
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(deliveryRateInput, answer);
+  const { text } = startingValues(answer);
   return (
     <AdminForm
       banner={msg}
@@ -24,7 +25,7 @@ export function LgaForm({ rate, answer }: { rate?: Rate; answer: FormResult | un
       onSubmit={onSubmit}
       className="max-w-lg"
     >
-      <Field label="LGA Name" name="lga" error={errors.lga} defaultValue={rate?.lga ?? ""} required maxLength={60} />
+      <Field label="LGA Name" name="lga" error={errors.lga} defaultValue={text("lga", rate?.lga ?? "")} required maxLength={60} />
       <Field
         label="Delivery Charge (₦)"
         name="deliveryCharge"
@@ -33,14 +34,14 @@ export function LgaForm({ rate, answer }: { rate?: Rate; answer: FormResult | un
         min={0}
         step={100}
         inputMode="numeric"
-        defaultValue={rate ? String(rate.deliveryCharge) : ""}
+        defaultValue={text("deliveryCharge", rate ? String(rate.deliveryCharge) : "")}
         required
       />
       <fieldset className="space-y-4 rounded-xl border border-line p-4">
         <legend className="px-1 font-bold">Delivery on a chosen date</legend>
         <Field label="Shoppers choose a date" name="dateMode" error={errors.dateMode}>
           {(control) => (
-            <select {...control} defaultValue={rate?.dateMode ?? "off"}>
+            <select {...control} defaultValue={text("dateMode", rate?.dateMode ?? "off")}>
               <option value="off">Off: no date at checkout</option>
               <option value="optional">Optional: she may choose a date</option>
               <option value="required">Required: every order has a date</option>
@@ -56,7 +57,7 @@ export function LgaForm({ rate, answer }: { rate?: Rate; answer: FormResult | un
           step={1}
           inputMode="numeric"
           error={errors.leadDays}
-          defaultValue={String(rate?.leadDays ?? 1)}
+          defaultValue={text("leadDays", String(rate?.leadDays ?? 1))}
           hint="0: the same day; 1: the next day"
         />
         <Field
@@ -68,7 +69,7 @@ export function LgaForm({ rate, answer }: { rate?: Rate; answer: FormResult | un
           step={1}
           inputMode="numeric"
           error={errors.cutoffHour}
-          defaultValue={rate?.cutoffHour == null ? "" : String(rate.cutoffHour)}
+          defaultValue={text("cutoffHour", rate?.cutoffHour == null ? "" : String(rate.cutoffHour))}
           hint="14 means 'order by 2 pm': later orders count from the next day. Empty: no cut-off"
         />
         <Field
@@ -79,7 +80,7 @@ export function LgaForm({ rate, answer }: { rate?: Rate; answer: FormResult | un
           step={1}
           inputMode="numeric"
           error={errors.dailyCapacity}
-          defaultValue={rate?.dailyCapacity == null ? "" : String(rate.dailyCapacity)}
+          defaultValue={text("dailyCapacity", rate?.dailyCapacity == null ? "" : String(rate.dailyCapacity))}
           hint="Empty: no limit. A peak day in the delivery calendar can have its own"
         />
       </fieldset>

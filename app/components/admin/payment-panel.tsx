@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import { paymentMethodLabels } from "../../../modules/orders/statuses";
 import type { PurchaseDetail } from "../../../modules/orders/types";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
 import { Field, FormMessage } from "../forms/fields";
 
@@ -70,7 +70,9 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useAnswerToast(fetcher.data);
-  const errors = fetcher.data?.fields ?? {};
+  const answer = useFetcherAnswer(fetcher, "payment");
+  const errors = answer?.fields ?? {};
+  const { text } = startingValues(answer, "payment");
   return (
     <fetcher.Form
       method="post"
@@ -81,15 +83,30 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
       <p className="text-sm font-semibold sm:col-span-3">Record money the shop received</p>
       <Field label="How it arrived" name="method" error={errors.method}>
         {(control) => (
-          <select {...control} defaultValue={p.paymentMethod === "pod" ? "cash" : "transfer"}>
+          <select {...control} defaultValue={text("method", p.paymentMethod === "pod" ? "cash" : "transfer")}>
             <option value="transfer">Bank transfer</option>
             <option value="cash">Cash</option>
             <option value="pos">POS</option>
           </select>
         )}
       </Field>
-      <Field label="Amount (₦)" name="amount" type="number" step="0.01" min={0} defaultValue={p.totalAmount} error={errors.amount} />
-      <Field label="Reference" name="reference" maxLength={120} error={errors.reference} hint="Narration or POS slip" />
+      <Field
+        label="Amount (₦)"
+        name="amount"
+        type="number"
+        step="0.01"
+        min={0}
+        defaultValue={text("amount", String(p.totalAmount))}
+        error={errors.amount}
+      />
+      <Field
+        label="Reference"
+        name="reference"
+        maxLength={120}
+        defaultValue={text("reference", "")}
+        error={errors.reference}
+        hint="Narration or POS slip"
+      />
       <div className="sm:col-span-3">
         <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>
         <button type="submit" className="btn-primary min-h-10 py-2" disabled={busy}>
@@ -104,6 +121,7 @@ function RefusedDelivery() {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useAnswerToast(fetcher.data);
+  const { text } = startingValues(useFetcherAnswer(fetcher, "refused"), "refused");
   return (
     <fetcher.Form
       method="post"
@@ -113,7 +131,7 @@ function RefusedDelivery() {
       }}
     >
       <input type="hidden" name="intent" value="refused" />
-      <Field label="Why (optional)" name="note" maxLength={500} className="min-w-48 flex-1" />
+      <Field label="Why (optional)" name="note" maxLength={500} defaultValue={text("note", "")} className="min-w-48 flex-1" />
       <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
         Delivery refused
       </button>

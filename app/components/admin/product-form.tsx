@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useNavigate } from "react-router";
 import { productInput, productSizes } from "../../../modules/catalog/admin-schemas";
-import { useBusy, useZodForm, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
 import { Field } from "../forms/fields";
 import { AdminForm, ImageChooser, useImageUpload } from "./admin-form";
 import { CategoryField, NoCategoriesYet, type CategoryOption } from "./category-field";
@@ -35,7 +35,9 @@ export function ProductForm({ categories, product, answer }: Props) {
   const { errors, onSubmit, msg } = useZodForm(productInput, server);
   const busy = useBusy() || upload.progress !== null;
 
-  const v = (name: Exclude<keyof Product, "category">) => (product ? String(product[name] ?? "") : "");
+  // the product's values, or what a refused form sent when the page is drawn again without its script
+  const start = startingValues(server);
+  const v = (name: Exclude<keyof Product, "category">) => start.text(name, product ? String(product[name] ?? "") : "");
   // without the list, an edit can still keep the product's own category
   const options = categories ?? (product ? [product.category] : []);
   return (
@@ -63,7 +65,7 @@ export function ProductForm({ categories, product, answer }: Props) {
           <NoCategoriesYet />
         </div>
       ) : null}
-      {product ? <input type="hidden" name="stockAsLoaded" value={stockAsLoaded(product)} /> : null}
+      {product ? <input type="hidden" name="stockAsLoaded" value={start.text("stockAsLoaded", stockAsLoaded(product))} /> : null}
       <Field label="Title" name="title" error={errors.title} className="sm:col-span-2" defaultValue={v("title")} required maxLength={120} />
       <Field
         label="Price (₦)"
@@ -85,7 +87,7 @@ export function ProductForm({ categories, product, answer }: Props) {
         step="0.01"
         min="0"
         inputMode="decimal"
-        defaultValue={product && product.discount > 0 ? v("discount") : ""}
+        defaultValue={start.text("discount", product && product.discount > 0 ? String(product.discount) : "")}
       />
       <Field label="Description" name="description" error={errors.description} className="sm:col-span-2">
         {(control) => (
@@ -99,12 +101,17 @@ export function ProductForm({ categories, product, answer }: Props) {
           <select {...control} defaultValue={v("size")}>
             <option value="">No size</option>
             {productSizes.map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s} value={s}>
+                {s}
+              </option>
             ))}
           </select>
         )}
       </Field>
-      <StockField initial={product ?? { trackStock: false, stock: null }} error={errors.stock} />
+      <StockField
+        initial={{ trackStock: start.ticked("trackStock", product?.trackStock ?? false, "true"), stock: v("stock") }}
+        error={errors.stock}
+      />
       {editing ? null : (
         <Field label="Image" name="imageUrl" error={errors.imageUrl} className="sm:col-span-2">
           {(control) => <ImageChooser control={control} progress={upload.progress} />}

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import { refundStateLabels } from "../../../modules/orders/refund-schemas";
 import type { RefundSummary } from "../../../modules/orders/refunds.server";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
 import { moneyWhen, pillTone } from "./money-pills";
 import { Field, FormMessage } from "../forms/fields";
@@ -95,7 +95,10 @@ function RefundForm({ money }: { money: RefundSummary }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
-  const errors = fetcher.data?.fields ?? {};
+  const answer = useFetcherAnswer(fetcher, "refund");
+  const errors = answer?.fields ?? {};
+  // the amount she typed stays when a plain post (no script yet) is refused: never the full refundable amount again
+  const { text } = startingValues(answer, "refund");
   const lines = money.canRestock ? money.lines.filter((l) => l.quantity > l.restocked) : [];
   return (
     <fetcher.Form
@@ -117,11 +120,18 @@ function RefundForm({ money }: { money: RefundSummary }) {
         step="0.01"
         min={0.01}
         max={money.refundable}
-        defaultValue={money.due > 0 ? money.due : money.refundable}
+        defaultValue={text("amount", String(money.due > 0 ? money.due : money.refundable))}
         hint={`At most ${formatNairaAmount(money.refundable)}`}
         error={errors.amount}
       />
-      <Field label="Reason (optional)" name="reason" maxLength={500} error={errors.reason} hint="For the shop's records" />
+      <Field
+        label="Reason (optional)"
+        name="reason"
+        maxLength={500}
+        defaultValue={text("reason", "")}
+        error={errors.reason}
+        hint="For the shop's records"
+      />
       {lines.length ? (
         <fieldset className="sm:col-span-2">
           <legend className="label">Put back in stock</legend>
@@ -135,7 +145,7 @@ function RefundForm({ money }: { money: RefundSummary }) {
                 min={0}
                 max={l.quantity - l.restocked}
                 step={1}
-                defaultValue={0}
+                defaultValue={text(`restock_${l.id}`, "0")}
                 error={errors[`restock_${l.id}`]}
               />
             ))}

@@ -1,6 +1,6 @@
 import { categoryInput } from "../../../modules/catalog/admin-schemas";
 import { postInput } from "../../../modules/content/admin-schemas";
-import { useBusy, useZodForm, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
 import { Field } from "../forms/fields";
 import { AdminForm, ImageChooser, useImageUpload } from "./admin-form";
 
@@ -15,7 +15,8 @@ type Config = {
   busyLabel: string;
   /** the banner's words (docs/product.md §8) when `answer` is a refusal */
   failure: (answer: FormResult) => string | undefined;
-  children: (errors: Record<string, string>) => React.ReactNode;
+  /** the fields, with their messages and their starting values (startingValues) */
+  children: (errors: Record<string, string>, start: ReturnType<typeof startingValues>) => React.ReactNode;
 };
 
 /** Category and blog forms: the API's schema in the browser and in the action; a new one may carry an image. */
@@ -37,7 +38,7 @@ function EntityForm({ schema, uploadUrl, answer, done, created, submitLabel, bus
         if (!e.defaultPrevented && uploadUrl) upload.onSubmit(e);
       }}
     >
-      {children(errors)}
+      {children(errors, startingValues(server))}
       {uploadUrl ? (
         <Field label="Image" name="imageUrl" error={errors.imageUrl}>
           {(control) => <ImageChooser control={control} progress={upload.progress} />}
@@ -66,7 +67,16 @@ export function CategoryForm({ category, answer }: { category?: { id: string; na
             : "Failed to create category. Please try again."
       }
     >
-      {(errors) => <Field label="Name" name="name" error={errors.name} defaultValue={category?.name ?? ""} required maxLength={60} />}
+      {(errors, start) => (
+        <Field
+          label="Name"
+          name="name"
+          error={errors.name}
+          defaultValue={start.text("name", category?.name ?? "")}
+          required
+          maxLength={60}
+        />
+      )}
     </EntityForm>
   );
 }
@@ -92,12 +102,33 @@ export function PostForm({
         a.code === "conflict" ? a.msg : post ? "Failed to update category. Please try again" : "Failed to create post. Please try again."
       }
     >
-      {(errors) => (
+      {(errors, start) => (
         <>
-          <Field label="Title" name="title" error={errors.title} defaultValue={post?.title ?? ""} required maxLength={160} />
-          <Field label="Heading" name="heading" error={errors.heading} defaultValue={post?.heading ?? ""} required maxLength={240} />
+          <Field
+            label="Title"
+            name="title"
+            error={errors.title}
+            defaultValue={start.text("title", post?.title ?? "")}
+            required
+            maxLength={160}
+          />
+          <Field
+            label="Heading"
+            name="heading"
+            error={errors.heading}
+            defaultValue={start.text("heading", post?.heading ?? "")}
+            required
+            maxLength={240}
+          />
           <Field label="Text" name="text" error={errors.text} hint="Leave a blank line between paragraphs.">
-            {(control) => <textarea {...control} className={`${control.className} min-h-64`} defaultValue={post?.text ?? ""} required />}
+            {(control) => (
+              <textarea
+                {...control}
+                className={`${control.className} min-h-64`}
+                defaultValue={start.text("text", post?.text ?? "")}
+                required
+              />
+            )}
           </Field>
         </>
       )}

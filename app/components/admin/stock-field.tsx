@@ -5,7 +5,7 @@ import { Field, FieldError } from "../forms/fields";
  * 'Track stock' switch and the quantity (modules/catalog/admin-schemas.ts: a product is
  * stock-tracked with a quantity, or not tracked and always buyable). Off, no quantity is sent.
  */
-export function StockField({ initial, error }: { initial: { trackStock: boolean; stock: number | null }; error?: string }) {
+export function StockField({ initial, error }: { initial: { trackStock: boolean; stock: string }; error?: string }) {
   const [track, setTrack] = useState(initial.trackStock);
   return (
     <fieldset className="rounded-xl border border-line p-4 sm:col-span-2">
@@ -40,7 +40,7 @@ export function StockField({ initial, error }: { initial: { trackStock: boolean;
           step="1"
           min="0"
           inputMode="numeric"
-          defaultValue={initial.stock ?? ""}
+          defaultValue={initial.stock}
         />
       ) : (
         <FieldError id="field-stock-error" error={error} />

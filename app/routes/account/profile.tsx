@@ -2,8 +2,8 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormMessage, NameFields } from "../../components/forms/fields";
 import { MyOrders } from "../../components/orders/my-orders";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm, useBusy } from "../../lib/forms";
+import { formAction, parseForm, sentBack } from "../../lib/form-action.server";
+import { startingValues, useZodForm, useBusy } from "../../lib/forms";
 import { requireUserPage } from "../../lib/guards.server";
 import { profileUpdateInput } from "../../../modules/accounts/schemas";
 import { getUser, updateProfile } from "../../../modules/accounts/service.server";
@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     await updateProfile(db, signedIn.id, data);
     // docs/product.md §4: a saved profile returns to view mode
     return redirect("/profile?saved=1");
-  });
+  }, sentBack(request));
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,26 +121,31 @@ function ViewProfile({ user, saved }: { user: User; saved: boolean }) {
 function EditProfile({ user, towns, actionData }: { user: User; towns: string[]; actionData: Route.ComponentProps["actionData"] }) {
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(profileSchema, actionData);
+  // her saved details, or what she sent when the page is drawn again for a refused form (no script yet)
+  const { text } = startingValues(actionData);
   // a saved LGA that is no longer a delivery area stays choosable
   const choices = user.lga && !towns.some((t) => t.toLowerCase() === user.lga!.toLowerCase()) ? [user.lga, ...towns] : towns;
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       <FormMessage tone="error">{msg}</FormMessage>
-      <NameFields errors={errors} saved={user} />
+      <NameFields
+        errors={errors}
+        saved={{ firstName: text("firstName", user.firstName ?? ""), lastName: text("lastName", user.lastName ?? "") }}
+      />
       {/* docs/product.md §5: the email is not editable, and is not sent */}
       <Field label="Email" name="" id="field-email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
       <Field
         label="Phone Number"
         name="phone"
         type="tel"
-        defaultValue={user.phone ?? ""}
+        defaultValue={text("phone", user.phone ?? "")}
         autoComplete="tel"
         maxLength={30}
         error={errors.phone}
       />
       <Field label="Local Government Area" name="lga" error={errors.lga}>
         {(control) => (
-          <select {...control} defaultValue={choices.find((t) => t.toLowerCase() === user.lga?.toLowerCase()) ?? ""}>
+          <select {...control} defaultValue={text("lga", choices.find((t) => t.toLowerCase() === user.lga?.toLowerCase()) ?? "")}>
             <option value="">Select your LGA</option>
             {choices.map((town) => (
               <option key={town} value={town}>
@@ -151,7 +156,15 @@ function EditProfile({ user, towns, actionData }: { user: User; towns: string[];
         )}
       </Field>
       <Field label="Address" name="address" error={errors.address}>
-        {(control) => <textarea {...control} rows={3} maxLength={300} defaultValue={user.address ?? ""} autoComplete="street-address" />}
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={300}
+            defaultValue={text("address", user.address ?? "")}
+            autoComplete="street-address"
+          />
+        )}
       </Field>
       <div className="flex flex-wrap gap-3 pt-2">
         <button type="submit" className="btn-primary" disabled={busy}>

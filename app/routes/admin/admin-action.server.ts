@@ -3,7 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { shopStorage } from "../../../lib/storage.server";
 import type { Storage } from "../../../lib/storage-types";
 import { appContext, type AppServices, type SessionUser } from "../../context";
-import { formAction, formImage, parseForm } from "../../lib/form-action.server";
+import { formAction, formImage, parseForm, sentBack } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { isRecordId } from "../../../lib/record-id";
@@ -18,12 +18,13 @@ type ActionArgs = { context: Readonly<RouterContextProvider>; request: Request }
  * the server first (a visitor goes to /admin, a customer gets the 403 page), then `run` calls the
  * same service as the REST handler and a refusal comes back as the API's {msg, code, fields}. A
  * successful write empties the public caches on the way out, as the API's do
- * (server/middleware/public-cache.ts `invalidateOnWrites`).
+ * (server/middleware/public-cache.ts `invalidateOnWrites`). A refusal carries what the form sent, so
+ * a page drawn again without the script keeps what was typed (startingValues).
  */
 export function adminAction<T>({ context, request }: ActionArgs, run: (ctx: AdminServices) => Promise<T>) {
   const user = requireAdminPage(context, request);
   const services = context.get(appContext);
-  return formAction(() => run({ ...services, user, storage: shopStorage(services.env) }));
+  return formAction(() => run({ ...services, user, storage: shopStorage(services.env) }), sentBack(request));
 }
 
 /** An owner's write on a screen staff use too (a refund on /viewpurchase): staff get the message, nothing changes. */

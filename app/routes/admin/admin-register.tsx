@@ -4,8 +4,8 @@ import { ChipChoices } from "../../components/admin/chip-choices";
 import { TEAM_ROLES, teamRoleLabel } from "../../../modules/accounts/roles";
 import { FailureText, Field, FormMessage, NameFields, PasswordField } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { formAction, parseForm } from "../../lib/form-action.server";
-import { useZodForm, useBusy } from "../../lib/forms";
+import { formAction, parseForm, sentBack } from "../../lib/form-action.server";
+import { startingValues, useZodForm, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { adminRegisterForm } from "../../../modules/accounts/schemas";
 import { createAdmin } from "../../../modules/accounts/service.server";
@@ -28,12 +28,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     const created = await createAdmin(db, input, { actor: user, shopUrl: publicOrigin(env) });
     // the admin stays signed in and in the back office: back to the team, with the new member in it
     return redirect(`/teamtable?created=${encodeURIComponent(created.email)}`);
-  });
+  }, sentBack(request));
 }
 
 export default function AdminRegister({ actionData }: Route.ComponentProps) {
   const busy = useBusy();
   const { errors, onSubmit, msg } = useZodForm(adminRegisterForm, actionData);
+  // what a refused form sent, when the page is drawn again without its script (the password is typed again)
+  const { text } = startingValues(actionData);
   return (
     <>
       <PageHeader title="Add a team member" />
@@ -44,12 +46,35 @@ export default function AdminRegister({ actionData }: Route.ComponentProps) {
         </p>
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-          <NameFields errors={errors} autoComplete={false} />
-          <Field label="Email" name="email" type="email" required autoComplete="off" error={errors.email} />
-          <Field label="Phone Number" name="phone" type="tel" required maxLength={30} error={errors.phone} />
+          <NameFields errors={errors} autoComplete={false} saved={{ firstName: text("firstName", ""), lastName: text("lastName", "") }} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            required
+            autoComplete="off"
+            defaultValue={text("email", "")}
+            error={errors.email}
+          />
+          <Field
+            label="Phone Number"
+            name="phone"
+            type="tel"
+            required
+            maxLength={30}
+            defaultValue={text("phone", "")}
+            error={errors.phone}
+          />
           <PasswordField error={errors.password} autoComplete="new-password" />
           {/* the least the new member needs: staff unless the owner says otherwise */}
-          <ChipChoices legend="Role" name="role" options={TEAM_ROLES} labels={teamRoleLabel} value="staff" error={errors.role} />
+          <ChipChoices
+            legend="Role"
+            name="role"
+            options={TEAM_ROLES}
+            labels={teamRoleLabel}
+            value={text("role", "staff")}
+            error={errors.role}
+          />
           <div className="flex flex-wrap gap-3 pt-2">
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Loading..." : "Sign Up"}

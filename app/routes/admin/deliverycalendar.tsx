@@ -6,7 +6,7 @@ import { AdminTable, PageHeader, td, th } from "../../components/admin/table-par
 import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseFields, readForm } from "../../lib/form-action.server";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { startingValues, useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { deliveryWindowInput, markedDayInput } from "../../../modules/delivery/calendar-schemas";
@@ -67,6 +67,9 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
   const errors = answer?.fields ?? {};
   const dayForm = useRef<HTMLFormElement>(null);
   const windowForm = useRef<HTMLFormElement>(null);
+  // a refused day or window, posted before the script ran, comes back as it was typed
+  const day = startingValues(answer, "day");
+  const win = startingValues(answer, "window");
   useOnAnswer(answer, (a) => {
     if (!a.ok) return;
     toast.success(a.msg ?? "Saved");
@@ -143,16 +146,23 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
           data-testid="mark-day-form"
         >
           <input type="hidden" name="intent" value="day" />
-          <Field label="Date" name="day" type="date" required error={errors.day} />
+          <Field label="Date" name="day" type="date" required defaultValue={day.text("day", "")} error={errors.day} />
           <Field label="Kind" name="kind" error={errors.kind}>
             {(control) => (
-              <select {...control} defaultValue="blackout">
+              <select {...control} defaultValue={day.text("kind", "blackout")}>
                 <option value="blackout">No deliveries (blackout)</option>
                 <option value="peak">Peak day</option>
               </select>
             )}
           </Field>
-          <Field label="Name shoppers see" name="note" maxLength={60} placeholder="Public holiday" error={errors.note} />
+          <Field
+            label="Name shoppers see"
+            name="note"
+            maxLength={60}
+            placeholder="Public holiday"
+            defaultValue={day.text("note", "")}
+            error={errors.note}
+          />
           <Field
             label="Peak capacity per area"
             name="capacity"
@@ -160,9 +170,19 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
             min={1}
             step={1}
             inputMode="numeric"
+            defaultValue={day.text("capacity", "")}
             error={errors.capacity}
           />
-          <Field label="Peak-day fee (₦)" name="fee" type="number" min={0} step={100} inputMode="numeric" error={errors.fee} />
+          <Field
+            label="Peak-day fee (₦)"
+            name="fee"
+            type="number"
+            min={0}
+            step={100}
+            inputMode="numeric"
+            defaultValue={day.text("fee", "")}
+            error={errors.fee}
+          />
           <div className="flex items-end">
             <button type="submit" className="btn-primary min-h-11 w-full" disabled={busy}>
               Save day
@@ -235,6 +255,7 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
             step={1}
             required
             inputMode="numeric"
+            defaultValue={win.text("startHour", "")}
             error={errors.startHour}
           />
           <Field
@@ -246,9 +267,19 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
             step={1}
             required
             inputMode="numeric"
+            defaultValue={win.text("endHour", "")}
             error={errors.endHour}
           />
-          <Field label="Surcharge (₦)" name="surcharge" type="number" min={0} step={100} inputMode="numeric" error={errors.surcharge} />
+          <Field
+            label="Surcharge (₦)"
+            name="surcharge"
+            type="number"
+            min={0}
+            step={100}
+            inputMode="numeric"
+            defaultValue={win.text("surcharge", "")}
+            error={errors.surcharge}
+          />
           <div className="flex items-end">
             <button type="submit" className="btn-primary min-h-11 w-full" disabled={busy}>
               Add window

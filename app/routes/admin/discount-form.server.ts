@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/errors";
 import { createDiscountCode, updateDiscountCode } from "../../../modules/discounts/admin.server";
 import { discountCreateInput, discountFormErrors, discountFormValues, discountPatch } from "../../../modules/discounts/schemas";
-import { formAction, readForm } from "../../lib/form-action.server";
+import { formAction, readForm, sentBack } from "../../lib/form-action.server";
 
 /**
  * The action of /creatediscount and /editdiscount/{id}: the form read with the API's schema, saved
@@ -17,5 +17,5 @@ export function saveDiscountForm(db: Db, request: Request, id?: string) {
     if (id) await updateDiscountCode(db, id, discountPatch.parse(values));
     else await createDiscountCode(db, discountCreateInput.parse(values));
     return redirect("/discounttable");
-  });
+  }, sentBack(request));
 }

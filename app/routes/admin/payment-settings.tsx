@@ -3,7 +3,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { readForm } from "../../lib/form-action.server";
-import { useBusy, type FormResult } from "../../lib/forms";
+import { type FormResult, startingValues, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { AppError, zodFields } from "../../../lib/errors";
 import { koboToNaira, nairaToKobo } from "../../../lib/money";
@@ -58,6 +58,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
   const { settings: s, areas } = loaderData;
   const errors: Record<string, string> = actionData?.fields ?? {};
   const saving = useBusy();
+  // the saved settings, or what a refused form sent when the page is drawn again without its script
+  const { text, list, ticked } = startingValues(actionData);
   const box = "flex min-h-11 items-center gap-3";
   return (
     <div className="grid max-w-3xl gap-6">
@@ -81,7 +83,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
                   type="checkbox"
                   name="paymentChannels"
                   value={c}
-                  defaultChecked={s.paymentChannels.includes(c)}
+                  defaultChecked={list("paymentChannels", s.paymentChannels).includes(c)}
                   className="h-5 w-5 accent-rose"
                 />
                 {channelLabels[c]}
@@ -94,16 +96,27 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="text-lg font-bold">Bank transfer to the shop's account</legend>
           <label className={`${box} sm:col-span-2`}>
-            <input type="checkbox" name="transferEnabled" defaultChecked={s.transferEnabled} className="h-5 w-5 accent-rose" />
+            <input
+              type="checkbox"
+              name="transferEnabled"
+              defaultChecked={ticked("transferEnabled", s.transferEnabled)}
+              className="h-5 w-5 accent-rose"
+            />
             Offer bank transfer at checkout
           </label>
-          <Field label="Bank" name="bankName" error={errors.bankName} defaultValue={s.bankName} maxLength={80} />
-          <Field label="Account name" name="accountName" error={errors.accountName} defaultValue={s.accountName} maxLength={120} />
+          <Field label="Bank" name="bankName" error={errors.bankName} defaultValue={text("bankName", s.bankName)} maxLength={80} />
+          <Field
+            label="Account name"
+            name="accountName"
+            error={errors.accountName}
+            defaultValue={text("accountName", s.accountName)}
+            maxLength={120}
+          />
           <Field
             label="Account number"
             name="accountNumber"
             error={errors.accountNumber}
-            defaultValue={s.accountNumber}
+            defaultValue={text("accountNumber", s.accountNumber)}
             inputMode="numeric"
             maxLength={10}
           />
@@ -115,7 +128,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             type="number"
             min={1}
             max={168}
-            defaultValue={s.transferHours}
+            defaultValue={text("transferHours", String(s.transferHours))}
           />
           <Field
             label="Reminder before it lapses (hours)"
@@ -125,14 +138,14 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             type="number"
             min={0}
             max={167}
-            defaultValue={s.transferReminderHours}
+            defaultValue={text("transferReminderHours", String(s.transferReminderHours))}
           />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="text-lg font-bold">Pay on delivery</legend>
           <label className={`${box} sm:col-span-2`}>
-            <input type="checkbox" name="podEnabled" defaultChecked={s.podEnabled} className="h-5 w-5 accent-rose" />
+            <input type="checkbox" name="podEnabled" defaultChecked={ticked("podEnabled", s.podEnabled)} className="h-5 w-5 accent-rose" />
             Offer pay on delivery (the rider collects cash, transfer or POS)
           </label>
           <Field
@@ -142,10 +155,15 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             type="number"
             min={0}
             step="0.01"
-            defaultValue={koboToNaira(s.podMaxOrderKobo)}
+            defaultValue={text("podMaxOrder", String(koboToNaira(s.podMaxOrderKobo)))}
           />
           <label className={`${box} sm:self-end`}>
-            <input type="checkbox" name="podReturningOnly" defaultChecked={s.podReturningOnly} className="h-5 w-5 accent-rose" />
+            <input
+              type="checkbox"
+              name="podReturningOnly"
+              defaultChecked={ticked("podReturningOnly", s.podReturningOnly)}
+              className="h-5 w-5 accent-rose"
+            />
             Only customers with an earlier paid order
           </label>
           <div className="sm:col-span-2">
@@ -157,7 +175,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
                     type="checkbox"
                     name="podAreas"
                     value={a}
-                    defaultChecked={s.podAreas.includes(a)}
+                    defaultChecked={list("podAreas", s.podAreas).includes(a)}
                     className="h-5 w-5 accent-rose"
                   />
                   {a}

@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { readForm } from "../../lib/form-action.server";
-import { useBusy, type FormResult } from "../../lib/forms";
+import { type FormResult, startingValues, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { fromZod } from "../../../lib/errors";
 import { formatNigerianPhone } from "../../../lib/phone";
@@ -73,6 +73,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const { settings: s, subscribers, messages } = loaderData;
   const errors: Record<string, string> = actionData?.fields ?? {};
   const saving = useBusy();
+  // the saved settings, or what a refused form sent when the page is drawn again without its script
+  const { text } = startingValues(actionData);
   return (
     <div className="grid max-w-4xl gap-6">
       <PageHeader title="Settings" />
@@ -83,10 +85,30 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </div>
         ) : null}
         <h2 className="text-lg sm:col-span-2">Shop and contact (shown on /contact and in mails)</h2>
-        <Field label="Shop name" name="shopName" error={errors.shopName} defaultValue={s.shopName} required />
-        <Field label="Contact email" name="contactEmail" error={errors.contactEmail} defaultValue={s.contactEmail} type="email" required />
-        <Field label="Phone" name="contactPhone" error={errors.contactPhone} defaultValue={s.contactPhone} type="tel" required />
-        <Field label="Address" name="contactAddress" error={errors.contactAddress} defaultValue={s.contactAddress} required />
+        <Field label="Shop name" name="shopName" error={errors.shopName} defaultValue={text("shopName", s.shopName)} required />
+        <Field
+          label="Contact email"
+          name="contactEmail"
+          error={errors.contactEmail}
+          defaultValue={text("contactEmail", s.contactEmail)}
+          type="email"
+          required
+        />
+        <Field
+          label="Phone"
+          name="contactPhone"
+          error={errors.contactPhone}
+          defaultValue={text("contactPhone", s.contactPhone)}
+          type="tel"
+          required
+        />
+        <Field
+          label="Address"
+          name="contactAddress"
+          error={errors.contactAddress}
+          defaultValue={text("contactAddress", s.contactAddress)}
+          required
+        />
         <h2 className="mt-2 text-lg sm:col-span-2">WhatsApp and social links</h2>
         <Field
           // once saved, the field shows the number as the shop read it (+234 …)
@@ -94,7 +116,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           label="WhatsApp number"
           name="whatsappNumber"
           error={errors.whatsappNumber}
-          defaultValue={s.whatsappNumber ? formatNigerianPhone(s.whatsappNumber) : ""}
+          defaultValue={text("whatsappNumber", s.whatsappNumber ? formatNigerianPhone(s.whatsappNumber) : "")}
           type="tel"
           hint="Shoppers ask about a product, their cart or their order on this number. Empty: no 'Ask on WhatsApp' links."
         />
@@ -103,7 +125,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           label="Alerts number"
           name="alertWhatsappNumber"
           error={errors.alertWhatsappNumber}
-          defaultValue={s.alertWhatsappNumber ? formatNigerianPhone(s.alertWhatsappNumber) : ""}
+          defaultValue={text("alertWhatsappNumber", s.alertWhatsappNumber ? formatNigerianPhone(s.alertWhatsappNumber) : "")}
           type="tel"
           hint="New orders and low stock come to this phone on WhatsApp, when the shop's WhatsApp sending is set up; by mail otherwise."
         />
@@ -113,7 +135,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             label={f.label}
             name={f.name}
             error={errors[f.name]}
-            defaultValue={s[f.name]}
+            defaultValue={text(f.name, s[f.name])}
             type="url"
             placeholder={f.placeholder}
           />
@@ -128,7 +150,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           hint="What the buyer sees of the recipient's address when she follows her order (from /track or a mail). The shop always sees all of it."
         >
           {(control) => (
-            <select {...control} defaultValue={s.giftAddressForBuyer}>
+            <select {...control} defaultValue={text("giftAddressForBuyer", s.giftAddressForBuyer)}>
               <option value="area">Recipient's name and delivery area only</option>
               <option value="full">The full address and the recipient's phone</option>
             </select>
@@ -176,7 +198,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             name={f.name}
             error={errors[f.name]}
             hint={f.hint}
-            defaultValue={String(f.value)}
+            defaultValue={text(f.name, String(f.value))}
             type="number"
             step={f.step}
             min={f.min ?? 0}

@@ -6,7 +6,7 @@ import { ListFilters } from "../../components/admin/filters";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
-import { parseForm } from "../../lib/form-action.server";
+import { parseForm, readForm } from "../../lib/form-action.server";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
@@ -63,12 +63,7 @@ const codeInput = z.object({ intent: z.literal("code"), secondReminderCode: z.st
 /** 'Mail' on a row, and the second reminder's code: the same services as the API's. */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
-    const intent = (
-      await args.request
-        .clone()
-        .formData()
-        .catch(() => null)
-    )?.get("intent");
+    const intent = (await readForm(args.request)).get("intent");
     if (intent === "remind") {
       const { data } = await parseForm(args.request, remindInput);
       await mailReminderNow(db, env, data.id);

@@ -5,8 +5,8 @@ import { Link, useFetcher, useNavigation } from "react-router";
 import { PurchaseSkeleton } from "../../components/admin/purchase-skeleton";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { appContext } from "../../context";
-import { parseForm } from "../../lib/form-action.server";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { parseForm, readForm } from "../../lib/form-action.server";
+import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { normalizeNigerianPhone, readablePhone } from "../../../lib/phone";
@@ -19,7 +19,7 @@ import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { orderDesk } from "./order-desk.server";
 import { deliveryWhen } from "../../components/orders/order-details";
 import { dateFeeLabel } from "../../../modules/delivery/methods";
-import { Field } from "../../components/forms/fields";
+import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
@@ -29,7 +29,6 @@ import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
 import { refundStrayPayment, strayPaymentViews } from "../../../modules/orders/stray-refunds.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
-import { readForm } from "../../lib/form-action.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, ownerOnly, recordId } from "./admin-action.server";
 import type { Route } from "./+types/viewpurchase";
@@ -58,12 +57,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
     const id = recordId(args.params.id, "Purchase");
-    const intent = (
-      await args.request
-        .clone()
-        .formData()
-        .catch(() => null)
-    )?.get("intent");
+    const intent = (await readForm(args.request)).get("intent");
     if (intent === "payment") {
       const { data } = await parseForm(args.request, manualPaymentInput.extend({ intent: z.literal("payment") }));
       await recordManualPayment(db, env, id, { method: data.method, amount: data.amount, reference: data.reference || undefined }, user.id);
@@ -150,7 +144,7 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
   );
 }
 
-export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
+export default function ViewPurchase({ loaderData, actionData }: Route.ComponentProps) {
   const { purchase: p, money, desk, strays } = loaderData;
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
@@ -159,6 +153,8 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
   useOnAnswer(mover.data, (answer) =>
     answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong. Please try again."),
   );
+  // a note typed for the next step stays when a plain post of it (no script yet) is refused
+  const { text } = startingValues(useFetcherAnswer(mover, "status"), "status");
 
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/viewpurchase")) return <PurchaseSkeleton />;
   return (
@@ -183,6 +179,8 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {/* a button or form used before the page's script ran posts the page: its answer, here (with the script, a toast) */}
+      {actionData?.msg ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.msg}</FormMessage> : null}
       <OrderDeskPanel p={p} {...desk} />
 
       <Section title="Order Status">
@@ -193,12 +191,14 @@ export default function ViewPurchase({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 flex flex-wrap items-end gap-2">
           {next && next !== "cancelled" ? (
             <mover.Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="status" />
               {noteLabel[next] ? (
                 <Field
                   key={next}
                   label={noteLabel[next]!}
                   name="note"
                   maxLength={500}
+                  defaultValue={text("note", "")}
                   hint={
                     p.gift?.recipientEmail && next === "shipped"
                       ? "Sent to the customer and, unless a surprise, the recipient"
