@@ -237,6 +237,9 @@ describe("the account forms sent before (or without) the page's script", () => {
     const html = await res.text();
     expect(valueOf(html, "email")).toBe(user.email);
     expect(html).not.toContain("not-her-password-2026");
+    // she types the password again: the page opens on it, and on nothing else
+    expect(/<input[^>]*name="password"[^>]*>/.exec(html)?.[0]).toContain('autofocus=""');
+    expect(html.match(/autofocus=""/g)).toHaveLength(1);
   });
 
   it("the forgotten-password, promo sign-up and admin login forms keep the email too, and never a password", async () => {

@@ -61,6 +61,9 @@ describe("a refused back-office form comes back as it was sent", () => {
       stock: "7",
     });
     expect(html).toContain("Discount must be below the price");
+    // the browser opens the page on the field to fix: the only one marked autofocus
+    expect(controls(html, "discount")[0]).toContain('autofocus=""');
+    expect(html.match(/autofocus=""/g)).toHaveLength(1);
     expect([valueOf(html, "title"), valueOf(html, "price"), valueOf(html, "discount"), valueOf(html, "color")]).toEqual([
       "Lavender gratitude journal",
       "5000",

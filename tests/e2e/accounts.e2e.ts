@@ -187,6 +187,8 @@ describe("names", () => {
     await form.getByLabel("Password", { exact: true }).fill("kind26");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await visible(page.getByText("Password must be at least 8 characters"));
+    // the page opens on the field to fix, not at its top
+    await expect.poll(() => form.getByLabel("Password", { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await form.getByLabel("First Name").inputValue()).toBe("Temi");
     expect(await form.getByLabel("Email").inputValue()).toBe(shopper.email);
     expect(await form.getByLabel("Address").inputValue()).toBe("5 Allen Avenue");

@@ -265,6 +265,7 @@ describe("admin back office journeys", () => {
     await visible(noScript.page.getByText("Delivery Charge must be in steps of ₦100"));
     expect(await noScript.page.getByLabel("Delivery Charge (₦)").inputValue()).toBe("150");
     expect(await noScript.page.getByLabel("Cut-off hour (Lagos time, 1–23)").inputValue()).toBe("15");
+    await expect.poll(() => noScript.page.getByLabel("Delivery Charge (₦)").evaluate((el) => el === document.activeElement)).toBe(true);
     await screenshot(noScript.page, "admin-lga-refused-no-js-phone", { scripted: false });
     await noScript.page.getByLabel("Delivery Charge (₦)").fill("1800");
     await noScript.page.getByRole("button", { name: "Update LGA" }).click();

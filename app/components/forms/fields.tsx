@@ -8,6 +8,8 @@ export type ControlProps = {
   className: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
+  /** on a field with a message: a page the server drew for a refused form opens on it (the first one wins) */
+  autoFocus?: true;
 };
 
 type FieldProps = {
@@ -22,6 +24,9 @@ type FieldProps = {
 /**
  * The one labelled field of every form: the label, the control (an input unless `children` draws
  * another), a hint and the field's message right under it (docs/product.md §4: messages beside the field).
+ * A field with a message is marked `autofocus`: a form refused before the page's script ran comes
+ * back as a new page, and the browser puts focus on its first such field (the script, once running,
+ * moves focus itself: autofocus acts only as a page loads).
  */
 export function Field({ label, name, error, hint, id = `field-${name}`, className, children, ...input }: FieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
@@ -29,7 +34,7 @@ export function Field({ label, name, error, hint, id = `field-${name}`, classNam
     id,
     name,
     className: "input",
-    ...(error ? { "aria-invalid": true as const } : {}),
+    ...(error ? { "aria-invalid": true as const, autoFocus: true as const } : {}),
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
   };
   return (
@@ -104,12 +109,15 @@ export function PasswordField({
   error,
   autoComplete = "current-password",
   id = `field-${name}`,
+  retype = false,
 }: {
   label?: string;
   name?: string;
   error?: string;
   autoComplete?: string;
   id?: string;
+  /** a sign-in refused without naming a field (a wrong password): the page drawn again opens here, her email kept above */
+  retype?: boolean;
 }) {
   const [shown, setShown] = useState(false);
   return (
@@ -129,6 +137,7 @@ export function PasswordField({
           className="input pr-12"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
+          autoFocus={error || retype ? true : undefined}
         />
         <button
           type="button"

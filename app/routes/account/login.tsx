@@ -67,7 +67,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <EmailField typed={actionData?.typed?.email} error={errors.email} />
-        <PasswordField error={errors.password} />
+        <PasswordField error={errors.password} retype={Boolean(msg) && !Object.keys(errors).length} />
         <div className="text-right text-sm">
           <Link to="/forgotpassword" className="font-semibold text-rose-dark underline-offset-4 hover:underline">
             Forgot password?

@@ -43,7 +43,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <EmailField typed={actionData?.typed?.email} error={errors.email} autoComplete="username" />
-        <PasswordField error={errors.password} />
+        <PasswordField error={errors.password} retype={Boolean(msg) && !Object.keys(errors).length} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Loading..." : "Log In"}
         </button>
