@@ -111,5 +111,8 @@ export const categorySorts = ["name", "newest", "oldest"] as const;
 /** GET /api/categories: without parameters the whole list, oldest first, as before. */
 export const categoryListQuery = z.object({ ...wholeListParams(), sort: sortParam(categorySorts, "oldest") }).strict();
 /** /categorytable: 3 per page, by name. */
+/** `GET /api/products/{id}/history`: a page of its saves, newest first. */
+export const productHistoryQuery = z.object({ page: listParams(20).page, pageSize: listParams(20).pageSize }).strict();
+
 export const adminCategoryListQuery = z.object({ ...listParams(3), sort: sortParam(categorySorts, "name") }).strict();
 export type CategoryListQuery = z.input<typeof categoryListQuery>;

@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { productChanges, products, type ProductFieldChange } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { fullName } from "../accounts/types";
 import type { ProductChangeField, ProductChangeView, RecentProductChange } from "./types";
@@ -61,15 +62,27 @@ const view = (r: typeof productChanges.$inferSelect): ProductChangeView => ({
   by: r.actorName,
 });
 
-/** The last `limit` saves of one product, newest first. */
-export async function productHistory(db: Db, productId: string, limit = HISTORY_SHOWN): Promise<ProductChangeView[]> {
+/** The last `limit` saves of one product, newest first, after the first `offset`. */
+export async function productHistory(db: Db, productId: string, limit = HISTORY_SHOWN, offset = 0): Promise<ProductChangeView[]> {
   const rows = await db
     .select()
     .from(productChanges)
     .where(eq(productChanges.productId, productId))
     .orderBy(desc(productChanges.seq))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return rows.map(view);
+}
+
+/** A page of one product's saves, newest first, and how many it has (`GET /api/products/{id}/history`); an unknown product is a 404. */
+export async function productHistoryPage(db: Db, productId: string, { page, pageSize }: { page: number; pageSize: number }) {
+  const [[product], [counted], items] = await Promise.all([
+    db.select({ id: products.id }).from(products).where(eq(products.id, productId)),
+    db.select({ total: count() }).from(productChanges).where(eq(productChanges.productId, productId)),
+    productHistory(db, productId, pageSize, (page - 1) * pageSize),
+  ]);
+  if (!product) throw AppError.notFound("Product");
+  return { items, total: counted?.total ?? 0 };
 }
 
 /** Saves the owner's dashboard shows. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { productInput, productPatch } from "../../modules/catalog/admin-schemas";
+import { productHistoryQuery, productInput, productPatch } from "../../modules/catalog/admin-schemas";
 import {
   createProduct,
   deleteProduct,
@@ -7,8 +7,9 @@ import {
   setProductImage,
   updateProduct,
 } from "../../modules/catalog/admin-products.server";
+import { productHistoryPage } from "../../modules/catalog/product-history.server";
 import type { AppDeps, AppEnv } from "../context";
-import { pathId, readJson } from "../http";
+import { pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin } from "../middleware/auth";
 import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
 import { shopStorage } from "../../lib/storage.server";
@@ -17,21 +18,29 @@ import { shopStorage } from "../../lib/storage.server";
 export function adminProductRoutes(deps: AppDeps) {
   const db = deps.database.db;
   const storage = shopStorage(deps.env);
-  return new Hono<AppEnv>()
-    .post("/products/create", requireAdmin(), async (c) => {
-      const { input, file } = await readFormOrJson(c, productInput);
-      const product = await createProduct(db, storage, input, file, currentUser(c));
-      return c.json(product, 201);
-    })
-    .put("/products/:id", requireAdmin(), async (c) => {
-      const id = pathId(c, "Product");
-      // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields it names
-      if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c))));
-      return c.json(await updateProduct(db, id, await readJson(c, productPatch), currentUser(c)));
-    })
-    .delete("/products/:id/image", requireAdmin(), async (c) => c.json(await removeProductImage(db, storage, pathId(c, "Product"))))
-    .delete("/products/:id", requireAdmin(), async (c) => {
-      await deleteProduct(db, storage, pathId(c, "Product"));
-      return c.json({ msg: "Product deleted" });
-    });
+  return (
+    new Hono<AppEnv>()
+      .post("/products/create", requireAdmin(), async (c) => {
+        const { input, file } = await readFormOrJson(c, productInput);
+        const product = await createProduct(db, storage, input, file, currentUser(c));
+        return c.json(product, 201);
+      })
+      .put("/products/:id", requireAdmin(), async (c) => {
+        const id = pathId(c, "Product");
+        // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields it names
+        if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c))));
+        return c.json(await updateProduct(db, id, await readJson(c, productPatch), currentUser(c)));
+      })
+      // docs/product.md "Price and stock history": who changed its price or stock, for a tool of the shop's own
+      .get("/products/:id/history", requireAdmin(), async (c) => {
+        const { items, total } = await productHistoryPage(db, pathId(c, "Product"), readQuery(c, productHistoryQuery));
+        withTotal(c, total);
+        return c.json(items);
+      })
+      .delete("/products/:id/image", requireAdmin(), async (c) => c.json(await removeProductImage(db, storage, pathId(c, "Product"))))
+      .delete("/products/:id", requireAdmin(), async (c) => {
+        await deleteProduct(db, storage, pathId(c, "Product"));
+        return c.json({ msg: "Product deleted" });
+      })
+  );
 }

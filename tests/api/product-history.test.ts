@@ -161,3 +161,28 @@ describe("the owner's dashboard", () => {
     expect(staffs).not.toContain("Latest price and stock changes");
   });
 });
+
+describe("GET /api/products/{id}/history", () => {
+  it("pages a product's saves, newest first, with the total; the team only; an unknown product is a 404", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, stock: 5 });
+    for (const price of [9000, 8000, 7000]) expect((await put(product.id, { price })).status).toBe(200);
+    const first = await t.request(`/api/products/${product.id}/history?pageSize=2`, { as: owner });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-total-count")).toBe("3");
+    const page = (await first.json()) as { at: string; changes: unknown[]; by: string }[];
+    expect(page.map((s) => [s.changes, s.by])).toEqual([
+      [[{ field: "price", before: 8000, after: 7000 }], "Chidi Staff"],
+      [[{ field: "price", before: 9000, after: 8000 }], "Chidi Staff"],
+    ]);
+    expect(Number.isNaN(Date.parse(page[0]!.at))).toBe(false);
+    const second = await t.request(`/api/products/${product.id}/history?pageSize=2&page=2`, { as: staff });
+    expect(((await second.json()) as { changes: unknown[] }[]).map((s) => s.changes)).toEqual([
+      [{ field: "price", before: 10000, after: 9000 }],
+    ]);
+
+    expect((await t.request(`/api/products/${product.id}/history`)).status).toBe(401);
+    expect((await t.request(`/api/products/00000000-0000-4000-8000-000000000000/history`, { as: owner })).status).toBe(404);
+    const bad = await t.request(`/api/products/${product.id}/history?pageSize=500`, { as: owner });
+    expect(bad.status).toBe(400);
+  });
+});

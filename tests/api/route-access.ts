@@ -65,6 +65,7 @@ export const routeAccess: Record<string, Access> = {
   // admin back office
   "POST /api/products/create": "admin",
   "PUT /api/products/:id": "admin",
+  "GET /api/products/:id/history": "admin",
   "DELETE /api/products/:id": "admin",
   "DELETE /api/products/:id/image": "admin",
   "POST /api/categories/create": "admin",
