@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { createdAt, id } from "./columns";
 
@@ -73,7 +73,9 @@ export const stockAlerts = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    email: text().notNull(),
+    // how she is told: by email, or on WhatsApp at her number (+234 form), never both
+    email: text(),
+    phone: text(),
     createdAt: createdAt(),
     notifiedAt: timestamp({ withTimezone: true }),
   },
@@ -81,5 +83,9 @@ export const stockAlerts = pgTable(
     uniqueIndex("stock_alerts_waiting_email_idx")
       .on(t.productId, sql`lower(${t.email})`)
       .where(sql`${t.notifiedAt} is null`),
+    uniqueIndex("stock_alerts_waiting_phone_idx")
+      .on(t.productId, t.phone)
+      .where(sql`${t.notifiedAt} is null and ${t.phone} is not null`),
+    check("stock_alerts_one_way", sql`(${t.email} is null) <> (${t.phone} is null)`),
   ],
 );

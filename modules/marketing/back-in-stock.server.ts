@@ -8,29 +8,62 @@ import { publicOrigin } from "../../lib/public-origin";
 import type { Env } from "../../lib/env.server";
 import { isRecordId } from "../../lib/record-id";
 import { repeatEvery } from "../../lib/repeat";
+import { formatNigerianPhone } from "../../lib/phone";
+import { whatsappConfigured, type WhatsAppConfig } from "../whatsapp/cloud-api.server";
+import { whatsappMessage } from "../whatsapp/templates";
 import { email } from "../accounts/schemas";
 import { enqueueMail } from "../mail/outbox.server";
+import { nigerianPhone } from "../orders/schemas";
 import { productPath } from "./whatsapp";
 import { getSettings } from "../settings/service.server";
 import { isSoldOut } from "../stock/availability";
 
-// docs/product.md "Back in stock": a shopper leaves her email on a sold-out product and hears,
-// once, when it can be bought again, whichever way its stock came back (the owner restocked it, a
-// checkout lapsed, a refund put it back): a minute job reads the stock itself rather than every
-// path that raises it.
+// docs/product.md "Back in stock": a shopper leaves her email, or her WhatsApp number when the shop
+// sends WhatsApp messages, on a sold-out product and hears, once, when it can be bought again,
+// whichever way its stock came back (the owner restocked it, a checkout lapsed, a refund put it
+// back): a minute job reads the stock itself rather than every path that raises it.
 
-export const backInStockInput = z.object({ email }).strict();
+/** The API's body: her email, or her WhatsApp number (a Nigerian number in any usual spelling). */
+export const backInStockInput = z
+  .object({ email: email.optional(), phone: nigerianPhone("WhatsApp number").optional() })
+  .strict()
+  .refine((d) => (d.email === undefined) !== (d.phone === undefined), {
+    message: "Give your email or your WhatsApp number, one of them",
+    path: ["email"],
+  });
 export type BackInStockInput = z.input<typeof backInStockInput>;
 
-/** Her request on a sold-out product; a second one for the same product and address is the same request. */
-export async function askBackInStock(db: Db, productId: string, input: BackInStockInput): Promise<{ msg: string }> {
+/** The product page's one box, "Your email or WhatsApp number": what she typed, read as one or the other. */
+export const backInStockForm = z.object({ contact: z.string().trim().max(254, "That is too long for an email or a number") }).strict();
+
+/** Her typed contact as the API's body: an email when it has an @, or when the shop sends no WhatsApp messages; else a number. */
+export const contactInput = (contact: string, whatsapp: boolean): BackInStockInput =>
+  contact.includes("@") || !whatsapp ? { email: contact } : { phone: contact };
+
+const NO_WHATSAPP_MSG = "Leave your email: this shop tells you by email.";
+
+/**
+ * Her request on a sold-out product; a second one for the same product and address (or number) is
+ * the same request. A number is taken only when the shop sends WhatsApp messages (`env`).
+ */
+export async function askBackInStock(
+  db: Db,
+  env: Partial<WhatsAppConfig>,
+  productId: string,
+  input: BackInStockInput,
+): Promise<{ msg: string }> {
   const data = backInStockInput.parse(input);
+  if (data.phone && !whatsappConfigured(env)) throw new AppError("invalid", NO_WHATSAPP_MSG, { fields: { phone: NO_WHATSAPP_MSG } });
   if (!isRecordId(productId)) throw AppError.notFound("Product");
   const [product] = await db.select({ stock: products.stock, title: products.title }).from(products).where(eq(products.id, productId));
   if (!product) throw AppError.notFound("Product");
   if (!isSoldOut(product.stock)) throw new AppError("conflict", `${product.title} is in stock: you can add it to your cart now.`);
-  await db.insert(stockAlerts).values({ productId, email: data.email }).onConflictDoNothing();
-  return { msg: `Thank you! We will email ${data.email} once when ${product.title} is back in stock.` };
+  await db
+    .insert(stockAlerts)
+    .values({ productId, email: data.email ?? null, phone: data.phone ?? null })
+    .onConflictDoNothing();
+  const how = data.phone ? `message ${formatNigerianPhone(data.phone)} on WhatsApp` : `email ${data.email}`;
+  return { msg: `Thank you! We will ${how} once when ${product.title} is back in stock.` };
 }
 
 /** How many addresses wait for each of these products to come back (the products list, in one query); a product none wait for is absent. */
@@ -88,7 +121,7 @@ export async function tellBackInStock(
       .update(stockAlerts)
       .set({ notifiedAt: now })
       .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.id, claimed)))
-      .returning({ email: stockAlerts.email, productId: stockAlerts.productId });
+      .returning({ email: stockAlerts.email, phone: stockAlerts.phone, productId: stockAlerts.productId });
     if (!due.length) return 0;
     const ids = [...new Set(due.map((d) => d.productId))];
     const titles = new Map(
@@ -100,22 +133,26 @@ export async function tellBackInStock(
     const shop = await getSettings(tx);
     for (const d of due) {
       const title = titles.get(d.productId)!;
+      const link = `${publicOrigin(links)}${productPath(d.productId)}`;
+      // a number: the WhatsApp message alone (no address to mail; the outbox keeps its words); else the mail
+      const whatsapp = d.phone ? whatsappMessage(d.phone, "back_in_stock", [title, shop.shopName, link], false) : undefined;
       await enqueueMail(tx, {
         kind: "back_in_stock",
-        to: d.email,
+        to: d.email ?? "",
         subject: `${title} is back in stock`,
         text: [
           "Hello,",
           "",
           `You asked us to tell you when ${title} was back. It is in stock again at ${shop.shopName}, while it lasts:`,
           "",
-          `${publicOrigin(links)}${productPath(d.productId)}`,
+          link,
           "",
           "This is the only mail we send about it. If you did not ask for it, you can ignore it.",
           "",
           "With care,",
           shop.shopName,
         ].join("\n"),
+        ...(whatsapp ? { whatsapp } : {}),
       });
     }
     return due.length;

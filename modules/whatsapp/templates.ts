@@ -11,6 +11,7 @@ export const whatsappTemplates = {
   new_order_alert: "New order #{{1}}: {{2}} from {{3}}, {{4}}. Open it: {{5}}",
   low_stock_alert: "Low stock: {{1}}. Restock: {{2}}",
   checkout_reminder: "Hello {{1}}, your {{2}} order #{{3}} was not paid, so we saved it for you: {{4}}. Complete it here: {{5}}",
+  back_in_stock: "Good news: {{1}} is back in stock at {{2}}, while it lasts. See it here: {{3}}",
 } as const;
 
 export type WhatsAppTemplate = keyof typeof whatsappTemplates;

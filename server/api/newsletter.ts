@@ -20,7 +20,7 @@ export function newsletterRoutes(deps: AppDeps) {
       // docs/product.md "Back in stock"
       .post("/products/:id/back-in-stock", limitPerAddress(deps, rateRules.backInStockIp), async (c) => {
         const input = await readJson(c, backInStockInput);
-        return c.json(await askBackInStock(database.db, pathId(c, "Product"), input), 201);
+        return c.json(await askBackInStock(database.db, deps.env, pathId(c, "Product"), input), 201);
       })
   );
 }

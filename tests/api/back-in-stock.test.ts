@@ -52,6 +52,22 @@ describe("POST /api/products/{id}/back-in-stock", () => {
     expect(await t.db.$count(stockAlerts, eq(stockAlerts.productId, inStock.id))).toBe(0);
   });
 
+  it("takes a WhatsApp number only when the shop sends WhatsApp messages: here, her email", async () => {
+    const product = await createProduct(t.db, { stock: 0 });
+    const res = await t.request(`/api/products/${product.id}/back-in-stock`, {
+      method: "POST",
+      json: { phone: "0803 555 0142" },
+      ip: "203.0.113.44",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.phone).toBe("Leave your email: this shop tells you by email.");
+    // the page's box takes an email only, so what she typed is read as one
+    const page = await t.page(`/productdetails/${product.id}/notify`, { ...form({ contact: "0803 555 0142" }), ip: "203.0.113.44" });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Enter a valid email address");
+    expect(await t.db.$count(stockAlerts, eq(stockAlerts.productId, product.id))).toBe(0);
+  });
+
   it("is limited per address: 30 an hour, then 429 with Retry-After", async () => {
     const product = await createProduct(t.db, { stock: 0 });
     for (let i = 0; i < 30; i++) expect((await ask(product.id, newEmail(), "203.0.113.41")).status).toBe(201);
@@ -136,19 +152,21 @@ describe("on the product page", () => {
   it("sent before the script runs, the request lands on its own page with the answer and a way back", async () => {
     const product = await createProduct(t.db, { title: "Colouring Book", stock: 0 });
     const email = newEmail();
-    const res = await t.page(`/productdetails/${product.id}/notify`, { ...form({ email }), ip: "203.0.113.43" });
+    const res = await t.page(`/productdetails/${product.id}/notify`, { ...form({ contact: email }), ip: "203.0.113.43" });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(`We will email ${email} once when Colouring Book is back in stock.`);
     expect(html).toContain(`href="/productdetails/${product.id}"`);
     expect(await t.db.$count(stockAlerts, eq(stockAlerts.email, email))).toBe(1);
 
-    const refused = await t.page(`/productdetails/${product.id}/notify`, { ...form({ email: "nope" }), ip: "203.0.113.43" });
+    const refused = await t.page(`/productdetails/${product.id}/notify`, { ...form({ contact: "nope" }), ip: "203.0.113.43" });
     expect(refused.status).toBe(400);
-    // the form again, to fix the address
-    expect(await refused.text()).toContain("Email me when it&#x27;s back");
+    // the form again, with what she typed, to fix the address
+    const again = await refused.text();
+    expect(again).toContain("Email me when it&#x27;s back");
+    expect(again).toMatch(/<input[^>]*name="contact"[^>]*value="nope"/);
     // a signed-in shopper is no different
-    const signedIn = await t.page(`/productdetails/${product.id}/notify`, { ...form({ email: newEmail() }), as: await createUser(t.db) });
+    const signedIn = await t.page(`/productdetails/${product.id}/notify`, { ...form({ contact: newEmail() }), as: await createUser(t.db) });
     expect(signedIn.status).toBe(200);
     expect((await t.page("/productdetails/not-an-id/notify")).status).toBe(404);
   });

@@ -7,9 +7,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, purchases, whatsappOptOuts } from "../../db/schema";
+import { mailOutbox, products, purchases, stockAlerts, whatsappOptOuts } from "../../db/schema";
 import { createLogger } from "../../lib/logger.server";
 import { flushOutbox } from "../../modules/mail/worker.server";
+import { tellBackInStock } from "../../modules/marketing/back-in-stock.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { remindUnpaidCheckouts } from "../../modules/orders/checkout-reminders.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
@@ -305,6 +306,95 @@ describe("WhatsApp order updates through the Cloud API", () => {
     expect(mail).toMatchObject({ status: "sent", channel: "mail", attempts: 3 });
     expect(api.sent.filter((s) => s.body.to === digits(order.phone) && s.body.template.name === "order_update")).toHaveLength(3);
   });
+});
+
+describe('back in stock on WhatsApp (docs/product.md "Back in stock")', () => {
+  const links = { PUBLIC_URL: "http://localhost:3000", PORT: 3000 };
+  const ask = (productId: string, json: Record<string, unknown>) =>
+    t.request(`/api/products/${productId}/back-in-stock`, { method: "POST", json, ip: "203.0.113.60" });
+
+  it("keeps her number once however she writes it, and says where the message will go; a number or an email, not both", async () => {
+    const product = await createProduct(t.db, { title: "Worry Stone", stock: 0 });
+    const res = await ask(product.id, { phone: "0803 555 0142" });
+    expect(res.status).toBe(201);
+    expect((await res.json()).msg).toBe("Thank you! We will message +234 803 555 0142 on WhatsApp once when Worry Stone is back in stock.");
+    expect((await ask(product.id, { phone: "+234 803 555 0142" })).status).toBe(201);
+    const rows = await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, product.id));
+    expect(rows.map((r) => [r.email, r.phone])).toEqual([[null, "+2348035550142"]]);
+
+    const both = await ask(product.id, { email: "ada@example.ng", phone: "0803 555 0143" });
+    expect(both.status).toBe(400);
+    expect((await both.json()).fields.email).toBe("Give your email or your WhatsApp number, one of them");
+    const neither = await ask(product.id, {});
+    expect(neither.status).toBe(400);
+    const bad = await ask(product.id, { phone: "12345" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields.phone).toBe("Enter a Nigerian phone number, like 0803 555 0142");
+  });
+
+  it("once it is back, the message goes on WhatsApp alone, once; one WhatsApp refuses is dropped, never mailed to nobody", async () => {
+    const product = await createProduct(t.db, { title: "Calm Cards", stock: 0 });
+    const [told, refused] = [phone(), phone()];
+    for (const p of [told, refused]) expect((await ask(product.id, { phone: p })).status).toBe(201);
+    await t.db.update(products).set({ stock: 3 }).where(eq(products.id, product.id));
+    expect(await tellBackInStock(t.db, links)).toBe(2);
+    expect(await tellBackInStock(t.db, links)).toBe(0);
+    const queued = await outbox("back_in_stock", "");
+    expect(queued.map((m) => m.whatsapp?.to).sort()).toEqual([told, refused].map((p) => `+${digits(p)}`).sort());
+
+    // the API takes the first message and refuses the second (a template it does not know)
+    api.answers.push(
+      { status: 200, body: { messaging_product: "whatsapp", messages: [{ id: "wamid.bis" }] } },
+      { status: 400, body: { error: { message: "Template name does not exist in the translation", code: 132001 } } },
+    );
+    await flushOutbox({ db: t.db, env: t.env, logger });
+    expect(api.sent.map((m) => m.body.template.name)).toEqual(["back_in_stock", "back_in_stock"]);
+    const first = api.sent[0]!.body;
+    expect(first.template.components[0]!.parameters.map((p) => p.text)).toEqual([
+      "Calm Cards",
+      "Alafia Self-Care",
+      `http://localhost:3000/productdetails/${product.id}`,
+    ]);
+    const after = await outbox("back_in_stock", "");
+    expect(after.map((m) => [m.status, m.channel]).sort()).toEqual([
+      ["failed", null],
+      ["sent", "whatsapp"],
+    ]);
+    expect(renderTemplate(after[0]!.whatsapp!)).toContain("Calm Cards is back in stock at Alafia Self-Care");
+  });
+
+  it(
+    "the product page's box takes an email or a WhatsApp number; sent before the script runs, her number is kept",
+    { timeout: 120_000 },
+    async () => {
+      const pages = await createPagesContext({
+        WHATSAPP_TOKEN: "test-token",
+        WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+        WHATSAPP_API_URL: apiUrl,
+      });
+      const product = await createProduct(pages.db, { title: "Worry Stone", stock: 0 });
+      const html = await (await pages.page(`/productdetails/${product.id}`)).text();
+      expect(html).toContain("Leave your email or WhatsApp number and we will tell you once it is back.");
+      expect(html).toContain("Tell me when it&#x27;s back");
+      const post = (contact: string) =>
+        pages.page(`/productdetails/${product.id}/notify`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ contact }).toString(),
+          ip: "203.0.113.61",
+        });
+      const asked = await post("0803 555 0199");
+      expect(asked.status).toBe(200);
+      expect(await asked.text()).toContain("We will message +234 803 555 0199 on WhatsApp once when Worry Stone is back in stock.");
+      const typo = await post("0803 555");
+      expect(typo.status).toBe(400);
+      const again = (await typo.text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+      expect(again).toContain("Enter a Nigerian phone number, like 0803 555 0142");
+      expect(again).toMatch(/<input[^>]*name="contact"[^>]*value="0803 555"/);
+      const mailed = await post("ada.waits@example.ng");
+      expect(await mailed.text()).toContain("We will email ada.waits@example.ng once when Worry Stone is back in stock.");
+    },
+  );
 });
 
 describe("without WhatsApp set up", () => {

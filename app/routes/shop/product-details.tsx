@@ -30,6 +30,7 @@ import { productQuestion, shareMessage } from "../../../modules/marketing/whatsa
 import { unshared } from "../../../lib/shared-reads.server";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/pricing/price-order";
+import { whatsappConfigured } from "../../../modules/whatsapp/cloud-api.server";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
@@ -53,7 +54,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, user, shared = unshared } = context.get(appContext);
+  const { db, env, user, shared = unshared } = context.get(appContext);
   return recordOr404(params.id, async (id) => {
     // the product, its reviews and the settings are everyone's (a signed-in visit shares them);
     // whether this visitor may review it is hers
@@ -72,6 +73,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       reviewer,
       price,
       lowStockThreshold: settings.lowStockThreshold,
+      // a sold-out product's box takes a WhatsApp number too when the shop sends WhatsApp messages
+      whatsapp: whatsappConfigured(env),
       url: `${origin}/productdetails/${product.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
       shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
@@ -94,7 +97,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, reviewer, price, lowStockThreshold, url, imageUrl } = loaderData;
+  const { product, reviews, reviewer, price, lowStockThreshold, whatsapp, url, imageUrl } = loaderData;
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -164,7 +167,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <ColourSwatch color={product.color} />
           <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} />
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
-          {isSoldOut(product.stock) ? <BackInStockForm productId={product.id} /> : null}
+          {isSoldOut(product.stock) ? <BackInStockForm productId={product.id} whatsapp={whatsapp} /> : null}
           <div className="flex flex-wrap gap-3">
             <AskOnWhatsApp message={(c) => productQuestion(c.shopName, { title: product.title, price, url })} />
             <ShareOnWhatsApp message={shareMessage(product.title, url)} />
