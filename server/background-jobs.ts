@@ -7,11 +7,12 @@ import { startHousekeeping } from "../modules/maintenance/housekeeping.server";
 import { startVariantFill } from "../modules/maintenance/image-variants.server";
 import { startPurchaseExpiry } from "../modules/orders/expiry.server";
 import { startBackInStockAlerts } from "../modules/marketing/back-in-stock.server";
+import { startMorningSummary } from "../modules/reports/morning-summary.server";
 
 /**
  * The timers every app process runs beside its requests, the same in `npm start`
  * and `npm run dev`: the outbox's sender (SMTP, or DATA_DIR/outbox without
- * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the housekeeping purge and, once after
+ * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the housekeeping purge and, once after
  * start, the completion of pictures stored before a width of IMAGE_WIDTHS. Each is
  * safe to run on several servers at once. Returns a stop function.
  */
@@ -21,8 +22,9 @@ export function startBackgroundJobs({ db, env, logger }: { db: Db; env: Env; log
   const stopHousekeeping = startHousekeeping(db, logger);
   const stopVariantFill = startVariantFill(db, shopStorage(env), logger);
   const stopBackInStock = startBackInStockAlerts(db, env, logger);
+  const stopSummary = startMorningSummary(db, env, logger);
   return async () => {
     stopExpiry();
-    await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill(), stopBackInStock()]);
+    await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill(), stopBackInStock(), stopSummary()]);
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 /** A template message of the WhatsApp Cloud API, queued with a mail (modules/whatsapp/templates.ts). */
@@ -73,5 +73,12 @@ export const rateLimits = pgTable(
 // Numbers that asked for no more WhatsApp messages (a STOP reply); a START reply removes the row.
 export const whatsappOptOuts = pgTable("whatsapp_opt_outs", {
   phone: text().primaryKey(),
+  createdAt: createdAt(),
+});
+
+// docs/product.md "Owner alerts": the Lagos days whose morning summary is queued. The row is taken
+// in the transaction that queues the mail, so servers running the job at once send it once a day.
+export const morningSummaries = pgTable("morning_summaries", {
+  day: date({ mode: "string" }).primaryKey(),
   createdAt: createdAt(),
 });

@@ -1,6 +1,7 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { productChanges, products, type ProductFieldChange } from "../../db/schema";
+import { withinDays } from "../../lib/day-range";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { fullName } from "../accounts/types";
@@ -90,11 +91,27 @@ export const RECENT_CHANGES_SHOWN = 5;
 
 /** The latest saves of every product, newest first, each with its product (the owner's dashboard). */
 export async function recentProductChanges(db: Db, limit = RECENT_CHANGES_SHOWN): Promise<RecentProductChange[]> {
-  const rows = await db
+  const rows = await withProducts(db).orderBy(desc(productChanges.seq)).limit(limit);
+  return rows.map(recentView);
+}
+
+/** The saves of one Lagos day (YYYY-MM-DD), in the order they were made, at most `limit` (the owner's morning summary). */
+export async function productChangesOn(db: Db, day: string, limit: number): Promise<RecentProductChange[]> {
+  const rows = await withProducts(db)
+    .where(and(...withinDays(productChanges.createdAt, day, day)))
+    .orderBy(asc(productChanges.seq))
+    .limit(limit);
+  return rows.map(recentView);
+}
+
+const withProducts = (db: Db) =>
+  db
     .select({ change: productChanges, title: products.title })
     .from(productChanges)
     .innerJoin(products, eq(products.id, productChanges.productId))
-    .orderBy(desc(productChanges.seq))
-    .limit(limit);
-  return rows.map((r) => ({ ...view(r.change), product: { id: r.change.productId, title: r.title } }));
-}
+    .$dynamic();
+
+const recentView = (r: { change: typeof productChanges.$inferSelect; title: string }): RecentProductChange => ({
+  ...view(r.change),
+  product: { id: r.change.productId, title: r.title },
+});

@@ -65,6 +65,8 @@ export const settingsSchema = z.object({
   ...paymentSettingsFields,
   // docs/product.md "Gift orders": how much of a gift's address the buyer's own order page shows
   giftAddressForBuyer: z.enum(giftAddressViews, { error: "Gift address must be full or area" }),
+  // docs/product.md "Owner alerts": yesterday's orders, today's work and the team's changes, by mail each morning
+  morningSummary: z.boolean({ error: "Morning summary must be true or false" }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 const paymentKeys = Object.fromEntries(Object.keys(paymentSettingsFields).map((k) => [k, true])) as {
@@ -93,6 +95,7 @@ export const defaultSettings: Settings = {
   ...defaultContactLinks,
   ...defaultPaymentSettings,
   giftAddressForBuyer: "area",
+  morningSummary: true,
 };
 
 /** The settings as PUT /api/settings and the /settings form take them and GET shows them: the fees in naira. */

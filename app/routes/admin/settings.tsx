@@ -32,6 +32,7 @@ const contactLinksOf = (form: FormData) =>
 const shopForm = shopSettingsInput.partial({
   ...(Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>),
   giftAddressForBuyer: true,
+  morningSummary: true,
 });
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
@@ -53,6 +54,8 @@ export async function action(args: Route.ActionArgs) {
       maxLineQuantity: num(form.get("maxLineQuantity")),
       ...contactLinksOf(form),
       ...(form.has("giftAddressForBuyer") ? { giftAddressForBuyer: String(form.get("giftAddressForBuyer")) } : {}),
+      // the box, when ticked, sends "true" before its hidden "false" (a form from before the field changes nothing)
+      ...(form.has("morningSummary") ? { morningSummary: form.get("morningSummary") === "true" } : {}),
     });
     if (!parsed.success) throw fromZod(parsed.error);
     await updateSettings(db, fromSettingsInput(parsed.data));
@@ -74,7 +77,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const errors: Record<string, string> = actionData?.fields ?? {};
   const saving = useBusy();
   // the saved settings, or what a refused form sent when the page is drawn again without its script
-  const { text } = startingValues(actionData);
+  const { text, ticked } = startingValues(actionData);
   return (
     <div className="grid max-w-4xl gap-6">
       <PageHeader title="Settings" />
@@ -156,6 +159,25 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             </select>
           )}
         </Field>
+        <h2 className="mt-2 text-lg sm:col-span-2">Owner alerts</h2>
+        <div className="sm:col-span-2">
+          <label className="flex min-h-11 items-center gap-3 font-semibold">
+            <input
+              type="checkbox"
+              name="morningSummary"
+              value="true"
+              defaultChecked={ticked("morningSummary", s.morningSummary, "true")}
+              aria-describedby="morning-summary-hint"
+              className="h-5 w-5 accent-rose"
+            />
+            Morning summary by mail
+          </label>
+          <input type="hidden" name="morningSummary" value="false" />
+          <p id="morning-summary-hint" className="mt-1 text-sm text-muted">
+            Every day from 7 am, to the contact email: yesterday&apos;s paid orders, the orders to prepare, low stock and the prices and
+            stock the team changed.
+          </p>
+        </div>
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
         {[
           { name: "vatRate", label: "VAT rate (%)", value: Math.round(s.vatRate * 10000) / 100, step: "0.01", max: 100 },

@@ -1,0 +1,141 @@
+import { and, asc, count, eq, inArray, isNotNull, lte, or, sum } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { morningSummaries, products, purchases } from "../../db/schema";
+import { withinDays } from "../../lib/day-range";
+import type { Env } from "../../lib/env.server";
+import { addDays, lagosDayTime, lagosNow, longDay } from "../../lib/lagos-calendar";
+import type { Logger } from "../../lib/logger.server";
+import { formatNairaAmount, koboToNaira } from "../../lib/money";
+import { publicOrigin } from "../../lib/public-origin";
+import { repeatEvery } from "../../lib/repeat";
+import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
+import { paidOrder } from "../orders/paid-orders.server";
+import { productChangeWords } from "../catalog/product-change-words";
+import { productChangesOn } from "../catalog/product-history.server";
+import type { RecentProductChange } from "../catalog/types";
+import { waitingByProduct } from "../marketing/back-in-stock.server";
+
+// docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
+// with yesterday's paid orders, the orders waiting to be prepared, what is low or sold out (and how
+// many shoppers wait for it) and the prices and stock the team changed by hand yesterday. On by
+// default; the owner turns it off in /settings.
+
+/** The Lagos hour from which the day's summary goes. */
+export const SUMMARY_HOUR = 7;
+/** At most this many low-stock products and changes are listed; the mail says how many more there are. */
+const LISTED = 10;
+
+export type MorningSummary = {
+  /** the Lagos day it reports (yesterday), YYYY-MM-DD */
+  day: string;
+  paid: { orders: number; kobo: number };
+  toPrepare: number;
+  lowStock: { id: string; title: string; stock: number; waiting: number }[];
+  lowStockMore: number;
+  changes: RecentProductChange[];
+};
+
+/** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
+export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
+  const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
+  const [[paid], [prepare], lowRows, [lowCount], changes] = await Promise.all([
+    db
+      .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
+      .from(purchases)
+      .where(and(paidOrder(), ...withinDays(purchases.paidAt, day, day))),
+    // paid and not yet on its way, or paid on delivery and not yet sent out
+    db
+      .select({ n: count() })
+      .from(purchases)
+      .where(
+        or(
+          inArray(purchases.status, ["completed", "processing"]),
+          and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")),
+        ),
+      ),
+    db
+      .select({ id: products.id, title: products.title, stock: products.stock })
+      .from(products)
+      .where(low)
+      .orderBy(asc(products.stock), asc(products.title))
+      .limit(LISTED),
+    db.select({ n: count() }).from(products).where(low),
+    productChangesOn(db, day, LISTED),
+  ]);
+  const waiting = await waitingByProduct(
+    db,
+    lowRows.map((p) => p.id),
+  );
+  return {
+    day,
+    paid: { orders: paid?.orders ?? 0, kobo: paid?.kobo ?? 0 },
+    toPrepare: prepare?.n ?? 0,
+    lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
+    lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
+    changes,
+  };
+}
+
+const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
+const shoppers = (n: number) => (n === 1 ? "1 shopper waits for it" : `${n} shoppers wait for it`);
+
+/** The mail's subject and text. */
+export function summaryMail(s: MorningSummary, shopName: string, origin: string, threshold: number) {
+  const paid = s.paid.orders ? `${orders(s.paid.orders)} paid, ${formatNairaAmount(koboToNaira(s.paid.kobo))}` : "no paid orders";
+  const lines = [
+    "Good morning,",
+    "",
+    `Yesterday, ${longDay(s.day)}, ${shopName} had ${paid}.`,
+    s.toPrepare
+      ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
+      : "No order is waiting to be prepared.",
+    "",
+    s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
+    ...s.lowStock.map(
+      (p) => `- ${p.title}: ${p.stock === 0 ? "sold out" : `${p.stock} left`}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`,
+    ),
+    ...(s.lowStockMore ? [`- and ${s.lowStockMore} more: ${origin}/producttable`] : []),
+    "",
+    s.changes.length ? "Prices and stock changed by hand yesterday:" : "No price or stock was changed by hand yesterday.",
+    ...s.changes.map(
+      (c) => `- ${lagosDayTime(new Date(c.at), "short")}, ${c.by ?? "no name recorded"}, ${c.product.title}: ${productChangeWords(c)}`,
+    ),
+    "",
+    `This summary comes every morning from ${SUMMARY_HOUR} am. Turn it off in Settings: ${origin}/settings`,
+  ];
+  return { subject: `Yesterday at ${shopName}: ${paid}`, text: lines.join("\n") };
+}
+
+/**
+ * Queues today's summary (of yesterday) once it is 7 am in Lagos, when the owner wants it: the day's
+ * row is taken in the transaction that queues the mail, so servers running this together send one.
+ * Returns whether this call queued it.
+ */
+export async function sendMorningSummary(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, now = new Date()): Promise<boolean> {
+  const { date, hour } = lagosNow(now);
+  if (hour < SUMMARY_HOUR) return false;
+  const shop = await getSettings(db);
+  if (!shop.morningSummary) return false;
+  const [taken] = await db.select({ day: morningSummaries.day }).from(morningSummaries).where(eq(morningSummaries.day, date));
+  if (taken) return false;
+  const summary = await morningSummary(db, addDays(date, -1), shop.lowStockThreshold);
+  const mail = summaryMail(summary, shop.shopName, publicOrigin(links), shop.lowStockThreshold);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx.insert(morningSummaries).values({ day: date }).onConflictDoNothing().returning();
+    if (!claimed) return false;
+    await enqueueMail(tx, { kind: "morning_summary", to: shop.contactEmail, ...mail });
+    return true;
+  });
+}
+
+/** Every five minutes, on every server (the day's row makes it one mail); passes never overlap. */
+export function startMorningSummary(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, logger: Logger, everyMs = 300_000) {
+  return repeatEvery(everyMs, async () => {
+    try {
+      if (await sendMorningSummary(db, links)) logger.info("morning summary queued");
+    } catch (err) {
+      logger.error({ err }, "morning summary failed");
+    }
+  });
+}

@@ -1,0 +1,119 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, productChanges } from "../../db/schema";
+import { sendMorningSummary } from "../../modules/reports/morning-summary.server";
+import { getSettings } from "../../modules/settings/service.server";
+import { createAdminUser, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+// docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
+// with yesterday's paid orders, the orders to prepare, low stock with who waits for it, and the
+// prices and stock the team changed by hand; once a day however many servers run the job; off in /settings.
+let t: PagesContext;
+beforeAll(async () => {
+  t = await createPagesContext();
+});
+
+const links = { PUBLIC_URL: "https://shop.example.ng", PORT: 3000 };
+/** An instant in Lagos (UTC+1 all year). */
+const lagos = (at: string) => new Date(`${at}+01:00`);
+const summaries = async () =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "morning_summary"), eq(mailOutbox.to, (await getSettings(t.db)).contactEmail)));
+
+describe("the owner's morning summary", () => {
+  it("says yesterday's paid orders, the orders to prepare, low stock and who changed a price, from 7 am, once a day", async () => {
+    const buyer = await createUser(t.db);
+    const journal = await createProduct(t.db, { title: "Gratitude Journal", priceKobo: 1_200_000, stock: 30 });
+    // two paid yesterday (one still to prepare), one paid the day before, one today: only yesterday's count
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "completed", paidAt: lagos("2026-12-07T09:30:00") });
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 2 }], { status: "delivered", paidAt: lagos("2026-12-07T21:10:00") });
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "shipped", paidAt: lagos("2026-12-06T23:59:00") });
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "processing", paidAt: lagos("2026-12-08T00:30:00") });
+    // a pay-on-delivery order not yet sent out is work too; an unpaid online checkout is not
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "pending", paymentMethod: "pod", paidAt: null });
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "pending", paidAt: null });
+
+    const stone = await createProduct(t.db, { title: "Worry Stone", stock: 0 });
+    await createProduct(t.db, { title: "Calm Cards", stock: 3 });
+    const asked = await t.request(`/api/products/${stone.id}/back-in-stock`, { method: "POST", json: { email: "amaka@example.ng" } });
+    expect(asked.status).toBe(201);
+    const staff = await createStaffUser(t.db, { firstName: "Chidi", lastName: "Okeke" });
+    const edited = await t.request(`/api/products/${journal.id}`, { method: "PUT", as: staff, json: { price: 9900 } });
+    expect(edited.status).toBe(200);
+    await t.db
+      .update(productChanges)
+      .set({ createdAt: lagos("2026-12-07T09:05:00") })
+      .where(eq(productChanges.productId, journal.id));
+
+    // before 7 am nothing goes
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-08T06:59:00"))).toBe(false);
+    expect(await summaries()).toHaveLength(0);
+    // from 7, one mail however many servers run the job at once
+    const runs = await Promise.all([1, 2, 3].map(() => sendMorningSummary(t.db, links, lagos("2026-12-08T07:02:00"))));
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-08T15:00:00"))).toBe(false);
+    const [mail, ...more] = await summaries();
+    expect(more).toHaveLength(0);
+
+    const totals = 1_200_000 * 3 * 1.075 + 200_000 * 2;
+    const naira = `₦${(totals / 100).toLocaleString("en-US")}`;
+    expect(mail!.subject).toBe(`Yesterday at Alafia Self-Care: 2 orders paid, ${naira}`);
+    expect(mail!.text).toContain(`Yesterday, Monday 7 December 2026, Alafia Self-Care had 2 orders paid, ${naira}.`);
+    // completed + processing + the pay-on-delivery one
+    expect(mail!.text).toContain(
+      "3 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable",
+    );
+    expect(mail!.text).toContain("Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left\n");
+    expect(mail!.text).toContain("- 7 Dec, 9:05 am, Chidi Okeke, Gratitude Journal: Price ₦12,000 → ₦9,900");
+    expect(mail!.text).toContain("Turn it off in Settings: https://shop.example.ng/settings");
+
+    // the next morning, the next one
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-09T07:00:00"))).toBe(true);
+    const next = (await summaries()).find((m) => m.id !== mail!.id)!;
+    expect(next.text).toContain("Yesterday, Tuesday 8 December 2026, Alafia Self-Care had 1 order paid");
+    expect(next.text).toContain("No price or stock was changed by hand yesterday.");
+  });
+
+  it("is on by default and the owner turns it off in /settings, then nothing goes", async () => {
+    const owner = await createAdminUser(t.db);
+    const page = await (await t.page("/settings", { as: { id: owner.id, role: "admin" } })).text();
+    expect(page).toMatch(/<input type="checkbox"[^>]*name="morningSummary" checked="" value="true"/);
+    expect(page).toContain("Morning summary by mail");
+
+    const settings = await t.request("/api/settings", { as: owner });
+    const s = (await settings.json()) as Record<string, unknown>;
+    const form = new URLSearchParams({
+      shopName: String(s.shopName),
+      contactEmail: String(s.contactEmail),
+      contactPhone: String(s.contactPhone),
+      contactAddress: String(s.contactAddress),
+      vatRate: String(Number(s.vatRate) * 100),
+      usdRate: String(s.usdRate),
+      standardDeliveryFee: String(s.standardDeliveryFee),
+      expressSurcharge: String(s.expressSurcharge),
+      freeDeliveryAbove: String(s.freeDeliveryAbove),
+      lowStockThreshold: String(s.lowStockThreshold),
+      maxLineQuantity: String(s.maxLineQuantity),
+      // the box unticked: only its hidden "false" is sent
+      morningSummary: "false",
+    });
+    const saved = await t.page("/settings", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      as: { id: owner.id, role: "admin" },
+    });
+    expect(saved.status).toBe(200);
+    expect((await getSettings(t.db)).morningSummary).toBe(false);
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-20T08:00:00"))).toBe(false);
+    expect((await summaries()).filter((m) => m.subject.startsWith("Yesterday at"))).toHaveLength(2);
+
+    // and back on through the API
+    const on = await t.request("/api/settings", { method: "PUT", as: owner, json: { morningSummary: true } });
+    expect(on.status).toBe(200);
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-20T08:05:00"))).toBe(true);
+  });
+});
