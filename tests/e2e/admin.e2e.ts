@@ -447,6 +447,23 @@ describe("admin back office journeys", () => {
     await visible(page.getByRole("status").filter({ hasText: "Settings saved." }));
     expect(await page.getByLabel("Low-stock threshold").inputValue()).toBe(threshold);
     await screenshot(page, "admin-settings-saved-desktop");
+    // the morning summary, on by default: turned off, it stays off; then back on
+    const summary = () => page.getByLabel("Morning summary by mail");
+    // the save's answer, not the message the last save left on the screen
+    const save = () =>
+      Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/settings") && r.ok()),
+        page.getByRole("button", { name: "Save Settings" }).click(),
+      ]);
+    expect(await summary().isChecked()).toBe(true);
+    await summary().uncheck();
+    await save();
+    await page.reload();
+    expect(await summary().isChecked()).toBe(false);
+    await summary().check();
+    await save();
+    await page.reload();
+    expect(await summary().isChecked()).toBe(true);
 
     await page.getByRole("complementary").getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(/\/login/);
