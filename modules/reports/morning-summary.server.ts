@@ -8,6 +8,7 @@ import type { Logger } from "../../lib/logger.server";
 import { formatNairaAmount, koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
 import { repeatEvery } from "../../lib/repeat";
+import { ownerWhatsApp } from "../whatsapp/order-messages";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { paidOrder } from "../orders/paid-orders.server";
@@ -107,6 +108,24 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
   return { subject: `Yesterday at ${shopName}: ${paid}`, text: lines.join("\n") };
 }
 
+/** The summary in the six short parameters of the `morning_summary` WhatsApp template (no line breaks: lists become one line). */
+export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origin: string): string[] {
+  const low = s.lowStock.map(
+    (p) => `${p.title} (${p.stock === 0 ? "sold out" : `${p.stock} left`}${p.waiting ? `, ${p.waiting} waiting` : ""})`,
+  );
+  const changes = s.changes.length;
+  return [
+    shopName,
+    s.paid.orders ? `${orders(s.paid.orders)} paid, ${formatNairaAmount(koboToNaira(s.paid.kobo))}` : "no paid orders",
+    s.toPrepare ? orders(s.toPrepare) : "none",
+    low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
+    changes
+      ? `${changes === 1 ? "1 save" : `${changes}${changes === LISTED ? " or more" : ""} saves`} by hand (the dashboard lists them)`
+      : "none",
+    `${origin}/dashboard`,
+  ];
+}
+
 /**
  * Queues today's summary (of yesterday) once it is 7 am in Lagos, when the owner wants it: the day's
  * row is taken in the transaction that queues the mail, so servers running this together send one.
@@ -120,11 +139,14 @@ export async function sendMorningSummary(db: Db, links: Pick<Env, "PUBLIC_URL" |
   const [taken] = await db.select({ day: morningSummaries.day }).from(morningSummaries).where(eq(morningSummaries.day, date));
   if (taken) return false;
   const summary = await morningSummary(db, addDays(date, -1), shop.lowStockThreshold);
-  const mail = summaryMail(summary, shop.shopName, publicOrigin(links), shop.lowStockThreshold);
+  const origin = publicOrigin(links);
+  const mail = summaryMail(summary, shop.shopName, origin, shop.lowStockThreshold);
+  // with an alerts number, on WhatsApp instead, as the other owner alerts (the mail when WhatsApp cannot)
+  const whatsapp = ownerWhatsApp(shop, "morning_summary", summaryWhatsAppParams(summary, shop.shopName, origin));
   return db.transaction(async (tx) => {
     const [claimed] = await tx.insert(morningSummaries).values({ day: date }).onConflictDoNothing().returning();
     if (!claimed) return false;
-    await enqueueMail(tx, { kind: "morning_summary", to: shop.contactEmail, ...mail });
+    await enqueueMail(tx, { kind: "morning_summary", to: shop.contactEmail, ...mail, ...(whatsapp ? { whatsapp } : {}) });
     return true;
   });
 }

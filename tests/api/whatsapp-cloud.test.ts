@@ -11,6 +11,7 @@ import { mailOutbox, products, purchases, stockAlerts, whatsappOptOuts } from ".
 import { createLogger } from "../../lib/logger.server";
 import { flushOutbox } from "../../modules/mail/worker.server";
 import { tellBackInStock } from "../../modules/marketing/back-in-stock.server";
+import { sendMorningSummary } from "../../modules/reports/morning-summary.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { remindUnpaidCheckouts } from "../../modules/orders/checkout-reminders.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
@@ -395,6 +396,33 @@ describe('back in stock on WhatsApp (docs/product.md "Back in stock")', () => {
       expect(await mailed.text()).toContain("We will email ada.waits@example.ng once when Worry Stone is back in stock.");
     },
   );
+});
+
+describe('the owner\'s morning summary on WhatsApp (docs/product.md "Owner alerts")', () => {
+  it("goes to the alerts number as the morning_summary template instead of the mail, and by mail when WhatsApp refuses it", async () => {
+    const links = { PUBLIC_URL: "http://localhost:3000", PORT: 3000 };
+    const morning = (day: string) => new Date(`${day}T07:10:00+01:00`);
+    await createProduct(t.db, { title: "Lavender Eye Pillow", stock: 0 });
+    expect(await sendMorningSummary(t.db, links, morning("2027-03-01"))).toBe(true);
+    await flushOutbox({ db: t.db, env: t.env, logger });
+    const [message] = api.sent.filter((m) => m.body.template.name === "morning_summary");
+    expect(message!.body.to).toBe("2348090001111");
+    const params = message!.body.template.components[0]!.parameters.map((p) => p.text);
+    expect(params).toHaveLength(6);
+    expect(params[0]).toBe("Alafia Self-Care");
+    expect(params[3]).toContain("Lavender Eye Pillow (sold out)");
+    expect(params[5]).toBe("http://localhost:3000/dashboard");
+    const rows = await outbox("morning_summary");
+    expect(rows.map((r) => [r.status, r.channel])).toEqual([["sent", "whatsapp"]]);
+
+    // the next morning the API refuses it (the template not approved yet): the mail goes instead
+    api.answers.push({ status: 400, body: { error: { message: "Template name does not exist in the translation", code: 132001 } } });
+    expect(await sendMorningSummary(t.db, links, morning("2027-03-02"))).toBe(true);
+    await flushOutbox({ db: t.db, env: t.env, logger });
+    const next = (await outbox("morning_summary")).find((r) => r.id !== rows[0]!.id)!;
+    expect([next.status, next.channel]).toEqual(["sent", "mail"]);
+    expect(next.lastError).toContain("Template name does not exist");
+  });
 });
 
 describe("without WhatsApp set up", () => {

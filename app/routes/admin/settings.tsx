@@ -174,8 +174,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </label>
           <input type="hidden" name="morningSummary" value="false" />
           <p id="morning-summary-hint" className="mt-1 text-sm text-muted">
-            Every day from 7 am, to the contact email: yesterday&apos;s paid orders, the orders to prepare, low stock and the prices and
-            stock the team changed.
+            Every day from 7 am, to the contact email (or on WhatsApp to the Alerts number, when the shop sends WhatsApp messages):
+            yesterday&apos;s paid orders, the orders to prepare, low stock and the prices and stock the team changed.
           </p>
         </div>
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
