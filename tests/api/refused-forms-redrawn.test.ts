@@ -242,6 +242,21 @@ describe("the order page's forms posted before its script ran", () => {
   });
 });
 
+describe("the fetcher forms of other screens, posted before the script ran", () => {
+  it("/unpaidcheckouts keeps a refused reminder code and says why; /receipt/{id} keeps a refused company and tax number", async () => {
+    const code = await refused("/unpaidcheckouts", { intent: "code", secondReminderCode: "NOSUCHCODE" });
+    expect(valueOf(code, "secondReminderCode")).toBe("NOSUCHCODE");
+    expect(code).toMatch(/id="field-secondReminderCode-error"[^>]*>[^<]+</);
+
+    const buyer = await createUser(t.db);
+    const order = await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }]);
+    const tin = "TIN-".padEnd(45, "7");
+    const receipt = await refused(`/receipt/${order.id}`, { intent: "details", companyName: "Adunni Events Ltd", taxNumber: tin });
+    expect([valueOf(receipt, "companyName"), valueOf(receipt, "taxNumber")]).toEqual(["Adunni Events Ltd", tin]);
+    expect(receipt).toContain("Tax number must be at most 40 characters");
+  });
+});
+
 describe("a shopper's refused profile", () => {
   it("comes back with what she typed, not her saved details", async () => {
     const shopper = await createUser(t.db, { firstName: "Bisi", phone: "+2348031234567", address: "3 Bode Thomas, Surulere" });

@@ -16,7 +16,7 @@ import { deliveryWhen } from "../../components/orders/order-details";
 import { getSettings } from "../../../modules/settings/service.server";
 import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { type FormResult, startingValues, useBusy, useFetcherAnswer, useOnAnswer } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
@@ -65,6 +65,9 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+  // the fetcher's answer, or the page's for a plain post (no script yet): its messages and what was typed
+  const answer = useFetcherAnswer(fetcher, "details");
+  const { text } = startingValues(answer, "details");
   const title = paid ? "Receipt" : "Invoice";
   const when = deliveryWhen(p);
   const row = (label: string, value: string, strong = false) => (
@@ -88,19 +91,20 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <details className="rounded-2xl border border-line bg-linen p-3" open={!!(p.companyName || p.taxNumber)}>
           <summary className="cursor-pointer text-sm font-semibold">Company name and tax number (optional)</summary>
           <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <input type="hidden" name="intent" value="details" />
             <Field
               label="Company name"
               name="companyName"
-              defaultValue={p.companyName ?? ""}
+              defaultValue={text("companyName", p.companyName ?? "")}
               maxLength={120}
-              error={fetcher.data?.fields?.companyName}
+              error={answer?.fields?.companyName}
             />
             <Field
               label="Tax number (TIN)"
               name="taxNumber"
-              defaultValue={p.taxNumber ?? ""}
+              defaultValue={text("taxNumber", p.taxNumber ?? "")}
               maxLength={40}
-              error={fetcher.data?.fields?.taxNumber}
+              error={answer?.fields?.taxNumber}
             />
             <button type="submit" className="btn-outline min-h-11" disabled={busy}>
               {busy ? "Saving..." : "Save"}

@@ -7,7 +7,7 @@ import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
+import { type FormResult, startingValues, useBusy, useFetcherAnswer, useOnAnswer } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
@@ -218,7 +218,10 @@ function ReminderCode({ code }: { code: string | null }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useToastAnswer(fetcher.data);
-  const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields?.secondReminderCode ?? fetcher.data.msg) : undefined;
+  // the fetcher's answer, or the page's for a plain post (no script yet): the message and the code typed
+  const answer = useFetcherAnswer(fetcher, "code");
+  const error = answer && !answer.ok ? (answer.fields?.secondReminderCode ?? answer.msg) : undefined;
+  const { text } = startingValues(answer, "code");
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-cream p-4">
       <input type="hidden" name="intent" value="code" />
@@ -229,7 +232,7 @@ function ReminderCode({ code }: { code: string | null }) {
       <Field
         label="Code in the 24-hour reminder"
         name="secondReminderCode"
-        defaultValue={code ?? ""}
+        defaultValue={text("secondReminderCode", code ?? "")}
         maxLength={40}
         hint="Leave empty for none"
         error={error}
