@@ -336,6 +336,15 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await page.waitForURL(/\/viewpurchase\/[0-9a-f-]{36}\?recorded=1$/);
       await expect.poll(() => page.getByTestId("order-desk").innerText()).toContain("WhatsApp");
       await screenshot(page, "manual-order-no-script-phone", { scripted: false });
+      // the rider's money typed wrong: refused, the page says why at its top and beside the field, and keeps what she typed
+      const record = page.getByTestId("record-payment");
+      await record.getByLabel("Amount (₦)").fill("0");
+      await record.getByLabel("Reference").fill("Rider Musa, cash at the door");
+      await record.getByRole("button", { name: "Record payment" }).click();
+      await visible(page.getByTestId("record-payment").getByText("Amount must be more than 0"));
+      await visible(page.getByText("Please check the highlighted fields."));
+      expect(await page.getByTestId("record-payment").getByLabel("Reference").inputValue()).toBe("Rider Musa, cash at the door");
+      await screenshot(page, "order-payment-refused-no-script-phone", { scripted: false });
       await context.close();
     },
     JOURNEY_MS,
