@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { longDay } from "../../lib/lagos-calendar";
@@ -46,26 +46,26 @@ function windowStart(window: string | null): number {
   return m[2] === "pm" ? h + 12 : h;
 }
 
+/** The orders due on `date` that the shop still sends: paid, or pay on delivery once placed (docs/product.md "Paying"). */
+const dueOn = (date: string, giftsOnly: boolean) =>
+  and(
+    eq(purchases.deliveryDate, date),
+    giftsOnly ? eq(purchases.isGift, true) : undefined,
+    or(inArray(purchases.status, OUTGOING), and(eq(purchases.status, "pending"), eq(purchases.paymentMethod, "pod"))),
+  );
+
+/** How many orders are due on `date` (the owner's morning summary). */
+export async function deliveriesDue(db: Db, date: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(purchases).where(dueOn(date, false));
+  return row?.n ?? 0;
+}
+
 /**
  * The orders due on `date` (a Lagos calendar date), by area, each area's by window then order time;
  * `giftsOnly`: only gift orders (the back office's 'Gifts due tomorrow').
  */
 export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } = {}): Promise<RunSheet> {
-  const rows = await db
-    .select()
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.deliveryDate, date),
-        giftsOnly ? eq(purchases.isGift, true) : undefined,
-        or(
-          inArray(purchases.status, OUTGOING),
-          // a pay-on-delivery order is work for the shop once placed (docs/product.md "Paying")
-          and(eq(purchases.status, "pending"), eq(purchases.paymentMethod, "pod")),
-        ),
-      ),
-    )
-    .orderBy(asc(purchases.lga), asc(purchases.createdAt));
+  const rows = await db.select().from(purchases).where(dueOn(date, giftsOnly)).orderBy(asc(purchases.lga), asc(purchases.createdAt));
   const items = rows.length
     ? await db
         .select({

@@ -11,6 +11,7 @@ import { repeatEvery } from "../../lib/repeat";
 import { ownerWhatsApp } from "../whatsapp/order-messages";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
+import { deliveriesDue } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
 import { productChangeWords } from "../catalog/product-change-words";
 import { productChangesOn } from "../catalog/product-history.server";
@@ -32,6 +33,8 @@ export type MorningSummary = {
   day: string;
   paid: { orders: number; kobo: number };
   toPrepare: number;
+  /** orders whose chosen delivery date is today (the day after `day`) */
+  dueToday: number;
   lowStock: { id: string; title: string; stock: number; waiting: number }[];
   lowStockMore: number;
   changes: RecentProductChange[];
@@ -40,7 +43,7 @@ export type MorningSummary = {
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes] = await Promise.all([
+  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
       .from(purchases)
@@ -63,6 +66,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
       .limit(LISTED),
     db.select({ n: count() }).from(products).where(low),
     productChangesOn(db, day, LISTED),
+    deliveriesDue(db, addDays(day, 1)),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -72,6 +76,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     day,
     paid: { orders: paid?.orders ?? 0, kobo: paid?.kobo ?? 0 },
     toPrepare: prepare?.n ?? 0,
+    dueToday,
     lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
     lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
     changes,
@@ -91,6 +96,7 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
     s.toPrepare
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
       : "No order is waiting to be prepared.",
+    ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     "",
     s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
     ...s.lowStock.map(
@@ -117,7 +123,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
   return [
     shopName,
     s.paid.orders ? `${orders(s.paid.orders)} paid, ${formatNairaAmount(koboToNaira(s.paid.kobo))}` : "no paid orders",
-    s.toPrepare ? orders(s.toPrepare) : "none",
+    `${s.toPrepare ? orders(s.toPrepare) : "none"}${s.dueToday ? `; ${orders(s.dueToday)} booked for delivery today` : ""}`,
     low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
     changes
       ? `${changes === 1 ? "1 save" : `${changes}${changes === LISTED ? " or more" : ""} saves`} by hand (the dashboard lists them)`

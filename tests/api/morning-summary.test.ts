@@ -35,6 +35,12 @@ describe("the owner's morning summary", () => {
     // a pay-on-delivery order not yet sent out is work too; an unpaid online checkout is not
     await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "pending", paymentMethod: "pod", paidAt: null });
     await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "pending", paidAt: null });
+    // paid days ago for a delivery on the summary's morning: work today, not yesterday's sale
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], {
+      status: "completed",
+      paidAt: lagos("2026-12-04T10:00:00"),
+      deliveryDate: "2026-12-08",
+    });
 
     const stone = await createProduct(t.db, { title: "Worry Stone", stock: 0 });
     await createProduct(t.db, { title: "Calm Cards", stock: 3 });
@@ -62,9 +68,9 @@ describe("the owner's morning summary", () => {
     const naira = `₦${(totals / 100).toLocaleString("en-US")}`;
     expect(mail!.subject).toBe(`Yesterday at Alafia Self-Care: 2 orders paid, ${naira}`);
     expect(mail!.text).toContain(`Yesterday, Monday 7 December 2026, Alafia Self-Care had 2 orders paid, ${naira}.`);
-    // completed + processing + the pay-on-delivery one
+    // the two completed, the processing one and the pay-on-delivery one; one of them is booked for today
     expect(mail!.text).toContain(
-      "3 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable",
+      "4 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n1 order booked for delivery today: https://shop.example.ng/deliveries?date=2026-12-08\n",
     );
     expect(mail!.text).toContain("Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left\n");
     expect(mail!.text).toContain("- 7 Dec, 9:05 am, Chidi Okeke, Gratitude Journal: Price ₦12,000 → ₦9,900");
