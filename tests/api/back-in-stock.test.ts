@@ -165,6 +165,8 @@ describe("on the product page", () => {
     const again = await refused.text();
     expect(again).toContain("Email me when it&#x27;s back");
     expect(again).toMatch(/<input[^>]*name="contact"[^>]*value="nope"/);
+    // and opens on it
+    expect(/<input[^>]*name="contact"[^>]*>/.exec(again)?.[0]).toContain('autofocus=""');
     // a signed-in shopper is no different
     const signedIn = await t.page(`/productdetails/${product.id}/notify`, { ...form({ contact: newEmail() }), as: await createUser(t.db) });
     expect(signedIn.status).toBe(200);

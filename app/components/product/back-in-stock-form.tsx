@@ -49,6 +49,8 @@ export function BackInStockForm({ productId, whatsapp, typed }: { productId: str
           autoComplete={whatsapp ? "off" : "email"}
           placeholder={whatsapp ? "Email or WhatsApp number" : "Your email address"}
           defaultValue={typed}
+          // the request's own page, drawn again for a refused post: it opens here, on what she typed
+          autoFocus={typed !== undefined}
           maxLength={254}
           aria-describedby="back-in-stock-answer"
           className="input min-w-48 flex-1 basis-48"
