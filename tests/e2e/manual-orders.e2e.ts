@@ -343,6 +343,8 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await record.getByRole("button", { name: "Record payment" }).click();
       await visible(page.getByTestId("record-payment").getByText("Amount must be more than 0"));
       await visible(page.getByText("Please check the highlighted fields."));
+      // the greeting of the order just recorded is not repeated over the refusal
+      expect(await page.getByText("Order recorded.").count()).toBe(0);
       expect(await page.getByTestId("record-payment").getByLabel("Reference").inputValue()).toBe("Rider Musa, cash at the door");
       await screenshot(page, "order-payment-refused-no-script-phone", { scripted: false });
       await context.close();

@@ -181,7 +181,8 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
 
       {/* a button or form used before the page's script ran posts the page: its answer, here (with the script, a toast) */}
       {actionData?.msg ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.msg}</FormMessage> : null}
-      <OrderDeskPanel p={p} {...desk} />
+      {/* 'Order recorded.' greets the order once: a form posted from that address (no script) answers for itself */}
+      <OrderDeskPanel p={p} {...desk} recorded={desk.recorded && !actionData} />
 
       <Section title="Order Status">
         <div className="flex flex-wrap items-center gap-3">
