@@ -85,10 +85,13 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
 
 const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
 const shoppers = (n: number) => (n === 1 ? "1 shopper waits for it" : `${n} shoppers wait for it`);
+const paidWords = ({ paid }: MorningSummary) =>
+  paid.orders ? `${orders(paid.orders)} paid, ${formatNairaAmount(koboToNaira(paid.kobo))}` : "no paid orders";
+const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** The mail's subject and text. */
 export function summaryMail(s: MorningSummary, shopName: string, origin: string, threshold: number) {
-  const paid = s.paid.orders ? `${orders(s.paid.orders)} paid, ${formatNairaAmount(koboToNaira(s.paid.kobo))}` : "no paid orders";
+  const paid = paidWords(s);
   const lines = [
     "Good morning,",
     "",
@@ -99,9 +102,7 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     "",
     s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
-    ...s.lowStock.map(
-      (p) => `- ${p.title}: ${p.stock === 0 ? "sold out" : `${p.stock} left`}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`,
-    ),
+    ...s.lowStock.map((p) => `- ${p.title}: ${stockWords(p.stock)}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`),
     ...(s.lowStockMore ? [`- and ${s.lowStockMore} more: ${origin}/producttable`] : []),
     "",
     s.changes.length ? "Prices and stock changed by hand yesterday:" : "No price or stock was changed by hand yesterday.",
@@ -116,13 +117,11 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
 
 /** The summary in the six short parameters of the `morning_summary` WhatsApp template (no line breaks: lists become one line). */
 export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origin: string): string[] {
-  const low = s.lowStock.map(
-    (p) => `${p.title} (${p.stock === 0 ? "sold out" : `${p.stock} left`}${p.waiting ? `, ${p.waiting} waiting` : ""})`,
-  );
+  const low = s.lowStock.map((p) => `${p.title} (${stockWords(p.stock)}${p.waiting ? `, ${p.waiting} waiting` : ""})`);
   const changes = s.changes.length;
   return [
     shopName,
-    s.paid.orders ? `${orders(s.paid.orders)} paid, ${formatNairaAmount(koboToNaira(s.paid.kobo))}` : "no paid orders",
+    paidWords(s),
     `${s.toPrepare ? orders(s.toPrepare) : "none"}${s.dueToday ? `; ${orders(s.dueToday)} booked for delivery today` : ""}`,
     low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
     changes
