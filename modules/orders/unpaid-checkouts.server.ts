@@ -62,6 +62,15 @@ const unpaid = (): SQL =>
     herLatestCheckout(),
   )!;
 
+/** The online checkouts started on one Lagos day (YYYY-MM-DD) that stay unpaid, as /unpaidcheckouts counts them: how many, and their totals (the owner's morning summary). */
+export async function unpaidCheckoutsOn(db: Db, day: string): Promise<{ count: number; kobo: number }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, kobo: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`.mapWith(Number) })
+    .from(purchases)
+    .where(and(unpaid(), ...withinDays(purchases.createdAt, day, day)));
+  return { count: row?.count ?? 0, kobo: row?.kobo ?? 0 };
+}
+
 /** Won back: an online checkout paid after at least one reminder. */
 const recovered = (): SQL => and(eq(purchases.paymentMethod, "online"), gt(purchases.reminderCount, 0), paidOrder())!;
 

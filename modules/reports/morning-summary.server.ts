@@ -13,6 +13,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { deliveriesDue } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
+import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
 import { productChangesOn } from "../catalog/product-history.server";
 import type { RecentProductChange } from "../catalog/types";
@@ -32,6 +33,8 @@ export type MorningSummary = {
   /** the Lagos day it reports (yesterday), YYYY-MM-DD */
   day: string;
   paid: { orders: number; kobo: number };
+  /** online checkouts started that day and not paid (the shop may follow them up) */
+  unpaid: { count: number; kobo: number };
   toPrepare: number;
   /** orders whose chosen delivery date is today (the day after `day`) */
   dueToday: number;
@@ -43,7 +46,7 @@ export type MorningSummary = {
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday] = await Promise.all([
+  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, unpaid] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
       .from(purchases)
@@ -67,6 +70,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     db.select({ n: count() }).from(products).where(low),
     productChangesOn(db, day, LISTED),
     deliveriesDue(db, addDays(day, 1)),
+    unpaidCheckoutsOn(db, day),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -75,6 +79,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
   return {
     day,
     paid: { orders: paid?.orders ?? 0, kobo: paid?.kobo ?? 0 },
+    unpaid,
     toPrepare: prepare?.n ?? 0,
     dueToday,
     lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
@@ -87,6 +92,8 @@ const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
 const shoppers = (n: number) => (n === 1 ? "1 shopper waits for it" : `${n} shoppers wait for it`);
 const paidWords = ({ paid }: MorningSummary) =>
   paid.orders ? `${orders(paid.orders)} paid, ${formatNairaAmount(koboToNaira(paid.kobo))}` : "no paid orders";
+const unpaidWords = ({ unpaid }: MorningSummary) =>
+  `${unpaid.count === 1 ? "1 checkout" : `${unpaid.count} checkouts`} not paid (${formatNairaAmount(koboToNaira(unpaid.kobo))})`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** The mail's subject and text. */
@@ -96,6 +103,7 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
     "Good morning,",
     "",
     `Yesterday, ${longDay(s.day)}, ${shopName} had ${paid}.`,
+    ...(s.unpaid.count ? [`${unpaidWords(s)}, to follow up: ${origin}/unpaidcheckouts?from=${s.day}&to=${s.day}`] : []),
     s.toPrepare
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
       : "No order is waiting to be prepared.",
@@ -121,7 +129,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
   const changes = s.changes.length;
   return [
     shopName,
-    paidWords(s),
+    s.unpaid.count ? `${paidWords(s)}; ${unpaidWords(s)}` : paidWords(s),
     `${s.toPrepare ? orders(s.toPrepare) : "none"}${s.dueToday ? `; ${orders(s.dueToday)} booked for delivery today` : ""}`,
     low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
     changes

@@ -35,6 +35,13 @@ describe("the owner's morning summary", () => {
     // a pay-on-delivery order not yet sent out is work too; an unpaid online checkout is not
     await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "pending", paymentMethod: "pod", paidAt: null });
     await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], { status: "pending", paidAt: null });
+    // a checkout started yesterday by another shopper and never paid: the shop may follow it up
+    const other = await createUser(t.db);
+    await createPurchase(t.db, other, [{ product: journal, quantity: 2 }], {
+      status: "cancelled",
+      paidAt: null,
+      createdAt: lagos("2026-12-07T19:40:00"),
+    });
     // paid days ago for a delivery on the summary's morning: work today, not yesterday's sale
     await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], {
       status: "completed",
@@ -68,6 +75,9 @@ describe("the owner's morning summary", () => {
     const naira = `₦${(totals / 100).toLocaleString("en-US")}`;
     expect(mail!.subject).toBe(`Yesterday at Alafia Self-Care: 2 orders paid, ${naira}`);
     expect(mail!.text).toContain(`Yesterday, Monday 7 December 2026, Alafia Self-Care had 2 orders paid, ${naira}.`);
+    expect(mail!.text).toContain(
+      "1 checkout not paid (₦27,800), to follow up: https://shop.example.ng/unpaidcheckouts?from=2026-12-07&to=2026-12-07",
+    );
     // the two completed, the processing one and the pay-on-delivery one; one of them is booked for today
     expect(mail!.text).toContain(
       "4 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n1 order booked for delivery today: https://shop.example.ng/deliveries?date=2026-12-08\n",
