@@ -88,7 +88,7 @@ describe("the mail once it is back", () => {
     // the owner sees who restocking it would tell
     const admin = await createAdminUser(t.db);
     const edit = await (await t.page(`/editproduct/${product.id}`, { as: admin })).text();
-    expect(edit).toContain("2 shoppers are waiting for it to come back");
+    expect(edit).toContain("2 shoppers are waiting for it to come back: restock it and they are told within a minute");
     // and the products list, beside its stock
     const list = await (await t.page(`/producttable?q=${encodeURIComponent("Stress-Relief Box")}`, { as: admin })).text();
     expect(list).toContain("0 · 2 waiting");

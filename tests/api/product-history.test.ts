@@ -169,6 +169,8 @@ describe("GET /api/products/{id}/history", () => {
     const first = await t.request(`/api/products/${product.id}/history?pageSize=2`, { as: owner });
     expect(first.status).toBe(200);
     expect(first.headers.get("x-total-count")).toBe("3");
+    // the team's own reading: never kept by a shared cache
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
     const page = (await first.json()) as { at: string; changes: unknown[]; by: string }[];
     expect(page.map((s) => [s.changes, s.by])).toEqual([
       [[{ field: "price", before: 8000, after: 7000 }], "Chidi Staff"],

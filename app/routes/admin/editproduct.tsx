@@ -68,7 +68,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <div className="grid gap-5">
           {waiting ? (
             <p className="rounded-2xl border border-line bg-sage-soft p-4 text-sm font-semibold" data-testid="back-in-stock-waiting">
-              {`${waiting === 1 ? "1 shopper is" : `${waiting} shoppers are`} waiting for it to come back: restock it and they get an email within a minute.`}
+              {`${waiting === 1 ? "1 shopper is" : `${waiting} shoppers are`} waiting for it to come back: restock it and they are told within a minute, by email or on WhatsApp.`}
             </p>
           ) : null}
           <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
