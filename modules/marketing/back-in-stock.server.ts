@@ -36,9 +36,12 @@ export type BackInStockInput = z.input<typeof backInStockInput>;
 /** The product page's one box, "Your email or WhatsApp number": what she typed, read as one or the other. */
 export const backInStockForm = z.object({ contact: z.string().trim().max(254, "That is too long for an email or a number") }).strict();
 
-/** Her typed contact as the API's body: an email when it has an @, or when the shop sends no WhatsApp messages; else a number. */
+/**
+ * Her typed contact as the API's body: a number when the shop sends WhatsApp messages and it holds
+ * no letter ("0803 555 0142", "+234 803…"); else an email, so "ada.gmail.com" is told it is not one.
+ */
 export const contactInput = (contact: string, whatsapp: boolean): BackInStockInput =>
-  contact.includes("@") || !whatsapp ? { email: contact } : { phone: contact };
+  whatsapp && !/[@\p{L}]/u.test(contact) ? { phone: contact } : { email: contact };
 
 const NO_WHATSAPP_MSG = "Leave your email: this shop tells you by email.";
 

@@ -392,6 +392,10 @@ describe('back in stock on WhatsApp (docs/product.md "Back in stock")', () => {
       const again = (await typo.text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
       expect(again).toContain("Enter a Nigerian phone number, like 0803 555 0142");
       expect(again).toMatch(/<input[^>]*name="contact"[^>]*value="0803 555"/);
+      // an email typed without its @ is told so, not read as a number
+      const noAt = await post("ada.waits.example.ng");
+      expect(noAt.status).toBe(400);
+      expect(await noAt.text()).toContain("Enter a valid email address");
       const mailed = await post("ada.waits@example.ng");
       expect(await mailed.text()).toContain("We will email ada.waits@example.ng once when Worry Stone is back in stock.");
     },
