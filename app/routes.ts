@@ -71,6 +71,8 @@ export default [
     route("neworder", "routes/admin/neworder.tsx"),
     // docs/product.md "Unpaid checkouts"
     route("unpaidcheckouts", "routes/admin/unpaidcheckouts.tsx"),
+    // docs/product.md "Messages"
+    route("messages", "routes/admin/messages.tsx"),
     route("lga", "routes/admin/lga.tsx"),
     route("createlga", "routes/admin/createlga.tsx"),
     route("editlga/:id", "routes/admin/editlga.tsx"),

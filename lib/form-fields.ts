@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeNigerianPhone } from "./phone";
 
 // Form fields arrive as strings (multipart, FormData) or as JSON values; these
 // helpers accept both so one schema serves the API, the form and the tests.
@@ -82,3 +83,22 @@ export const wholeListParams = () => ({ ...filterParams, pageSize: pageSizeParam
 /** `sort`: one of the list's orders; a wrong one is a 400 that says which exist. */
 export const sortParam = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values, { error: `Sort must be one of ${values.join(", ")}` }).default(fallback);
+
+/** A Nigerian phone number in any usual spelling, kept in +234 form (lib/phone.ts). */
+export const nigerianPhone = (label = "Phone") =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(30, `${label} is too long`)
+    .transform((value, ctx) => {
+      const phone = normalizeNigerianPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: "Enter a Nigerian phone number, like 0803 555 0142" });
+        return z.NEVER;
+      }
+      return phone;
+    });
+
+/** The same, optional: blank is none. */
+export const optionalNigerianPhone = (label: string) => z.preprocess(blankToUndefined, nigerianPhone(label).optional());

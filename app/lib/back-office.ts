@@ -1,7 +1,11 @@
 import { useRouteLoaderData } from "react-router";
 
 /** What the admin layout's loader tells every back-office screen (app/routes/admin/layout.tsx). */
-export type BackOfficeData = { admin: { firstName: string; lastName: string; email: string; owner: boolean } };
+export type BackOfficeData = {
+  admin: { firstName: string; lastName: string; email: string; owner: boolean };
+  /** messages no one of the team has marked read (the sidebar's badge on Messages) */
+  unreadMessages: number;
+};
 
 /**
  * Whether the signed-in member is an owner (modules/accounts/roles.ts), for what a screen draws:

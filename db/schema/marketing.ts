@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id } from "./columns";
 
@@ -20,17 +21,33 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
+// docs/product.md "Messages": what shoppers write from /contact and the coaching page, read in /messages
+export const messageKinds = ["message", "coaching"] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
 export const contactMessages = pgTable(
   "contact_messages",
   {
     id: id(),
     name: text().notNull(),
     email: text().notNull(),
+    // a WhatsApp number she left, +234…, to answer her there
+    phone: text(),
+    kind: text().$type<MessageKind>().notNull().default("message"),
     message: text().notNull(),
     readAt: timestamp({ withTimezone: true }),
+    // who marked it read, so the team does not answer twice
+    readBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    // the sidebar's count and the inbox's "Not read" tab
+    index("contact_messages_unread_idx")
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null`),
+    check("contact_messages_kind_check", sql`${t.kind} in ('message', 'coaching')`),
+  ],
 );
 
 // docs/product.md §3 Communication platform, for the /test page

@@ -13,7 +13,7 @@ import { whatsappConfigured, type WhatsAppConfig } from "../whatsapp/cloud-api.s
 import { whatsappMessage } from "../whatsapp/templates";
 import { email } from "../accounts/schemas";
 import { enqueueMail } from "../mail/outbox.server";
-import { nigerianPhone } from "../orders/schemas";
+import { nigerianPhone } from "../../lib/form-fields";
 import { productPath } from "./whatsapp";
 import { getSettings } from "../settings/service.server";
 import { isSoldOut } from "../stock/availability";

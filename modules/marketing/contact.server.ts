@@ -1,14 +1,20 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { communicationCategories, communicationChoices, communicationPlatforms, contactMessages } from "../../db/schema";
+import { communicationCategories, communicationChoices, communicationPlatforms } from "../../db/schema";
+import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
+import { receiveMessage } from "./messages.server";
 import { communicationChoiceInput, contactInput, type CommunicationChoiceInput, type ContactInput } from "./schemas";
 
-/** Stores a contact-form message for the shop team (admins read them). */
-export async function sendContactMessage(db: Db, input: ContactInput): Promise<{ id: string; msg: string }> {
+/** Stores a contact-form message for the shop team, who are told at once and read it in /messages. */
+export async function sendContactMessage(
+  db: Db,
+  links: Pick<Env, "PUBLIC_URL" | "PORT">,
+  input: ContactInput,
+): Promise<{ id: string; msg: string }> {
   const data = contactInput.parse(input);
-  const [row] = await db.insert(contactMessages).values(data).returning({ id: contactMessages.id });
-  return { id: row!.id, msg: "Thank you! Your message has been sent. We reply within one working day." };
+  const row = await db.transaction((tx) => receiveMessage(tx, links, { ...data, kind: "message" }));
+  return { id: row.id, msg: "Thank you! Your message has been sent. We reply within one working day." };
 }
 
 /** docs/product.md §3 "Communication platform": id, communicationPlatform, communicationCategory (list or null). */

@@ -4,7 +4,7 @@ import { contactMessages, newsletterSubscribers } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { lagosTimestamp } from "../../lib/lagos-calendar";
 
-// What shoppers left with us, shown on /settings and downloaded as CSV: newsletter sign-ups and contact messages.
+// What shoppers left with us, downloaded as CSV: newsletter sign-ups (the latest also on /settings) and messages (read in /messages).
 
 export async function recentSubscribers(db: Db, limit = 10) {
   const [rows, [count]] = await Promise.all([
@@ -23,17 +23,6 @@ export async function recentSubscribers(db: Db, limit = 10) {
   };
 }
 
-export async function recentMessages(db: Db, limit = 10) {
-  const [rows, [count]] = await Promise.all([
-    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(contactMessages),
-  ]);
-  return {
-    items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, message: r.message, createdAt: r.createdAt.toISOString() })),
-    total: count?.n ?? 0,
-  };
-}
-
 export async function subscribersCsv(db: Db): Promise<string> {
   const rows = await db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
   return toCsv(
@@ -45,7 +34,7 @@ export async function subscribersCsv(db: Db): Promise<string> {
 export async function messagesCsv(db: Db): Promise<string> {
   const rows = await db.select().from(contactMessages).orderBy(asc(contactMessages.createdAt));
   return toCsv(
-    ["name", "email", "message", "createdAt"],
-    rows.map((r) => [r.name, r.email, r.message, lagosTimestamp(r.createdAt)]),
+    ["name", "email", "phone", "kind", "message", "createdAt", "readAt"],
+    rows.map((r) => [r.name, r.email, r.phone, r.kind, r.message, lagosTimestamp(r.createdAt), r.readAt ? lagosTimestamp(r.readAt) : null]),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalNigerianPhone } from "../../lib/form-fields";
 import { email, optionalPersonName, personName } from "../accounts/schemas";
 
 export const newsletterSources = ["popup", "footer", "blog", "about", "author", "home"] as const;
@@ -18,6 +19,8 @@ export const contactInput = z
   .object({
     name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters").pipe(personName("Name", 100)),
     email,
+    // docs/product.md "Messages": a WhatsApp number, when she would rather be answered there
+    phone: optionalNigerianPhone("WhatsApp number"),
     message: z.string().trim().min(1, "Enter a message").max(5000, "Keep your message under 5,000 characters"),
   })
   .strict();

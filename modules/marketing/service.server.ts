@@ -1,5 +1,7 @@
 import type { Db } from "../../db/client";
-import { contactMessages, newsletterSubscribers } from "../../db/schema";
+import { newsletterSubscribers } from "../../db/schema";
+import type { Env } from "../../lib/env.server";
+import { receiveMessage } from "./messages.server";
 import { newsletterInput, type NewsletterInput } from "./schemas";
 
 /** What the team reads in its messages for a get-started request from /author (Coaching Services). */
@@ -8,9 +10,13 @@ export const COACHING_REQUEST_MESSAGE = "Asked for a free get-started coaching c
 /**
  * Idempotent per email (case-insensitive): a second sign-up changes nothing.
  * An /author sign-up is also a request for a coaching call, so it always becomes a
- * contact message for the team, even from someone already on the list.
+ * message for the team (with the owner's alert), even from someone already on the list.
  */
-export async function subscribe(db: Db, input: NewsletterInput): Promise<{ created: boolean; msg: string }> {
+export async function subscribe(
+  db: Db,
+  links: Pick<Env, "PUBLIC_URL" | "PORT">,
+  input: NewsletterInput,
+): Promise<{ created: boolean; msg: string }> {
   const data = newsletterInput.parse(input);
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -20,7 +26,7 @@ export async function subscribe(db: Db, input: NewsletterInput): Promise<{ creat
       .returning({ id: newsletterSubscribers.id });
     if (data.source === "author") {
       const name = [data.firstName, data.lastName].filter(Boolean).join(" ") || data.email;
-      await tx.insert(contactMessages).values({ name, email: data.email, message: COACHING_REQUEST_MESSAGE });
+      await receiveMessage(tx, links, { name, email: data.email, kind: "coaching", message: COACHING_REQUEST_MESSAGE });
       return { created: true, msg: "Thank you! Your request has been received. Our coach will write within one working day." };
     }
     return inserted.length

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { hasCents } from "../../lib/form-fields";
+import { hasCents, nigerianPhone } from "../../lib/form-fields";
 import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
 import { checkGift, giftFields } from "./gift-schemas";
-import { deliveryMethods, guestLines, nigerianPhone } from "./schemas";
+import { deliveryMethods, guestLines } from "./schemas";
 
 // An order the owner records herself (docs/product.md "Manual orders"): the sale made in an
 // Instagram or WhatsApp chat, at a walk-in or an event. One schema for the 'New order' screen, the

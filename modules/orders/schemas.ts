@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeNigerianPhone } from "../../lib/phone";
+import { nigerianPhone } from "../../lib/form-fields";
 import { addressLinkProblem, email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
@@ -10,19 +10,6 @@ const required = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`);
-
-/** A Nigerian phone number in any usual spelling, kept in +234 form (lib/phone.ts). */
-export const nigerianPhone = (label = "Phone") =>
-  required(label)
-    .max(30, `${label} is too long`)
-    .transform((value, ctx) => {
-      const phone = normalizeNigerianPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: "Enter a Nigerian phone number, like 0803 555 0142" });
-        return z.NEVER;
-      }
-      return phone;
-    });
 
 export const deliveryMethods = ["standard", "express"] as const;
 /** How a shopper may choose to pay at checkout (docs/product.md "Paying"); 'manual' is the back office's. */

@@ -18,10 +18,11 @@ import { productChangeWords } from "../catalog/product-change-words";
 import { productChangesOn } from "../catalog/product-history.server";
 import type { RecentProductChange } from "../catalog/types";
 import { waitingByProduct } from "../marketing/back-in-stock.server";
+import { unreadMessageCount } from "../marketing/messages.server";
 
 // docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
 // with yesterday's paid orders, the orders waiting to be prepared, what is low or sold out (and how
-// many shoppers wait for it) and the prices and stock the team changed by hand yesterday. On by
+// many shoppers wait for it), the messages not read yet and the prices and stock the team changed by hand yesterday. On by
 // default; the owner turns it off in /settings.
 
 /** The Lagos hour from which the day's summary goes. */
@@ -41,12 +42,14 @@ export type MorningSummary = {
   lowStock: { id: string; title: string; stock: number; waiting: number }[];
   lowStockMore: number;
   changes: RecentProductChange[];
+  /** what shoppers wrote that no one of the team has marked read yet */
+  unreadMessages: number;
 };
 
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, unpaid] = await Promise.all([
+  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, unpaid, unreadMessages] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
       .from(purchases)
@@ -71,6 +74,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     productChangesOn(db, day, LISTED),
     deliveriesDue(db, addDays(day, 1)),
     unpaidCheckoutsOn(db, day),
+    unreadMessageCount(db),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -85,6 +89,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
     lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
     changes,
+    unreadMessages,
   };
 }
 
@@ -94,6 +99,7 @@ const paidWords = ({ paid }: MorningSummary) =>
   paid.orders ? `${orders(paid.orders)} paid, ${formatNairaAmount(koboToNaira(paid.kobo))}` : "no paid orders";
 const unpaidWords = ({ unpaid }: MorningSummary) =>
   `${unpaid.count === 1 ? "1 checkout" : `${unpaid.count} checkouts`} not paid (${formatNairaAmount(koboToNaira(unpaid.kobo))})`;
+const messages = (n: number) => (n === 1 ? "1 message" : `${n} messages`);
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** The mail's subject and text. */
@@ -108,6 +114,7 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
       : "No order is waiting to be prepared.",
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
+    ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
     "",
     s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
     ...s.lowStock.map((p) => `- ${p.title}: ${stockWords(p.stock)}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`),
@@ -130,7 +137,11 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
   return [
     shopName,
     s.unpaid.count ? `${paidWords(s)}; ${unpaidWords(s)}` : paidWords(s),
-    `${s.toPrepare ? orders(s.toPrepare) : "none"}${s.dueToday ? `; ${orders(s.dueToday)} booked for delivery today` : ""}`,
+    [
+      s.toPrepare ? orders(s.toPrepare) : "none",
+      ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
+      ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
+    ].join("; "),
     low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
     changes
       ? `${changes === 1 ? "1 save" : `${changes}${changes === LISTED ? " or more" : ""} saves`} by hand (the dashboard lists them)`

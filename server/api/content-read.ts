@@ -38,6 +38,6 @@ export function contentReadRoutes(deps: AppDeps) {
       c.json(await recordCommunicationChoice(db, await readJson(c, communicationChoiceInput)), 201),
     )
     .post("/contact", limitPerAddress(deps, rateRules.contactIp), async (c) =>
-      c.json(await sendContactMessage(db, await readJson(c, contactInput)), 201),
+      c.json(await sendContactMessage(db, deps.env, await readJson(c, contactInput)), 201),
     );
 }

@@ -14,7 +14,7 @@ export function newsletterRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .post("/newsletter", limitPerAddress(deps, rateRules.newsletterIp), async (c) => {
         const input = await readJson(c, newsletterInput);
-        const result = await subscribe(database.db, input);
+        const result = await subscribe(database.db, deps.env, input);
         return c.json(result, result.created ? 201 : 200);
       })
       // docs/product.md "Back in stock"

@@ -4,6 +4,7 @@ import { authRoutes } from "./auth";
 import { adminCategoryRoutes } from "./admin-categories";
 import { adminDeliveryRateRoutes } from "./admin-delivery-rates";
 import { adminDiscountRoutes } from "./admin-discounts";
+import { adminMessageRoutes } from "./admin-messages";
 import { adminPostRoutes } from "./admin-posts";
 import { adminProductRoutes } from "./admin-products";
 import { adminPurchaseRoutes } from "./admin-purchases";
@@ -43,4 +44,5 @@ export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
   api.route("/", adminReportRoutes(deps));
   api.route("/", adminRefundRoutes(deps));
   api.route("/", adminUnpaidCheckoutRoutes(deps));
+  api.route("/", adminMessageRoutes(deps));
 }

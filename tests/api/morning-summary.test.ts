@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, productChanges } from "../../db/schema";
-import { sendMorningSummary } from "../../modules/reports/morning-summary.server";
+import { contactMessages, mailOutbox, productChanges } from "../../db/schema";
+import { morningSummary, sendMorningSummary, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
 import { getSettings } from "../../modules/settings/service.server";
-import { createAdminUser, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
+import { createAdminUser, createContactMessage, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 // docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
@@ -61,6 +61,10 @@ describe("the owner's morning summary", () => {
       .set({ createdAt: lagos("2026-12-07T09:05:00") })
       .where(eq(productChanges.productId, journal.id));
 
+    // a message waits unread; one the team has read is not counted
+    await createContactMessage(t.db, { name: "Bisi" });
+    await createContactMessage(t.db, { name: "Tolu", readAt: lagos("2026-12-07T12:00:00") });
+
     // before 7 am nothing goes
     expect(await sendMorningSummary(t.db, links, lagos("2026-12-08T06:59:00"))).toBe(false);
     expect(await summaries()).toHaveLength(0);
@@ -82,15 +86,22 @@ describe("the owner's morning summary", () => {
     expect(mail!.text).toContain(
       "4 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n1 order booked for delivery today: https://shop.example.ng/deliveries?date=2026-12-08\n",
     );
+    expect(mail!.text).toContain("1 message from shoppers not read yet: https://shop.example.ng/messages\n");
     expect(mail!.text).toContain("Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left\n");
     expect(mail!.text).toContain("- 7 Dec, 9:05 am, Chidi Okeke, Gratitude Journal: Price ₦12,000 → ₦9,900");
     expect(mail!.text).toContain("Turn it off in Settings: https://shop.example.ng/settings");
 
-    // the next morning, the next one
+    // on WhatsApp, the work waiting today is one short part
+    const params = summaryWhatsAppParams(await morningSummary(t.db, "2026-12-07", 5), "Alafia Self-Care", links.PUBLIC_URL);
+    expect(params[2]).toBe("4 orders; 1 order booked for delivery today; 1 message to answer");
+
+    // the next morning, the next one; the message was read meanwhile
+    await t.db.update(contactMessages).set({ readAt: new Date() });
     expect(await sendMorningSummary(t.db, links, lagos("2026-12-09T07:00:00"))).toBe(true);
     const next = (await summaries()).find((m) => m.id !== mail!.id)!;
     expect(next.text).toContain("Yesterday, Tuesday 8 December 2026, Alafia Self-Care had 1 order paid");
     expect(next.text).toContain("No price or stock was changed by hand yesterday.");
+    expect(next.text).not.toContain("not read yet");
   });
 
   it("is on by default and the owner turns it off in /settings, then nothing goes", async () => {

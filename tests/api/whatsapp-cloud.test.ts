@@ -429,6 +429,27 @@ describe('the owner\'s morning summary on WhatsApp (docs/product.md "Owner alert
   });
 });
 
+describe('a shopper\'s message on WhatsApp (docs/product.md "Messages")', () => {
+  it("goes to the alerts number as new_message_alert, with her number to answer her on", async () => {
+    const res = await t.request("/api/contact", {
+      method: "POST",
+      json: { name: "Yetunde Bakare", email: "yetunde@example.ng", phone: "0803 555 0177", message: "Can I pick up in Lekki\ntomorrow?" },
+    });
+    expect(res.status).toBe(201);
+    await flushOutbox({ db: t.db, env: t.env, logger });
+    const [message, ...more] = api.sent.filter((m) => m.body.template.name === "new_message_alert");
+    expect(more).toHaveLength(0);
+    expect(message!.body.to).toBe("2348090001111");
+    expect(message!.body.template.components[0]!.parameters.map((p) => p.text)).toEqual([
+      "Yetunde Bakare",
+      "+234 803 555 0177",
+      "Can I pick up in Lekki tomorrow?",
+      "http://localhost:3000/messages",
+    ]);
+    expect((await outbox("new_message_admin")).map((r) => [r.status, r.channel])).toEqual([["sent", "whatsapp"]]);
+  });
+});
+
 describe("without WhatsApp set up", () => {
   it("mails everything, and the checkout does not offer WhatsApp updates", async () => {
     const plain = await createTestContext();

@@ -4,9 +4,12 @@ import { describe, expect, it } from "vitest";
 import AdminLayout from "./layout";
 
 const owner = { firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng", owner: true };
-const render = (url: string, admin = owner) => {
+const render = (url: string, admin = owner, unreadMessages = 0) => {
   const Stub = createRoutesStub([
-    { path: "*", Component: () => <AdminLayout {...({ loaderData: { admin } } as React.ComponentProps<typeof AdminLayout>)} /> },
+    {
+      path: "*",
+      Component: () => <AdminLayout {...({ loaderData: { admin, unreadMessages } } as React.ComponentProps<typeof AdminLayout>)} />,
+    },
   ]);
   return renderToString(<Stub initialEntries={[url]} />);
 };
@@ -27,6 +30,17 @@ describe("admin sidebar", () => {
     const html = render(url);
     expect(current(html)).toEqual([label]);
     expect(painted(html)).toEqual([label]);
+  });
+
+  it("counts the messages not read on the Messages link, and shows no badge when none wait", () => {
+    const badge = (html: string) =>
+      html.match(
+        /href="\/messages"[^>]*>.*?<span[^>]*data-testid="unread-messages"[^>]*>(\d+)<span class="sr-only"> not read<\/span>/,
+      )?.[1];
+    expect(badge(render("/purchasetable", owner, 3))).toBe("3");
+    expect(badge(render("/purchasetable", { ...owner, owner: false }, 1))).toBe("1");
+    expect(render("/purchasetable", owner, 0)).not.toContain("unread-messages");
+    expect(render("/messages", owner, 2)).toMatch(/aria-current="page"[^>]*>.*?Messages<span/);
   });
 
   it("shows staff the screens they use, and none of the owner's", () => {

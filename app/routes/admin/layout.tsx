@@ -4,6 +4,7 @@ import {
   CirclePlus,
   FileText,
   FolderTree,
+  Inbox,
   LayoutDashboard,
   LogOut,
   Menu,
@@ -26,7 +27,9 @@ import { Logo } from "../../components/layout/logo";
 import { requireAdminPage } from "../../lib/guards.server";
 import type { ScriptsHandle } from "../../lib/scripted";
 import type { BackOfficeData } from "../../lib/back-office";
+import { appContext } from "../../context";
 import { isOwner, isOwnerScreen } from "../../../modules/accounts/roles";
+import { unreadMessageCount } from "../../../modules/marketing/messages.server";
 import type { Route } from "./+types/layout";
 
 // docs/product.md §2 Admin screens: the sidebar, in the spec's order and labels
@@ -37,6 +40,8 @@ const links = [
   { to: "/neworder", label: "New Order", icon: CirclePlus },
   // docs/product.md "Unpaid checkouts"
   { to: "/unpaidcheckouts", label: "Unpaid Checkouts", icon: ShoppingBag },
+  // docs/product.md "Messages": with how many wait unread
+  { to: "/messages", label: "Messages", icon: Inbox },
   { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },
   { to: "/producttable", label: "Products", icon: Package, also: ["/createproduct", "/editproduct"] },
   { to: "/lga", label: "Delivery Rates", icon: Truck, also: ["/createlga", "/editlga", "/deliverycalendar"] },
@@ -57,11 +62,15 @@ export const handle: ScriptsHandle = { scripts: "at-once" };
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<BackOfficeData> {
   const user = requireAdminPage(context, request);
-  return { admin: { firstName: user.firstName, lastName: user.lastName, email: user.email, owner: isOwner(user.role) } };
+  const { db } = context.get(appContext);
+  return {
+    admin: { firstName: user.firstName, lastName: user.lastName, email: user.email, owner: isOwner(user.role) },
+    unreadMessages: await unreadMessageCount(db),
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin } = loaderData;
+  const { admin, unreadMessages } = loaderData;
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const openingPurchase =
@@ -86,6 +95,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           >
             <l.icon size={18} aria-hidden="true" />
             {l.label}
+            {l.to === "/messages" && unreadMessages > 0 ? (
+              <span
+                className={`ml-auto rounded-full px-2 py-0.5 text-xs font-bold ${isActive(l) ? "bg-white text-rose-dark" : "bg-rose text-white"}`}
+                data-testid="unread-messages"
+              >
+                {unreadMessages}
+                <span className="sr-only"> not read</span>
+              </span>
+            ) : null}
           </Link>
         ))}
     </nav>

@@ -9,7 +9,7 @@ import { type FormResult, startingValues, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { fromZod } from "../../../lib/errors";
 import { formatNigerianPhone } from "../../../lib/phone";
-import { recentMessages, recentSubscribers } from "../../../modules/marketing/inbox.server";
+import { recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
 import { FEE_STEP_NAIRA, fromSettingsInput, shopSettingsInput, toSettingsView } from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
@@ -21,8 +21,8 @@ export const meta = () => [{ title: "Settings | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
-  const [settings, subscribers, messages] = await Promise.all([getSettings(db), recentSubscribers(db), recentMessages(db)]);
-  return { settings: toSettingsView(settings), subscribers, messages };
+  const [settings, subscribers] = await Promise.all([getSettings(db), recentSubscribers(db)]);
+  return { settings: toSettingsView(settings), subscribers };
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
@@ -73,7 +73,7 @@ const socialFields = [
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings: s, subscribers, messages } = loaderData;
+  const { settings: s, subscribers } = loaderData;
   const errors: Record<string, string> = actionData?.fields ?? {};
   const saving = useBusy();
   // the saved settings, or what a refused form sent when the page is drawn again without its script
@@ -245,24 +245,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </li>
         ))}
       </ExportList>
-      <ExportList title={`Contact messages (${messages.total})`} csv="/api/settings/messages.csv" empty="No messages yet">
-        {messages.items.map((m) => (
-          <li key={m.id} className="py-2">
-            <p className="font-semibold">
-              {m.name}{" "}
-              <span className="break-all font-normal text-muted">
-                &lt;{m.email}&gt; · {when(m.createdAt)}
-              </span>
-            </p>
-            <p className="whitespace-pre-line">{m.message}</p>
-          </li>
-        ))}
-      </ExportList>
     </div>
   );
 }
 
-/** The latest subscribers or messages, with the whole list as a CSV download. */
+/** The latest subscribers, with the whole list as a CSV download (messages have their own screen, /messages). */
 function ExportList({ title, csv, empty, children }: { title: string; csv: string; empty: string; children: React.ReactNode[] }) {
   const id = useId();
   return (

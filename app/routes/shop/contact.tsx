@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Send Message: stored for the owner, as POST /api/contact does (docs/product.md §2), under the same rate rule. */
 export const action = (args: Route.ActionArgs) =>
-  publicFormAction(args, rateRules.contactIp, contactInput, ({ db }, data) => sendContactMessage(db, data));
+  publicFormAction(args, rateRules.contactIp, contactInput, ({ db, env }, data) => sendContactMessage(db, env, data));
 
 // a refusal past the rate rule says when to try again
 export const headers = actionHeaders;
@@ -110,6 +110,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             type="email"
             autoComplete="email"
             defaultValue={typed?.email}
+          />
+          <Field
+            label="WhatsApp number (optional)"
+            name="phone"
+            id="contact-phone"
+            error={errors.phone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={30}
+            hint="Leave it and we can answer you on WhatsApp."
+            defaultValue={typed?.phone}
           />
           <Field label="Message" name="message" id="contact-message" error={errors.message}>
             {(control) => <textarea {...control} required rows={6} maxLength={5000} defaultValue={typed?.message} />}

@@ -16,7 +16,7 @@ export const meta = () => [{ title: "Newsletter | Alafia Self-Care" }, { name: "
  * The same rule and service as POST /api/newsletter.
  */
 export const action = (args: Route.ActionArgs) =>
-  publicFormAction(args, rateRules.newsletterIp, newsletterInput, ({ db }, data) => subscribe(db, data));
+  publicFormAction(args, rateRules.newsletterIp, newsletterInput, ({ db, env }, data) => subscribe(db, env, data));
 
 // a refusal past the rate rule says when to try again
 export const headers = actionHeaders;

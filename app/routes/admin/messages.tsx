@@ -1,0 +1,198 @@
+import { Download, Mail, MessageCircle } from "lucide-react";
+import toast from "react-hot-toast";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { ListFilters } from "../../components/admin/filters";
+import { PageHeader, TableFooter } from "../../components/admin/table-parts";
+import { FormMessage } from "../../components/forms/fields";
+import { appContext } from "../../context";
+import { parseForm, readForm } from "../../lib/form-action.server";
+import { type FormResult, useBusy, useOnAnswer } from "../../lib/forms";
+import { requireAdminPage } from "../../lib/guards.server";
+import { useOwner } from "../../lib/back-office";
+import { readSearchParams } from "../../lib/search-params.server";
+import { lagosDayTime } from "../../../lib/lagos-calendar";
+import { formatNigerianPhone } from "../../../lib/phone";
+import {
+  listMessages,
+  markAllRead,
+  markMessage,
+  messageQuery,
+  replyOnWhatsAppUrl,
+  type MessageView,
+} from "../../../modules/marketing/messages.server";
+import { getSettings } from "../../../modules/settings/service.server";
+import { adminAction } from "./admin-action.server";
+import { redirectPastLastPage } from "./list-query.server";
+import type { Route } from "./+types/messages";
+
+// docs/product.md "Messages": what shoppers wrote from /contact and the coaching page, with a
+// WhatsApp and a mail reply each, read marks that say who read it, and the unread count.
+
+export const meta = () => [{ title: "Messages | Alafia admin" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { db } = context.get(appContext);
+  const query = readSearchParams(request, messageQuery, ["q", "from", "to", "page", "show", "kind"]);
+  const [list, shop] = await Promise.all([listMessages(db, query), getSettings(db)]);
+  redirectPastLastPage(request, list.query, list.total);
+  const items = list.items.map((m) => ({
+    ...m,
+    whatsappUrl: m.phone ? replyOnWhatsAppUrl(shop.shopName, { name: m.name, phone: m.phone }) : null,
+    mailUrl: `mailto:${m.email}?subject=${encodeURIComponent(`Your message to ${shop.shopName}`)}`,
+  }));
+  return { items, total: list.total, unread: list.unread, query: list.query };
+}
+
+const markInput = z.object({
+  intent: z.enum(["read", "unread"]),
+  id: z.uuid({ error: "This message no longer exists. Please reload." }),
+});
+
+/** 'Mark as read', 'Mark as unread' and 'Mark all as read': the same services as the API's. */
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db, user }): Promise<FormResult> => {
+    if ((await readForm(args.request)).get("intent") === "readall") {
+      const marked = await markAllRead(db, user);
+      return { ok: true, msg: marked === 1 ? "1 message marked as read" : `${marked} messages marked as read` };
+    }
+    const { data } = await parseForm(args.request, markInput);
+    await markMessage(db, data.id, data.intent === "read", user);
+    return { ok: true, msg: data.intent === "read" ? "Marked as read" : "Marked as unread" };
+  });
+}
+
+const when = (iso: string) => lagosDayTime(new Date(iso), "short");
+
+function useToastAnswer(data: FormResult | undefined) {
+  useOnAnswer(data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+}
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, unread, query } = loaderData;
+  const owner = useOwner();
+  const readAll = useFetcher<FormResult>();
+  useToastAnswer(readAll.data);
+  const link = (change: Record<string, string>) => {
+    const next = new URLSearchParams({ show: query.show, kind: query.kind, ...change });
+    if (next.get("kind") === "any") next.delete("kind");
+    return `/messages?${next.toString()}`;
+  };
+  const chip = (to: string, current: boolean, label: string) => (
+    <Link
+      to={to}
+      className={`rounded-full border px-4 py-2 text-sm font-semibold ${current ? "border-ink bg-ink text-cream" : "border-line bg-linen"}`}
+      aria-current={current ? "page" : undefined}
+    >
+      {label}
+    </Link>
+  );
+  const answer = actionData as FormResult | undefined;
+  return (
+    <div className="grid max-w-4xl gap-4">
+      <PageHeader title="Messages">
+        {owner ? (
+          <a href="/api/settings/messages.csv" className="btn-outline min-h-10 py-2" download>
+            <Download size={16} aria-hidden="true" /> Export CSV
+          </a>
+        ) : null}
+      </PageHeader>
+      {/* a plain post's answer (the script not running yet): with it, a toast */}
+      {answer ? <FormMessage tone={answer.ok ? "success" : "error"}>{answer.msg}</FormMessage> : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {chip(link({ show: "unread" }), query.show === "unread", `Not read (${unread})`)}
+        {chip(link({ show: "all" }), query.show === "all", "All")}
+        <span className="mx-1 hidden h-6 border-l border-line sm:inline" aria-hidden="true" />
+        {chip(link({ kind: "any" }), query.kind === "any", "Everything")}
+        {chip(link({ kind: "coaching" }), query.kind === "coaching", "Coaching requests")}
+        {chip(link({ kind: "message" }), query.kind === "message", "Contact form")}
+      </div>
+      <ListFilters
+        placeholder="Search name, email, phone or words..."
+        q={query.q}
+        clearTo={link({})}
+        label="Search messages"
+        keep={["show", "kind"]}
+      />
+      {unread > 0 && query.show === "unread" ? (
+        <readAll.Form method="post" className="-mt-2">
+          <input type="hidden" name="intent" value="readall" />
+          <button type="submit" className="btn-outline min-h-10 py-2" disabled={readAll.state !== "idle"}>
+            Mark all as read
+          </button>
+        </readAll.Form>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-linen p-6 text-center text-muted">
+          {query.show === "unread" && !query.q ? "Nothing waiting: every message has been read." : "No messages found."}
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Messages">
+          {items.map((m) => (
+            <MessageCard key={m.id} m={m} />
+          ))}
+        </ul>
+      )}
+      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
+    </div>
+  );
+}
+
+function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mailUrl: string } }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useToastAnswer(fetcher.data);
+  const unread = !m.readAt;
+  return (
+    <li className={`rounded-2xl border p-4 ${unread ? "border-rose/40 bg-linen" : "border-line bg-cream"}`} data-testid="message">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className={unread ? "font-bold" : "font-semibold"}>
+            {m.name}
+            {unread ? <span className="ml-2 rounded-full bg-rose px-2 py-0.5 text-xs font-semibold text-white">New</span> : null}
+            {m.kind === "coaching" ? (
+              <span className="ml-2 rounded-full border border-sage/40 bg-sage-soft px-2 py-0.5 text-xs font-semibold text-sage">
+                Coaching call
+              </span>
+            ) : null}
+          </p>
+          <p className="break-all text-sm text-muted">
+            {m.email}
+            {m.phone ? ` · ${formatNigerianPhone(m.phone)}` : ""}
+          </p>
+        </div>
+        <p className="text-sm text-muted">{when(m.createdAt)}</p>
+      </div>
+      <p className="mt-2 whitespace-pre-line break-words">{m.message}</p>
+      {m.readAt ? (
+        <p className="mt-2 text-xs text-muted">
+          Read{m.readBy ? ` by ${m.readBy}` : ""} · {when(m.readAt)}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {m.whatsappUrl ? (
+          <a
+            href={m.whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-outline min-h-10 py-2"
+            data-testid="reply-whatsapp"
+          >
+            <MessageCircle size={16} aria-hidden="true" /> WhatsApp
+          </a>
+        ) : null}
+        <a href={m.mailUrl} className="btn-outline min-h-10 py-2" data-testid="reply-mail">
+          <Mail size={16} aria-hidden="true" /> Reply by mail
+        </a>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value={unread ? "read" : "unread"} />
+          <input type="hidden" name="id" value={m.id} />
+          <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
+            {unread ? "Mark as read" : "Mark as unread"}
+          </button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}

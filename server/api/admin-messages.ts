@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { listMessages, markAllRead, markMessage, messageQuery, messageReadInput } from "../../modules/marketing/messages.server";
+import type { AppDeps, AppEnv } from "../context";
+import { pathId, readJson, readQuery, withTotal } from "../http";
+import { currentUser, requireAdmin } from "../middleware/auth";
+
+// docs/product.md "Messages": the team's inbox of what shoppers wrote, and its read marks.
+export function adminMessageRoutes({ database }: AppDeps) {
+  const db = database.db;
+  return new Hono<AppEnv>()
+    .get("/messages", requireAdmin(), async (c) => {
+      const { items, total, unread } = await listMessages(db, readQuery(c, messageQuery));
+      withTotal(c, total);
+      c.header("X-Unread-Count", String(unread));
+      return c.json(items);
+    })
+    .post("/messages/read-all", requireAdmin(), async (c) => c.json({ marked: await markAllRead(db, currentUser(c)) }))
+    .patch("/messages/:id", requireAdmin(), async (c) => {
+      const { read } = await readJson(c, messageReadInput);
+      return c.json(await markMessage(db, pathId(c, "Message"), read, currentUser(c)));
+    });
+}

@@ -1,0 +1,200 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, mailOutbox } from "../../db/schema";
+import { publicOrigin } from "../../lib/public-origin";
+import { getSettings } from "../../modules/settings/service.server";
+import { createAdminUser, createContactMessage, createStaffUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+// docs/product.md "Messages": what shoppers write from /contact and the coaching page reaches the
+// owner at once and waits in /messages, with a WhatsApp and a mail reply, until someone of the team
+// marks it read.
+let t: PagesContext;
+let owner: { id: string; role: "admin" };
+let staff: { id: string; role: "admin" };
+let origin: string;
+beforeAll(async () => {
+  t = await createPagesContext();
+  origin = publicOrigin(t.env);
+  owner = { id: (await createAdminUser(t.db, { firstName: "Funke" })).id, role: "admin" };
+  staff = { id: (await createStaffUser(t.db, { firstName: "Chidi" })).id, role: "admin" };
+});
+
+const alerts = async (kind = "new_message_admin") =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.to, (await getSettings(t.db)).contactEmail)));
+const contact = (json: Record<string, unknown>, ip = "10.0.0.1") => t.request("/api/contact", { method: "POST", json, ip });
+const list = (query: string, as = staff) => t.request(`/api/messages${query}`, { as });
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+/** a page's markup as drawn, without its scripts (the loader's data is in the hydration data too) */
+const drawn = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "").replace(/<script\b[\s\S]*?<\/script>/g, "");
+
+describe("a message from /contact", () => {
+  it("is kept with her WhatsApp number and reaches the owner at once, with both ways to answer", async () => {
+    const res = await contact({
+      name: "Adaeze Obi",
+      email: "adaeze@example.ng",
+      phone: "0803 555 0142",
+      message: "Do you gift-wrap the calm box?\nIt is for my sister's birthday on Friday.",
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, "adaeze@example.ng"));
+    expect(row).toMatchObject({ phone: "+2348035550142", kind: "message", readAt: null, readBy: null });
+
+    const [mail, ...more] = await alerts();
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe("New message from Adaeze Obi");
+    expect(mail!.text).toContain(
+      "Adaeze Obi wrote to Alafia Self-Care from the contact page:\n\nDo you gift-wrap the calm box?\nIt is for",
+    );
+    expect(mail!.text).toContain("Reply by mail: adaeze@example.ng\n");
+    expect(mail!.text).toContain(
+      `Reply on WhatsApp: https://wa.me/2348035550142?text=${encodeURIComponent("Hello Adaeze, this is Alafia Self-Care. Thank you for your message. ")}\n`,
+    );
+    expect(mail!.text).toContain(`All messages: ${origin}/messages`);
+  });
+
+  it("takes no number, or refuses one that is not Nigerian and keeps nothing", async () => {
+    expect((await contact({ name: "Kemi", email: "kemi@example.ng", phone: "", message: "Hello" }, "10.0.0.2")).status).toBe(201);
+    const [kemi] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, "kemi@example.ng"));
+    expect(kemi!.phone).toBeNull();
+    const refused = await contact({ name: "Tola", email: "tola@example.ng", phone: "12345", message: "Hello" }, "10.0.0.3");
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fields).toEqual({ phone: "Enter a Nigerian phone number, like 0803 555 0142" });
+    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, "tola@example.ng"))).toEqual([]);
+  });
+});
+
+describe("a request for a coaching call from /author", () => {
+  it("is a coaching message, and its alert says so", async () => {
+    const res = await t.request("/api/newsletter", {
+      method: "POST",
+      json: { email: "zainab@example.ng", firstName: "Zainab", source: "author" },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, "zainab@example.ng"));
+    expect(row!.kind).toBe("coaching");
+    const mail = (await alerts()).find((m) => m.subject === "Coaching call request from Zainab");
+    expect(mail!.text).toContain("Zainab wrote to Alafia Self-Care from the Coaching Services page:");
+    expect(mail!.text).not.toContain("Reply on WhatsApp");
+  });
+});
+
+describe("GET /api/messages and the read marks", () => {
+  it("lists what waits unread, newest first, filtered by kind and words; the whole list on show=all", async () => {
+    await t.db.update(contactMessages).set({ readAt: new Date() });
+    const older = await createContactMessage(t.db, {
+      name: "Ngozi Eze",
+      message: "Where is my order?",
+      createdAt: new Date("2026-12-01T09:00:00Z"),
+    });
+    const newer = await createContactMessage(t.db, {
+      name: "Bisi Ade",
+      phone: "+2348090001111",
+      kind: "coaching",
+      message: "A coaching call, please",
+      createdAt: new Date("2026-12-02T09:00:00Z"),
+    });
+    const res = await list("");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("2");
+    expect(res.headers.get("X-Unread-Count")).toBe("2");
+    const items = (await res.json()) as { id: string; kind: string; readAt: string | null }[];
+    expect(items.map((m) => m.id)).toEqual([newer.id, older.id]);
+    expect(items[0]).toMatchObject({ name: "Bisi Ade", phone: "+2348090001111", kind: "coaching", readAt: null, readBy: null });
+
+    expect((await (await list("?kind=coaching")).json()).map((m: { id: string }) => m.id)).toEqual([newer.id]);
+    expect((await (await list("?q=0809 000")).json()).map((m: { id: string }) => m.id)).toEqual([]);
+    expect((await (await list("?q=09000")).json()).map((m: { id: string }) => m.id)).toEqual([newer.id]);
+    expect((await (await list("?q=where is MY")).json()).map((m: { id: string }) => m.id)).toEqual([older.id]);
+    const all = await list("?show=all&pageSize=100");
+    expect(Number(all.headers.get("X-Total-Count"))).toBeGreaterThan(2);
+    expect(all.headers.get("X-Unread-Count")).toBe("2");
+
+    const bad = await list("?kind=spam&pageSize=500");
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).fields).sort()).toEqual(["kind", "pageSize"]);
+  });
+
+  it("marks one read by whoever read it, keeps the first reader, marks it unread again, and marks all read", async () => {
+    await t.db.update(contactMessages).set({ readAt: new Date() });
+    const m = await createContactMessage(t.db, { name: "Efe" });
+    const other = await createContactMessage(t.db, { name: "Ifeoma" });
+    const mark = (id: string, json: unknown, as = staff) => t.request(`/api/messages/${id}`, { method: "PATCH", json, as });
+
+    let res = await mark(m.id, { read: true });
+    expect(res.status).toBe(200);
+    const read = await res.json();
+    expect(read).toMatchObject({ id: m.id, readBy: "Chidi" });
+    expect(read.readAt).toBeTruthy();
+    // marking it read again (the owner, a second tab) changes nothing: Chidi read it first
+    expect(await (await mark(m.id, { read: true }, owner)).json()).toMatchObject({ readBy: "Chidi", readAt: read.readAt });
+    expect((await list("")).headers.get("X-Unread-Count")).toBe("1");
+
+    expect(await (await mark(m.id, { read: false }, owner)).json()).toMatchObject({ readAt: null, readBy: null });
+    expect((await mark(m.id, { read: "yes" })).status).toBe(400);
+    expect((await mark(m.id, { read: true, message: "changed" })).status).toBe(400);
+    expect((await mark("6f1c4c59-3a44-4c56-9a55-3b1a1f0e7a01", { read: true })).status).toBe(404);
+    const [kept] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, m.id));
+    expect(kept!.message).toBe(m.message);
+
+    res = await t.request("/api/messages/read-all", { method: "POST", as: owner });
+    expect(await res.json()).toEqual({ marked: 2 });
+    const [otherRow] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, other.id));
+    expect(otherRow!.readBy).toBe(owner.id);
+    expect((await list("")).headers.get("X-Unread-Count")).toBe("0");
+  });
+});
+
+describe("/messages in the back office", () => {
+  it("shows staff each unread message with its replies, counts them on the sidebar, and marks one read without the script", async () => {
+    await t.db.update(contactMessages).set({ readAt: new Date() });
+    const m = await createContactMessage(t.db, {
+      name: "Halima Bello",
+      email: "halima@example.ng",
+      phone: "+2348035550199",
+      message: "Is the journal in stock?",
+    });
+
+    let html = await drawn(await t.page("/messages", { as: staff }));
+    expect(html).toContain("Halima Bello");
+    expect(html).toContain("halima@example.ng · +234 803 555 0199");
+    expect(html).toContain("Is the journal in stock?");
+    expect(html).toContain(
+      `href="https://wa.me/2348035550199?text=${encodeURIComponent("Hello Halima, this is Alafia Self-Care. Thank you for your message. ")}"`,
+    );
+    expect(html).toContain(`href="mailto:halima@example.ng?subject=${encodeURIComponent("Your message to Alafia Self-Care")}"`);
+    expect(html).toMatch(/data-testid="unread-messages"[^>]*>1<span class="sr-only"> not read<\/span>/);
+    expect(html).toContain("Not read (1)");
+    // the CSV is the owner's
+    expect(html).not.toContain("/api/settings/messages.csv");
+    expect(await drawn(await t.page("/messages", { as: owner }))).toContain('href="/api/settings/messages.csv"');
+    // the badge is on every back-office screen
+    expect(await drawn(await t.page("/purchasetable", { as: staff }))).toMatch(/data-testid="unread-messages"[^>]*>1</);
+
+    const res = await t.page("/messages", { ...form({ intent: "read", id: m.id }), as: staff });
+    expect(res.status).toBe(200);
+    html = await drawn(res);
+    expect(html).toContain("Marked as read");
+    expect(html).toContain("Nothing waiting: every message has been read.");
+    expect(html).not.toContain('data-testid="unread-messages"');
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, m.id));
+    expect(row!.readBy).toBe(staff.id);
+
+    html = await drawn(await t.page("/messages?show=all", { as: owner }));
+    expect(html).toMatch(/Read by Chidi · \d+ \w{3}, \d+:\d{2} [ap]m/);
+    expect(html).toContain("Mark as unread");
+  });
+
+  it("refuses a bad filter with a 400 page that names it", async () => {
+    const res = await t.page("/messages?show=everything", { as: staff });
+    expect(res.status).toBe(400);
+    expect(await drawn(res)).toContain("Show unread or all");
+  });
+});
