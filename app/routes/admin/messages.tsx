@@ -100,13 +100,16 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
       {/* a plain post's answer (the script not running yet): with it, a toast */}
       {answer ? <FormMessage tone={answer.ok ? "success" : "error"}>{answer.msg}</FormMessage> : null}
-      <div className="flex flex-wrap items-center gap-2">
-        {chip(link({ show: "unread" }), query.show === "unread", `Not read (${unread})`)}
-        {chip(link({ show: "all" }), query.show === "all", "All")}
-        <span className="mx-1 hidden h-6 border-l border-line sm:inline" aria-hidden="true" />
-        {chip(link({ kind: "any" }), query.kind === "any", "Everything")}
-        {chip(link({ kind: "coaching" }), query.kind === "coaching", "Coaching requests")}
-        {chip(link({ kind: "message" }), query.kind === "message", "Contact form")}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div role="group" aria-label="Read or not" className="flex flex-wrap gap-2">
+          {chip(link({ show: "unread" }), query.show === "unread", `Not read (${unread})`)}
+          {chip(link({ show: "all" }), query.show === "all", "All")}
+        </div>
+        <div role="group" aria-label="From" className="flex flex-wrap gap-2">
+          {chip(link({ kind: "any" }), query.kind === "any", "Any page")}
+          {chip(link({ kind: "coaching" }), query.kind === "coaching", "Coaching requests")}
+          {chip(link({ kind: "message" }), query.kind === "message", "Contact form")}
+        </div>
       </div>
       <ListFilters
         placeholder="Search name, email, phone or words..."
@@ -159,7 +162,12 @@ function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mai
           </p>
           <p className="break-all text-sm text-muted">
             {m.email}
-            {m.phone ? ` · ${formatNigerianPhone(m.phone)}` : ""}
+            {m.phone ? (
+              <>
+                {" · "}
+                <span className="whitespace-nowrap">{formatNigerianPhone(m.phone)}</span>
+              </>
+            ) : null}
           </p>
         </div>
         <p className="text-sm text-muted">{when(m.createdAt)}</p>
