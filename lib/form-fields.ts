@@ -102,3 +102,9 @@ export const nigerianPhone = (label = "Phone") =>
 
 /** The same, optional: blank is none. */
 export const optionalNigerianPhone = (label: string) => z.preprocess(blankToUndefined, nigerianPhone(label).optional());
+
+/** A tick box: true from a form's "on" or "true" (or JSON true); unticked, a box sends nothing. */
+export const tick = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("")])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");

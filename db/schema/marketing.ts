@@ -30,7 +30,8 @@ export const contactMessages = pgTable(
   {
     id: id(),
     name: text().notNull(),
-    email: text().notNull(),
+    // the contact form asks for an email; a coaching request takes an email or a WhatsApp number
+    email: text(),
     // a WhatsApp number she left, +234…, to answer her there
     phone: text(),
     kind: text().$type<MessageKind>().notNull().default("message"),
@@ -47,6 +48,7 @@ export const contactMessages = pgTable(
       .on(t.createdAt)
       .where(sql`${t.readAt} is null`),
     check("contact_messages_kind_check", sql`${t.kind} in ('message', 'coaching')`),
+    check("contact_messages_reachable_check", sql`${t.email} is not null or ${t.phone} is not null`),
   ],
 );
 

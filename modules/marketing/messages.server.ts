@@ -18,7 +18,8 @@ import { askOnWhatsAppUrl } from "./whatsapp";
 // owner at once (a mail, or WhatsApp to her alerts number), and waits in /messages until someone
 // of the team marks it read.
 
-export type IncomingMessage = { name: string; email: string; phone?: string; kind: MessageKind; message: string };
+/** Who wrote, and how to answer her: an email, a WhatsApp number or both (at least one). */
+export type IncomingMessage = { name: string; email?: string; phone?: string; kind: MessageKind; message: string };
 
 const kindWords: Record<MessageKind, { subject: string; from: string }> = {
   message: { subject: "New message", from: "the contact page" },
@@ -33,13 +34,13 @@ export const replyOnWhatsAppUrl = (shopName: string, m: { name: string; phone: s
 export async function receiveMessage(db: Queryable, links: Pick<Env, "PUBLIC_URL" | "PORT">, m: IncomingMessage) {
   const [row] = await db
     .insert(contactMessages)
-    .values({ name: m.name, email: m.email, phone: m.phone ?? null, kind: m.kind, message: m.message })
+    .values({ name: m.name, email: m.email ?? null, phone: m.phone ?? null, kind: m.kind, message: m.message })
     .returning({ id: contactMessages.id });
   const shop = await getSettings(db);
   const inbox = `${publicOrigin(links)}/messages`;
   const words = kindWords[m.kind];
   const reply = [
-    `Reply by mail: ${m.email}`,
+    ...(m.email ? [`Reply by mail: ${m.email}`] : []),
     ...(m.phone ? [`Reply on WhatsApp: ${replyOnWhatsAppUrl(shop.shopName, { name: m.name, phone: m.phone })}`] : []),
   ];
   await enqueueMail(db, {
@@ -49,7 +50,7 @@ export async function receiveMessage(db: Queryable, links: Pick<Env, "PUBLIC_URL
     kind: "new_message_admin",
     whatsapp: ownerWhatsApp(shop, "new_message_alert", [
       m.name,
-      m.phone ? formatNigerianPhone(m.phone) : m.email,
+      m.phone ? formatNigerianPhone(m.phone) : (m.email ?? ""),
       m.message.length > 300 ? `${m.message.slice(0, 300)}…` : m.message,
       inbox,
     ]),
@@ -69,7 +70,7 @@ export type MessageQuery = z.input<typeof messageQuery>;
 export type MessageView = {
   id: string;
   name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   kind: MessageKind;
   message: string;
@@ -105,7 +106,7 @@ export async function listMessages(db: Db, input: MessageQuery) {
   if (q.q) {
     const like = containing(q.q);
     where.push(
-      sql`(${contactMessages.name} ilike ${like} or ${contactMessages.email} ilike ${like} or coalesce(${contactMessages.phone}, '') ilike ${like} or ${contactMessages.message} ilike ${like})`,
+      sql`(${contactMessages.name} ilike ${like} or coalesce(${contactMessages.email}, '') ilike ${like} or coalesce(${contactMessages.phone}, '') ilike ${like} or ${contactMessages.message} ilike ${like})`,
     );
   }
   const filter = where.length ? and(...where) : undefined;

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { optionalNigerianPhone } from "../../lib/form-fields";
+import { optionalNigerianPhone, tick } from "../../lib/form-fields";
+import { coachingOffers } from "./coaching-offers";
 import { email, optionalPersonName, personName } from "../accounts/schemas";
 
 export const newsletterSources = ["popup", "footer", "blog", "about", "author", "home"] as const;
+export type NewsletterSource = (typeof newsletterSources)[number];
 
 export const newsletterInput = z
   .object({
@@ -25,6 +27,26 @@ export const contactInput = z
   })
   .strict();
 export type ContactInput = z.input<typeof contactInput>;
+
+// docs/product.md "Messages": the coaching page's request for a call, answered by mail or on WhatsApp
+export const REACH_ME_MSG = "Leave your WhatsApp number or your email, so the coach can reach you";
+
+export const coachingRequestInput = z
+  .object({
+    name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters").pipe(personName("Name", 100)),
+    email: z.preprocess((v) => (v === "" || v === null ? undefined : v), email.optional()),
+    phone: optionalNigerianPhone("WhatsApp number"),
+    offer: z.enum(coachingOffers, { error: "Choose one of the coaching offers" }).default("call"),
+    note: z.string().trim().max(1000, "Keep your note under 1,000 characters").optional(),
+    // 'Also send me gentle notes and offers': the newsletter, only when ticked and with an email
+    newsletter: tick,
+  })
+  .strict()
+  .superRefine((d, ctx) => {
+    if (!d.email && !d.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: REACH_ME_MSG });
+    if (d.newsletter && !d.email) ctx.addIssue({ code: "custom", path: ["email"], message: "Leave your email to get our notes" });
+  });
+export type CoachingRequestInput = z.input<typeof coachingRequestInput>;
 
 // docs/product.md §7 POST /api/test/create
 export const communicationChoiceInput = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tick } from "../../lib/form-fields";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { email, personName } from "../accounts/schemas";
 import { GIFT_MESSAGE_MAX } from "./gift-limits";
@@ -8,11 +9,6 @@ import { GIFT_MESSAGE_MAX } from "./gift-limits";
 // POST /api/purchases/create. Safe for the browser.
 
 export { GIFT_MESSAGE_MAX };
-
-const tick = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("")])
-  .optional()
-  .transform((v) => v === true || v === "on" || v === "true");
 
 /** Loose text: the real rules apply only when the order is a gift (a form without script posts the hidden fields too). */
 const loose = (max: number) => z.string().max(max, "Too long").optional();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nigerianPhone } from "../../lib/form-fields";
+import { nigerianPhone, tick } from "../../lib/form-fields";
 import { addressLinkProblem, email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
@@ -24,11 +24,6 @@ const optionalNote = z
   .transform((v) => v || undefined);
 // a discount code (docs/product.md "Discount codes"); blank is none
 const optionalCode = shopperCode.optional().transform((v) => v || undefined);
-const tick = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("")])
-  .optional()
-  .transform((v) => v === true || v === "on" || v === "true");
-
 /**
  * A line of the address: the order's mails print it from the shop's address, and a guest's order
  * mails the email she typed at once (a pay link), so like a name it holds no web address.

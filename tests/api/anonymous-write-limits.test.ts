@@ -25,6 +25,11 @@ describe.each(rateLimitBackends)("anonymous writes, counters kept in %s", (backe
       rule: rateRules.contactIp,
       body: (i: number) => ({ name: "Ada Obi", email: `ada${i}@example.ng`, message: "Do you deliver to Ajah?" }),
     },
+    {
+      path: "/api/coaching-requests",
+      rule: rateRules.contactIp,
+      body: (i: number) => ({ name: "Ada Obi", phone: `0803555${String(1000 + i)}`, offer: "vip" }),
+    },
     { path: "/api/newsletter", rule: rateRules.newsletterIp, body: (i: number) => ({ email: `reader${i}@example.ng`, source: "footer" }) },
     { path: "/api/test/create", rule: rateRules.testChoiceIp, body: () => ({ communicationPlatform: platform }) },
   ];

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, mailOutbox } from "../../db/schema";
+import { contactMessages, mailOutbox, newsletterSubscribers } from "../../db/schema";
 import { publicOrigin } from "../../lib/public-origin";
 import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createContactMessage, createStaffUser } from "../factories";
@@ -83,6 +83,74 @@ describe("a request for a coaching call from /author", () => {
     const mail = (await alerts()).find((m) => m.subject === "Coaching call request from Zainab");
     expect(mail!.text).toContain("Zainab wrote to Alafia Self-Care from the Coaching Services page:");
     expect(mail!.text).not.toContain("Reply on WhatsApp");
+  });
+});
+
+describe("Book my call on /author (POST /api/coaching-requests)", () => {
+  const book = (json: Record<string, unknown>, ip = "10.0.1.1") => t.request("/api/coaching-requests", { method: "POST", json, ip });
+
+  it("takes a WhatsApp number alone, with the offer and her note, and tells the owner how to reach her", async () => {
+    const subscribers = (await t.db.select().from(newsletterSubscribers)).length;
+    const res = await book({ name: "Amaka Eze", phone: "0803 555 0166", offer: "vip", note: "Evenings after 7 suit me." });
+    expect(res.status).toBe(201);
+    expect((await res.json()).msg).toBe(
+      "Thank you, Amaka! Our coach will message you on WhatsApp at +234 803 555 0166 within one working day to find a time that suits you.",
+    );
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.phone, "+2348035550166"));
+    expect(row).toMatchObject({
+      name: "Amaka Eze",
+      email: null,
+      kind: "coaching",
+      message: "Asked for: Mindful Living VIP coaching.\nEvenings after 7 suit me.",
+    });
+    const mail = (await alerts()).find((m) => m.subject === "Coaching call request from Amaka Eze");
+    expect(mail!.text).toContain("Reply on WhatsApp: https://wa.me/2348035550166?text=");
+    expect(mail!.text).not.toContain("Reply by mail");
+    // on the newsletter only when she ticks it
+    expect(await t.db.select().from(newsletterSubscribers)).toHaveLength(subscribers);
+  });
+
+  it("needs a number or an email, an offer it knows, and an email for the notes", async () => {
+    let res = await book({ name: "Ada" }, "10.0.1.2");
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual({ phone: "Leave your WhatsApp number or your email, so the coach can reach you" });
+    res = await book({ name: "Ada", phone: "0803 555 0167", offer: "weekend-retreat" }, "10.0.1.2");
+    expect((await res.json()).fields).toEqual({ offer: "Choose one of the coaching offers" });
+    res = await book({ name: "Ada", phone: "0803 555 0167", newsletter: true }, "10.0.1.2");
+    expect((await res.json()).fields).toEqual({ email: "Leave your email to get our notes" });
+    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.name, "Ada"))).toEqual([]);
+    // with an email and the box ticked, she joins the newsletter too (and is told by mail)
+    res = await book({ name: "Ngozi Obi", email: "ngozi.coaching@example.ng", newsletter: true }, "10.0.1.2");
+    expect((await res.json()).msg).toContain("Our coach will write to ngozi.coaching@example.ng within one working day");
+    const [sub] = await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "ngozi.coaching@example.ng"));
+    expect(sub).toMatchObject({ firstName: "Ngozi", lastName: "Obi", source: "author" });
+  });
+
+  it("works before the page's script runs: the offer chosen by its button, a refusal keeps what she typed", async () => {
+    const chosen = (html: string) => /<select[^>]*name="offer"[^>]*>[\s\S]*?<option value="(\w+)" selected=""/.exec(html)?.[1];
+    expect(chosen(await drawn(await t.page("/author?offer=roadmap")))).toBe("roadmap");
+    expect(chosen(await drawn(await t.page("/author?offer=nonsense")))).toBe("call");
+
+    let res = await t.page("/author", {
+      ...form({ name: "Funmi Ade", phone: "12", email: "", offer: "roadmap", note: "Mornings" }),
+      ip: "10.0.1.3",
+    });
+    expect(res.status).toBe(400);
+    let html = await drawn(res);
+    expect(html).toContain("Enter a Nigerian phone number, like 0803 555 0142");
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Funmi Ade"/);
+    expect(html).toContain(">Mornings</textarea>");
+    expect(chosen(html)).toBe("roadmap");
+
+    res = await t.page("/author", {
+      ...form({ name: "Funmi Ade", phone: "0803 555 0168", email: "", offer: "roadmap", note: "Mornings" }),
+      ip: "10.0.1.3",
+    });
+    expect(res.status).toBe(200);
+    html = await drawn(res);
+    expect(html).toContain("Thank you, Funmi! Our coach will message you on WhatsApp at +234 803 555 0168");
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.phone, "+2348035550168"));
+    expect(row!.message).toBe("Asked for: Your healing roadmap.\nMornings");
   });
 });
 

@@ -40,6 +40,7 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/communicationPlatforms": "public",
   "POST /api/test/create": "public",
   "POST /api/contact": "public",
+  "POST /api/coaching-requests": "public",
   // cart, checkout, payments, reviews
   "POST /api/cart/create": "customer",
   "POST /api/cart/merge": "customer",

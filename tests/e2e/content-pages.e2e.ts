@@ -96,21 +96,31 @@ describe("content pages", () => {
     await context.close();
   });
 
-  it("captures a coaching lead from the author page", async () => {
+  it("books a coaching call from the author page with a WhatsApp number, the offer chosen by its button", async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
     await page.goto("/author");
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Get Started" }).first().click();
-    const box = page.locator("#get-started").getByLabel("Email address");
-    await box.fill(`lead-${Date.now()}@example.ng`);
-    // every newsletter box posts to the /newsletter action with a fetcher (docs/decisions/0011-one-way-to-write.md)
-    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/newsletter.data" && r.request().method() === "POST");
-    await page.locator("#get-started").getByRole("button", { name: "Get Started" }).click();
-    const res = await response;
-    expect(res.status()).toBe(200);
-    expect(new URLSearchParams(res.request().postData()!).get("source")).toBe("author");
-    await visible(page.locator("#get-started").getByText(/your request has been received/i));
+    // the VIP offer's own button opens the form with that offer chosen
+    await page.getByRole("listitem").filter({ hasText: "Mindful Living VIP coaching" }).getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL(/\?offer=vip#get-started$/);
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Book a coaching call" });
+    expect(await form.getByLabel("What would you like?").inputValue()).toBe("vip");
+    await form.getByLabel("Your name").fill("Amaka Eze");
+    // neither a number nor an email: she is told one is enough, before anything is sent
+    await form.getByRole("button", { name: "Book my call" }).click();
+    await visible(form.getByText("Leave your WhatsApp number or your email, so the coach can reach you"));
+    await form.getByLabel("WhatsApp number").fill("0803 555 0166");
+    await form.getByLabel("Anything the coach should know (optional)").fill("Evenings after 7 suit me.");
+    // the page's own action (docs/decisions/0011-one-way-to-write.md)
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/author.data" && r.request().method() === "POST");
+    await form.getByRole("button", { name: "Book my call" }).click();
+    expect((await response).status()).toBe(200);
+    await visible(form.getByText(/^Thank you, Amaka! Our coach will message you on WhatsApp at \+234 803 555 0166/));
+    expect(await form.getByLabel("Your name").inputValue()).toBe("");
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "coaching-request-phone");
     await context.close();
   });
 

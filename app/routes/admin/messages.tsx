@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const items = list.items.map((m) => ({
     ...m,
     whatsappUrl: m.phone ? replyOnWhatsAppUrl(shop.shopName, { name: m.name, phone: m.phone }) : null,
-    mailUrl: `mailto:${m.email}?subject=${encodeURIComponent(`Your message to ${shop.shopName}`)}`,
+    mailUrl: m.email ? `mailto:${m.email}?subject=${encodeURIComponent(`Your message to ${shop.shopName}`)}` : null,
   }));
   return { items, total: list.total, unread: list.unread, query: list.query };
 }
@@ -142,7 +142,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mailUrl: string } }) {
+function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mailUrl: string | null } }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useToastAnswer(fetcher.data);
@@ -162,12 +162,8 @@ function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mai
           </p>
           <p className="break-all text-sm text-muted">
             {m.email}
-            {m.phone ? (
-              <>
-                {" · "}
-                <span className="whitespace-nowrap">{formatNigerianPhone(m.phone)}</span>
-              </>
-            ) : null}
+            {m.email && m.phone ? " · " : null}
+            {m.phone ? <span className="whitespace-nowrap">{formatNigerianPhone(m.phone)}</span> : null}
           </p>
         </div>
         <p className="text-sm text-muted">{when(m.createdAt)}</p>
@@ -190,9 +186,11 @@ function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mai
             <MessageCircle size={16} aria-hidden="true" /> WhatsApp
           </a>
         ) : null}
-        <a href={m.mailUrl} className="btn-outline min-h-10 py-2" data-testid="reply-mail">
-          <Mail size={16} aria-hidden="true" /> Reply by mail
-        </a>
+        {m.mailUrl ? (
+          <a href={m.mailUrl} className="btn-outline min-h-10 py-2" data-testid="reply-mail">
+            <Mail size={16} aria-hidden="true" /> Reply by mail
+          </a>
+        ) : null}
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value={unread ? "read" : "unread"} />
           <input type="hidden" name="id" value={m.id} />

@@ -1,8 +1,14 @@
 import { CalendarCheck, Compass, Sparkles } from "lucide-react";
-import { NewsletterForm } from "../../components/newsletter-form";
+import { CoachingRequestForm } from "../../components/coaching-request-form";
 import { pageMeta } from "../../lib/seo";
 import { appContext } from "../../context";
+import { actionHeaders, publicFormAction } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
 import { publicOrigin } from "../../../lib/public-origin";
+import { rateRules } from "../../../lib/rate-limit.server";
+import { isCoachingOffer, type CoachingOffer } from "../../../modules/marketing/coaching-offers";
+import { requestCoachingCall } from "../../../modules/marketing/coaching.server";
+import { coachingRequestInput } from "../../../modules/marketing/schemas";
 import type { Route } from "./+types/author";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -14,29 +20,41 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: publicOrigin(context.get(appContext).env) };
+/** `?offer=vip`: an offer's Get Started button opens the form with that offer chosen. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const offer = new URL(request.url).searchParams.get("offer");
+  return { origin: publicOrigin(context.get(appContext).env), offer: isCoachingOffer(offer) ? offer : "call" };
 }
 
-const offers = [
+/** Book my call: the same service and rate rule as POST /api/coaching-requests (docs/product.md "Messages"). */
+export const action = (args: Route.ActionArgs) =>
+  publicFormAction(args, rateRules.contactIp, coachingRequestInput, ({ db, env }, data) => requestCoachingCall(db, env, data));
+
+// a refusal past the rate rule says when to try again
+export const headers = actionHeaders;
+
+const offers: { Icon: typeof Sparkles; offer: CoachingOffer; title: string; text: string }[] = [
   {
     Icon: Sparkles,
+    offer: "vip",
     title: "Mindful Living VIP coaching",
     text: "Twelve weeks of one-to-one sessions (online or in Lekki) to untangle overwhelm, build gentle routines and set boundaries that hold, with WhatsApp check-ins between sessions.",
   },
   {
     Icon: Compass,
+    offer: "roadmap",
     title: "Your healing roadmap",
     text: "A personal plan drawn from your story: what drains you, what restores you, and the small weekly steps that move you from surviving to thriving.",
   },
   {
     Icon: CalendarCheck,
+    offer: "call",
     title: "Get-started call",
     text: "A free 20-minute call to talk about where you are and what you need. No pressure, no hard sell: just a kind conversation.",
   },
 ];
 
-export default function Author() {
+export default function Author({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main">
       <section className="bg-gradient-to-br from-sage-soft via-cream to-blush">
@@ -57,12 +75,12 @@ export default function Author() {
           How we can work together
         </h2>
         <ul className="mt-6 grid gap-5 md:grid-cols-3">
-          {offers.map(({ Icon, title, text }) => (
+          {offers.map(({ Icon, offer, title, text }) => (
             <li key={title} className="flex flex-col rounded-2xl border border-line bg-linen p-6">
               <Icon aria-hidden="true" className="text-rose-dark" size={28} />
               <h3 className="mt-3 text-xl">{title}</h3>
               <p className="mt-2 flex-1 leading-relaxed text-muted">{text}</p>
-              <a href="#get-started" className="btn-outline mt-5 self-start">
+              <a href={`?offer=${offer}#get-started`} className="btn-outline mt-5 self-start">
                 Get Started
               </a>
             </li>
@@ -72,14 +90,13 @@ export default function Author() {
       <section id="get-started" aria-labelledby="get-started-title" className="container-page scroll-mt-20 py-6">
         <div className="rounded-3xl bg-sand px-6 py-10 sm:px-12">
           <h2 id="get-started-title" className="text-3xl">
-            Book your free get-started call
+            Book a call with our coach
           </h2>
           <p className="mt-2 max-w-xl text-muted">
-            Leave your email and our coach will write within one working day to find a time that suits you.
+            The first call is free. Leave your WhatsApp number or your email and our coach will reach out within one working day to find a
+            time that suits you.
           </p>
-          <div className="max-w-lg">
-            <NewsletterForm source="author" idPrefix="author" buttonLabel="Get Started" />
-          </div>
+          <CoachingRequestForm answer={actionData as FormResult | undefined} offer={loaderData.offer} />
         </div>
       </section>
     </main>

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ALTER COLUMN "email" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_reachable_check" CHECK ("contact_messages"."email" is not null or "contact_messages"."phone" is not null);
