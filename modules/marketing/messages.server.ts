@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Queryable } from "../../db/client";
-import { contactMessages, messageKinds, users, type MessageKind } from "../../db/schema";
+import { contactMessages, mailOutbox, messageKinds, users, type MessageKind } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
 import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
@@ -26,16 +26,32 @@ const kindWords: Record<MessageKind, { subject: string; from: string }> = {
   coaching: { subject: "Coaching call request", from: "the Coaching Services page" },
 };
 
+const MESSAGE_ALERT = "new_message_admin";
+const othersWaiting = (n: number) => (n <= 0 ? "" : `${n === 1 ? "1 other message waits" : `${n} other messages wait`} unread too.\n`);
+
 /** A chat with her number, a greeting typed in: the owner's reply on WhatsApp. */
 export const replyOnWhatsAppUrl = (shopName: string, m: { name: string; phone: string }) =>
   askOnWhatsAppUrl(m.phone, `Hello ${m.name.split(" ")[0]}, this is ${shopName}. Thank you for your message. `);
 
-/** Stores her message and queues the owner's alert in the same transaction: one alert per message. */
+/**
+ * At most one alert in this time: a busy hour, or a spam run past the rate rule, is one mail or
+ * WhatsApp message that says how many others wait; the inbox and its count hold them all.
+ */
+export const ALERT_EVERY_MS = 15 * 60_000;
+
+/** Stores her message and queues the owner's alert in the same transaction, unless one went in the last ALERT_EVERY_MS. */
 export async function receiveMessage(db: Queryable, links: Pick<Env, "PUBLIC_URL" | "PORT">, m: IncomingMessage) {
   const [row] = await db
     .insert(contactMessages)
     .values({ name: m.name, email: m.email ?? null, phone: m.phone ?? null, kind: m.kind, message: m.message })
     .returning({ id: contactMessages.id });
+  const [alerted] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(gt(mailOutbox.createdAt, new Date(Date.now() - ALERT_EVERY_MS)), eq(mailOutbox.kind, MESSAGE_ALERT)))
+    .limit(1);
+  if (alerted) return row!;
+  const others = (await unreadMessageCount(db)) - 1;
   const shop = await getSettings(db);
   const inbox = `${publicOrigin(links)}/messages`;
   const words = kindWords[m.kind];
@@ -46,8 +62,8 @@ export async function receiveMessage(db: Queryable, links: Pick<Env, "PUBLIC_URL
   await enqueueMail(db, {
     to: shop.contactEmail,
     subject: `${words.subject} from ${m.name}`,
-    text: `${m.name} wrote to ${shop.shopName} from ${words.from}:\n\n${m.message}\n\n${reply.join("\n")}\n\nAll messages: ${inbox}\n`,
-    kind: "new_message_admin",
+    text: `${m.name} wrote to ${shop.shopName} from ${words.from}:\n\n${m.message}\n\n${reply.join("\n")}\n\n${othersWaiting(others)}All messages: ${inbox}\nA message in the next 15 minutes waits there without an alert of its own.\n`,
+    kind: MESSAGE_ALERT,
     whatsapp: ownerWhatsApp(shop, "new_message_alert", [
       m.name,
       m.phone ? formatNigerianPhone(m.phone) : (m.email ?? ""),

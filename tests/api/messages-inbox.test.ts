@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, mailOutbox, newsletterSubscribers } from "../../db/schema";
 import { publicOrigin } from "../../lib/public-origin";
 import { getSettings } from "../../modules/settings/service.server";
@@ -25,6 +25,13 @@ const alerts = async (kind = "new_message_admin") =>
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.to, (await getSettings(t.db)).contactEmail)));
+/** Alerts queued by earlier tests, moved an hour back: each test starts with none in the last 15 minutes. */
+const ageAlerts = (ms = 60 * 60_000) =>
+  t.db
+    .update(mailOutbox)
+    .set({ createdAt: sql`${mailOutbox.createdAt} - ${`${ms} milliseconds`}::interval` })
+    .where(eq(mailOutbox.kind, "new_message_admin"));
+beforeEach(() => ageAlerts());
 const contact = (json: Record<string, unknown>, ip = "10.0.0.1") => t.request("/api/contact", { method: "POST", json, ip });
 const list = (query: string, as = staff) => t.request(`/api/messages${query}`, { as });
 const form = (fields: Record<string, string>) => ({
@@ -68,6 +75,26 @@ describe("a message from /contact", () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).fields).toEqual({ phone: "Enter a Nigerian phone number, like 0803 555 0142" });
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, "tola@example.ng"))).toEqual([]);
+  });
+});
+
+describe("the owner's alerts in a busy hour", () => {
+  it("are one in 15 minutes, the next one saying how many others wait unread", async () => {
+    await t.db.update(contactMessages).set({ readAt: new Date() });
+    const before = (await alerts()).length;
+    for (const [i, name] of ["Bolu", "Sade", "Kunle"].entries()) {
+      expect((await contact({ name, email: `${name.toLowerCase()}@example.ng`, message: "Hello" }, `10.0.2.${i}`)).status).toBe(201);
+    }
+    // the first one alerts; the next two, minutes later, wait in the inbox
+    expect((await alerts()).slice(before).map((m) => m.subject)).toEqual(["New message from Bolu"]);
+
+    await ageAlerts(16 * 60_000);
+    await contact({ name: "Dayo", email: "dayo@example.ng", message: "Still there?" }, "10.0.2.10");
+    const all = await alerts();
+    expect(all).toHaveLength(before + 2);
+    const last = all.find((m) => m.subject === "New message from Dayo");
+    expect(last!.text).toContain("3 other messages wait unread too.\n");
+    expect(last!.text).toContain("A message in the next 15 minutes waits there without an alert of its own.");
   });
 });
 
