@@ -34,23 +34,25 @@ export const replyOnWhatsAppUrl = (shopName: string, m: { name: string; phone: s
   askOnWhatsAppUrl(m.phone, `Hello ${m.name.split(" ")[0]}, this is ${shopName}. Thank you for your message. `);
 
 /**
- * At most one alert in this time: a busy hour, or a spam run past the rate rule, is one mail or
- * WhatsApp message that says how many others wait; the inbox and its count hold them all.
+ * At most ALERTS_PER_WINDOW alerts in ALERT_WINDOW_MS: every message of a normal day is a ping of
+ * its own, but a spam run past the rate rule is three, not thirty. The next alert after a quiet
+ * spell says how many others wait unread; the inbox and its count hold them all.
  */
-export const ALERT_EVERY_MS = 15 * 60_000;
+export const ALERT_WINDOW_MS = 15 * 60_000;
+export const ALERTS_PER_WINDOW = 3;
 
-/** Stores her message and queues the owner's alert in the same transaction, unless one went in the last ALERT_EVERY_MS. */
+/** Stores her message and queues the owner's alert in the same transaction, unless ALERTS_PER_WINDOW went out lately. */
 export async function receiveMessage(db: Queryable, links: Pick<Env, "PUBLIC_URL" | "PORT">, m: IncomingMessage) {
   const [row] = await db
     .insert(contactMessages)
     .values({ name: m.name, email: m.email ?? null, phone: m.phone ?? null, kind: m.kind, message: m.message })
     .returning({ id: contactMessages.id });
-  const [alerted] = await db
-    .select({ id: mailOutbox.id })
+  const [lately] = await db
+    .select({ n: count() })
     .from(mailOutbox)
-    .where(and(gt(mailOutbox.createdAt, new Date(Date.now() - ALERT_EVERY_MS)), eq(mailOutbox.kind, MESSAGE_ALERT)))
-    .limit(1);
-  if (alerted) return row!;
+    .where(and(gt(mailOutbox.createdAt, new Date(Date.now() - ALERT_WINDOW_MS)), eq(mailOutbox.kind, MESSAGE_ALERT)));
+  if (lately!.n >= ALERTS_PER_WINDOW) return row!;
+  const last = lately!.n === ALERTS_PER_WINDOW - 1;
   const others = (await unreadMessageCount(db)) - 1;
   const shop = await getSettings(db);
   const inbox = `${publicOrigin(links)}/messages`;
@@ -62,7 +64,7 @@ export async function receiveMessage(db: Queryable, links: Pick<Env, "PUBLIC_URL
   await enqueueMail(db, {
     to: shop.contactEmail,
     subject: `${words.subject} from ${m.name}`,
-    text: `${m.name} wrote to ${shop.shopName} from ${words.from}:\n\n${m.message}\n\n${reply.join("\n")}\n\n${othersWaiting(others)}All messages: ${inbox}\nA message in the next 15 minutes waits there without an alert of its own.\n`,
+    text: `${m.name} wrote to ${shop.shopName} from ${words.from}:\n\n${m.message}\n\n${reply.join("\n")}\n\n${othersWaiting(others)}All messages: ${inbox}\n${last ? "Messages in the next 15 minutes wait there without an alert of their own.\n" : ""}`,
     kind: MESSAGE_ALERT,
     whatsapp: ownerWhatsApp(shop, "new_message_alert", [
       m.name,

@@ -82,7 +82,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // a plain Link: NavLink would set aria-current from its own path only, so /editproduct/{id}
   // would look active under Products without saying so; one rule marks both here
   const nav = (
-    <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-3">
+    // on a short laptop screen the links scroll and the profile with Log out stays in sight
+    <nav aria-label="Admin" className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3">
       {/* staff are not shown the owner's screens (modules/accounts/roles.ts) */}
       {links
         .filter((l) => admin.owner || !isOwnerScreen(l.to))
@@ -109,7 +110,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </nav>
   );
   const profile = (
-    <div className="border-t border-line p-3">
+    <div className="shrink-0 border-t border-line p-3">
       <div className="flex items-center gap-3">
         <span
           aria-hidden="true"
