@@ -1,7 +1,8 @@
-import { MessageCircle, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import { Link } from "react-router";
 import { sourceLabels } from "../../../modules/orders/manual-order-schemas";
 import type { PurchaseDetail } from "../../../modules/orders/types";
+import { WhatsAppButton } from "./whatsapp-button";
 
 type Props = { p: PurchaseDetail; payLink: string | null; whatsappUrl: string | null; recorded: boolean };
 
@@ -32,9 +33,7 @@ export function OrderDeskPanel({ p, payLink, whatsappUrl, recorded }: Props) {
             Payment link (works until the order lapses)
           </label>
           <input id="pay-link" readOnly value={payLink} className="input text-sm" onFocus={(e) => e.currentTarget.select()} />
-          <a href={whatsappUrl ?? "#"} target="_blank" rel="noopener noreferrer" className="btn-outline min-h-10 py-2">
-            <MessageCircle size={16} aria-hidden="true" /> Send on WhatsApp
-          </a>
+          <WhatsAppButton href={whatsappUrl ?? "#"} label="Send on WhatsApp" />
           {p.email ? <p className="text-sm text-muted">The link was also mailed to {p.email}.</p> : null}
         </div>
       ) : null}

@@ -1,9 +1,10 @@
-import { Download, Mail, MessageCircle } from "lucide-react";
+import { Download, Mail } from "lucide-react";
 import toast from "react-hot-toast";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
+import { WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
@@ -175,17 +176,7 @@ function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mai
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {m.whatsappUrl ? (
-          <a
-            href={m.whatsappUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="btn-outline min-h-10 py-2"
-            data-testid="reply-whatsapp"
-          >
-            <MessageCircle size={16} aria-hidden="true" /> WhatsApp
-          </a>
-        ) : null}
+        {m.whatsappUrl ? <WhatsAppButton href={m.whatsappUrl} testId="reply-whatsapp" /> : null}
         {m.mailUrl ? (
           <a href={m.mailUrl} className="btn-outline min-h-10 py-2" data-testid="reply-mail">
             <Mail size={16} aria-hidden="true" /> Reply by mail

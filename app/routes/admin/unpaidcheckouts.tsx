@@ -1,8 +1,9 @@
-import { Mail, MessageCircle } from "lucide-react";
+import { Mail } from "lucide-react";
 import toast from "react-hot-toast";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
+import { WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
@@ -186,17 +187,7 @@ function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string 
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        {row.whatsappUrl ? (
-          <a
-            href={row.whatsappUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="btn-outline min-h-10 py-2"
-            data-testid="whatsapp-shopper"
-          >
-            <MessageCircle size={16} aria-hidden="true" /> WhatsApp
-          </a>
-        ) : null}
+        {row.whatsappUrl ? <WhatsAppButton href={row.whatsappUrl} testId="whatsapp-shopper" /> : null}
         {row.state !== "recovered" && !row.optedOut ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="remind" />
