@@ -11,10 +11,11 @@ import { orderForViewer } from "../../modules/orders/order-access.server";
 import { giftFieldsOf } from "../../modules/orders/gift-schemas";
 import { abandonPaymentInput, createPurchaseInput, guestContactFields, guestLines } from "../../modules/orders/schemas";
 import { listMyPurchases } from "../../modules/orders/my-orders.server";
+import { orderAgain } from "../../modules/orders/order-again.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
 import { idempotent } from "../idempotent";
-import { clientIp, readJson } from "../http";
+import { clientIp, pathId, readJson } from "../http";
 import { currentUser, requireUser } from "../middleware/auth";
 
 /** Without a session, the checkout is a guest's: her name, email and cart lines are required. */
@@ -29,50 +30,56 @@ const guestCheckout = z.object({
 export function orderRoutes({ database, env }: AppDeps) {
   const db = database.db;
   const provider = paymentProvider(env, db);
-  return new Hono<AppEnv>()
-    .use("/purchases/mine", requireUser())
-    .post("/purchases/create", async (c) => {
-      const body = await readJson(c, createPurchaseInput);
-      // the client's totals and items are ignored: only the address and the choices count
-      const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn, deliveryDate, deliveryWindow } =
-        body;
-      const input = {
-        street,
-        city,
-        state,
-        phone,
-        lga,
-        deliveryMethod,
-        paymentMethod,
-        code,
-        note,
-        whatsappOptIn,
-        deliveryDate,
-        deliveryWindow,
-        ...giftFieldsOf(body),
-      };
-      const user = c.get("user");
-      let buyer: Buyer = { kind: "user", userId: user?.id ?? "" };
-      let guest: z.output<typeof guestCheckout> | null = null;
-      if (!user) {
-        const parsed = guestCheckout.safeParse({ name: body.name, email: body.email, lines: body.lines, saveDetails: body.saveDetails });
-        if (!parsed.success) throw fromZod(parsed.error);
-        guest = parsed.data;
-        buyer = { kind: "guest", ...guest };
-      }
-      const ip = clientIp(c, env.TRUST_PROXY);
-      // a replayed Idempotency-Key starts nothing, so only a checkout that runs is counted
-      const start = async () => {
-        await countCheckoutStart(rateLimitStore(db, env), user?.id ?? `guest:${guest!.email}`, ip);
-        return startCheckout(db, provider, env, buyer, input);
-      };
-      return idempotent(c, db, user ? `purchase:${user.id}` : "purchase:guest", { ...input, guest }, 201, start);
-    })
-    .post("/purchases/cancel", async (c) => {
-      // the payment popup closed or failed: cancel now, the stock goes back, the cart stays
-      const { reference, t } = await readJson(c, abandonPaymentInput);
-      await orderForViewer(db, env, reference, { user: c.get("user"), token: t });
-      return c.json({ purchase: await abandonPayment(db, provider, reference, { links: env }) });
-    })
-    .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, env, currentUser(c).id)));
+  return (
+    new Hono<AppEnv>()
+      .use("/purchases/mine", requireUser())
+      .post("/purchases/create", async (c) => {
+        const body = await readJson(c, createPurchaseInput);
+        // the client's totals and items are ignored: only the address and the choices count
+        const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn, deliveryDate, deliveryWindow } =
+          body;
+        const input = {
+          street,
+          city,
+          state,
+          phone,
+          lga,
+          deliveryMethod,
+          paymentMethod,
+          code,
+          note,
+          whatsappOptIn,
+          deliveryDate,
+          deliveryWindow,
+          ...giftFieldsOf(body),
+        };
+        const user = c.get("user");
+        let buyer: Buyer = { kind: "user", userId: user?.id ?? "" };
+        let guest: z.output<typeof guestCheckout> | null = null;
+        if (!user) {
+          const parsed = guestCheckout.safeParse({ name: body.name, email: body.email, lines: body.lines, saveDetails: body.saveDetails });
+          if (!parsed.success) throw fromZod(parsed.error);
+          guest = parsed.data;
+          buyer = { kind: "guest", ...guest };
+        }
+        const ip = clientIp(c, env.TRUST_PROXY);
+        // a replayed Idempotency-Key starts nothing, so only a checkout that runs is counted
+        const start = async () => {
+          await countCheckoutStart(rateLimitStore(db, env), user?.id ?? `guest:${guest!.email}`, ip);
+          return startCheckout(db, provider, env, buyer, input);
+        };
+        return idempotent(c, db, user ? `purchase:${user.id}` : "purchase:guest", { ...input, guest }, 201, start);
+      })
+      .post("/purchases/cancel", async (c) => {
+        // the payment popup closed or failed: cancel now, the stock goes back, the cart stays
+        const { reference, t } = await readJson(c, abandonPaymentInput);
+        await orderForViewer(db, env, reference, { user: c.get("user"), token: t });
+        return c.json({ purchase: await abandonPayment(db, provider, reference, { links: env }) });
+      })
+      .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, env, currentUser(c).id)))
+      // docs/product.md "My orders": her earlier order's products back in her cart
+      .post("/purchases/:id{[0-9a-fA-F-]{36}}/order-again", requireUser(), async (c) =>
+        c.json(await orderAgain(db, currentUser(c).id, pathId(c, "Order"))),
+      )
+  );
 }

@@ -54,6 +54,7 @@ export const routeAccess: Record<string, Access> = {
   // a guest checks out too (docs/product.md "Guest checkout")
   "POST /api/purchases/create": "public",
   "GET /api/purchases/mine": "customer",
+  "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/order-again": "customer",
   // only the buyer's own order is cancelled; anyone else gets 404 (tests/api/paystack.test.ts)
   // the buyer signed in, or whoever holds the order's signed link
   "POST /api/purchases/cancel": "public",

@@ -155,6 +155,16 @@ describe("checkout journeys", () => {
       await expect.poll(() => shownReviewCount(page)).toBe(countBefore + 1);
       expect(await page.getByLabel("Comment").inputValue()).toBe("");
       await screenshot(page, `review-accepted-${viewport}`);
+
+      // the same again from My orders: to the cart, at today's prices, saying what came back
+      await page.goto("/profile");
+      await page.getByRole("button", { name: `Order again: ${orderNumber}` }).click();
+      await page.waitForURL(/\/cart$/);
+      await visible(
+        page.getByText(new RegExp(`^Added \\d+ items? from order #${orderNumber.slice(-8)} to your cart, at today's prices\\.`)),
+      );
+      await visible(page.getByRole("list", { name: "Cart items" }).getByText(title.trim()).first());
+      await screenshot(page, `order-again-${viewport}`);
       await context.close();
     });
   }

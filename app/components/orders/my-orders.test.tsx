@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { MyPurchaseView, PurchaseItemView } from "../../../modules/orders/types";
 import { MyOrders } from "./my-orders";
@@ -64,13 +64,15 @@ const order = (items: PurchaseItemView[]): MyPurchaseView => ({
   toPay: null,
 });
 
+/** 'My orders' drawn as the server draws it, in a data router (its 'Order again' is a form). */
+const draw = (orders: MyPurchaseView[]) => {
+  const Stub = createRoutesStub([{ path: "/profile", Component: () => <MyOrders orders={orders} /> }]);
+  return renderToString(<Stub initialEntries={["/profile"]} />);
+};
+
 /** The line under an order's number in 'My orders', as she reads it. */
 const countLine = (o: MyPurchaseView) => {
-  const html = renderToString(
-    <MemoryRouter>
-      <MyOrders orders={[o]} />
-    </MemoryRouter>,
-  );
+  const html = draw([o]);
   const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
   return /· (\d+ \w+)/.exec(text)?.[1];
 };
@@ -84,12 +86,7 @@ describe("My orders", () => {
 
   // docs/product.md "My orders": an unpaid order says how she pays it now, or why she no longer can
   it("shows an unpaid order's way to pay outside its folded detail, or why it can no longer be paid, never both", () => {
-    const html = (o: MyPurchaseView) =>
-      renderToString(
-        <MemoryRouter>
-          <MyOrders orders={[o]} />
-        </MemoryRouter>,
-      );
+    const html = (o: MyPurchaseView) => draw([o]);
     const saved = html({ ...order([line(1)]), status: "cancelled", toPay: { action: "resume", href: "/resume/3f1c2b7e" } });
     expect(saved).toContain("Not paid");
     expect(saved).toMatch(/<\/details><div[^>]*data-testid="my-order-pay"/);
@@ -110,5 +107,16 @@ describe("My orders", () => {
     expect(transfer).toContain("Awaiting your transfer");
     expect(transfer).toContain(">How to pay</a>");
     expect(html(order([line(1)]))).not.toContain("my-order-pay");
+  });
+
+  // docs/product.md "My orders": 'Order again' under an order with nothing to pay now, never beside a way to pay
+  it("offers 'Order again' as a form to the cart's action only where there is nothing to pay", () => {
+    const done = draw([{ ...order([line(1)]), status: "delivered", paidVia: "provider" }]);
+    expect(done).toMatch(/<form[^>]*action="\/cart"[^>]*method="post"/);
+    expect(done).toContain('<input type="hidden" name="intent" value="again"/>');
+    expect(done).toContain('<input type="hidden" name="purchaseId" value="3f1c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f"/>');
+    expect(done).toContain('aria-label="Order again: Order #3f1c2b7e"');
+    const unpaid = draw([{ ...order([line(1)]), status: "cancelled", toPay: { action: "resume", href: "/resume/3f1c2b7e" } }]);
+    expect(unpaid).not.toContain("Order again");
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import type { MyPurchaseView, PurchaseView, ToPay } from "../../../modules/orders/types";
 import { deliveryWhen, OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
@@ -11,7 +11,7 @@ const itemCount = (order: PurchaseView) => {
 /**
  * /profile 'My orders': the shopper's purchases, newest first; each opens to its detail, with
  * a link to review each product she has paid for (`reviewable`: their ids), and an unpaid one
- * says how she pays it now, or why she no longer can (docs/product.md "My orders").
+ * says how she pays it now, or why she no longer can; any other offers 'Order again' (docs/product.md "My orders").
  */
 export function MyOrders({ orders, reviewable = [] }: { orders: MyPurchaseView[]; reviewable?: string[] }) {
   return (
@@ -49,7 +49,7 @@ export function MyOrders({ orders, reviewable = [] }: { orders: MyPurchaseView[]
                   <ReviewLinks order={order} reviewable={reviewable} />
                 </div>
               </details>
-              {order.toPay ? <PayNext order={order} toPay={order.toPay} /> : null}
+              {order.toPay ? <PayNext order={order} toPay={order.toPay} /> : <OrderAgain order={order} />}
             </li>
           ))}
         </ul>
@@ -89,6 +89,28 @@ function PayNext({ order, toPay }: { order: PurchaseView; toPay: ToPay }) {
         {words.label}
       </Link>
     </div>
+  );
+}
+
+/**
+ * Under an order she cannot pay any more (paid, on its way, done): its products back in her cart at
+ * today's prices. A plain form to the cart's action, so it works before the page's script runs;
+ * the cart says what came back and what did not.
+ */
+function OrderAgain({ order }: { order: PurchaseView }) {
+  return (
+    <Form
+      method="post"
+      action="/cart"
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-line px-4 py-3"
+    >
+      <input type="hidden" name="intent" value="again" />
+      <input type="hidden" name="purchaseId" value={order.id} />
+      <p className="text-sm text-muted">The same again, at today&apos;s prices.</p>
+      <button type="submit" className="btn-outline min-h-10 w-full py-2 sm:w-auto" aria-label={`Order again: ${orderTitle(order.id)}`}>
+        Order again
+      </button>
+    </Form>
   );
 }
 

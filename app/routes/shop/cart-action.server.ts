@@ -5,6 +5,7 @@ import { addToCart, lineLimit, productExists, removeCartItem, updateCartItem } f
 import { AppError } from "../../../lib/errors";
 import { guestCartFromCookie, guestCartSetCookie, withGuestLine, withGuestQuantity } from "../../lib/guest-cart-cookie";
 import { codeToKeep } from "../../../modules/discounts/codes.server";
+import { orderAgain } from "../../../modules/orders/order-again.server";
 import { cartCodeInput } from "../../../modules/discounts/shopper-code";
 import { clearedVisitCodeCookie, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
 import { appContext } from "../../context";
@@ -16,12 +17,13 @@ const quantity = z.coerce.number({ error: "Enter a quantity" }).pipe(quantitySch
 export const addLineForm = z.object({ productId: z.uuid("Choose a product"), quantity: quantity.default(1) });
 const lineForm = z.object({ lineId: z.uuid("This line is no longer in your cart. Please reload the page.") });
 const quantityForm = lineForm.extend({ quantity });
+const againForm = z.object({ purchaseId: z.uuid("This order no longer exists. Please reload the page.") });
 
 /**
  * The cart as one action with intents (docs/decisions/0011-one-way-to-write.md): `add` (the product
  * page's Add To Cart, then /cart), `quantity` (a line's stepper) and `remove` for a signed-in
  * shopper, with the same services as the REST cart; `apply-code` and `remove-code` (the "Discount
- * code" field) for anyone, kept for the visit in a cookie. A guest's lines live in her browser
+ * code" field) for anyone, kept for the visit in a cookie; `again` (My orders' 'Order again') for her. A guest's lines live in her browser
  * (app/lib/guest-cart.ts) and its cookie mirror: a guest posting here (no script yet: add, a line's
  * quantity, remove) has that cookie changed, and her browser takes it as her cart once the script runs.
  */
@@ -34,6 +36,12 @@ export async function cartAction({ context, request }: { context: Readonly<Route
     if (intent === "apply-code") {
       const code = await codeToKeep(db, parseFields(form, cartCodeInput).code, user?.id ?? null);
       return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": visitCodeCookie(env, code) } });
+    }
+    // docs/product.md "My orders": 'Order again' from her list, to this page with what came back
+    if (intent === "again") {
+      if (!user) throw new AppError("unauthorized", "Log in to order again.");
+      const { purchaseId } = parseFields(form, againForm);
+      return { ok: true, msg: (await orderAgain(db, user.id, purchaseId)).msg };
     }
     if (intent === "add") {
       const line = parseFields(form, addLineForm);

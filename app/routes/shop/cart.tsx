@@ -21,6 +21,7 @@ import { deliveryDateNotes } from "../../../modules/delivery/schedule.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import { cartAction } from "./cart-action.server";
+import { FormMessage } from "../../components/forms/fields";
 import type { Route } from "./+types/cart";
 
 export function meta() {
@@ -134,7 +135,7 @@ function useGuestQuote(
   return quote;
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, areas } = loaderData;
   const [area, setArea] = useState(loaderData.area ?? "");
   const guest = useGuestQuote(!signedIn, area, loaderData.code, loaderData.guestQuoted ? loaderData : null);
@@ -156,6 +157,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page py-10">
       <h1 className="text-3xl">Your cart</h1>
+      {/* 'Order again' from My orders lands here, saying what came back */}
+      {actionData && "msg" in actionData && actionData.msg ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.msg}</FormMessage>
+      ) : null}
       {loading ? (
         <p className="mt-6 text-muted" role="status">
           Loading your cart...
