@@ -1,8 +1,9 @@
 import { Download, Mail } from "lucide-react";
 import toast from "react-hot-toast";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
+import { ListTab } from "../../components/admin/list-tab";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { FormMessage } from "../../components/forms/fields";
@@ -81,13 +82,9 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     return `/messages?${next.toString()}`;
   };
   const chip = (to: string, current: boolean, label: string) => (
-    <Link
-      to={to}
-      className={`rounded-full border px-4 py-2 text-sm font-semibold ${current ? "border-ink bg-ink text-cream" : "border-line bg-linen"}`}
-      aria-current={current ? "page" : undefined}
-    >
+    <ListTab to={to} current={current}>
       {label}
-    </Link>
+    </ListTab>
   );
   const answer = actionData as FormResult | undefined;
   return (

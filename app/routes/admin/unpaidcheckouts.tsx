@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
+import { ListTab } from "../../components/admin/list-tab";
 import { WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
@@ -103,13 +104,9 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
   const { items, total, summary, query, reminders } = loaderData;
   const owner = useOwner();
   const tab = (show: "unpaid" | "recovered", label: string) => (
-    <Link
-      to={`/unpaidcheckouts?show=${show}`}
-      className={`rounded-full border px-4 py-2 text-sm font-semibold ${query.show === show ? "border-ink bg-ink text-cream" : "border-line bg-linen"}`}
-      aria-current={query.show === show ? "page" : undefined}
-    >
+    <ListTab to={`/unpaidcheckouts?show=${show}`} current={query.show === show}>
       {label}
-    </Link>
+    </ListTab>
   );
   return (
     <div className="grid max-w-5xl gap-4">
