@@ -4,7 +4,8 @@ import { normalizeNigerianPhone } from "./phone";
 // Form fields arrive as strings (multipart, FormData) or as JSON values; these
 // helpers accept both so one schema serves the API, the form and the tests.
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+/** A blank field ("" or null) counts as one not sent, for an optional field. */
+export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** A required number; "" or a missing value is "{label} is required". */
 export const numberField = (label: string) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNigerianPhone, tick } from "../../lib/form-fields";
+import { blankToUndefined, optionalNigerianPhone, tick } from "../../lib/form-fields";
 import { coachingOffers } from "./coaching-offers";
 import { email, optionalPersonName, personName } from "../accounts/schemas";
 
@@ -16,10 +16,18 @@ export const newsletterInput = z
   .strict();
 export type NewsletterInput = z.input<typeof newsletterInput>;
 
+/** Who writes to the shop (the contact form, a coaching request): one name line. */
+const senderName = z
+  .string()
+  .trim()
+  .min(1, "Enter your name")
+  .max(100, "Keep your name under 100 characters")
+  .pipe(personName("Name", 100));
+
 // docs/product.md §5: contact form, name, email and message required, email valid
 export const contactInput = z
   .object({
-    name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters").pipe(personName("Name", 100)),
+    name: senderName,
     email,
     // docs/product.md "Messages": a WhatsApp number, when she would rather be answered there
     phone: optionalNigerianPhone("WhatsApp number"),
@@ -33,8 +41,8 @@ export const REACH_ME_MSG = "Leave your WhatsApp number or your email, so the co
 
 export const coachingRequestInput = z
   .object({
-    name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters").pipe(personName("Name", 100)),
-    email: z.preprocess((v) => (v === "" || v === null ? undefined : v), email.optional()),
+    name: senderName,
+    email: z.preprocess(blankToUndefined, email.optional()),
     phone: optionalNigerianPhone("WhatsApp number"),
     offer: z.enum(coachingOffers, { error: "Choose one of the coaching offers" }).default("call"),
     note: z.string().trim().max(1000, "Keep your note under 1,000 characters").optional(),
