@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { type FormResult, useOnAnswer } from "../lib/forms";
 
 // react-hot-toast keeps the spec's toast rules (§4) but weighs ~5 KB gzip, a tenth of the
 // product page's JS budget. Most visits never see a toast, so the library
@@ -29,6 +30,11 @@ export const toast = {
 const Toaster = lazy(() => loadToastLibrary().then((m) => ({ default: m.Toaster })));
 
 /** The toast area: mounted (and its code fetched) once the first toast is asked for. */
+/** A form's answer as a toast, once per answer: its message, or a plain one for a failure that says nothing. */
+export function useToastAnswer(answer: FormResult | undefined) {
+  useOnAnswer(answer, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+}
+
 export function Toasts() {
   const active = useSyncExternalStore(
     subscribe,

@@ -2,8 +2,8 @@ import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import { paymentMethodLabels } from "../../../modules/orders/statuses";
 import type { PurchaseDetail } from "../../../modules/orders/types";
-import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
-import { toast } from "../toasts";
+import { startingValues, useBusy, useFetcherAnswer, type FormResult } from "../../lib/forms";
+import { useToastAnswer } from "../toasts";
 import { Field, FormMessage } from "../forms/fields";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
@@ -63,7 +63,7 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
 }
 
 function useAnswerToast(data: FormResult | undefined) {
-  useOnAnswer(data, (answer) => (answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong.")));
+  useToastAnswer(data);
 }
 
 function RecordPayment({ p }: { p: PurchaseDetail }) {

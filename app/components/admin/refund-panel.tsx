@@ -2,8 +2,8 @@ import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import { refundStateLabels } from "../../../modules/orders/refund-schemas";
 import type { RefundSummary } from "../../../modules/orders/refunds.server";
-import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
-import { toast } from "../toasts";
+import { startingValues, useBusy, useFetcherAnswer, type FormResult } from "../../lib/forms";
+import { useToastAnswer } from "../toasts";
 import { moneyWhen, pillTone } from "./money-pills";
 import { Field, FormMessage } from "../forms/fields";
 import { useOwner } from "../../lib/back-office";
@@ -94,7 +94,7 @@ export function RefundPanel({ money }: { money: RefundSummary }) {
 function RefundForm({ money }: { money: RefundSummary }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
-  useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+  useToastAnswer(fetcher.data);
   const answer = useFetcherAnswer(fetcher, "refund");
   const errors = answer?.fields ?? {};
   // the amount she typed stays when a plain post (no script yet) is refused: never the full refundable amount again

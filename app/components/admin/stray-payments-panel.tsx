@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import type { StrayPaymentView } from "../../../modules/orders/stray-refunds.server";
-import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
-import { toast } from "../toasts";
+import { useBusy, type FormResult } from "../../lib/forms";
+import { useToastAnswer } from "../toasts";
 import { moneyWhen, pillTone } from "./money-pills";
 import { OwnerRefunds } from "./refund-panel";
 import { useOwner } from "../../lib/back-office";
@@ -33,7 +33,7 @@ function StrayPayment({ s }: { s: StrayPaymentView }) {
   const owner = useOwner();
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
-  useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+  useToastAnswer(fetcher.data);
   const amount = formatNairaAmount(s.amount);
   return (
     <li className="rounded-xl border border-line bg-cream p-3">

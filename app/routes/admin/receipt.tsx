@@ -1,5 +1,4 @@
 import { ArrowLeft, Printer } from "lucide-react";
-import toast from "react-hot-toast";
 import { Toaster } from "react-hot-toast";
 import { Link, useFetcher } from "react-router";
 import { Field } from "../../components/forms/fields";
@@ -16,7 +15,8 @@ import { deliveryWhen } from "../../components/orders/order-details";
 import { getSettings } from "../../../modules/settings/service.server";
 import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
-import { type FormResult, startingValues, useBusy, useFetcherAnswer, useOnAnswer } from "../../lib/forms";
+import { type FormResult, startingValues, useBusy, useFetcherAnswer } from "../../lib/forms";
+import { useToastAnswer } from "../../components/toasts";
 import { requireAdminPage } from "../../lib/guards.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
@@ -64,7 +64,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
   const { purchase: p, paid, shop } = loaderData;
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
-  useOnAnswer(fetcher.data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
+  useToastAnswer(fetcher.data);
   // the fetcher's answer, or the page's for a plain post (no script yet): its messages and what was typed
   const answer = useFetcherAnswer(fetcher, "details");
   const { text } = startingValues(answer, "details");

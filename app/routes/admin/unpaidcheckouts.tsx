@@ -1,5 +1,4 @@
 import { Mail } from "lucide-react";
-import toast from "react-hot-toast";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
@@ -9,7 +8,8 @@ import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
-import { type FormResult, startingValues, useBusy, useFetcherAnswer, useOnAnswer } from "../../lib/forms";
+import { type FormResult, startingValues, useBusy, useFetcherAnswer } from "../../lib/forms";
+import { useToastAnswer } from "../../components/toasts";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
@@ -95,10 +95,6 @@ const stateWords: Record<UnpaidCheckoutRow["state"], { text: string; style: stri
   unpaid: { text: "Not paid", style: "border-gray-300 bg-gray-100 text-gray-700" },
   recovered: { text: "Recovered", style: "border-sage/40 bg-sage-soft text-sage" },
 };
-
-function useToastAnswer(data: FormResult | undefined) {
-  useOnAnswer(data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
-}
 
 export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
   const { items, total, summary, query, reminders } = loaderData;
