@@ -3,8 +3,8 @@ import { useRouteLoaderData } from "react-router";
 /** What the admin layout's loader tells every back-office screen (app/routes/admin/layout.tsx). */
 export type BackOfficeData = {
   admin: { firstName: string; lastName: string; email: string; owner: boolean };
-  /** messages no one of the team has marked read (the sidebar's badge on Messages) */
-  unreadMessages: number;
+  /** messages no one of the team has marked read, and shoppers to tell by hand that a product is back (the sidebar's badge on Messages) */
+  toAnswer: number;
 };
 
 /**

@@ -97,8 +97,17 @@ export const stockAlerts = pgTable(
     phone: text(),
     createdAt: createdAt(),
     notifiedAt: timestamp({ withTimezone: true }),
+    // a number the shop cannot message by itself (no WhatsApp Business API): the team tells her by
+    // hand from its own WhatsApp (docs/product.md "Back in stock"); handed over when it came back,
+    // told when a team member says so
+    handAt: timestamp({ withTimezone: true }),
+    toldAt: timestamp({ withTimezone: true }),
+    toldBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    index("stock_alerts_to_tell_idx")
+      .on(t.handAt)
+      .where(sql`${t.handAt} is not null and ${t.toldAt} is null`),
     uniqueIndex("stock_alerts_waiting_email_idx")
       .on(t.productId, sql`lower(${t.email})`)
       .where(sql`${t.notifiedAt} is null`),

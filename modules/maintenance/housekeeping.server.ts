@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { idempotencyKeys, mailOutbox, passwordResets, sessions, stockAlerts } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
@@ -10,6 +10,8 @@ const HOUR = 3600_000;
 export const IDEMPOTENCY_KEEP_MS = 24 * HOUR;
 // sent mails stay a week, long enough to answer "did my confirmation go out?"; failed ones stay for an admin
 export const SENT_MAIL_KEEP_MS = 7 * 24 * HOUR;
+// a shopper the team was to tell by hand and never did: after a month the news is stale
+export const UNTOLD_KEEP_MS = 30 * 24 * HOUR;
 export const RESET_MAIL_BLANKED = "(removed after sending: this mail held a password reset link)";
 
 export type PurgeCounts = {
@@ -45,10 +47,18 @@ export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCou
     // by creation time, which is indexed; a mail is sent within seconds of it
     .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.createdAt, new Date(now.getTime() - SENT_MAIL_KEEP_MS))))
     .returning({ id: mailOutbox.id });
-  // an answered "tell me when it's back" keeps her address no longer than the mail that answered it
+  // an answered "tell me when it's back" keeps her number or address no longer than the mail that
+  // answered it; one the team tells by hand, a week after she was told (a month if she never was)
+  const weekAgo = new Date(now.getTime() - SENT_MAIL_KEEP_MS);
   const answered = await db
     .delete(stockAlerts)
-    .where(lt(stockAlerts.notifiedAt, new Date(now.getTime() - SENT_MAIL_KEEP_MS)))
+    .where(
+      or(
+        and(isNull(stockAlerts.handAt), lt(stockAlerts.notifiedAt, weekAgo)),
+        lt(stockAlerts.toldAt, weekAgo),
+        and(isNull(stockAlerts.toldAt), lt(stockAlerts.handAt, new Date(now.getTime() - UNTOLD_KEEP_MS))),
+      ),
+    )
     .returning({ id: stockAlerts.id });
   await pruneRateLimits(db, now);
   return {

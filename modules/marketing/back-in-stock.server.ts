@@ -16,6 +16,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { nigerianPhone } from "../../lib/form-fields";
 import { productPath } from "./whatsapp";
 import { getSettings } from "../settings/service.server";
+import type { Settings } from "../settings/schemas";
 import { isSoldOut } from "../stock/availability";
 
 // docs/product.md "Back in stock": a shopper leaves her email, or her WhatsApp number when the shop
@@ -46,8 +47,15 @@ export const contactInput = (contact: string, whatsapp: boolean): BackInStockInp
 const NO_WHATSAPP_MSG = "Leave your email: this shop tells you by email.";
 
 /**
+ * Whether the box takes a WhatsApp number: when the shop sends WhatsApp messages itself (`env`), or
+ * when it shows its own WhatsApp number, from which the team tells her by hand.
+ */
+export const takesWhatsAppNumbers = (env: Partial<WhatsAppConfig>, shop: Pick<Settings, "whatsappNumber">) =>
+  whatsappConfigured(env) || shop.whatsappNumber !== "";
+
+/**
  * Her request on a sold-out product; a second one for the same product and address (or number) is
- * the same request. A number is taken only when the shop sends WhatsApp messages (`env`).
+ * the same request. A number is taken only when the shop can message it (`takesWhatsAppNumbers`).
  */
 export async function askBackInStock(
   db: Db,
@@ -56,7 +64,8 @@ export async function askBackInStock(
   input: BackInStockInput,
 ): Promise<{ msg: string }> {
   const data = backInStockInput.parse(input);
-  if (data.phone && !whatsappConfigured(env)) throw new AppError("invalid", NO_WHATSAPP_MSG, { fields: { phone: NO_WHATSAPP_MSG } });
+  if (data.phone && !takesWhatsAppNumbers(env, await getSettings(db)))
+    throw new AppError("invalid", NO_WHATSAPP_MSG, { fields: { phone: NO_WHATSAPP_MSG } });
   if (!isRecordId(productId)) throw AppError.notFound("Product");
   const [product] = await db.select({ stock: products.stock, title: products.title }).from(products).where(eq(products.id, productId));
   if (!product) throw AppError.notFound("Product");
@@ -100,14 +109,17 @@ export const BACK_IN_STOCK_BATCH = 500;
 /**
  * The waiting requests whose product can be bought again, each claimed by the update that marks it
  * answered, with its mail queued in the same transaction: several servers running it at once send
- * each mail once. At most `batch` a pass, oldest first. Returns how many were sent.
+ * each mail once. A number, when the shop does not send WhatsApp messages itself, is handed to the
+ * team to tell by hand instead (modules/marketing/back-in-stock-by-hand.server.ts). At most `batch`
+ * a pass, oldest first. Returns how many were answered.
  */
 export async function tellBackInStock(
   db: Db,
-  links: Pick<Env, "PUBLIC_URL" | "PORT">,
+  env: Pick<Env, "PUBLIC_URL" | "PORT"> & Partial<WhatsAppConfig>,
   now = new Date(),
   batch = BACK_IN_STOCK_BATCH,
 ): Promise<number> {
+  const byHand = !whatsappConfigured(env);
   return db.transaction(async (tx) => {
     const back = tx
       .select({ id: products.id })
@@ -124,8 +136,10 @@ export async function tellBackInStock(
       .update(stockAlerts)
       .set({ notifiedAt: now })
       .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.id, claimed)))
-      .returning({ email: stockAlerts.email, phone: stockAlerts.phone, productId: stockAlerts.productId });
+      .returning({ id: stockAlerts.id, email: stockAlerts.email, phone: stockAlerts.phone, productId: stockAlerts.productId });
     if (!due.length) return 0;
+    const handed = byHand ? due.filter((d) => d.phone).map((d) => d.id) : [];
+    if (handed.length) await tx.update(stockAlerts).set({ handAt: now }).where(inArray(stockAlerts.id, handed));
     const ids = [...new Set(due.map((d) => d.productId))];
     const titles = new Map(
       (await tx.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids))).map((p) => [
@@ -135,8 +149,9 @@ export async function tellBackInStock(
     );
     const shop = await getSettings(tx);
     for (const d of due) {
+      if (byHand && d.phone) continue;
       const title = titles.get(d.productId)!;
-      const link = `${publicOrigin(links)}${productPath(d.productId)}`;
+      const link = `${publicOrigin(env)}${productPath(d.productId)}`;
       // a number: the WhatsApp message alone (no address to mail; the outbox keeps its words); else the mail
       const whatsapp = d.phone ? whatsappMessage(d.phone, "back_in_stock", [title, shop.shopName, link], false) : undefined;
       await enqueueMail(tx, {
@@ -163,10 +178,15 @@ export async function tellBackInStock(
 }
 
 /** Every minute, on every server (each request is answered once whichever claims it); passes never overlap. */
-export function startBackInStockAlerts(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, logger: Logger, everyMs = 60_000) {
+export function startBackInStockAlerts(
+  db: Db,
+  env: Pick<Env, "PUBLIC_URL" | "PORT"> & Partial<WhatsAppConfig>,
+  logger: Logger,
+  everyMs = 60_000,
+) {
   return repeatEvery(everyMs, async () => {
     try {
-      const sent = await tellBackInStock(db, links);
+      const sent = await tellBackInStock(db, env);
       if (sent) logger.info({ sent }, "back-in-stock mails queued");
     } catch (err) {
       logger.error({ err }, "back-in-stock alerts failed");

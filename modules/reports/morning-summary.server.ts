@@ -19,6 +19,7 @@ import { productChangesOn } from "../catalog/product-history.server";
 import type { RecentProductChange } from "../catalog/types";
 import { waitingByProduct } from "../marketing/back-in-stock.server";
 import { unreadMessageCount } from "../marketing/messages.server";
+import { toTellCount } from "../marketing/back-in-stock-by-hand.server";
 
 // docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
 // with yesterday's paid orders, the orders waiting to be prepared, what is low or sold out (and how
@@ -44,12 +45,14 @@ export type MorningSummary = {
   changes: RecentProductChange[];
   /** what shoppers wrote that no one of the team has marked read yet */
   unreadMessages: number;
+  /** shoppers the team is to tell by hand on WhatsApp that a product is back */
+  toTell: number;
 };
 
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, unpaid, unreadMessages] = await Promise.all([
+  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, unpaid, unreadMessages, toTell] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
       .from(purchases)
@@ -75,6 +78,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     deliveriesDue(db, addDays(day, 1)),
     unpaidCheckoutsOn(db, day),
     unreadMessageCount(db),
+    toTellCount(db),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -90,6 +94,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
     changes,
     unreadMessages,
+    toTell,
   };
 }
 
@@ -100,6 +105,7 @@ const paidWords = ({ paid }: MorningSummary) =>
 const unpaidWords = ({ unpaid }: MorningSummary) =>
   `${unpaid.count === 1 ? "1 checkout" : `${unpaid.count} checkouts`} not paid (${formatNairaAmount(koboToNaira(unpaid.kobo))})`;
 const messages = (n: number) => (n === 1 ? "1 message" : `${n} messages`);
+const toTellWords = (n: number) => (n === 1 ? "1 shopper to tell" : `${n} shoppers to tell`);
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** The mail's subject and text. */
@@ -115,6 +121,7 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
       : "No order is waiting to be prepared.",
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
+    ...(s.toTell ? [`${toTellWords(s.toTell)} on WhatsApp that a product is back: ${origin}/messages`] : []),
     "",
     s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
     ...s.lowStock.map((p) => `- ${p.title}: ${stockWords(p.stock)}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`),
@@ -141,6 +148,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
       s.toPrepare ? orders(s.toPrepare) : "none",
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
       ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
+      ...(s.toTell ? [`${toTellWords(s.toTell)} that a product is back`] : []),
     ].join("; "),
     low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
     changes

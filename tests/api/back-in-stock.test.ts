@@ -52,7 +52,7 @@ describe("POST /api/products/{id}/back-in-stock", () => {
     expect(await t.db.$count(stockAlerts, eq(stockAlerts.productId, inStock.id))).toBe(0);
   });
 
-  it("takes a WhatsApp number only when the shop sends WhatsApp messages: here, her email", async () => {
+  it("takes a WhatsApp number only when the shop can message it (WhatsApp set up, or its own number shown): here, her email", async () => {
     const product = await createProduct(t.db, { stock: 0 });
     const res = await t.request(`/api/products/${product.id}/back-in-stock`, {
       method: "POST",

@@ -265,20 +265,20 @@ describe("/messages in the back office", () => {
       `href="https://wa.me/2348035550199?text=${encodeURIComponent("Hello Halima, this is Alafia Self-Care. Thank you for your message. ")}"`,
     );
     expect(html).toContain(`href="mailto:halima@example.ng?subject=${encodeURIComponent("Your message to Alafia Self-Care")}"`);
-    expect(html).toMatch(/data-testid="unread-messages"[^>]*>1<span class="sr-only"> not read<\/span>/);
+    expect(html).toMatch(/data-testid="to-answer"[^>]*>1<span class="sr-only"> to answer<\/span>/);
     expect(html).toContain("Not read (1)");
     // the CSV is the owner's
     expect(html).not.toContain("/api/settings/messages.csv");
     expect(await drawn(await t.page("/messages", { as: owner }))).toContain('href="/api/settings/messages.csv"');
     // the badge is on every back-office screen
-    expect(await drawn(await t.page("/purchasetable", { as: staff }))).toMatch(/data-testid="unread-messages"[^>]*>1</);
+    expect(await drawn(await t.page("/purchasetable", { as: staff }))).toMatch(/data-testid="to-answer"[^>]*>1</);
 
     const res = await t.page("/messages", { ...form({ intent: "read", id: m.id }), as: staff });
     expect(res.status).toBe(200);
     html = await drawn(res);
     expect(html).toContain("Marked as read");
     expect(html).toContain("Nothing waiting: every message has been read.");
-    expect(html).not.toContain('data-testid="unread-messages"');
+    expect(html).not.toContain('data-testid="to-answer"');
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, m.id));
     expect(row!.readBy).toBe(staff.id);
 

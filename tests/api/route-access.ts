@@ -93,6 +93,8 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/settings/messages.csv": "owner",
   "GET /api/messages": "admin",
   "POST /api/messages/read-all": "admin",
+  "GET /api/back-in-stock/to-tell": "admin",
+  "POST /api/back-in-stock/:id/told": "admin",
   "PATCH /api/messages/:id": "admin",
   "GET /api/discounts": "owner",
   "POST /api/discounts/create": "owner",

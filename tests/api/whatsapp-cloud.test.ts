@@ -310,7 +310,8 @@ describe("WhatsApp order updates through the Cloud API", () => {
 });
 
 describe('back in stock on WhatsApp (docs/product.md "Back in stock")', () => {
-  const links = { PUBLIC_URL: "http://localhost:3000", PORT: 3000 };
+  // the minute job sends them itself only when WhatsApp is set up (else the team tells them by hand)
+  const links = { PUBLIC_URL: "http://localhost:3000", PORT: 3000, WHATSAPP_TOKEN: "test-token", WHATSAPP_PHONE_NUMBER_ID: "1234567890" };
   const ask = (productId: string, json: Record<string, unknown>) =>
     t.request(`/api/products/${productId}/back-in-stock`, { method: "POST", json, ip: "203.0.113.60" });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { admin, loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { expectNoSidewaysScroll, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { adminApi, api, expectNoSidewaysScroll, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5);
@@ -35,7 +35,7 @@ describe("a shopper's message reaches the owner's inbox", () => {
     await loginAsAdmin(owner.page);
     // the menu counts what waits unread
     await owner.page.getByRole("button", { name: "Open admin menu" }).click();
-    const link = owner.page.getByRole("link", { name: /^Messages \d+ not read$/ });
+    const link = owner.page.getByRole("link", { name: /^Messages \d+ to answer$/ });
     await visible(link);
     await link.click();
     await owner.page.waitForURL(/\/messages/);
@@ -73,4 +73,76 @@ describe("a shopper's message reaches the owner's inbox", () => {
     await screenshot(desk.page, "messages-desktop");
     await desk.context.close();
   });
+});
+
+// docs/product.md "Back in stock", by hand: the demo shop shows its WhatsApp number but does not send
+// WhatsApp messages itself. A shopper leaves her number on a sold-out product; once the owner
+// restocks it, the minute job hands her to the team, and the owner finds her above the messages
+// with a chat ready, and marks her told.
+describe("a shopper to tell by hand that a product is back", () => {
+  it(
+    "leaves her WhatsApp number on a sold-out product; once it is restocked the owner messages her from /messages",
+    { timeout: 150_000 },
+    async () => {
+      const [category] = (await api<{ id: string }[]>("/api/categories")).body;
+      const title = `Calm Candle ${stamp}`;
+      const product = await adminApi<{ id: string }>("POST", "/api/products/create", {
+        title,
+        price: 8500,
+        description: "Hand-poured soy candle with lavender.",
+        categoryId: category!.id,
+        stock: 0,
+      });
+      const shopper = await browser.newPage("phone");
+      await skipNewsletterPopup(shopper.context);
+      await shopper.page.goto(`/productdetails/${product.id}`);
+      await waitForHydration(shopper.page);
+      const ask = shopper.page.getByTestId("back-in-stock");
+      await ask.getByLabel("Leave your email or WhatsApp number and we will tell you once it is back.").fill("0803 555 0188");
+      await ask.getByRole("button", { name: "Tell me when it's back" }).click();
+      await expect
+        .poll(() => ask.innerText())
+        .toBe(`Thank you! We will message +234 803 555 0188 on WhatsApp once when ${title} is back in stock.`);
+      await shopper.context.close();
+
+      await adminApi("PUT", `/api/products/${product.id}`, { stock: 6 });
+      const owner = await browser.newPage("phone");
+      await skipNewsletterPopup(owner.context);
+      await loginAsAdmin(owner.page);
+      // the back-in-stock job runs every minute: the owner looks again until she is handed over
+      const row = owner.page.getByTestId("to-tell").filter({ hasText: title });
+      await expect
+        .poll(
+          async () => {
+            await owner.page.goto("/messages");
+            return row.count();
+          },
+          { timeout: 90_000, interval: 5_000 },
+        )
+        .toBe(1);
+      await visible(owner.page.getByRole("heading", { name: /^Back in stock: tell \d+ shoppers? on WhatsApp$/ }));
+      expect(await row.innerText()).toContain("for +234 803 555 0188");
+      const chat = new URL((await row.getByRole("link", { name: "WhatsApp" }).getAttribute("href"))!);
+      expect(chat.origin + chat.pathname).toBe("https://wa.me/2348035550188");
+      expect(chat.searchParams.get("text")).toBe(
+        `Hello! You asked Alafia Self-Care to tell you when ${title} was back. It is in stock again, while it lasts: ${new URL(`/productdetails/${product.id}`, owner.page.url()).href}`,
+      );
+      await expectNoSidewaysScroll(owner.page);
+      await expectAccessible(owner.page);
+      await screenshot(owner.page, "back-in-stock-to-tell-phone");
+
+      const desk = await browser.newPage("desktop");
+      await skipNewsletterPopup(desk.context);
+      await desk.context.addCookies(await owner.context.cookies());
+      await desk.page.goto("/messages");
+      await visible(desk.page.getByTestId("to-tell").filter({ hasText: title }));
+      await screenshot(desk.page, "back-in-stock-to-tell-desktop");
+      await desk.context.close();
+
+      await row.getByRole("button", { name: "Mark as told" }).click();
+      await visible(owner.page.getByText("Marked as told"));
+      await expect.poll(() => row.count()).toBe(0);
+      await owner.context.close();
+    },
+  );
 });

@@ -9,7 +9,7 @@ export const refusalWords = (answer: FormResult) => answer.fields?.email ?? answ
 
 /**
  * docs/product.md "Back in stock": under a sold-out product, her email (or her WhatsApp number, when
- * the shop sends WhatsApp messages) and one button, posted without leaving the page; before the
+ * the shop can message it: takesWhatsAppNumbers) and one button, posted without leaving the page; before the
  * script runs, the post lands on the request's own page. `typed`: what she sent there, refused.
  */
 export function BackInStockForm({ productId, whatsapp, typed }: { productId: string; whatsapp: boolean; typed?: string }) {

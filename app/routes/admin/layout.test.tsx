@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import AdminLayout from "./layout";
 
 const owner = { firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng", owner: true };
-const render = (url: string, admin = owner, unreadMessages = 0) => {
+const render = (url: string, admin = owner, toAnswer = 0) => {
   const Stub = createRoutesStub([
     {
       path: "*",
-      Component: () => <AdminLayout {...({ loaderData: { admin, unreadMessages } } as React.ComponentProps<typeof AdminLayout>)} />,
+      Component: () => <AdminLayout {...({ loaderData: { admin, toAnswer } } as React.ComponentProps<typeof AdminLayout>)} />,
     },
   ]);
   return renderToString(<Stub initialEntries={[url]} />);
@@ -32,14 +32,12 @@ describe("admin sidebar", () => {
     expect(painted(html)).toEqual([label]);
   });
 
-  it("counts the messages not read on the Messages link, and shows no badge when none wait", () => {
+  it("counts the messages not read and the shoppers to tell on the Messages link, and shows no badge when none wait", () => {
     const badge = (html: string) =>
-      html.match(
-        /href="\/messages"[^>]*>.*?<span[^>]*data-testid="unread-messages"[^>]*>(\d+)<span class="sr-only"> not read<\/span>/,
-      )?.[1];
+      html.match(/href="\/messages"[^>]*>.*?<span[^>]*data-testid="to-answer"[^>]*>(\d+)<span class="sr-only"> to answer<\/span>/)?.[1];
     expect(badge(render("/purchasetable", owner, 3))).toBe("3");
     expect(badge(render("/purchasetable", { ...owner, owner: false }, 1))).toBe("1");
-    expect(render("/purchasetable", owner, 0)).not.toContain("unread-messages");
+    expect(render("/purchasetable", owner, 0)).not.toContain("to-answer");
     expect(render("/messages", owner, 2)).toMatch(/aria-current="page"[^>]*>.*?Messages<span/);
   });
 

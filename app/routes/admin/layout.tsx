@@ -30,6 +30,7 @@ import type { BackOfficeData } from "../../lib/back-office";
 import { appContext } from "../../context";
 import { isOwner, isOwnerScreen } from "../../../modules/accounts/roles";
 import { unreadMessageCount } from "../../../modules/marketing/messages.server";
+import { toTellCount } from "../../../modules/marketing/back-in-stock-by-hand.server";
 import type { Route } from "./+types/layout";
 
 // docs/product.md §2 Admin screens: the sidebar, in the spec's order and labels
@@ -65,12 +66,12 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ba
   const { db } = context.get(appContext);
   return {
     admin: { firstName: user.firstName, lastName: user.lastName, email: user.email, owner: isOwner(user.role) },
-    unreadMessages: await unreadMessageCount(db),
+    toAnswer: (await Promise.all([unreadMessageCount(db), toTellCount(db)])).reduce((a, b) => a + b),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, unreadMessages } = loaderData;
+  const { admin, toAnswer } = loaderData;
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const openingPurchase =
@@ -96,13 +97,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           >
             <l.icon size={18} aria-hidden="true" />
             {l.label}
-            {l.to === "/messages" && unreadMessages > 0 ? (
+            {l.to === "/messages" && toAnswer > 0 ? (
               <span
                 className={`ml-auto rounded-full px-2 py-0.5 text-xs font-bold ${isActive(l) ? "bg-white text-rose-dark" : "bg-rose text-white"}`}
-                data-testid="unread-messages"
+                data-testid="to-answer"
               >
-                {unreadMessages}
-                <span className="sr-only"> not read</span>
+                {toAnswer}
+                <span className="sr-only"> to answer</span>
               </span>
             ) : null}
           </Link>

@@ -1,5 +1,4 @@
 import { Download, Mail } from "lucide-react";
-import toast from "react-hot-toast";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
@@ -9,7 +8,8 @@ import { WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
-import { type FormResult, useBusy, useOnAnswer } from "../../lib/forms";
+import { type FormResult, useBusy } from "../../lib/forms";
+import { useToastAnswer } from "../../components/toasts";
 import { requireAdminPage } from "../../lib/guards.server";
 import { useOwner } from "../../lib/back-office";
 import { readSearchParams } from "../../lib/search-params.server";
@@ -23,36 +23,41 @@ import {
   replyOnWhatsAppUrl,
   type MessageView,
 } from "../../../modules/marketing/messages.server";
+import { listToTell, markTold } from "../../../modules/marketing/back-in-stock-by-hand.server";
 import { getSettings } from "../../../modules/settings/service.server";
+import { publicOrigin } from "../../../lib/public-origin";
+import { ToTellList } from "../../components/admin/to-tell-list";
 import { adminAction } from "./admin-action.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/messages";
 
 // docs/product.md "Messages": what shoppers wrote from /contact and the coaching page, with a
-// WhatsApp and a mail reply each, read marks that say who read it, and the unread count.
+// WhatsApp and a mail reply each, read marks that say who read it, and the unread count. Above
+// them, the shoppers to tell by hand that a product is back ("Back in stock").
 
 export const meta = () => [{ title: "Messages | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { db } = context.get(appContext);
+  const { db, env } = context.get(appContext);
   const query = readSearchParams(request, messageQuery, ["q", "from", "to", "page", "show", "kind"]);
   const [list, shop] = await Promise.all([listMessages(db, query), getSettings(db)]);
+  const toTell = await listToTell(db, { shopName: shop.shopName, origin: publicOrigin(env) });
   redirectPastLastPage(request, list.query, list.total);
   const items = list.items.map((m) => ({
     ...m,
     whatsappUrl: m.phone ? replyOnWhatsAppUrl(shop.shopName, { name: m.name, phone: m.phone }) : null,
     mailUrl: m.email ? `mailto:${m.email}?subject=${encodeURIComponent(`Your message to ${shop.shopName}`)}` : null,
   }));
-  return { items, total: list.total, unread: list.unread, query: list.query };
+  return { items, total: list.total, unread: list.unread, query: list.query, toTell };
 }
 
 const markInput = z.object({
-  intent: z.enum(["read", "unread"]),
+  intent: z.enum(["read", "unread", "told"]),
   id: z.uuid({ error: "This message no longer exists. Please reload." }),
 });
 
-/** 'Mark as read', 'Mark as unread' and 'Mark all as read': the same services as the API's. */
+/** 'Mark as read', 'Mark as unread', 'Mark all as read' and a shopper's 'Mark as told': the same services as the API's. */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, user }): Promise<FormResult> => {
     if ((await readForm(args.request)).get("intent") === "readall") {
@@ -60,6 +65,10 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, msg: marked === 1 ? "1 message marked as read" : `${marked} messages marked as read` };
     }
     const { data } = await parseForm(args.request, markInput);
+    if (data.intent === "told") {
+      await markTold(db, data.id, user);
+      return { ok: true, msg: "Marked as told" };
+    }
     await markMessage(db, data.id, data.intent === "read", user);
     return { ok: true, msg: data.intent === "read" ? "Marked as read" : "Marked as unread" };
   });
@@ -67,12 +76,8 @@ export async function action(args: Route.ActionArgs) {
 
 const when = (iso: string) => lagosDayTime(new Date(iso), "short");
 
-function useToastAnswer(data: FormResult | undefined) {
-  useOnAnswer(data, (a) => (a.ok ? toast.success(a.msg!) : toast.error(a.msg ?? "Something went wrong. Please try again.")));
-}
-
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, unread, query } = loaderData;
+  const { items, total, unread, query, toTell } = loaderData;
   const owner = useOwner();
   const readAll = useFetcher<FormResult>();
   useToastAnswer(readAll.data);
@@ -98,6 +103,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
       {/* a plain post's answer (the script not running yet): with it, a toast */}
       {answer ? <FormMessage tone={answer.ok ? "success" : "error"}>{answer.msg}</FormMessage> : null}
+      {toTell.total > 0 ? <ToTellList items={toTell.items} total={toTell.total} /> : null}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div role="group" aria-label="Read or not" className="flex flex-wrap gap-2">
           {chip(link({ show: "unread" }), query.show === "unread", `Not read (${unread})`)}

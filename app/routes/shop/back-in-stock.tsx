@@ -7,8 +7,8 @@ import type { FormResult } from "../../lib/forms";
 import { recordOr404 } from "../../lib/not-found.server";
 import { rateRules } from "../../../lib/rate-limit.server";
 import { getProduct } from "../../../modules/catalog/service.server";
-import { askBackInStock, backInStockForm, contactInput } from "../../../modules/marketing/back-in-stock.server";
-import { whatsappConfigured } from "../../../modules/whatsapp/cloud-api.server";
+import { askBackInStock, backInStockForm, contactInput, takesWhatsAppNumbers } from "../../../modules/marketing/back-in-stock.server";
+import { getSettings } from "../../../modules/settings/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
 import type { Route } from "./+types/back-in-stock";
 
@@ -17,8 +17,11 @@ export const meta = () => [{ title: "Back in stock | Alafia Self-Care" }, { name
 export const loader = ({ context, params }: Route.LoaderArgs) =>
   recordOr404(params.id, async (id) => {
     const { db, env } = context.get(appContext);
-    const product = await getProduct(db, id);
-    return { product: { id: product.id, title: product.title, soldOut: isSoldOut(product.stock) }, whatsapp: whatsappConfigured(env) };
+    const [product, shop] = await Promise.all([getProduct(db, id), getSettings(db)]);
+    return {
+      product: { id: product.id, title: product.title, soldOut: isSoldOut(product.stock) },
+      whatsapp: takesWhatsAppNumbers(env, shop),
+    };
   });
 
 /**
@@ -27,8 +30,8 @@ export const loader = ({ context, params }: Route.LoaderArgs) =>
  * same rule and service as POST /api/products/{id}/back-in-stock, her typed email or number read as one.
  */
 export const action = (args: Route.ActionArgs) =>
-  publicFormAction(args, rateRules.backInStockIp, backInStockForm, ({ db, env }, data) =>
-    askBackInStock(db, env, args.params.id, contactInput(data.contact, whatsappConfigured(env))),
+  publicFormAction(args, rateRules.backInStockIp, backInStockForm, async ({ db, env }, data) =>
+    askBackInStock(db, env, args.params.id, contactInput(data.contact, takesWhatsAppNumbers(env, await getSettings(db)))),
   );
 
 // a refusal past the rate rule says when to try again

@@ -27,10 +27,10 @@ import { reviewInput } from "../../../modules/reviews/schemas";
 import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { productQuestion, shareMessage } from "../../../modules/marketing/whatsapp";
+import { takesWhatsAppNumbers } from "../../../modules/marketing/back-in-stock.server";
 import { unshared } from "../../../lib/shared-reads.server";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/pricing/price-order";
-import { whatsappConfigured } from "../../../modules/whatsapp/cloud-api.server";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
@@ -73,8 +73,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       reviewer,
       price,
       lowStockThreshold: settings.lowStockThreshold,
-      // a sold-out product's box takes a WhatsApp number too when the shop sends WhatsApp messages
-      whatsapp: whatsappConfigured(env),
+      // a sold-out product's box takes a WhatsApp number too when the shop can message it
+      whatsapp: takesWhatsAppNumbers(env, settings),
       url: `${origin}/productdetails/${product.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
       shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
