@@ -11,6 +11,7 @@ import { repeatEvery } from "../../lib/repeat";
 import { ownerWhatsApp } from "../whatsapp/order-messages";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
+import { hourWords, type Settings } from "../settings/schemas";
 import { deliveriesDue } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
@@ -26,8 +27,6 @@ import { toTellCount } from "../marketing/back-in-stock-by-hand.server";
 // many shoppers wait for it), the messages not read yet and the prices and stock the team changed by hand yesterday. On by
 // default; the owner turns it off in /settings.
 
-/** The Lagos hour from which the day's summary goes. */
-export const SUMMARY_HOUR = 7;
 /** At most this many low-stock products and changes are listed; the mail says how many more there are. */
 const LISTED = 10;
 
@@ -109,7 +108,12 @@ const toTellWords = (n: number) => (n === 1 ? "1 shopper to tell" : `${n} shoppe
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** The mail's subject and text. */
-export function summaryMail(s: MorningSummary, shopName: string, origin: string, threshold: number) {
+export function summaryMail(
+  s: MorningSummary,
+  shop: Pick<Settings, "shopName" | "lowStockThreshold" | "morningSummaryHour">,
+  origin: string,
+) {
+  const { shopName, lowStockThreshold: threshold } = shop;
   const paid = paidWords(s);
   const lines = [
     "Good morning,",
@@ -132,7 +136,7 @@ export function summaryMail(s: MorningSummary, shopName: string, origin: string,
       (c) => `- ${lagosDayTime(new Date(c.at), "short")}, ${c.by ?? "no name recorded"}, ${c.product.title}: ${productChangeWords(c)}`,
     ),
     "",
-    `This summary comes every morning from ${SUMMARY_HOUR} am. Turn it off in Settings: ${origin}/settings`,
+    `This summary comes every morning from ${hourWords(shop.morningSummaryHour)}. Change the hour or turn it off in Settings: ${origin}/settings`,
   ];
   return { subject: `Yesterday at ${shopName}: ${paid}`, text: lines.join("\n") };
 }
@@ -159,20 +163,19 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
 }
 
 /**
- * Queues today's summary (of yesterday) once it is 7 am in Lagos, when the owner wants it: the day's
+ * Queues today's summary (of yesterday) once it is the owner's hour in Lagos (7 am unless she chose another), when she wants it: the day's
  * row is taken in the transaction that queues the mail, so servers running this together send one.
  * Returns whether this call queued it.
  */
 export async function sendMorningSummary(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, now = new Date()): Promise<boolean> {
   const { date, hour } = lagosNow(now);
-  if (hour < SUMMARY_HOUR) return false;
   const shop = await getSettings(db);
-  if (!shop.morningSummary) return false;
+  if (!shop.morningSummary || hour < shop.morningSummaryHour) return false;
   const [taken] = await db.select({ day: morningSummaries.day }).from(morningSummaries).where(eq(morningSummaries.day, date));
   if (taken) return false;
   const summary = await morningSummary(db, addDays(date, -1), shop.lowStockThreshold);
   const origin = publicOrigin(links);
-  const mail = summaryMail(summary, shop.shopName, origin, shop.lowStockThreshold);
+  const mail = summaryMail(summary, shop, origin);
   // with an alerts number, on WhatsApp instead, as the other owner alerts (the mail when WhatsApp cannot)
   const whatsapp = ownerWhatsApp(shop, "morning_summary", summaryWhatsAppParams(summary, shop.shopName, origin));
   return db.transaction(async (tx) => {

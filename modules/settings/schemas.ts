@@ -16,6 +16,11 @@ export type GiftAddressView = (typeof giftAddressViews)[number];
 // Messages name the field as the form labels it: the API and the form share them.
 
 /** A number; a blank form field arrives as NaN and reads "is required". */
+/** The hours the owner may have her morning summary from (Lagos time). */
+export const SUMMARY_HOURS = [5, 6, 7, 8, 9, 10, 11, 12] as const;
+/** 7 am, 12 noon. */
+export const hourWords = (hour: number) => (hour === 12 ? "12 noon" : hour > 12 ? `${hour - 12} pm` : `${hour} am`);
+
 const numberOf = (label: string) =>
   z.number({
     error: (issue) => (issue.input === undefined || Number.isNaN(issue.input) ? `${label} is required` : `${label} must be a number`),
@@ -67,6 +72,11 @@ export const settingsSchema = z.object({
   giftAddressForBuyer: z.enum(giftAddressViews, { error: "Gift address must be full or area" }),
   // docs/product.md "Owner alerts": yesterday's orders, today's work and the team's changes, by mail each morning
   morningSummary: z.boolean({ error: "Morning summary must be true or false" }),
+  // the Lagos hour it comes from, in the morning: 5 am to noon
+  morningSummaryHour: numberOf("Morning summary hour")
+    .int("Morning summary hour must be a whole hour")
+    .min(SUMMARY_HOURS[0], "Morning summary hour must be from 5 am to noon")
+    .max(SUMMARY_HOURS.at(-1)!, "Morning summary hour must be from 5 am to noon"),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 const paymentKeys = Object.fromEntries(Object.keys(paymentSettingsFields).map((k) => [k, true])) as {
@@ -96,6 +106,7 @@ export const defaultSettings: Settings = {
   ...defaultPaymentSettings,
   giftAddressForBuyer: "area",
   morningSummary: true,
+  morningSummaryHour: 7,
 };
 
 /** The settings as PUT /api/settings and the /settings form take them and GET shows them: the fees in naira. */

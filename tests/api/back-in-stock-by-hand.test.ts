@@ -134,7 +134,11 @@ describe("a WhatsApp number on a sold-out product, in a shop that messages by ha
     const { total } = await toTell();
     const summary = await morningSummary(t.db, "2026-12-07", 5);
     expect(summary.toTell).toBe(Number(total));
-    const text = summaryMail(summary, "Alafia Self-Care", "https://shop.example.ng", 5).text;
+    const text = summaryMail(
+      summary,
+      { shopName: "Alafia Self-Care", lowStockThreshold: 5, morningSummaryHour: 7 },
+      "https://shop.example.ng",
+    ).text;
     expect(text).toContain(`${total} shoppers to tell on WhatsApp that a product is back: https://shop.example.ng/messages\n`);
     expect(summaryWhatsAppParams(summary, "Alafia Self-Care", "https://shop.example.ng")[2]).toContain(
       `${total} shoppers to tell that a product is back`,

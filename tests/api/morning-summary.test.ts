@@ -23,6 +23,31 @@ const summaries = async () =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, "morning_summary"), eq(mailOutbox.to, (await getSettings(t.db)).contactEmail)));
 
+/** /settings posted as the browser does without its script: the saved values, with `change` over them. */
+async function saveSettingsForm(owner: { id: string; role: "customer" | "admin" | "staff" }, change: Record<string, string>) {
+  const s = (await (await t.request("/api/settings", { as: owner })).json()) as Record<string, unknown>;
+  const form = new URLSearchParams({
+    shopName: String(s.shopName),
+    contactEmail: String(s.contactEmail),
+    contactPhone: String(s.contactPhone),
+    contactAddress: String(s.contactAddress),
+    vatRate: String(Number(s.vatRate) * 100),
+    usdRate: String(s.usdRate),
+    standardDeliveryFee: String(s.standardDeliveryFee),
+    expressSurcharge: String(s.expressSurcharge),
+    freeDeliveryAbove: String(s.freeDeliveryAbove),
+    lowStockThreshold: String(s.lowStockThreshold),
+    maxLineQuantity: String(s.maxLineQuantity),
+    ...change,
+  });
+  return t.page("/settings", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    as: { id: owner.id, role: "admin" },
+  });
+}
+
 describe("the owner's morning summary", () => {
   it("says yesterday's paid orders, the orders to prepare, low stock and who changed a price, from 7 am, once a day", async () => {
     const buyer = await createUser(t.db);
@@ -89,7 +114,9 @@ describe("the owner's morning summary", () => {
     expect(mail!.text).toContain("1 message from shoppers not read yet: https://shop.example.ng/messages\n");
     expect(mail!.text).toContain("Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left\n");
     expect(mail!.text).toContain("- 7 Dec, 9:05 am, Chidi Okeke, Gratitude Journal: Price ₦12,000 → ₦9,900");
-    expect(mail!.text).toContain("Turn it off in Settings: https://shop.example.ng/settings");
+    expect(mail!.text).toContain(
+      "This summary comes every morning from 7 am. Change the hour or turn it off in Settings: https://shop.example.ng/settings",
+    );
 
     // on WhatsApp, the work waiting today is one short part
     const params = summaryWhatsAppParams(await morningSummary(t.db, "2026-12-07", 5), "Alafia Self-Care", links.PUBLIC_URL);
@@ -110,29 +137,8 @@ describe("the owner's morning summary", () => {
     expect(page).toMatch(/<input type="checkbox"[^>]*name="morningSummary" checked="" value="true"/);
     expect(page).toContain("Morning summary by mail");
 
-    const settings = await t.request("/api/settings", { as: owner });
-    const s = (await settings.json()) as Record<string, unknown>;
-    const form = new URLSearchParams({
-      shopName: String(s.shopName),
-      contactEmail: String(s.contactEmail),
-      contactPhone: String(s.contactPhone),
-      contactAddress: String(s.contactAddress),
-      vatRate: String(Number(s.vatRate) * 100),
-      usdRate: String(s.usdRate),
-      standardDeliveryFee: String(s.standardDeliveryFee),
-      expressSurcharge: String(s.expressSurcharge),
-      freeDeliveryAbove: String(s.freeDeliveryAbove),
-      lowStockThreshold: String(s.lowStockThreshold),
-      maxLineQuantity: String(s.maxLineQuantity),
-      // the box unticked: only its hidden "false" is sent
-      morningSummary: "false",
-    });
-    const saved = await t.page("/settings", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: form.toString(),
-      as: { id: owner.id, role: "admin" },
-    });
+    // the box unticked: only its hidden "false" is sent
+    const saved = await saveSettingsForm(owner, { morningSummary: "false" });
     expect(saved.status).toBe(200);
     expect((await getSettings(t.db)).morningSummary).toBe(false);
     expect(await sendMorningSummary(t.db, links, lagos("2026-12-20T08:00:00"))).toBe(false);
@@ -142,5 +148,33 @@ describe("the owner's morning summary", () => {
     const on = await t.request("/api/settings", { method: "PUT", as: owner, json: { morningSummary: true } });
     expect(on.status).toBe(200);
     expect(await sendMorningSummary(t.db, links, lagos("2026-12-20T08:05:00"))).toBe(true);
+  });
+
+  it("comes from the hour the owner picks in /settings, 5 am to noon", async () => {
+    const owner = await createAdminUser(t.db);
+    let page = await (await t.page("/settings", { as: { id: owner.id, role: "admin" } })).text();
+    expect(page).toMatch(/<select[^>]*name="morningSummaryHour"[^>]*>.*<option value="7" selected="">7 am<\/option>/s);
+    expect(page).toContain('<option value="12">12 noon</option>');
+
+    const refused = await saveSettingsForm(owner, { morningSummaryHour: "4" });
+    expect(refused.status).toBe(400);
+    page = await refused.text();
+    expect(page).toContain("Morning summary hour must be from 5 am to noon");
+    expect((await getSettings(t.db)).morningSummaryHour).toBe(7);
+    const bad = await t.request("/api/settings", { method: "PUT", as: owner, json: { morningSummaryHour: 9.5 } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields.morningSummaryHour).toBe("Morning summary hour must be a whole hour");
+
+    expect((await saveSettingsForm(owner, { morningSummaryHour: "9" })).status).toBe(200);
+    expect((await getSettings(t.db)).morningSummaryHour).toBe(9);
+    // a form from before the field leaves the hour as it is
+    expect((await saveSettingsForm(owner, {})).status).toBe(200);
+    expect((await getSettings(t.db)).morningSummaryHour).toBe(9);
+
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-22T08:59:00"))).toBe(false);
+    expect(await sendMorningSummary(t.db, links, lagos("2026-12-22T09:00:00"))).toBe(true);
+    const [mail] = (await summaries()).filter((m) => m.subject.startsWith("Yesterday at")).slice(-1);
+    expect(mail!.text).toContain("This summary comes every morning from 9 am. Change the hour or turn it off in Settings:");
+    expect((await t.request("/api/settings", { as: owner }).then((r) => r.json())).morningSummaryHour).toBe(9);
   });
 });

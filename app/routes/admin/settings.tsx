@@ -11,7 +11,14 @@ import { fromZod } from "../../../lib/errors";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
-import { FEE_STEP_NAIRA, fromSettingsInput, shopSettingsInput, toSettingsView } from "../../../modules/settings/schemas";
+import {
+  FEE_STEP_NAIRA,
+  fromSettingsInput,
+  hourWords,
+  shopSettingsInput,
+  SUMMARY_HOURS,
+  toSettingsView,
+} from "../../../modules/settings/schemas";
 import { getSettings, updateSettings } from "../../../modules/settings/service.server";
 import { adminAction } from "./admin-action.server";
 import type { Route } from "./+types/settings";
@@ -33,6 +40,7 @@ const shopForm = shopSettingsInput.partial({
   ...(Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>),
   giftAddressForBuyer: true,
   morningSummary: true,
+  morningSummaryHour: true,
 });
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
@@ -56,6 +64,7 @@ export async function action(args: Route.ActionArgs) {
       ...(form.has("giftAddressForBuyer") ? { giftAddressForBuyer: String(form.get("giftAddressForBuyer")) } : {}),
       // the box, when ticked, sends "true" before its hidden "false" (a form from before the field changes nothing)
       ...(form.has("morningSummary") ? { morningSummary: form.get("morningSummary") === "true" } : {}),
+      ...(form.has("morningSummaryHour") ? { morningSummaryHour: num(form.get("morningSummaryHour")) } : {}),
     });
     if (!parsed.success) throw fromZod(parsed.error);
     await updateSettings(db, fromSettingsInput(parsed.data));
@@ -174,10 +183,22 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </label>
           <input type="hidden" name="morningSummary" value="false" />
           <p id="morning-summary-hint" className="mt-1 text-sm text-muted">
-            Every day from 7 am, to the contact email (or on WhatsApp to the Alerts number, when the shop sends WhatsApp messages):
-            yesterday&apos;s paid orders, the orders to prepare, low stock and the prices and stock the team changed.
+            Every day at the hour below (Lagos time), to the contact email (or on WhatsApp to the Alerts number, when the shop sends
+            WhatsApp messages): yesterday&apos;s paid orders, the orders to prepare, low stock, the messages to answer and the prices and
+            stock the team changed.
           </p>
         </div>
+        <Field label="Morning summary from" name="morningSummaryHour" error={errors.morningSummaryHour}>
+          {(control) => (
+            <select {...control} defaultValue={text("morningSummaryHour", String(s.morningSummaryHour))}>
+              {SUMMARY_HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourWords(h)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <h2 className="mt-2 text-lg sm:col-span-2">Prices and delivery</h2>
         {[
           { name: "vatRate", label: "VAT rate (%)", value: Math.round(s.vatRate * 10000) / 100, step: "0.01", max: 100 },
