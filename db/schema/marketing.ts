@@ -3,6 +3,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizz
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id } from "./columns";
+import { mailOutbox } from "./system";
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -103,11 +104,17 @@ export const stockAlerts = pgTable(
     handAt: timestamp({ withTimezone: true }),
     toldAt: timestamp({ withTimezone: true }),
     toldBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    // the WhatsApp message that answered a number: refused for good (the template not approved
+    // yet, say), she is handed to the team instead of being dropped
+    outboxId: uuid().references(() => mailOutbox.id, { onDelete: "set null" }),
   },
   (t) => [
     index("stock_alerts_to_tell_idx")
       .on(t.handAt)
       .where(sql`${t.handAt} is not null and ${t.toldAt} is null`),
+    index("stock_alerts_outbox_idx")
+      .on(t.outboxId)
+      .where(sql`${t.outboxId} is not null`),
     uniqueIndex("stock_alerts_waiting_email_idx")
       .on(t.productId, sql`lower(${t.email})`)
       .where(sql`${t.notifiedAt} is null`),

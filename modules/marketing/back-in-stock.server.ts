@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { products, stockAlerts } from "../../db/schema";
+import type { Db, Queryable } from "../../db/client";
+import { mailOutbox, products, stockAlerts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger.server";
 import { publicOrigin } from "../../lib/public-origin";
@@ -121,6 +121,7 @@ export async function tellBackInStock(
 ): Promise<number> {
   const byHand = !whatsappConfigured(env);
   return db.transaction(async (tx) => {
+    await handOverRefused(tx, now);
     const back = tx
       .select({ id: products.id })
       .from(products)
@@ -148,13 +149,14 @@ export async function tellBackInStock(
       ]),
     );
     const shop = await getSettings(tx);
+    const sentOnWhatsApp: SQL[] = [];
     for (const d of due) {
       if (byHand && d.phone) continue;
       const title = titles.get(d.productId)!;
       const link = `${publicOrigin(env)}${productPath(d.productId)}`;
       // a number: the WhatsApp message alone (no address to mail; the outbox keeps its words); else the mail
       const whatsapp = d.phone ? whatsappMessage(d.phone, "back_in_stock", [title, shop.shopName, link], false) : undefined;
-      await enqueueMail(tx, {
+      const queued = await enqueueMail(tx, {
         kind: "back_in_stock",
         to: d.email ?? "",
         subject: `${title} is back in stock`,
@@ -172,9 +174,29 @@ export async function tellBackInStock(
         ].join("\n"),
         ...(whatsapp ? { whatsapp } : {}),
       });
+      if (d.phone && queued) sentOnWhatsApp.push(sql`(${d.id}::uuid, ${queued.id}::uuid)`);
     }
+    // each number remembers its message, so a refusal hands her to the team (handOverRefused)
+    if (sentOnWhatsApp.length)
+      await tx.execute(
+        sql`update ${stockAlerts} set outbox_id = sent.outbox from (values ${sql.join(sentOnWhatsApp, sql`, `)}) as sent(alert, outbox) where ${stockAlerts.id} = sent.alert`,
+      );
     return due.length;
   });
+}
+
+/**
+ * A number whose WhatsApp message was refused for good (the template not approved yet, a number
+ * WhatsApp does not know, an outage past its tries) has no mail to fall back on: she is handed to
+ * the team to tell by hand, as in a shop without WhatsApp, rather than dropped. A number that said
+ * STOP is handed too, and never listed (back-in-stock-by-hand.server.ts).
+ */
+async function handOverRefused(tx: Queryable, now: Date) {
+  const refused = tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "failed"));
+  await tx
+    .update(stockAlerts)
+    .set({ handAt: now })
+    .where(and(isNull(stockAlerts.handAt), isNotNull(stockAlerts.outboxId), inArray(stockAlerts.outboxId, refused)));
 }
 
 /** Every minute, on every server (each request is answered once whichever claims it); passes never overlap. */

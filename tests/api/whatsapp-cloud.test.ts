@@ -334,7 +334,7 @@ describe('back in stock on WhatsApp (docs/product.md "Back in stock")', () => {
     expect((await bad.json()).fields.phone).toBe("Enter a Nigerian phone number, like 0803 555 0142");
   });
 
-  it("once it is back, the message goes on WhatsApp alone, once; one WhatsApp refuses is dropped, never mailed to nobody", async () => {
+  it("once it is back, the message goes on WhatsApp alone, once; one WhatsApp refuses is handed to the team, never mailed to nobody", async () => {
     const product = await createProduct(t.db, { title: "Calm Cards", stock: 0 });
     const [told, refused] = [phone(), phone()];
     for (const p of [told, refused]) expect((await ask(product.id, { phone: p })).status).toBe(201);
@@ -363,6 +363,17 @@ describe('back in stock on WhatsApp (docs/product.md "Back in stock")', () => {
       ["sent", "whatsapp"],
     ]);
     expect(renderTemplate(after[0]!.whatsapp!)).toContain("Calm Cards is back in stock at Alafia Self-Care");
+
+    // the refused number is not dropped: the next pass hands her to the team, once, to tell by hand
+    const listed = async () => {
+      const res = await t.request("/api/back-in-stock/to-tell", { as: { id: adminId, role: "admin" } });
+      return ((await res.json()) as { phone: string; title: string }[]).filter((r) => r.title === "Calm Cards").map((r) => r.phone);
+    };
+    expect(await listed()).toEqual([]);
+    expect(await tellBackInStock(t.db, links)).toBe(0);
+    expect(await listed()).toEqual([`+${digits(refused)}`]);
+    await tellBackInStock(t.db, links);
+    expect(await listed()).toEqual([`+${digits(refused)}`]);
   });
 
   it(

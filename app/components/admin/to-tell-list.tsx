@@ -16,7 +16,7 @@ export function ToTellList({ items, total }: { items: ToTellView[]; total: numbe
         Back in stock: tell {total === 1 ? "1 shopper" : `${total} shoppers`} on WhatsApp
       </h2>
       <p className="mt-1 text-sm text-muted">
-        They asked to hear when these products were back. The shop does not send WhatsApp messages by itself, so message each one from the
+        They asked to hear on WhatsApp when these products were back, and the shop could not message them itself. Message each one from the
         shop&apos;s WhatsApp: the button opens her chat with the words typed in.
       </p>
       <ul className="mt-3 grid gap-2" aria-label="Shoppers to tell">

@@ -1,0 +1,3 @@
+ALTER TABLE "stock_alerts" ADD COLUMN "outbox_id" uuid;--> statement-breakpoint
+ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_outbox_id_mail_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "stock_alerts_outbox_idx" ON "stock_alerts" USING btree ("outbox_id") WHERE "stock_alerts"."outbox_id" is not null;
