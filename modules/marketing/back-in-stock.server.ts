@@ -98,9 +98,22 @@ export async function withWaitingCounts<T extends { id: string }>(db: Db, rows: 
   return rows.map((r) => ({ ...r, waiting: waiting.get(r.id) ?? 0 }));
 }
 
-/** How many addresses wait for this product to come back (the product's edit screen says so). */
-export async function waitingForProduct(db: Db, productId: string): Promise<number> {
-  return (await waitingByProduct(db, [productId])).get(productId) ?? 0;
+/**
+ * How many wait for this product to come back, and how restocking it tells them (the product's
+ * edit screen says so): by the shop itself, or, for numbers in a shop without WhatsApp, by the team.
+ */
+export async function restockNote(db: Db, env: Partial<WhatsAppConfig>, productId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ all: count(), numbers: count(stockAlerts.phone) })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)));
+  const { all, numbers } = row ?? { all: 0, numbers: 0 };
+  if (!all) return null;
+  const who = `${all === 1 ? "1 shopper is" : `${all} shoppers are`} waiting for it to come back: restock it and`;
+  if (!numbers || whatsappConfigured(env)) return `${who} they are told within a minute, by email or on WhatsApp.`;
+  if (numbers === all) return `${who} ${all === 1 ? "she shows" : "they show"} in Messages for you to tell on WhatsApp.`;
+  const theNumbers = numbers === 1 ? "the 1 who left a WhatsApp number shows" : `the ${numbers} who left a WhatsApp number show`;
+  return `${who} those who left an email are told within a minute; ${theNumbers} in Messages for you to tell.`;
 }
 
 /** Requests answered in one pass at most: a restock of a much-wanted product is told over a few minutes, not one long transaction. */

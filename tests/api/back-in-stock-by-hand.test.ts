@@ -49,6 +49,11 @@ describe("a WhatsApp number on a sold-out product, in a shop that messages by ha
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain("We will message +234 803 555 0171 on WhatsApp once when Worry Stone is back in stock.");
     expect((await ask(product.id, { email: "ada.stone@example.ng" })).status).toBe(201);
+    // the product's edit screen says how restocking it tells them
+    const editing = await drawn(await t.page(`/editproduct/${product.id}`, { as: owner }));
+    expect(editing).toContain(
+      "2 shoppers are waiting for it to come back: restock it and those who left an email are told within a minute; the 1 who left a WhatsApp number shows in Messages for you to tell.",
+    );
 
     await restock(product.id, 3);
     expect(await tellBackInStock(t.db, links)).toBe(2);
@@ -74,6 +79,9 @@ describe("a WhatsApp number on a sold-out product, in a shop that messages by ha
   it("waits in the inbox with its chat and the sidebar's count until one of the team marks her told", async () => {
     const product = await createProduct(t.db, { title: "Calm Cards", stock: 0 });
     expect((await ask(product.id, { phone: "0803 555 0172" })).status).toBe(201);
+    expect(await drawn(await t.page(`/editproduct/${product.id}`, { as: owner }))).toContain(
+      "1 shopper is waiting for it to come back: restock it and she shows in Messages for you to tell on WhatsApp.",
+    );
     await restock(product.id, 2);
     await tellBackInStock(t.db, links);
     const before = (await toTell()).items;

@@ -17,21 +17,21 @@ import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
 import { loadOrNull } from "./list-query.server";
 import { isRecordId } from "../../../lib/record-id";
-import { waitingForProduct } from "../../../modules/marketing/back-in-stock.server";
+import { restockNote } from "../../../modules/marketing/back-in-stock.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { db, logger } = context.get(appContext);
+  const { db, env, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
   const id = isRecordId(params.id) ? params.id : null;
   const [product, categories, waiting, history] = await Promise.all([
     loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
     // docs/product.md "Back in stock": who restocking it would tell
-    loadOrNull(logger, "waiting shoppers", async () => (id ? waitingForProduct(db, id) : 0)),
+    loadOrNull(logger, "waiting shoppers", async () => (id ? restockNote(db, env, id) : null)),
     // docs/product.md "Price and stock history": who changed its price or stock, and from what
     loadOrNull(logger, "product history", async () => (id ? productHistory(db, id) : [])),
   ]);
@@ -68,7 +68,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <div className="grid gap-5">
           {waiting ? (
             <p className="rounded-2xl border border-line bg-sage-soft p-4 text-sm font-semibold" data-testid="back-in-stock-waiting">
-              {`${waiting === 1 ? "1 shopper is" : `${waiting} shoppers are`} waiting for it to come back: restock it and they are told within a minute, by email or on WhatsApp.`}
+              {waiting}
             </p>
           ) : null}
           <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
