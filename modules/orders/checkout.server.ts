@@ -9,11 +9,11 @@ import { lineLimitError } from "../cart/service.server";
 import { codeColumns, codeForCheckout, customerOf } from "../discounts/codes.server";
 import { holdRedemption } from "../discounts/redemptions.server";
 import { getSettings } from "../settings/service.server";
+import type { Settings } from "../settings/schemas";
 import { cancelPendingIn, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import { placedMails, type MailLinks } from "./mails.server";
 import { linesToBuy } from "./order-lines.server";
-import { PAY_LINK_MS } from "./order-links.server";
 import { hasPaidOrder } from "./paid-orders.server";
 import { paymentChoiceProblem } from "./payment-choices";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
@@ -73,10 +73,10 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 /** How long each way of paying holds the stock before the order expires (null: until the shop settles it). */
-function expiryFor(method: OrderPaymentMethod, transferHours: number, now: Date): Date | null {
+function expiryFor(method: OrderPaymentMethod, s: Pick<Settings, "transferHours" | "payLinkHours">, now: Date): Date | null {
   if (method === "pod") return null;
   const ms =
-    method === "online" || method === "manual" ? PAYMENT_WINDOW_MS : method === "pay_link" ? PAY_LINK_MS : transferHours * 3_600_000;
+    method === "online" || method === "manual" ? PAYMENT_WINDOW_MS : (method === "pay_link" ? s.payLinkHours : s.transferHours) * 3_600_000;
   return new Date(now.getTime() + ms);
 }
 
@@ -223,7 +223,7 @@ export async function placeOrder(
         whatsappOptIn: input.whatsappOptIn,
         source: buyer.kind === "shop" ? buyer.source : "web",
         ...(gift ? { isGift: true, ...gift } : {}),
-        expiresAt: expiryFor(method, settings.transferHours, now),
+        expiresAt: expiryFor(method, settings, now),
       })
       .returning();
     const purchase = row!;

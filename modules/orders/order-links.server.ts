@@ -30,9 +30,6 @@ export function orderCompletePath(env: Secret, purchase: { id: string; reference
 export const paymentCallbackUrl = (env: Pick<Env, "SESSION_SECRET" | "PUBLIC_URL" | "PORT">, purchase: { id: string; reference: string }) =>
   `${publicOrigin(env)}${orderCompletePath(env, purchase)}`;
 
-/** How long a shared pay link works (docs/product.md "Ask someone to pay"). */
-export const PAY_LINK_MS = 24 * 60 * 60_000;
-
 const payMessage = (purchaseId: string, endsAt: number) => `pay:${purchaseId}:${endsAt}`;
 
 /** '/pay/{id}?e=…&t=…': anyone holding it can pay this order until `endsAt`, and see only what is bought. */

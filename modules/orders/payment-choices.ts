@@ -8,8 +8,19 @@ import type { CheckoutPaymentMethod } from "./schemas";
 
 export type PaymentSettings = Pick<
   Settings,
-  "paymentChannels" | "transferEnabled" | "bankName" | "transferHours" | "podEnabled" | "podAreas" | "podMaxOrderKobo" | "podReturningOnly"
+  | "paymentChannels"
+  | "transferEnabled"
+  | "bankName"
+  | "transferHours"
+  | "payLinkHours"
+  | "podEnabled"
+  | "podAreas"
+  | "podMaxOrderKobo"
+  | "podReturningOnly"
 >;
+
+/** "1 hour", "24 hours". */
+export const hoursInWords = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
 
 export type PaymentChoiceContext = {
   /** the delivery area of the order (null: not chosen yet) */
@@ -91,7 +102,7 @@ export function paymentChoices(s: PaymentSettings, ctx: PaymentChoiceContext): P
   choices.push({
     method: "pay_link",
     label: "Ask someone to pay",
-    detail: "Get a payment link to send on WhatsApp; it works for 24 hours",
+    detail: `Get a payment link to send on WhatsApp; it works for ${hoursInWords(s.payLinkHours)}`,
     unavailable: null,
   });
   return choices;

@@ -28,6 +28,8 @@ export const paymentSettingsFields = {
   transferHours: hours("Hours to pay by transfer", 1, 168),
   /** a reminder goes this long before a transfer order expires (0: none) */
   transferReminderHours: hours("Reminder before expiry", 0, 167),
+  /** an order left for someone else to pay ('Ask someone to pay') holds its stock this long, then expires */
+  payLinkHours: hours("Hours a payment link works", 1, 168),
   podEnabled: z.boolean(),
   /** the delivery areas where pay on delivery is offered; empty: every area */
   podAreas: z.array(z.string().trim().min(1).max(100)).max(200),
@@ -49,6 +51,7 @@ export const defaultPaymentSettings = {
   accountNumber: "",
   transferHours: 24,
   transferReminderHours: 6,
+  payLinkHours: 24,
   podEnabled: false,
   podAreas: [] as string[],
   podMaxOrderKobo: 5_000_000,

@@ -8,7 +8,9 @@ import { mailOutbox, products, purchases } from "../../db/schema";
 import { payLinkPath } from "../../modules/orders/order-links.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
-import { createDeliveryRate, createProduct } from "../factories";
+import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
+import { lagosDayTime } from "../../lib/lagos-calendar";
+import { updateSettings } from "../../modules/settings/service.server";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -66,6 +68,41 @@ describe("ask someone to pay", () => {
     const page = await (await t.page(body.orderUrl)).text();
     expect(page).toContain("share the link");
     expect(page).toContain(link.replace(/&/g, "&amp;"));
+  });
+
+  it("works for the hours the owner sets in Payments, and says until when", async () => {
+    const owner = await createAdminUser(t.db);
+    const as = { id: owner.id, role: "admin" as const };
+    const payments = await (await t.page("/paymentsettings", { as })).text();
+    expect(payments).toMatch(/<input[^>]*name="payLinkHours"[^>]*value="24"/);
+    // the form, posted without the script: her figure kept
+    const form = new URLSearchParams([
+      ["paymentChannels", "card"],
+      ["transferHours", "24"],
+      ["transferReminderHours", "6"],
+      ["payLinkHours", "48"],
+      ["podMaxOrder", "50000"],
+    ]);
+    const saved = await t.page("/paymentsettings", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      as,
+    });
+    expect(saved.status).toBe(200);
+    const refused = await t.request("/api/settings", { method: "PUT", as: owner, json: { payLinkHours: 0 } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fields.payLinkHours).toBe("Hours a payment link works must be at least 1");
+
+    const checkout = await (await t.page("/checkout")).text();
+    expect(checkout).toContain("Get a payment link to send on WhatsApp; it works for 48 hours");
+    const { row, body } = await sharedOrder();
+    const held = row.expiresAt!.getTime() - row.createdAt.getTime();
+    expect(held).toBeGreaterThan(48 * HOUR - 5_000);
+    expect(held).toBeLessThanOrEqual(48 * HOUR + 5_000);
+    const page = (await (await t.page(body.orderUrl)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(`Send this link to the person paying. It works until ${lagosDayTime(row.expiresAt!)}`);
+    await updateSettings(t.db, { payLinkHours: 24 });
   });
 
   it("the payer sees the items and the total, never the address, the phone or the email", async () => {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { DeliveryDatePicker } from "../checkout/delivery-date-picker";
 import { formatNairaAmount } from "../../../lib/money";
 import { paidViaChoices, settleChoices } from "../../../modules/orders/manual-order-schemas";
+import { hoursInWords } from "../../../modules/orders/payment-choices";
 import { Field } from "../forms/fields";
 import { ChipChoices } from "./chip-choices";
 import { deskMethod, type DeskAnswer } from "./order-desk-state";
@@ -18,11 +19,14 @@ export function SettleSection({
   errors,
   total,
   busy,
+  payLinkHours,
 }: {
   state: DeskAnswer["state"];
   errors: Record<string, string>;
   total: number | null;
   busy: boolean;
+  /** how long the shop's payment links work (Payments) */
+  payLinkHours: number;
 }) {
   const [settle, setSettle] = useState(state.settle);
   return (
@@ -70,7 +74,7 @@ export function SettleSection({
       ) : (
         <p className="text-sm text-muted">
           {settle === "pay_link"
-            ? "She gets a link to pay online (mailed when she has an email, and ready to send on WhatsApp); the items are held 24 hours."
+            ? `She gets a link to pay online (mailed when she has an email, and ready to send on WhatsApp); the items are held ${hoursInWords(payLinkHours)}.`
             : "The rider collects the money; the items are held until then."}
         </p>
       )}

@@ -14,6 +14,7 @@ import { fieldErrors } from "../../lib/forms";
 import { readForm } from "../../lib/form-action.server";
 import { checkoutDelivery } from "../shop/checkout-dates.server";
 import type { AdminServices } from "./admin-action.server";
+import { getSettings } from "../../../modules/settings/service.server";
 
 // The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
 // form: every button posts it with its intent (find the customer, search, add or remove a product,
@@ -36,8 +37,10 @@ const emptyState = (): DeskState => ({
 });
 
 export async function newOrderPage(db: AdminServices["db"]) {
+  const [areas, shop] = await Promise.all([deliveryAreaNames(db), getSettings(db)]);
   return {
-    areas: await deliveryAreaNames(db),
+    areas,
+    payLinkHours: shop.payLinkHours,
     // each opening of the screen is a new order: its own rev (the screen is drawn anew for it)
     answer: {
       rev: `start-${crypto.randomUUID()}`,

@@ -296,7 +296,7 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
               Update total
             </button>
           </Section>
-          <SettleSection state={opened} errors={errors} total={total} busy={busy} />
+          <SettleSection state={opened} errors={errors} total={total} busy={busy} payLinkHours={loaderData.payLinkHours} />
         </div>
       </Form>
     </div>

@@ -30,7 +30,7 @@ const ticked = (form: FormData, name: string) => form.get(name) === "on";
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db }): Promise<FormResult> => {
     const form = await readForm(args.request);
-    const parsed = paymentSettingsSchema.safeParse({
+    const parsed = paymentSettingsSchema.partial({ payLinkHours: true }).safeParse({
       paymentChannels: form.getAll("paymentChannels").map(String),
       transferEnabled: ticked(form, "transferEnabled"),
       bankName: String(form.get("bankName") ?? ""),
@@ -38,6 +38,8 @@ export async function action(args: Route.ActionArgs) {
       accountNumber: String(form.get("accountNumber") ?? ""),
       transferHours: num(form.get("transferHours")),
       transferReminderHours: num(form.get("transferReminderHours")),
+      // a form from before the field leaves it as it is
+      ...(form.has("payLinkHours") ? { payLinkHours: num(form.get("payLinkHours")) } : {}),
       podEnabled: ticked(form, "podEnabled"),
       podAreas: form.getAll("podAreas").map(String),
       podMaxOrderKobo: nairaToKobo(num(form.get("podMaxOrder"))),
@@ -139,6 +141,20 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             min={0}
             max={167}
             defaultValue={text("transferReminderHours", String(s.transferReminderHours))}
+          />
+        </fieldset>
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="text-lg font-bold">Ask someone to pay</legend>
+          <Field
+            label="Hours a payment link works"
+            name="payLinkHours"
+            error={errors.payLinkHours}
+            hint="Always offered: she sends the link to whoever pays. The order holds its items this long."
+            type="number"
+            min={1}
+            max={168}
+            defaultValue={text("payLinkHours", String(s.payLinkHours))}
           />
         </fieldset>
 

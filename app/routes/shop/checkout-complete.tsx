@@ -115,7 +115,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           You pay <strong>{total}</strong> to the rider when your order arrives, by cash, transfer or POS.
         </p>
       ) : null}
-      {state === "pay_link" && payLink ? <ShareLink link={payLink} total={total} /> : null}
+      {state === "pay_link" && payLink ? <ShareLink link={payLink} total={total} until={order.expiresAt} /> : null}
       <OrderTimeline steps={timeline} />
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
@@ -171,11 +171,14 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** 'Ask someone to pay': the link, and the way Lagos shares it. */
-function ShareLink({ link, total }: { link: string; total: string }) {
+function ShareLink({ link, total, until }: { link: string; total: string; until: string | null }) {
   const message = `Please help me pay for my Alafia Self-Care order (${total}): ${link}`;
   return (
     <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="Payment link" data-testid="pay-link">
-      <p>Send this link to the person paying. It works for 24 hours and shows what you are buying and the total, never your address.</p>
+      <p>
+        Send this link to the person paying. It works until {until ? lagosDayTime(new Date(until)) : "the shop closes your order"} and shows
+        what you are buying and the total, never your address.
+      </p>
       <p className="mt-3 break-all rounded-xl bg-white p-3 text-sm font-semibold" data-testid="pay-link-url">
         {link}
       </p>
