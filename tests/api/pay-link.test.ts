@@ -101,7 +101,7 @@ describe("ask someone to pay", () => {
     expect(held).toBeGreaterThan(48 * HOUR - 5_000);
     expect(held).toBeLessThanOrEqual(48 * HOUR + 5_000);
     const page = (await (await t.page(body.orderUrl)).text()).replace(/<!-- -->/g, "");
-    expect(page).toContain(`Send this link to the person paying. It works until ${lagosDayTime(row.expiresAt!)}`);
+    expect(page).toContain(`Send this link to the person paying. It works until ${lagosDayTime(row.expiresAt!)}. It shows`);
     await updateSettings(t.db, { payLinkHours: 24 });
   });
 

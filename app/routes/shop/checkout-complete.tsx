@@ -176,7 +176,7 @@ function ShareLink({ link, total, until }: { link: string; total: string; until:
   return (
     <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="Payment link" data-testid="pay-link">
       <p>
-        Send this link to the person paying. It works until {until ? lagosDayTime(new Date(until)) : "the shop closes your order"} and shows
+        Send this link to the person paying. It works until {until ? lagosDayTime(new Date(until)) : "the shop closes your order"}. It shows
         what you are buying and the total, never your address.
       </p>
       <p className="mt-3 break-all rounded-xl bg-white p-3 text-sm font-semibold" data-testid="pay-link-url">
