@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Env } from "../lib/env.server";
+import type { InvalidationBus } from "../lib/invalidation.server";
 import type { Logger } from "../lib/logger.server";
 import { shopStorage } from "../lib/storage.server";
 import { startMailWorker } from "../modules/mail/worker.server";
@@ -16,14 +17,27 @@ import { startMorningSummary } from "../modules/reports/morning-summary.server";
  * start, the completion of pictures stored before a width of IMAGE_WIDTHS. Each is
  * safe to run on several servers at once. Returns a stop function.
  */
-export function startBackgroundJobs({ db, env, logger }: { db: Db; env: Env; logger: Logger }): () => Promise<void> {
+export function startBackgroundJobs({
+  db,
+  env,
+  logger,
+  invalidation,
+}: {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  /** a team write here or on another server (a restock, say) starts a back-in-stock pass at once */
+  invalidation?: InvalidationBus;
+}): () => Promise<void> {
   const stopMail = startMailWorker({ db, env, logger });
   const stopExpiry = startPurchaseExpiry(db, env, logger);
   const stopHousekeeping = startHousekeeping(db, logger);
   const stopVariantFill = startVariantFill(db, shopStorage(env), logger);
   const stopBackInStock = startBackInStockAlerts(db, env, logger);
+  const unsubscribe = invalidation?.subscribe(() => stopBackInStock.now());
   const stopSummary = startMorningSummary(db, env, logger);
   return async () => {
+    unsubscribe?.();
     stopExpiry();
     await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill(), stopBackInStock(), stopSummary()]);
   };

@@ -24,7 +24,7 @@ const app = createApp(
 );
 const listener = getRequestListener(app.fetch);
 // the same timers as `npm start`: mails go out (and reset links are logged), unpaid purchases expire
-const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
+const stopJobs = startBackgroundJobs({ db: database.db, env, logger, invalidation });
 
 const server = http
   .createServer((req, res) => {

@@ -43,7 +43,7 @@ export async function startServer(env: Env, startedAt = performance.now()) {
   const publicCache = createPublicCache({ env, invalidation });
   const clientDir = path.join(buildDir, "client");
   const app = createApp(deps, { build, clientDir, health, publicCache });
-  const stopJobs = startBackgroundJobs({ db: database.db, env, logger });
+  const stopJobs = startBackgroundJobs({ db: database.db, env, logger, invalidation });
 
   // /api/health, the build's hashed files, image uploads and the public cache's fresh hits are
   // answered by node:http itself, before Hono builds a Request (server/health.ts,
