@@ -129,6 +129,34 @@ describe("a payment the order could not take, on the order's page", () => {
     expect(page).toContain('data-testid="refund-state">Not refunded');
   });
 
+  it("an order still waiting for its payment says it too, beside 'We are confirming your payment'", async () => {
+    const product = await createProduct(t.db);
+    const buyer = await createUser(t.db);
+    const p = await createPurchase(t.db, buyer, [{ product, quantity: 1 }], { status: "pending", paidAt: null });
+    await t.db.insert(paymentAttempts).values({ purchaseId: p.id, reference: p.reference, provider: "sandbox", amountKobo: p.totalKobo });
+    const orderPage = async () =>
+      strip(await (await t.page(`/checkout/complete?reference=${p.reference}`, { as: { id: buyer.id, role: "customer" } })).text());
+    const waiting = await orderPage();
+    expect(waiting).toContain("We are confirming your payment");
+    expect(waiting).not.toContain('data-testid="unapplied-payments"');
+    // she paid on an earlier payment page, for an amount that is no longer the order's total
+    await t.db.insert(strayPayments).values({
+      purchaseId: p.id,
+      provider: "sandbox",
+      reference: "ALF-old-page",
+      transactionId: "SBX-79",
+      amountKobo: p.totalKobo - 50_000,
+      currency: "NGN",
+      reason: "wrong_amount",
+    });
+    const told = await orderPage();
+    expect(told).toContain("We are confirming your payment");
+    expect(told).toMatch(
+      /We received a payment of <strong>₦[\d,.]+<\/strong> for this order, on an earlier payment page, but the order's total is now ₦[\d,.]+, so it could not pay for it\. We are refunding it/,
+    );
+    expect(told).not.toContain("SBX-79");
+  });
+
   it("her own order page says what came of it, in the words of her mail, until it is refunded", async () => {
     const product = await createProduct(t.db);
     const buyer = await createUser(t.db);

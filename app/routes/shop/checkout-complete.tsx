@@ -40,6 +40,8 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           {state === "unreachable" ? "We could not reach the payment service just now." : "Your payment has not been confirmed yet."} Your
           cart is safe. This page checks again when you reload it.
         </p>
+        {/* a payment the order could not take (the amount of an earlier payment page, say) is said here too */}
+        {order ? <UnappliedPayments payments={unapplied} /> : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href="" className="btn-primary">
             Check again
@@ -61,6 +63,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             ? `We received your payment of ${total}, but this order is cancelled, so we are refunding the full amount the way you paid, within 5 working days. You do not need to do anything; the details are in your email.`
             : "We did not receive the payment in time, so the items went back on sale. You can order again whenever you like."}
         </p>
+        <UnappliedPayments payments={unapplied} />
         <AfterOrderLinks order={order} />
       </main>
     );
@@ -143,7 +146,7 @@ function UnappliedPayments({ payments }: { payments: UnappliedPayment[] }) {
   if (!payments.length) return null;
   return (
     <section
-      className="mt-8 space-y-2 rounded-2xl border border-line bg-linen p-5"
+      className="mt-8 space-y-2 rounded-2xl border border-line bg-linen p-5 text-left"
       aria-label="Payments not needed"
       data-testid="unapplied-payments"
     >
