@@ -1,4 +1,5 @@
-import { and, asc, count, eq, isNotNull, isNull, notExists, or, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, isNotNull, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Queryable } from "../../db/client";
 import { products, stockAlerts, users, whatsappOptOuts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -11,6 +12,44 @@ import { productPath, shopUrl } from "./whatsapp";
 // team (hand_at), and the inbox lists them, each with a chat opened on her number and the words
 // typed in, until a team member marks her told. A number that said STOP is never listed; a product
 // sold out again waits off the list until it is back.
+
+/**
+ * Hands these requests (numbers the shop cannot message) to the team. An older hand-over of the same
+ * product and number not told yet (she asked again after it sold out again) is taken as told by the
+ * new one, so the list holds her once.
+ */
+export async function handOver(tx: Queryable, which: SQL, now: Date): Promise<void> {
+  const handed = await tx
+    .update(stockAlerts)
+    .set({ handAt: now })
+    .where(and(isNull(stockAlerts.handAt), which))
+    .returning({ id: stockAlerts.id });
+  if (!handed.length) return;
+  const newer = alias(stockAlerts, "newer");
+  await tx
+    .update(stockAlerts)
+    .set({ toldAt: now })
+    .where(
+      and(
+        isNotNull(stockAlerts.handAt),
+        isNull(stockAlerts.toldAt),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.productId, stockAlerts.productId),
+                eq(newer.phone, stockAlerts.phone),
+                isNotNull(newer.handAt),
+                isNull(newer.toldAt),
+                gt(newer.createdAt, stockAlerts.createdAt),
+              ),
+            ),
+        ),
+      ),
+    );
+}
 
 /** The list a screen shows at once: the oldest first; a longer queue shows as the rest are told. */
 export const TO_TELL_SHOWN = 50;

@@ -16,6 +16,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { nigerianPhone } from "../../lib/form-fields";
 import { productPath } from "./whatsapp";
 import { getSettings } from "../settings/service.server";
+import { handOver } from "./back-in-stock-by-hand.server";
 import type { Settings } from "../settings/schemas";
 import { isSoldOut } from "../stock/availability";
 
@@ -153,7 +154,7 @@ export async function tellBackInStock(
       .returning({ id: stockAlerts.id, email: stockAlerts.email, phone: stockAlerts.phone, productId: stockAlerts.productId });
     if (!due.length) return 0;
     const handed = byHand ? due.filter((d) => d.phone).map((d) => d.id) : [];
-    if (handed.length) await tx.update(stockAlerts).set({ handAt: now }).where(inArray(stockAlerts.id, handed));
+    if (handed.length) await handOver(tx, inArray(stockAlerts.id, handed), now);
     const ids = [...new Set(due.map((d) => d.productId))];
     const titles = new Map(
       (await tx.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids))).map((p) => [
@@ -206,10 +207,7 @@ export async function tellBackInStock(
  */
 async function handOverRefused(tx: Queryable, now: Date) {
   const refused = tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "failed"));
-  await tx
-    .update(stockAlerts)
-    .set({ handAt: now })
-    .where(and(isNull(stockAlerts.handAt), isNotNull(stockAlerts.outboxId), inArray(stockAlerts.outboxId, refused)));
+  await handOver(tx, and(isNotNull(stockAlerts.outboxId), inArray(stockAlerts.outboxId, refused))!, now);
 }
 
 /** Every minute, on every server (each request is answered once whichever claims it); passes never overlap. */

@@ -134,6 +134,23 @@ describe("a WhatsApp number on a sold-out product, in a shop that messages by ha
     expect(await listed()).toEqual(["+2348035550174"]);
   });
 
+  it("holds her once when she asks again after it sold out again before anyone told her", async () => {
+    const product = await createProduct(t.db, { title: "Affirmation Cards", stock: 0 });
+    expect((await ask(product.id, { phone: "0803 555 0177" })).status).toBe(201);
+    await restock(product.id, 1);
+    await tellBackInStock(t.db, links);
+    // gone again in the promo before the team told her; she asks again, and it comes back
+    await restock(product.id, 0);
+    expect((await ask(product.id, { phone: "0803 555 0177" })).status).toBe(201);
+    await restock(product.id, 2);
+    await tellBackInStock(t.db, links);
+    const listed = (await toTell()).items.filter((r) => r.title === "Affirmation Cards");
+    expect(listed.map((r) => r.phone)).toEqual(["+2348035550177"]);
+    const rows = await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, product.id));
+    expect(rows).toHaveLength(2);
+    expect(listed[0]!.id).toBe(rows.sort((a, b) => +b.createdAt - +a.createdAt)[0]!.id);
+  });
+
   it("counts in the owner's morning summary, by mail and on WhatsApp", async () => {
     const product = await createProduct(t.db, { title: "Gratitude Journal", stock: 0 });
     expect((await ask(product.id, { phone: "0803 555 0176" })).status).toBe(201);
