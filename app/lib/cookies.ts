@@ -19,3 +19,10 @@ export function setBrowserCookie(name: string, value: string, maxAgeS: number) {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`;
 }
+
+/** The raw (still encoded) value of one of the browser's cookies, as the page's script reads it. */
+export const readBrowserCookie = (name: string): string | undefined =>
+  document.cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);

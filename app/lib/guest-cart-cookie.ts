@@ -61,6 +61,15 @@ export function guestCartSetCookie(lines: { productId: string; quantity: number 
   return `${GUEST_CART_COOKIE}=${value}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/**
+ * The order a guest's browser placed from its cart (set by the checkout): that order's page empties
+ * the cart once it is placed, and no other order's page does (an old order opened from its mail, an
+ * order someone asked her to pay). Kept the 7 days a saved checkout can still be completed.
+ */
+export const PLACED_ORDER_COOKIE = "placed_order";
+export const placedOrderSetCookie = (purchaseId: string, secure: boolean) =>
+  `${PLACED_ORDER_COOKIE}=${purchaseId}; Path=/; Max-Age=${7 * 24 * 3600}; SameSite=Lax${secure ? "; Secure" : ""}`;
+
 /** The cookie's value (decoded) was written by the server: the browser's cart becomes its lines. */
 export const writtenByServer = (raw: string) => raw.startsWith(FROM_SERVER);
 

@@ -2,8 +2,8 @@
 // reloads (docs/architecture.md improvements); merged into the account at login.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { GUEST_CART_COOKIE, decodeGuestCart, encodeGuestCart, writtenByServer } from "./guest-cart-cookie";
-import { setBrowserCookie } from "./cookies";
+import { GUEST_CART_COOKIE, PLACED_ORDER_COOKIE, decodeGuestCart, encodeGuestCart, writtenByServer } from "./guest-cart-cookie";
+import { readBrowserCookie, setBrowserCookie } from "./cookies";
 
 export type GuestCartLine = { productId: string; quantity: number };
 
@@ -60,6 +60,13 @@ export function clearGuestCart() {
   write([]);
 }
 
+/** On a placed order's page: the cart is emptied when this browser placed that very order from it, once. */
+export function emptyCartAfterPlacing(orderId: string) {
+  if (readBrowserCookie(PLACED_ORDER_COOKIE) !== orderId) return;
+  setBrowserCookie(PLACED_ORDER_COOKIE, "", 0);
+  clearGuestCart();
+}
+
 /** The header badge: total quantity, the sum of the lines' quantities. */
 export function guestCartQuantity(lines: GuestCartLine[] = readGuestCart()): number {
   return lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -71,10 +78,7 @@ export function guestCartQuantity(lines: GuestCartLine[] = readGuestCart()): num
  * the cookie join the browser's cart; a cart kept before the mirror existed is copied to it.
  */
 export function adoptServerLines() {
-  const raw = document.cookie
-    .split("; ")
-    .find((c) => c.startsWith(`${GUEST_CART_COOKIE}=`))
-    ?.slice(GUEST_CART_COOKIE.length + 1);
+  const raw = readBrowserCookie(GUEST_CART_COOKIE);
   let fromServer: GuestCartLine[] = [];
   let serverWrote = false;
   try {

@@ -1,26 +1,36 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cartItems, products, purchaseItems, purchases } from "../../db/schema";
+import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { lineLimit, mergeCart } from "../cart/service.server";
 import { isSoldOut } from "../stock/availability";
+import { isOrderViewToken } from "./order-links.server";
 import { orderNumber } from "./statuses";
 
 // docs/product.md "My orders": 'Order again' puts an earlier order's products back in her cart, at
 // today's prices (the cart prices them as any cart), as many as the stock and the shop's quantity
-// limit allow, and says what could not come back.
+// limit allow, and says what could not come back. From her list, or from the order's own page, where
+// a guest opens it by its link.
 
 const listed = (titles: string[]) =>
   titles.length <= 1 ? (titles[0] ?? "") : `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}`;
 const isAre = (titles: string[]) => (titles.length === 1 ? "is" : "are");
 
-export async function orderAgain(db: Db, userId: string, purchaseId: string) {
-  // another shopper's order is the same 404 as one that does not exist
-  const [order] = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
-  if (!order) throw AppError.notFound("Order");
+type Line = { productId: string; quantity: number };
+
+/**
+ * Who orders again: her account (whose cart is in the database), or a browser that holds the order's
+ * signed link, as every order mail gives a guest, with its cart's lines (its cookie mirror). The
+ * account's cart is changed here; a guest's lines to add are returned for her cookie.
+ */
+export type OrderingAgain = { userId: string; token?: string | null } | { userId: null; token: string | null; guestLines: Line[] };
+
+export async function orderAgain(db: Db, env: Pick<Env, "SESSION_SECRET">, purchaseId: string, by: OrderingAgain) {
+  // another shopper's order (without its link) is the same 404 as one that does not exist
+  const [order] = await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId));
+  const allowed = !!order && ((!!by.userId && order.userId === by.userId) || isOrderViewToken(env, order.id, by.token));
+  if (!order || !allowed) throw AppError.notFound("Order");
   const lines = await db
     .select({ productId: purchaseItems.productId, title: purchaseItems.title, quantity: purchaseItems.quantity })
     .from(purchaseItems)
@@ -37,12 +47,14 @@ export async function orderAgain(db: Db, userId: string, purchaseId: string) {
     ids.length
       ? db.select({ id: products.id, title: products.title, stock: products.stock }).from(products).where(inArray(products.id, ids))
       : [],
-    ids.length
-      ? db
-          .select({ productId: cartItems.productId, quantity: cartItems.quantity })
-          .from(cartItems)
-          .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, ids)))
-      : [],
+    by.userId === null
+      ? by.guestLines
+      : ids.length
+        ? db
+            .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+            .from(cartItems)
+            .where(and(eq(cartItems.userId, by.userId), inArray(cartItems.productId, ids)))
+        : [],
     lineLimit(db),
   ]);
   const inCart = new Map(held.map((h) => [h.productId, h.quantity]));
@@ -52,7 +64,7 @@ export async function orderAgain(db: Db, userId: string, purchaseId: string) {
   const soldOut: string[] = [];
   const short: string[] = [];
   const full: string[] = [];
-  const adding: { productId: string; quantity: number }[] = [];
+  const adding: Line[] = [];
   for (const p of current) {
     if (isSoldOut(p.stock)) {
       soldOut.push(p.title);
@@ -66,7 +78,7 @@ export async function orderAgain(db: Db, userId: string, purchaseId: string) {
       adding.push({ productId: p.id, quantity });
     }
   }
-  if (adding.length) await mergeCart(db, userId, adding);
+  if (adding.length && by.userId !== null) await mergeCart(db, by.userId, adding);
 
   const units = adding.reduce((n, l) => n + l.quantity, 0);
   const why = [
@@ -79,6 +91,7 @@ export async function orderAgain(db: Db, userId: string, purchaseId: string) {
   if (!units) throw new AppError("conflict", [`Nothing from order ${number} could go in your cart.`, ...why].join(" "));
   return {
     added: units,
+    adding,
     msg: [`Added ${units} ${units === 1 ? "item" : "items"} from order ${number} to your cart, at today's prices.`, ...why].join(" "),
   };
 }

@@ -78,8 +78,9 @@ export function orderRoutes({ database, env }: AppDeps) {
       })
       .get("/purchases/mine", async (c) => c.json(await listMyPurchases(db, env, currentUser(c).id)))
       // docs/product.md "My orders": her earlier order's products back in her cart
-      .post("/purchases/:id{[0-9a-fA-F-]{36}}/order-again", requireUser(), async (c) =>
-        c.json(await orderAgain(db, currentUser(c).id, pathId(c, "Order"))),
-      )
+      .post("/purchases/:id{[0-9a-fA-F-]{36}}/order-again", requireUser(), async (c) => {
+        const { added, msg } = await orderAgain(db, env, pathId(c, "Order"), { userId: currentUser(c).id });
+        return c.json({ added, msg });
+      })
   );
 }

@@ -186,6 +186,9 @@ describe("the checkout form for a guest", () => {
     expect(res.headers.get("location")).toMatch(/^\/pay\/sandbox\/ALF-/);
     // her browser remembers this checkout (signed), so a new one replaces it
     expect(res.headers.get("set-cookie")).toMatch(/^guest_checkout=[0-9a-f-]{36}\.[\w-]+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax/);
+    // and which order it placed from her cart: that order's page empties the cart, no other does
+    const placedId = res.headers.get("set-cookie")!.slice("guest_checkout=".length, "guest_checkout=".length + 36);
+    expect(res.headers.getSetCookie()).toContain(`placed_order=${placedId}; Path=/; Max-Age=604800; SameSite=Lax`);
     expect(await stockOf(product.id)).toBe(3);
     const again = await t.page("/checkout", {
       method: "POST",

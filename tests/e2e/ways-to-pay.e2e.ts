@@ -1,6 +1,7 @@
 // docs/product.md "Guest checkout" and "Paying", on a phone: a guest buys with a discount code and
-// the sandbox from one screen of checkout; a shopper pays by bank transfer and the owner records
-// it; an order paid on delivery goes out unpaid and the rider's collection is recorded.
+// the sandbox from one screen of checkout, and later orders the same again from the order's page; a
+// shopper pays by bank transfer and the owner records it; an order paid on delivery goes out unpaid
+// and the rider's collection is recorded.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
@@ -51,7 +52,7 @@ async function purchaseIdOf(email: string): Promise<string> {
 
 describe("ways to pay, on a phone", () => {
   it(
-    "a guest buys with a discount code and the sandbox in one screen of checkout",
+    "a guest buys with a discount code and the sandbox in one screen of checkout, and orders the same again",
     async () => {
       const code = `CALM${stamp}`;
       await adminApi("POST", "/api/discounts/create", { code, kind: "percent", percent: 10 });
@@ -90,6 +91,26 @@ describe("ways to pay, on a phone", () => {
       // the order is placed: her browser's cart is empty
       await expect.poll(() => cart.badge(page).innerText()).toBe("0");
       await screenshot(page, "order-confirmed-guest-phone");
+
+      // later she starts a new cart, then opens this order from its mail: her new cart stays
+      const orderUrl = page.url();
+      await buyableProductInCart(page);
+      await expect.poll(() => cart.badge(page).innerText()).toBe("1");
+      await page.goto(orderUrl);
+      await waitForHydration(page);
+      await visible(page.getByTestId("order-number"));
+      expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]").length)).toBe(1);
+      expect(await cart.badge(page).innerText()).toBe("1");
+      // the same again, as a guest, from the order's page
+      const again = page.getByRole("button", { name: "Order again" });
+      await again.scrollIntoViewIfNeeded();
+      await screenshot(page, "order-again-guest-phone");
+      await again.click();
+      await page.waitForURL((u) => u.pathname === "/cart");
+      await visible(page.getByText(/^Added 1 item from order #[0-9a-f]{8} to your cart, at today's prices\.$/));
+      await expect.poll(() => cart.badge(page).innerText()).toBe("2");
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, "order-again-cart-phone");
       await context.close();
     },
     JOURNEY_MS,

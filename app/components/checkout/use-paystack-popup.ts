@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { clearGuestCart } from "../../lib/guest-cart";
 import { loadPaystackScript, openPaystackPopup } from "../../lib/paystack-popup";
 
 export type PopupPayment = { accessCode: string; reference: string; orderUrl: string; token: string };
@@ -19,10 +18,8 @@ export function usePaystackPopup(popup: PopupPayment | undefined, setError: (msg
       try {
         await loadPaystackScript();
         const outcome = await openPaystackPopup(popup.accessCode).catch(() => "error" as const);
-        if (outcome === "success") {
-          clearGuestCart();
-          return window.location.assign(popup.orderUrl);
-        }
+        // paid: the order's page empties a guest's cart (the checkout marked this order as hers)
+        if (outcome === "success") return window.location.assign(popup.orderUrl);
         // closed or failed without paying: cancel now (the stock goes back, the cart stays)
         const res = await fetch("/api/purchases/cancel", {
           method: "POST",

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import type { MyPurchaseView, PurchaseView, ToPay } from "../../../modules/orders/types";
+import { OrderAgainForm } from "./order-again";
 import { deliveryWhen, OrderDetails, orderDate, orderTitle, OrderStatus } from "./order-details";
 
 const itemCount = (order: PurchaseView) => {
@@ -92,25 +93,18 @@ function PayNext({ order, toPay }: { order: PurchaseView; toPay: ToPay }) {
   );
 }
 
-/**
- * Under an order she cannot pay any more (paid, on its way, done): its products back in her cart at
- * today's prices. A plain form to the cart's action, so it works before the page's script runs;
- * the cart says what came back and what did not.
- */
+/** Under an order she cannot pay any more (paid, on its way, done): its products back in her cart. */
 function OrderAgain({ order }: { order: PurchaseView }) {
   return (
-    <Form
-      method="post"
-      action="/cart"
+    <OrderAgainForm
+      orderId={order.id}
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-line px-4 py-3"
     >
-      <input type="hidden" name="intent" value="again" />
-      <input type="hidden" name="purchaseId" value={order.id} />
       <p className="text-sm text-muted">The same again, at today&apos;s prices.</p>
       <button type="submit" className="btn-outline min-h-10 w-full py-2 sm:w-auto" aria-label={`Order again: ${orderTitle(order.id)}`}>
         Order again
       </button>
-    </Form>
+    </OrderAgainForm>
   );
 }
 

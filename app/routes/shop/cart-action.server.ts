@@ -17,15 +17,21 @@ const quantity = z.coerce.number({ error: "Enter a quantity" }).pipe(quantitySch
 export const addLineForm = z.object({ productId: z.uuid("Choose a product"), quantity: quantity.default(1) });
 const lineForm = z.object({ lineId: z.uuid("This line is no longer in your cart. Please reload the page.") });
 const quantityForm = lineForm.extend({ quantity });
-const againForm = z.object({ purchaseId: z.uuid("This order no longer exists. Please reload the page.") });
+const againForm = z.object({
+  purchaseId: z.uuid("This order no longer exists. Please reload the page."),
+  // the order's signed link, on its own page: how a guest opens it
+  t: z.string().trim().max(100).optional(),
+});
 
 /**
  * The cart as one action with intents (docs/decisions/0011-one-way-to-write.md): `add` (the product
  * page's Add To Cart, then /cart), `quantity` (a line's stepper) and `remove` for a signed-in
  * shopper, with the same services as the REST cart; `apply-code` and `remove-code` (the "Discount
- * code" field) for anyone, kept for the visit in a cookie; `again` (My orders' 'Order again') for her. A guest's lines live in her browser
- * (app/lib/guest-cart.ts) and its cookie mirror: a guest posting here (no script yet: add, a line's
- * quantity, remove) has that cookie changed, and her browser takes it as her cart once the script runs.
+ * code" field) for anyone, kept for the visit in a cookie; `again` ('Order again', from My orders or
+ * the order's page) for her, or for a guest holding the order's link. A guest's lines live in her
+ * browser (app/lib/guest-cart.ts) and its cookie mirror: a guest posting here (no script yet: add, a
+ * line's quantity, remove; or order again) has that cookie changed, and her browser takes it as her
+ * cart once the script runs.
  */
 export async function cartAction({ context, request }: { context: Readonly<RouterContextProvider>; request: Request }) {
   const { db, env, user } = context.get(appContext);
@@ -37,11 +43,16 @@ export async function cartAction({ context, request }: { context: Readonly<Route
       const code = await codeToKeep(db, parseFields(form, cartCodeInput).code, user?.id ?? null);
       return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": visitCodeCookie(env, code) } });
     }
-    // docs/product.md "My orders": 'Order again' from her list, to this page with what came back
+    // docs/product.md "My orders": 'Order again' from her list or the order's page, to this page with what came back
     if (intent === "again") {
-      if (!user) throw new AppError("unauthorized", "Log in to order again.");
-      const { purchaseId } = parseFields(form, againForm);
-      return { ok: true, msg: (await orderAgain(db, user.id, purchaseId)).msg };
+      const { purchaseId, t } = parseFields(form, againForm);
+      if (user) return { ok: true, msg: (await orderAgain(db, env, purchaseId, { userId: user.id, token: t })).msg };
+      if (!t) throw new AppError("unauthorized", "Log in to order again.");
+      const lines = guestCartFromCookie(request);
+      const { msg, adding } = await orderAgain(db, env, purchaseId, { userId: null, token: t, guestLines: lines });
+      const limit = await lineLimit(db);
+      const cart = adding.reduce((held, line) => withGuestLine(held, line, limit), lines);
+      return data<FormResult>({ ok: true, msg }, { headers: { "Set-Cookie": guestCartSetCookie(cart, env.NODE_ENV === "production") } });
     }
     if (intent === "add") {
       const line = parseFields(form, addLineForm);

@@ -5,7 +5,7 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
-import { payLinkUrl } from "../../../modules/orders/order-links.server";
+import { isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
 import { giftForBuyer } from "../../../modules/orders/gift-rules";
 import { isPaidOrder } from "../../../modules/orders/statuses";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
@@ -34,8 +34,17 @@ export async function orderPageData(services: AppServices, request: Request) {
     // a payment the order did not take (paid twice, say), and where its refund is
     page.order ? unappliedPayments(services.db, page.order.id) : [],
   ]);
-  return { ...page, order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null, timeline, unapplied };
+  // 'Order again' is hers: by her account, or by the order's link (a guest); never the team's cart
+  const { env, user } = services;
+  const again =
+    !!page.order &&
+    againStates.includes(page.state) &&
+    (isOrderViewToken(env, page.order.id, page.token) || (!!user && page.order.userId === user.id));
+  return { ...page, order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null, timeline, unapplied, again };
 }
+
+/** Nothing to pay now (paid, paid on delivery) or nothing more to come (cancelled): its products can go back in the cart. */
+const againStates: OrderPageState[] = ["paid", "pod", "refund", "lapsed"];
 
 async function orderPage({ db, env, logger, user }: AppServices, request: Request) {
   const { reference, t } = readSearchParams(request, completeQuery, ["reference", "t"]);

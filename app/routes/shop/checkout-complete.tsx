@@ -2,11 +2,12 @@ import { CheckCircle2, Clock, Copy, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
+import { OrderAgainForm } from "../../components/orders/order-again";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { OrderTimeline } from "../../components/orders/order-timeline";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
-import { clearGuestCart } from "../../lib/guest-cart";
+import { emptyCartAfterPlacing } from "../../lib/guest-cart";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { orderNumber } from "../../../modules/orders/statuses";
@@ -23,13 +24,14 @@ export function meta() {
 export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(context.get(appContext), request);
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink, timeline, unapplied } = loaderData;
+  const { order, state, transfer, payLink, timeline, unapplied, again, token } = loaderData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
-  // the order is placed: a guest's browser cart is done; the header's count was read before the cart emptied
+  // the order is placed: the guest's browser cart it came from is done (never on another order's page);
+  // the header's count was read before the cart emptied
   useEffect(() => {
-    if (!placed) return;
-    clearGuestCart();
+    if (!placed || !order) return;
+    emptyCartAfterPlacing(order.id);
     void revalidate();
   }, [placed]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!order || state === "waiting" || state === "unreachable") {
@@ -64,7 +66,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             : "We did not receive the payment in time, so the items went back on sale. You can order again whenever you like."}
         </p>
         <UnappliedPayments payments={unapplied} />
-        <AfterOrderLinks order={order} />
+        <AfterOrderLinks order={order} againWith={again ? { token } : undefined} />
       </main>
     );
   }
@@ -123,7 +125,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
       </section>
-      <AfterOrderLinks order={order} />
+      <AfterOrderLinks order={order} againWith={again ? { token } : undefined} />
     </main>
   );
 }
@@ -195,8 +197,11 @@ function ShareLink({ link, total, until }: { link: string; total: string; until:
   );
 }
 
-/** Her next steps, and a question to the shop about this order (docs/product.md "WhatsApp and social links"). */
-function AfterOrderLinks({ order }: { order: { id: string; totalAmount: number } }) {
+/**
+ * Her next steps, and a question to the shop about this order (docs/product.md "WhatsApp and social
+ * links"); 'Order again' when it is hers to order again (`againWith`: the order's link, for a guest).
+ */
+function AfterOrderLinks({ order, againWith }: { order: { id: string; totalAmount: number }; againWith?: { token: string | null } }) {
   const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
   return (
     <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -206,6 +211,13 @@ function AfterOrderLinks({ order }: { order: { id: string; totalAmount: number }
           orderQuestion(c.shopName, { id: order.id, totalAmount: order.totalAmount, url: shopUrl(c.origin, shopOrderPath(order.id)) })
         }
       />
+      {againWith ? (
+        <OrderAgainForm orderId={order.id} token={againWith.token}>
+          <button type="submit" className="btn-outline">
+            Order again
+          </button>
+        </OrderAgainForm>
+      ) : null}
       {root?.user ? (
         <Link to="/profile" className="btn-outline">
           My orders

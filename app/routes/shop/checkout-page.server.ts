@@ -8,7 +8,7 @@ import { keepPostedCheckout, postedCheckout } from "./checkout-posted.server";
 import { readCookie } from "../../lib/cookies";
 import { formAction, readForm } from "../../lib/form-action.server";
 import { fieldErrors, formValues } from "../../lib/forms";
-import { guestCartFromCookie } from "../../lib/guest-cart-cookie";
+import { guestCartFromCookie, placedOrderSetCookie } from "../../lib/guest-cart-cookie";
 import { readSearchParams } from "../../lib/search-params.server";
 import { cartSummary } from "../../../modules/cart/service.server";
 import { whatsappConfigured } from "../../../modules/whatsapp/cloud-api.server";
@@ -155,6 +155,8 @@ async function placeFromForm(services: AppServices, request: Request) {
   const headers = new Headers();
   if (!user && purchase.status === "pending" && purchase.paymentMethod === "online")
     headers.append("Set-Cookie", guestCheckoutCookie(env, purchase.id));
+  // her browser's cart is emptied by this order's page, and by no other order's
+  if (!user) headers.append("Set-Cookie", placedOrderSetCookie(purchase.id, env.NODE_ENV === "production"));
   if (authorizationUrl && accessCode && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup")
     return data<CheckoutAnswer>({ popup: { accessCode, reference, orderUrl, token: orderViewToken(env, purchase.id) } }, { headers });
   return redirect(authorizationUrl ?? orderUrl, { headers });
