@@ -59,7 +59,8 @@ export async function seedDemoOrders(tx: Tx, products: SeedProduct[], now: Date)
         firstName: first,
         lastName: last,
         email: `${first.toLowerCase()}.${last.toLowerCase()}@example.ng`,
-        phone: `0803${String(5550100 + i)}`,
+        // one number per customer, as in life: her orders come together by it (the report by customer)
+        phone: `0803${String(5550100 + (i % customers.length))}`,
         street: `${10 + i} Admiralty Way`,
         city: lga,
         state: "Lagos",

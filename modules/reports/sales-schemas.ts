@@ -3,7 +3,7 @@ import { dateParam } from "../../lib/form-fields";
 
 // The sales report's query and shape (docs/product.md "Reports"): shared by the API, the /reports screen and the service.
 
-export const reportGroupings = ["product", "category", "area", "code", "source"] as const;
+export const reportGroupings = ["product", "category", "area", "code", "source", "customer"] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 export const salesReportQuery = z
@@ -28,6 +28,9 @@ export type SalesRow = {
   sales: number;
   refunded: number | null;
   net: number | null;
+  /** by customer: her number as people read it (the row's key is its ten national digits) and her latest email */
+  phone?: string;
+  email?: string;
 };
 export type SalesReport = {
   by: ReportGrouping;

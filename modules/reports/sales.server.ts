@@ -4,14 +4,16 @@ import { categories, products, purchaseItems, purchases, refunds } from "../../d
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
+import { readablePhone } from "../../lib/phone";
 import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
 import { saleRefundedSql } from "../orders/refunds.server";
-import type { ReportGrouping, SalesReport, SalesReportQuery } from "./sales-schemas";
+import type { ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
 // days (the orders list's own from/to), grouped by product, category, delivery area, discount
-// code or source (the website, or where the owner made a sale she recorded). Orders and order totals are counted once per order; a product's or a category's sales
+// code, source (the website, or where the owner made a sale she recorded) or customer (her phone
+// number, however it was typed). Orders and order totals are counted once per order; a product's or a category's sales
 // are its lines' totals (goods, before a code, VAT and delivery). Refunds go back to whole orders:
 // an order's are those processed or on their way (a failed one gave nothing back), whenever made,
 // less what gave back money that arrived over its total (saleRefundedSql): never a sale, so what
@@ -30,7 +32,7 @@ function refundedPerOrder(db: Db) {
     .as("refunded_per_order");
 }
 
-/** One row per group: the key, its label, orders, units and sales in kobo. */
+/** One row per group: the key, its label (and a customer's number and email), orders, units and sales in kobo (the 7th column). */
 async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
   if (by === "product" || by === "category") {
     const key = by === "product" ? sql`${purchaseItems.productId}::text` : sql`${categories.id}::text`;
@@ -39,6 +41,8 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       .select({
         key: sql<string | null>`${key}`,
         label: sql<string | null>`${label}`,
+        phone: sql<string | null>`null`,
+        email: sql<string | null>`null`,
         orders: orderCount,
         units,
         sales: sql<string>`sum(${purchaseItems.totalPriceKobo})`,
@@ -50,9 +54,10 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       .leftJoin(categories, sql`${categories.id} = ${products.categoryId}`)
       .where(where)
       .groupBy(key)
-      .orderBy(sql`5 desc`, sql`2`);
+      .orderBy(sql`7 desc`, sql`2`);
   }
-  const column = by === "area" ? purchases.lga : by === "code" ? purchases.discountCode : purchases.source;
+  const byCustomer = by === "customer";
+  const key = byCustomer ? customerKey : sql`${by === "area" ? purchases.lga : by === "code" ? purchases.discountCode : purchases.source}`;
   const perOrder = db
     .select({ id: purchaseItems.purchaseId, units: sql<number>`sum(${purchaseItems.quantity})`.as("units") })
     .from(purchaseItems)
@@ -61,8 +66,11 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
   const refunded = refundedPerOrder(db);
   return db
     .select({
-      key: sql<string | null>`${column}`,
-      label: sql<string | null>`${column}`,
+      key: sql<string | null>`${key}`,
+      // a customer by the name, number and email of her latest order in the days
+      label: sql<string | null>`${byCustomer ? latest(sql`trim(${purchases.firstName} || ' ' || ${purchases.lastName})`) : key}`,
+      phone: sql<string | null>`${byCustomer ? latest(sql`${purchases.phone}`) : sql`null`}`,
+      email: sql<string | null>`${byCustomer ? latest(sql`nullif(${purchases.email}, '')`) : sql`null`}`,
       orders: sql<string>`count(*)`,
       units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
       sales: sql<string>`sum(${purchases.totalKobo})`,
@@ -72,9 +80,17 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
     .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
     .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
     .where(where)
-    .groupBy(column)
-    .orderBy(sql`5 desc`, sql`2`);
+    .groupBy(key)
+    .orderBy(sql`7 desc`, sql`2`);
 }
+
+/**
+ * One customer, one number (docs/product.md "Reports"): its last ten digits, so +234 803 555 0142
+ * and an older order's 0803-555-0142 are the same woman. Phone is the one contact every order has
+ * (a walk-in may give no email).
+ */
+const customerKey = sql`right(regexp_replace(${purchases.phone}, '[^0-9]', '', 'g'), 10)`;
+const latest = (value: SQL) => sql`(array_agg(${value} order by ${purchases.createdAt} desc))[1]`;
 
 const emptyLabel: Record<ReportGrouping, string> = {
   product: "Deleted product",
@@ -82,6 +98,7 @@ const emptyLabel: Record<ReportGrouping, string> = {
   area: "No delivery area",
   code: "No code",
   source: "Website",
+  customer: "No name",
 };
 
 export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesReport> {
@@ -115,6 +132,7 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       sales: koboToNaira(Number(r.sales)),
       refunded: r.refunded === null ? null : koboToNaira(Number(r.refunded)),
       net: r.refunded === null ? null : koboToNaira(Number(r.sales) - Number(r.refunded)),
+      ...(q.by === "customer" && { phone: readablePhone(r.phone ?? ""), email: r.email ?? "" }),
     })),
     totals: {
       orders: Number(totals?.orders ?? 0),
@@ -132,22 +150,35 @@ const groupHeader: Record<ReportGrouping, string> = {
   area: "Delivery area",
   code: "Discount code",
   source: "Source",
+  customer: "Customer",
 };
 
 /**
  * The report as a CSV file (naira), with the totals as its last row. Refunds are a column of
  * their own (empty on a product's or a category's row: a refund is for a whole order), and the
- * totals row says what the shop keeps.
+ * totals row says what the shop keeps. By customer, her number and email follow her name (a list
+ * the owner can take to her phone's contacts).
  */
 export function salesReportCsv(report: SalesReport): string {
   const salesHeader = report.measures === "goods" ? "Sales of goods (NGN)" : "Order totals (NGN)";
   const { totals } = report;
+  const contact = report.by === "customer";
+  const contactOf = (r: SalesRow) => (contact ? [r.phone ?? "", r.email ?? ""] : []);
   return toCsv(
-    [groupHeader[report.by], "Orders", "Units", salesHeader, "Refunded (NGN)", "Kept (NGN)"],
+    [groupHeader[report.by], ...(contact ? ["Phone", "Email"] : []), "Orders", "Units", salesHeader, "Refunded (NGN)", "Kept (NGN)"],
     [
-      ...report.rows.map((r) => [r.label, r.orders, r.units, r.sales.toFixed(2), r.refunded?.toFixed(2) ?? "", r.net?.toFixed(2) ?? ""]),
+      ...report.rows.map((r) => [
+        r.label,
+        ...contactOf(r),
+        r.orders,
+        r.units,
+        r.sales.toFixed(2),
+        r.refunded?.toFixed(2) ?? "",
+        r.net?.toFixed(2) ?? "",
+      ]),
       [
         "All paid orders (order totals)",
+        ...(contact ? ["", ""] : []),
         totals.orders,
         totals.units,
         totals.revenue.toFixed(2),

@@ -225,3 +225,95 @@ describe("the CSV and the /reports screen", () => {
     ).rejects.toMatchObject({ init: { status: 403 } });
   });
 });
+
+describe("by customer", () => {
+  const days = "from=2026-09-01&to=2026-09-30";
+  const on = (d: number) => new Date(`2026-09-${String(d).padStart(2, "0")}T12:00:00+01:00`);
+
+  it("is one woman per phone number however it was typed, named by her latest order, with what she spent and got back", async () => {
+    const product = await createProduct(t.db, { title: "Calm Cards", priceKobo: 1_000_000, discountKobo: 0 });
+    const account = await createUser(t.db);
+    // an account order in +234 form, an older guest order as the number was once typed
+    await createPurchase(t.db, account, [{ product, quantity: 1 }], {
+      createdAt: on(3),
+      userId: null,
+      firstName: "Ngozi",
+      lastName: "O.",
+      email: "",
+      phone: "0803-555-0142",
+    });
+    await createPurchase(t.db, account, [{ product, quantity: 2 }], {
+      createdAt: on(10),
+      firstName: "Ngozi",
+      lastName: "Okafor",
+      email: "ngozi@example.ng",
+      phone: "+2348035550142",
+    });
+    const tolu = await createPurchase(t.db, account, [{ product, quantity: 1 }], {
+      createdAt: on(12),
+      userId: null,
+      firstName: "Tolu",
+      lastName: "Bakare",
+      email: "tolu@example.ng",
+      phone: "+2348091112233",
+      status: "delivered",
+    });
+    await t.db
+      .insert(refunds)
+      .values({ purchaseId: tolu.id, amountKobo: 100_000, status: "processed", provider: "manual", reference: "RFD-customer-1" });
+    // not a sale: a checkout she left unpaid
+    await createPurchase(t.db, account, [{ product, quantity: 9 }], {
+      createdAt: on(14),
+      phone: "+2348091112233",
+      status: "pending",
+      paidAt: null,
+    });
+
+    const r = await report(`${days}&by=customer`);
+    expect(r.measures).toBe("order totals");
+    expect(
+      r.rows.map((x: { key: string; label: string; phone: string; email: string; orders: number; units: number }) => [
+        x.key,
+        x.label,
+        x.phone,
+        x.email,
+        x.orders,
+        x.units,
+      ]),
+    ).toEqual([
+      ["8035550142", "Ngozi Okafor", "+234 803 555 0142", "ngozi@example.ng", 2, 3],
+      ["8091112233", "Tolu Bakare", "+234 809 111 2233", "tolu@example.ng", 1, 1],
+    ]);
+    const [ngozi, toluRow] = r.rows;
+    expect(ngozi.sales).toBeGreaterThan(toluRow.sales);
+    expect([toluRow.refunded, toluRow.net]).toEqual([1_000, toluRow.sales - 1_000]);
+    // every paid order of the days once: the rows add up to the totals
+    expect(r.rows.reduce((s: number, x: { sales: number }) => s + x.sales, 0)).toBeCloseTo(r.totals.revenue, 2);
+
+    // the CSV: her number and email beside her name, to take to a phone's contacts
+    const csv = (await (await t.request(`/api/reports/sales.csv?${days}&by=customer`, { as: admin })).text()).trim().split("\r\n");
+    expect(csv[0]).toBe('"Customer","Phone","Email","Orders","Units","Order totals (NGN)","Refunded (NGN)","Kept (NGN)"');
+    expect(csv[1]).toMatch(/^"Ngozi Okafor","\+234 803 555 0142","ngozi@example\.ng","2","3","\d+\.\d\d","0\.00","\d+\.\d\d"$/);
+    expect(csv.at(-1)).toMatch(/^"All paid orders \(order totals\)","","","3","4",/);
+  });
+
+  it("shows the 100 who spent most on the screen, and the CSV has them all", async () => {
+    const product = await createProduct(t.db, { priceKobo: 100_000, discountKobo: 0 });
+    const account = await createUser(t.db);
+    const day = "from=2026-08-15&to=2026-08-15";
+    for (let i = 0; i < 101; i++)
+      await createPurchase(t.db, account, [{ product, quantity: 1 + (i % 3) }], {
+        createdAt: new Date("2026-08-15T10:00:00+01:00"),
+        phone: `+234802${String(i).padStart(7, "0")}`,
+      });
+    const data = await reportsLoader({
+      request: new Request(`http://localhost:3000/reports?${day}&by=customer`),
+      params: {},
+      context: routerContext(t, { ...admin, email: "o@x.ng", firstName: "O", lastName: "W" }),
+    } as never);
+    expect(data.rowCount).toBe(101);
+    expect(data.report.rows).toHaveLength(100);
+    expect(data.report.rows[0]!.units).toBe(3);
+    expect((await report(`${day}&by=customer`)).rows).toHaveLength(101);
+  });
+});

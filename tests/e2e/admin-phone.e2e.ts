@@ -60,6 +60,8 @@ const tables: { path: string; name: string; actions: RegExp[]; labels: string[] 
   { path: "/teamtable", name: "teamtable", actions: [], labels: ["Email", "Phone"] },
   // the demo's paid orders, by source: what went back to them and what the shop keeps
   { path: "/reports?by=source", name: "reports", actions: [], labels: ["Order totals", "Refunded", "Kept"] },
+  // the customers who spent most, each number opening her orders
+  { path: "/reports?by=customer", name: "reports-customers", actions: [/^Orders of \+234 /], labels: ["Customer", "Order totals", "Kept"] },
 ];
 
 describe("admin tables on a 360 px phone", () => {
@@ -111,6 +113,20 @@ describe("admin tables on a 360 px phone", () => {
     // (once it has slid in)
     const bar = (await page.locator("header").first().boundingBox())!;
     await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await context.close();
+  });
+
+  it("list the customers who spent most, and a customer's number opens her orders", async () => {
+    const { context, page } = await adminPage("desktop");
+    await page.goto("/reports?by=customer");
+    await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+    const first = admin.rows(page).first();
+    const name = (await first.locator("td").first().innerText()).split("\n")[0]!;
+    await screenshot(page, "admin-reports-customers-desktop");
+    await first.getByRole("link", { name: /^Orders of / }).click();
+    await page.waitForURL(/\/purchasetable\?q=/);
+    await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+    expect(await admin.rows(page).first().innerText()).toContain(name.split(" ")[0]);
     await context.close();
   });
 

@@ -14,8 +14,13 @@ export const meta = () => [{ title: "Reports | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = readSearchParams(request, salesReportQuery, ["by", "from", "to"]);
-  return { query, report: await salesReport(context.get(appContext).db, query) };
+  const report = await salesReport(context.get(appContext).db, query);
+  // a year of customers is thousands of rows: the screen shows the first, the CSV has them all
+  return { query, report: { ...report, rows: report.rows.slice(0, ROWS_SHOWN) }, rowCount: report.rows.length };
 }
+
+/** Rows the screen shows, those with the most sales first. */
+const ROWS_SHOWN = 100;
 
 const groupLabels: Record<ReportGrouping, string> = {
   product: "Product",
@@ -23,6 +28,7 @@ const groupLabels: Record<ReportGrouping, string> = {
   area: "Delivery area",
   code: "Discount code",
   source: "Source",
+  customer: "Customer",
 };
 
 /**
@@ -30,7 +36,7 @@ const groupLabels: Record<ReportGrouping, string> = {
  * asks, with the totals the orders list adds up to for the same days, and the same as CSV.
  */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { query, report } = loaderData;
+  const { query, report, rowCount } = loaderData;
   const params = new URLSearchParams({ by: query.by, ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) });
   const salesHeader = report.measures === "goods" ? "Sales of goods" : "Order totals";
   // a refund is for a whole order: by order, each row says what went back; by product or category, the totals do
@@ -109,7 +115,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             report.rows.map((r) => (
               <tr key={r.key || r.label} className="border-b border-line last:border-0">
                 <td className={`${td} font-semibold`} data-label={groupLabels[query.by]}>
-                  {r.label}
+                  {/* one value, so a phone's card keeps the name above her number */}
+                  <span>
+                    {r.label}
+                    {r.phone !== undefined ? <CustomerContact phone={r.phone} email={r.email} /> : null}
+                  </span>
                 </td>
                 <td className={td} data-label="Orders">
                   {r.orders.toLocaleString("en-NG")}
@@ -135,12 +145,37 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           )}
         </tbody>
       </AdminTable>
+      {rowCount > report.rows.length ? (
+        <p className="mt-3 text-sm text-muted" data-testid="report-more">
+          The {report.rows.length} with the most sales are shown, of {rowCount.toLocaleString("en-NG")}. The CSV has them all.
+        </p>
+      ) : null}
       <p className="mt-3 text-xs text-muted">
         Paid orders placed on these days (Lagos time), as the orders list filters them. A product&apos;s or category&apos;s sales are its
-        lines&apos; totals, before a code, VAT and delivery; areas, codes and sources show whole order totals. Refunds, processed or on
-        their way, go back to whole orders: they are counted against the orders they refunded, whenever they were made. Money that arrived
-        over an order&apos;s total and was sent back is not counted: it was never a sale.
+        lines&apos; totals, before a code, VAT and delivery; areas, codes, sources and customers show whole order totals. A customer is her
+        phone number, however it was typed, named as her latest order names her. Refunds, processed or on their way, go back to whole
+        orders: they are counted against the orders they refunded, whenever they were made. Money that arrived over an order&apos;s total
+        and was sent back is not counted: it was never a sale.
       </p>
     </>
+  );
+}
+
+/** A customer's number, opening her orders in the orders list (found by the number however it was kept), and her email. */
+function CustomerContact({ phone, email }: { phone: string; email?: string }) {
+  return (
+    <span className="block text-sm font-normal text-muted">
+      <Link to={`/purchasetable?q=${encodeURIComponent(phone)}`} className="text-rose-dark underline" aria-label={`Orders of ${phone}`}>
+        {phone}
+      </Link>
+      {/* on a phone's card the address breaks after its @ rather than anywhere */}
+      {email ? (
+        <span className="block">
+          {email.slice(0, email.indexOf("@") + 1)}
+          <wbr />
+          {email.slice(email.indexOf("@") + 1)}
+        </span>
+      ) : null}
+    </span>
   );
 }
