@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { type AnyPgColumn, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -25,6 +25,13 @@ export const paymentMethodEnum = pgEnum("payment_method", ["online", "transfer",
 export const paidViaEnum = pgEnum("paid_via", ["provider", "transfer", "cash", "pos"]);
 /** Where the sale was made: the website, or recorded in the back office from a conversation or a visit. */
 export const orderSourceEnum = pgEnum("order_source", ["web", "instagram", "whatsapp", "walk_in", "event", "other"]);
+
+/**
+ * A customer as the shop knows her: her phone number's last ten digits, the one contact every order
+ * has (a walk-in may give no email), so +234 803 555 0142 and an older order's 0803-555-0142 are one
+ * woman. purchases_phone_key_idx is built on this very expression.
+ */
+export const purchasePhoneKey = (phone: AnyPgColumn | SQL) => sql`right(regexp_replace(${phone}, '[^0-9]', '', 'g'), 10)`;
 
 export const purchases = pgTable(
   "purchases",
@@ -122,6 +129,8 @@ export const purchases = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
     index("purchases_phone_idx").on(t.phone),
+    // one customer's orders however her number was typed (the report by customer, the order's 'This customer')
+    index("purchases_phone_key_idx").on(purchasePhoneKey(t.phone)),
     // the sales report and the orders list by where the sale was made
     index("purchases_source_idx").on(t.source, t.createdAt),
     // 'Deliveries for <date>' in the back office

@@ -14,6 +14,7 @@ import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
 import { refusedDeliveries } from "./manual-payments.server";
+import { otherPaidOrders } from "./paid-orders.server";
 import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
 import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
@@ -22,7 +23,7 @@ import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
   const [p] = await db.select().from(purchases).where(eq(purchases.id, id));
   if (!p) throw AppError.notFound("Purchase");
-  const [items, events, refused] = await Promise.all([
+  const [items, events, refused, others] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id)).orderBy(asc(purchaseItems.title)),
     db
       .select({
@@ -38,11 +39,13 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
       .where(eq(purchaseEvents.purchaseId, id))
       .orderBy(asc(purchaseEvents.createdAt)),
     refusedDeliveries(db, p),
+    otherPaidOrders(db, p),
   ]);
   return {
     ...toPurchaseView(p, items),
     updatedAt: p.updatedAt.toISOString(),
     refusedDeliveries: refused,
+    otherPaidOrders: others,
     events: events.map((e) => ({
       id: e.id,
       status: e.status,

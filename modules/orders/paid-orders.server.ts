@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { purchases } from "../../db/schema";
+import { purchasePhoneKey, purchases } from "../../db/schema";
+import { koboToNaira } from "../../lib/money";
 import { PAID_STATUSES } from "./statuses";
 
 /**
@@ -27,4 +28,22 @@ export async function hasPaidOrder(db: Db | Tx, who: { userId: string | null; em
     )
     .limit(1);
   return !!row;
+}
+
+/**
+ * The customer's other paid orders, by her phone number however it was typed (the sales report's
+ * customer), and what they came to in naira: the order page's "Her other orders" in the back office.
+ */
+export async function otherPaidOrders(db: Db | Tx, order: { id: string; phone: string }): Promise<{ count: number; total: number }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, kobo: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)` })
+    .from(purchases)
+    .where(
+      and(
+        paidOrder(),
+        sql`${purchasePhoneKey(purchases.phone)} = ${purchasePhoneKey(sql`${order.phone}::text`)}`,
+        ne(purchases.id, order.id),
+      ),
+    );
+  return { count: Number(row?.count ?? 0), total: koboToNaira(Number(row?.kobo ?? 0)) };
 }

@@ -1,6 +1,6 @@
 import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, products, purchaseItems, purchases, refunds } from "../../db/schema";
+import { categories, products, purchaseItems, purchasePhoneKey, purchases, refunds } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
@@ -84,12 +84,8 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
     .orderBy(sql`7 desc`, sql`2`);
 }
 
-/**
- * One customer, one number (docs/product.md "Reports"): its last ten digits, so +234 803 555 0142
- * and an older order's 0803-555-0142 are the same woman. Phone is the one contact every order has
- * (a walk-in may give no email).
- */
-const customerKey = sql`right(regexp_replace(${purchases.phone}, '[^0-9]', '', 'g'), 10)`;
+/** One customer, one number (docs/product.md "Reports"), however it was typed. */
+const customerKey = purchasePhoneKey(purchases.phone);
 const latest = (value: SQL) => sql`(array_agg(${value} order by ${purchases.createdAt} desc))[1]`;
 
 const emptyLabel: Record<ReportGrouping, string> = {

@@ -234,7 +234,7 @@ describe("by customer", () => {
     const product = await createProduct(t.db, { title: "Calm Cards", priceKobo: 1_000_000, discountKobo: 0 });
     const account = await createUser(t.db);
     // an account order in +234 form, an older guest order as the number was once typed
-    await createPurchase(t.db, account, [{ product, quantity: 1 }], {
+    const older = await createPurchase(t.db, account, [{ product, quantity: 1 }], {
       createdAt: on(3),
       userId: null,
       firstName: "Ngozi",
@@ -242,7 +242,7 @@ describe("by customer", () => {
       email: "",
       phone: "0803-555-0142",
     });
-    await createPurchase(t.db, account, [{ product, quantity: 2 }], {
+    const latest = await createPurchase(t.db, account, [{ product, quantity: 2 }], {
       createdAt: on(10),
       firstName: "Ngozi",
       lastName: "Okafor",
@@ -295,6 +295,13 @@ describe("by customer", () => {
     expect(csv[0]).toBe('"Customer","Phone","Email","Orders","Units","Order totals (NGN)","Refunded (NGN)","Kept (NGN)"');
     expect(csv[1]).toMatch(/^"Ngozi Okafor","\+234 803 555 0142","ngozi@example\.ng","2","3","\d+\.\d\d","0\.00","\d+\.\d\d"$/);
     expect(csv.at(-1)).toMatch(/^"All paid orders \(order totals\)","","","3","4",/);
+
+    // the order's page in the back office says the same of her: her other paid orders, by the number however typed
+    const detail = async (id: string) => (await (await t.request(`/api/purchases/${id}`, { as: admin })).json()).otherPaidOrders;
+    expect(await detail(latest.id)).toEqual({ count: 1, total: older.totalKobo / 100 });
+    expect(await detail(older.id)).toEqual({ count: 1, total: latest.totalKobo / 100 });
+    // her checkout left unpaid is not one
+    expect(await detail(tolu.id)).toEqual({ count: 0, total: 0 });
   });
 
   it("shows the 100 who spent most on the screen, and the CSV has them all", async () => {

@@ -111,6 +111,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** Her number as people read it and, when it is a Nigerian one, a chat with her about this order on WhatsApp. */
+/** A returning customer at a glance (by her number however typed), opening her orders in the list. */
+function OtherOrders({ phone, others }: { phone: string; others: { count: number; total: number } }) {
+  if (!others.count) return <span data-testid="other-orders">None paid yet</span>;
+  return (
+    <Link to={`/purchasetable?q=${encodeURIComponent(phone)}`} className="text-rose underline" data-testid="other-orders">
+      {others.count} paid, {formatNairaAmount(others.total)}
+    </Link>
+  );
+}
+
 function CustomerPhone({ p }: { p: { id: string; fname: string; phone: string } }) {
   const chat = normalizeNigerianPhone(p.phone)
     ? chatWithShopperUrl(p.phone, `Hello ${p.fname}, about your order #${orderNumber(p.id)}: `)
@@ -247,6 +257,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
             <Row label="Name" value={`${p.fname} ${p.lname}`.trim()} />
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />
             <Row label="Phone" value={<CustomerPhone p={p} />} />
+            <Row label="Her other orders" value={<OtherOrders phone={p.phone} others={p.otherPaidOrders} />} />
             <Row label="LGA" value={p.lga ?? "—"} />
             <Row label="Address" value={p.address} />
             {p.deliveryDate ? (

@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_phone_key_idx" ON "purchases" USING btree (right(regexp_replace("phone", '[^0-9]', '', 'g'), 10));
