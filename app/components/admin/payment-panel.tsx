@@ -62,14 +62,10 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
   );
 }
 
-function useAnswerToast(data: FormResult | undefined) {
-  useToastAnswer(data);
-}
-
 function RecordPayment({ p }: { p: PurchaseDetail }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
-  useAnswerToast(fetcher.data);
+  useToastAnswer(fetcher.data);
   const answer = useFetcherAnswer(fetcher, "payment");
   const errors = answer?.fields ?? {};
   const { text } = startingValues(answer, "payment");
@@ -120,7 +116,7 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
 function RefusedDelivery() {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
-  useAnswerToast(fetcher.data);
+  useToastAnswer(fetcher.data);
   const { text } = startingValues(useFetcherAnswer(fetcher, "refused"), "refused");
   return (
     <fetcher.Form
