@@ -3,6 +3,7 @@ import { hasCents, requiredText } from "../../lib/form-fields";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { contactLinkFields, defaultContactLinks } from "./contact-link-schemas";
 import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
+import { defaultShopNotice, shopNoticeFields } from "./shop-notice";
 
 /**
  * What the buyer's own view of a gift order (its page, opened from /track or a mail) shows of the
@@ -68,6 +69,8 @@ export const settingsSchema = z.object({
     .max(999, "Quantity limit per product must be at most 999"),
   ...contactLinkFields,
   ...paymentSettingsFields,
+  // docs/product.md "Note to shoppers"
+  ...shopNoticeFields,
   // docs/product.md "Gift orders": how much of a gift's address the buyer's own order page shows
   giftAddressForBuyer: z.enum(giftAddressViews, { error: "Gift address must be full or area" }),
   // docs/product.md "Owner alerts": yesterday's orders, today's work and the team's changes, by mail each morning
@@ -104,6 +107,7 @@ export const defaultSettings: Settings = {
   // docs/product.md "WhatsApp and social links": none until the owner gives them
   ...defaultContactLinks,
   ...defaultPaymentSettings,
+  ...defaultShopNotice,
   giftAddressForBuyer: "area",
   morningSummary: true,
   morningSummaryHour: 7,

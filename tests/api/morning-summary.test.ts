@@ -5,6 +5,7 @@ import { morningSummary, sendMorningSummary, summaryWhatsAppParams } from "../..
 import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createContactMessage, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
+import { saveSettingsForm } from "../support/settings-form";
 
 // docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
 // with yesterday's paid orders, the orders to prepare, low stock with who waits for it, and the
@@ -22,31 +23,6 @@ const summaries = async () =>
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, "morning_summary"), eq(mailOutbox.to, (await getSettings(t.db)).contactEmail)));
-
-/** /settings posted as the browser does without its script: the saved values, with `change` over them. */
-async function saveSettingsForm(owner: { id: string; role: "customer" | "admin" | "staff" }, change: Record<string, string>) {
-  const s = (await (await t.request("/api/settings", { as: owner })).json()) as Record<string, unknown>;
-  const form = new URLSearchParams({
-    shopName: String(s.shopName),
-    contactEmail: String(s.contactEmail),
-    contactPhone: String(s.contactPhone),
-    contactAddress: String(s.contactAddress),
-    vatRate: String(Number(s.vatRate) * 100),
-    usdRate: String(s.usdRate),
-    standardDeliveryFee: String(s.standardDeliveryFee),
-    expressSurcharge: String(s.expressSurcharge),
-    freeDeliveryAbove: String(s.freeDeliveryAbove),
-    lowStockThreshold: String(s.lowStockThreshold),
-    maxLineQuantity: String(s.maxLineQuantity),
-    ...change,
-  });
-  return t.page("/settings", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    as: { id: owner.id, role: "admin" },
-  });
-}
 
 describe("the owner's morning summary", () => {
   it("says yesterday's paid orders, the orders to prepare, low stock and who changed a price, from 7 am, once a day", async () => {
@@ -138,7 +114,7 @@ describe("the owner's morning summary", () => {
     expect(page).toContain("Morning summary by mail");
 
     // the box unticked: only its hidden "false" is sent
-    const saved = await saveSettingsForm(owner, { morningSummary: "false" });
+    const saved = await saveSettingsForm(t, owner, { morningSummary: "false" });
     expect(saved.status).toBe(200);
     expect((await getSettings(t.db)).morningSummary).toBe(false);
     expect(await sendMorningSummary(t.db, links, lagos("2026-12-20T08:00:00"))).toBe(false);
@@ -156,7 +132,7 @@ describe("the owner's morning summary", () => {
     expect(page).toMatch(/<select[^>]*name="morningSummaryHour"[^>]*>.*<option value="7" selected="">7 am<\/option>/s);
     expect(page).toContain('<option value="12">12 noon</option>');
 
-    const refused = await saveSettingsForm(owner, { morningSummaryHour: "4" });
+    const refused = await saveSettingsForm(t, owner, { morningSummaryHour: "4" });
     expect(refused.status).toBe(400);
     page = await refused.text();
     expect(page).toContain("Morning summary hour must be from 5 am to noon");
@@ -165,10 +141,10 @@ describe("the owner's morning summary", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).fields.morningSummaryHour).toBe("Morning summary hour must be a whole hour");
 
-    expect((await saveSettingsForm(owner, { morningSummaryHour: "9" })).status).toBe(200);
+    expect((await saveSettingsForm(t, owner, { morningSummaryHour: "9" })).status).toBe(200);
     expect((await getSettings(t.db)).morningSummaryHour).toBe(9);
     // a form from before the field leaves the hour as it is
-    expect((await saveSettingsForm(owner, {})).status).toBe(200);
+    expect((await saveSettingsForm(t, owner, {})).status).toBe(200);
     expect((await getSettings(t.db)).morningSummaryHour).toBe(9);
 
     expect(await sendMorningSummary(t.db, links, lagos("2026-12-22T08:59:00"))).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clippedPlaceholders, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
-import { expectNoSidewaysScroll, holdScripts, signedInShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { adminApi, expectNoSidewaysScroll, holdScripts, signedInShopper, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 const seededCategories = [
@@ -214,5 +214,40 @@ describe("home page shell", () => {
     await visible(page.locator("footer"));
     await screenshot(page, "not-found-desktop");
     await context.close();
+  });
+});
+
+// docs/product.md "Note to shoppers": the owner's one line above the header, opening a page of the shop
+describe("a note to shoppers", () => {
+  it("shows above the header on a phone and a laptop, scrolls away with the page, and opens the page she gave", async () => {
+    const note = "Order by 20 December for delivery before Christmas";
+    await adminApi("PUT", "/api/settings", { noticeText: note, noticeLink: "/products?sort=best_selling", noticeUntil: "" });
+    try {
+      for (const viewport of ["phone", "desktop"] as const) {
+        const { context, page } = await browser.newPage(viewport);
+        await skipNewsletterPopup(context);
+        await page.goto("/");
+        await waitForHydration(page);
+        const bar = page.getByTestId("shop-notice");
+        await visible(bar);
+        expect(await bar.innerText()).toBe(note);
+        // above the header, the width of the screen, on one or two lines
+        const [barBox, headerBox] = [(await bar.boundingBox())!, (await page.locator("header").first().boundingBox())!];
+        expect(barBox.y).toBe(0);
+        expect(headerBox.y).toBeGreaterThanOrEqual(barBox.height - 1);
+        expect(barBox.height).toBeLessThanOrEqual(64);
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, `shop-notice-${viewport}`);
+        await expectAccessible(page);
+        if (viewport === "phone") {
+          await bar.getByRole("link").click();
+          await page.waitForURL((u) => u.pathname === "/products" && u.searchParams.get("sort") === "best_selling");
+          await visible(page.getByTestId("shop-notice"));
+        }
+        await context.close();
+      }
+    } finally {
+      await adminApi("PUT", "/api/settings", { noticeText: "", noticeLink: "", noticeUntil: "" });
+    }
   });
 });

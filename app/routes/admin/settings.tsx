@@ -11,6 +11,7 @@ import { fromZod } from "../../../lib/errors";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
+import { NOTICE_MAX, shopNoticeKeys } from "../../../modules/settings/shop-notice";
 import {
   FEE_STEP_NAIRA,
   fromSettingsInput,
@@ -33,11 +34,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
-/** The form's WhatsApp and social fields; one the form did not send is left as it is. */
-const contactLinksOf = (form: FormData) =>
-  Object.fromEntries(contactLinkKeys.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
+/** The form's fields left as they are when it does not send them (a form from before them). */
+const keptWhenAbsent = [...contactLinkKeys, ...shopNoticeKeys];
+const textFieldsOf = (form: FormData) =>
+  Object.fromEntries(keptWhenAbsent.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
 const shopForm = shopSettingsInput.partial({
-  ...(Object.fromEntries(contactLinkKeys.map((n) => [n, true])) as Record<(typeof contactLinkKeys)[number], true>),
+  ...(Object.fromEntries(keptWhenAbsent.map((n) => [n, true])) as Record<(typeof keptWhenAbsent)[number], true>),
   giftAddressForBuyer: true,
   morningSummary: true,
   morningSummaryHour: true,
@@ -60,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
       freeDeliveryAbove: String(form.get("freeDeliveryAbove") ?? "").trim() ? num(form.get("freeDeliveryAbove")) : 0,
       lowStockThreshold: num(form.get("lowStockThreshold")),
       maxLineQuantity: num(form.get("maxLineQuantity")),
-      ...contactLinksOf(form),
+      ...textFieldsOf(form),
       ...(form.has("giftAddressForBuyer") ? { giftAddressForBuyer: String(form.get("giftAddressForBuyer")) } : {}),
       // the box, when ticked, sends "true" before its hidden "false" (a form from before the field changes nothing)
       ...(form.has("morningSummary") ? { morningSummary: form.get("morningSummary") === "true" } : {}),
@@ -153,6 +155,33 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           />
         ))}
         <p className="-mt-2 text-sm text-muted sm:col-span-2">The footer shows an icon for each link given, and none for an empty one.</p>
+        <h2 className="mt-2 text-lg sm:col-span-2">Note to shoppers</h2>
+        <Field
+          label="Note at the top of every page"
+          name="noticeText"
+          error={errors.noticeText}
+          defaultValue={text("noticeText", s.noticeText)}
+          maxLength={NOTICE_MAX}
+          className="sm:col-span-2"
+          placeholder="Order by 20 December for delivery before Christmas"
+          hint="A holiday break, a delivery cut-off or a sale, in one line. Empty: no note."
+        />
+        <Field
+          label="Show until"
+          name="noticeUntil"
+          error={errors.noticeUntil}
+          defaultValue={text("noticeUntil", s.noticeUntil)}
+          type="date"
+          hint="Its last day (Lagos time). Empty: until you remove it."
+        />
+        <Field
+          label="Note's link"
+          name="noticeLink"
+          error={errors.noticeLink}
+          defaultValue={text("noticeLink", s.noticeLink)}
+          placeholder="/products or /?code=XMAS25"
+          hint="A page of the shop the note opens, starting with /. Empty: no link."
+        />
         <h2 className="mt-2 text-lg sm:col-span-2">Gift orders</h2>
         <Field
           label="A gift's address on the buyer's order page"

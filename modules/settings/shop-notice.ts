@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { isCalendarDate, lagosNow } from "../../lib/lagos-calendar";
+
+// docs/product.md "Note to shoppers": one line the owner puts at the top of every storefront page
+// (a holiday break, a delivery cut-off, a sale), until a Lagos day she picks, opening a page of the
+// shop when she gives one. Empty text: no note. Safe for the browser.
+
+export const NOTICE_MAX = 160;
+
+/** "" or a page of this shop: a path such as /products?sort=best_selling or /?code=XMAS25, never another site. */
+const isShopPath = (v: string) => /^\/(?![/\\])[^\s<>"]*$/.test(v);
+
+export const shopNoticeFields = {
+  noticeText: z
+    .string({ error: "Note to shoppers must be text" })
+    .trim()
+    .max(NOTICE_MAX, `Note to shoppers must be at most ${NOTICE_MAX} characters`),
+  noticeUntil: z
+    .string({ error: "Show until must be a date" })
+    .trim()
+    .refine((v) => v === "" || isCalendarDate(v), "Show until must be a date like 2026-12-24"),
+  noticeLink: z
+    .string({ error: "Note's link must be text" })
+    .trim()
+    .max(200, "Note's link must be at most 200 characters")
+    .refine((v) => v === "" || isShopPath(v), "Note's link must be a page of the shop, starting with /, like /products"),
+};
+
+export const defaultShopNotice = { noticeText: "", noticeUntil: "", noticeLink: "" };
+export const shopNoticeKeys = Object.keys(defaultShopNotice) as (keyof typeof defaultShopNotice)[];
+
+export type ShopNotice = { text: string; link: string | null };
+
+/** The note shoppers see now: set, and its last day (Lagos) not past. */
+export function activeNotice(s: typeof defaultShopNotice, now: Date): ShopNotice | null {
+  if (!s.noticeText) return null;
+  if (s.noticeUntil && lagosNow(now).date > s.noticeUntil) return null;
+  return { text: s.noticeText, link: s.noticeLink || null };
+}
