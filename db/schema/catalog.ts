@@ -85,8 +85,8 @@ export const searchWords = pgTable("search_words", { word: text().primaryKey() }
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
 
-// docs/product.md "Price and stock history": every save that changed a product's price, sale price
-// or stock by hand, and who made it (staff keep the catalogue; the owner reads what they changed),
+// docs/product.md "Product history": every save that changed a product's price, sale price, stock,
+// title, category or photo by hand, and who made it (staff keep the catalogue; the owner reads what they changed),
 // written in the same transaction as the save, after the product's row is locked: `seq` follows the
 // order the saves were made in. The name is kept as it was, so a member who left is still named.
 export const productChanges = pgTable(
@@ -97,7 +97,8 @@ export const productChanges = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    // the fields the save changed, in kobo (price, discount) or units (stock; null: not tracked)
+    // the fields the save changed, in kobo (price, discount), units (stock; null: not tracked) or
+    // text (the title, the category's name then, the photo's address; null: none)
     changes: jsonb().$type<ProductFieldChange[]>().notNull(),
     // the product was added with these values (each `before` is null)
     added: boolean().notNull().default(false),
@@ -109,4 +110,6 @@ export const productChanges = pgTable(
   (t) => [index("product_changes_product_seq_idx").on(t.productId, t.seq), index("product_changes_seq_idx").on(t.seq)],
 );
 
-export type ProductFieldChange = { field: "price" | "discount" | "stock"; before: number | null; after: number | null };
+export type ProductFieldChange =
+  | { field: "price" | "discount" | "stock"; before: number | null; after: number | null }
+  | { field: "title" | "category" | "photo"; before: string | null; after: string | null };

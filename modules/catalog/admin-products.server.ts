@@ -40,24 +40,35 @@ function productValues(input: ProductInput) {
   };
 }
 
-async function assertCategoryExists(db: Db | Tx, categoryId: string) {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+/** The category's name; one that does not exist is the form's field error. */
+async function assertCategoryExists(db: Db | Tx, categoryId: string): Promise<string> {
+  const [row] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, categoryId));
   if (!row)
     throw new AppError("invalid", "Please check the highlighted fields.", { fields: { categoryId: "That category does not exist" } });
+  return row.name;
 }
 
-async function replaceProductImage(db: Db, storage: Storage, productId: string, image: Buffer | null) {
+/**
+ * The product's photo replaced (or removed: null), its old files deleted. `by`: a change by hand, kept
+ * in the product's history (docs/product.md "Product history"); a new product's first photo is not.
+ */
+async function replaceProductImage(db: Db, storage: Storage, productId: string, image: Buffer | null, by?: { actor: ChangeActor }) {
   if (image) await checkImageUpload(image);
   const variants = image ? await storeImageVariants(storage, "products", image) : [];
   const imageUrl = defaultVariant(variants)?.url ?? null;
   // the product's row is locked first: the files replaced are the ones it holds when it is
   // written, a variant added meanwhile (modules/maintenance/image-variants.server.ts) too
   const replaced = await db.transaction(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+    const [product] = await tx
+      .select({ id: products.id, photo: products.imageUrl })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
     if (!product) return null;
     const old = await tx.delete(productImages).where(eq(productImages.productId, productId)).returning({ url: productImages.url });
     if (variants.length > 0) await tx.insert(productImages).values(variants.map((v) => ({ productId, ...v })));
     await tx.update(products).set({ imageUrl }).where(eq(products.id, productId));
+    if (by) await recordProductChange(tx, productId, { photo: product.photo }, { photo: imageUrl }, by.actor);
     return old;
   });
   // the new variants have fresh names (lib/images.server.ts), so every old file can go
@@ -105,7 +116,14 @@ export async function updateProduct(db: Db, id: string, input: ProductPatch, act
 
 async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof productPatch>, actor: ChangeActor) {
   const [current] = await tx
-    .select({ priceKobo: products.priceKobo, discountKobo: products.discountKobo, stock: products.stock })
+    .select({
+      priceKobo: products.priceKobo,
+      discountKobo: products.discountKobo,
+      stock: products.stock,
+      title: products.title,
+      // the category's name as it is now: the history keeps names, which outlive a category
+      category: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${products.categoryId})`,
+    })
     .from(products)
     .where(eq(products.id, id))
     .for("update");
@@ -116,7 +134,7 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
   const stock = resolveStock(patch, current.stock);
   if ("error" in stock) fields.stock = stock.error;
   if (Object.keys(fields).length) throw new AppError("invalid", "Please check the highlighted fields.", { fields });
-  if (patch.categoryId !== undefined) await assertCategoryExists(tx, patch.categoryId);
+  const category = patch.categoryId !== undefined ? await assertCategoryExists(tx, patch.categoryId) : undefined;
   const values: Partial<typeof products.$inferInsert> = {
     ...(patch.title !== undefined && { title: patch.title }),
     ...(patch.description !== undefined && { description: patch.description }),
@@ -129,19 +147,25 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
     ...((patch.trackStock !== undefined || patch.stock !== undefined) && "stock" in stock && { stock: stock.stock }),
   };
   if (Object.keys(values).length) await tx.update(products).set(values).where(eq(products.id, id));
-  await recordProductChange(tx, id, current, { priceKobo, discountKobo, stock: values.stock }, actor);
+  await recordProductChange(tx, id, current, { priceKobo, discountKobo, stock: values.stock, title: values.title, category }, actor);
 }
 
-export async function setProductImage(db: Db, storage: Storage, id: string, image: Buffer): Promise<ProductView> {
+export async function setProductImage(
+  db: Db,
+  storage: Storage,
+  id: string,
+  image: Buffer,
+  actor: ChangeActor = null,
+): Promise<ProductView> {
   await productExists(db, id);
   await checkImageUpload(image);
-  await replaceProductImage(db, storage, id, image);
+  await replaceProductImage(db, storage, id, image, { actor });
   return getProduct(db, id);
 }
 
-export async function removeProductImage(db: Db, storage: Storage, id: string): Promise<ProductView> {
+export async function removeProductImage(db: Db, storage: Storage, id: string, actor: ChangeActor = null): Promise<ProductView> {
   await productExists(db, id);
-  await replaceProductImage(db, storage, id, null);
+  await replaceProductImage(db, storage, id, null, { actor });
   return getProduct(db, id);
 }
 

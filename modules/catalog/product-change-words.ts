@@ -1,23 +1,33 @@
 import { formatNairaAmount } from "../../lib/money";
 import type { ProductChangeView } from "./types";
 
-// docs/product.md "Price and stock history": a save in the words of the product form, for the edit
-// screen, the owner's dashboard and her morning summary. Safe for the browser.
+// docs/product.md "Product history": a save in the words of the product form, for the edit screen,
+// the owner's dashboard and her morning summary. Safe for the browser.
 
 type Change = ProductChangeView["changes"][number];
+type NumberChange = Extract<Change, { field: "price" | "discount" | "stock" }>;
 
 // the product form's labels ("Discount (₦)" is the sale price, docs/product.md §3)
 const label = { price: "Price", discount: "Discount", stock: "Stock" } as const;
 
-function shown({ field }: Change, value: number | null): string {
+function shown({ field }: NumberChange, value: number | null): string {
   if (field === "stock") return value === null ? "not tracked" : String(value);
   return field === "discount" && !value ? "none" : formatNairaAmount(value ?? 0);
+}
+
+/** One field's change: "Price ₦12,500 → ₦9,900", "Title “Calm Cards” → “Calm Cards, 52”", "Photo replaced". */
+function changeWords(c: Change): string {
+  if (c.field === "price" || c.field === "discount" || c.field === "stock")
+    return `${label[c.field]} ${shown(c, c.before)} → ${shown(c, c.after)}`;
+  if (c.field === "photo") return c.before === null ? "Photo added" : c.after === null ? "Photo removed" : "Photo replaced";
+  if (c.field === "title") return `Title “${c.before ?? ""}” → “${c.after ?? ""}”`;
+  return `Category ${c.before ?? "none"} → ${c.after ?? "none"}`;
 }
 
 /** "Price ₦12,500 → ₦9,900; Stock 8 → 12", or for a new product "Added at ₦12,500, discount ₦9,000, 8 in stock". */
 export function productChangeWords(save: Pick<ProductChangeView, "added" | "changes">): string {
   if (save.added) {
-    const of = (field: Change["field"]) => save.changes.find((c) => c.field === field);
+    const of = (field: NumberChange["field"]) => save.changes.find((c): c is NumberChange => c.field === field);
     const price = of("price");
     const sale = of("discount");
     const stock = of("stock");
@@ -27,5 +37,5 @@ export function productChangeWords(save: Pick<ProductChangeView, "added" | "chan
       ...(stock ? [`${stock.after} in stock`] : []),
     ].join(", ");
   }
-  return save.changes.map((c) => `${label[c.field]} ${shown(c, c.before)} → ${shown(c, c.after)}`).join("; ");
+  return save.changes.map(changeWords).join("; ");
 }

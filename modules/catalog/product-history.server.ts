@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { productChanges, products, type ProductFieldChange } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
@@ -7,24 +7,33 @@ import { koboToNaira } from "../../lib/money";
 import { fullName } from "../accounts/types";
 import type { ProductChangeField, ProductChangeView, RecentProductChange } from "./types";
 
-// docs/product.md "Price and stock history": who changed a product's price, sale price or stock by
-// hand, when, from what to what. Staff keep the catalogue, so these are value they can move; the
-// owner reads it on the product's edit screen.
+// docs/product.md "Product history": who changed a product's price, sale price, stock, title,
+// category or photo by hand, when, from what to what. Staff keep the catalogue, so these are what
+// they can move; the owner reads it on the product's edit screen.
 
 /** Who made a change: the signed-in member, or nobody (the demo data, a script). */
 export type ChangeActor = { id: string; firstName: string; lastName: string } | null;
 
-/** What a save wrote, in the table's units (kobo, units; stock null: not tracked, undefined: not written). */
-export type HistoryValues = { priceKobo: number; discountKobo: number; stock?: number | null };
+/**
+ * What a save wrote, in the table's units (kobo, units; stock null: not tracked), the title, the
+ * category's name and the photo's address (null: none); undefined: not written by this save.
+ */
+export type HistoryValues = {
+  priceKobo?: number;
+  discountKobo?: number;
+  stock?: number | null;
+  title?: string;
+  category?: string | null;
+  photo?: string | null;
+};
 
 /** Saves the edit screen shows, newest first. */
 export const HISTORY_SHOWN = 10;
 
-const FIELDS: { field: ProductChangeField; of: (v: HistoryValues) => number | null | undefined }[] = [
-  { field: "price", of: (v) => v.priceKobo },
-  { field: "discount", of: (v) => v.discountKobo },
-  { field: "stock", of: (v) => v.stock },
-];
+const NUMBER_FIELDS = ["price", "discount", "stock"] as const;
+const TEXT_FIELDS = ["title", "category", "photo"] as const;
+const valueOf = (v: HistoryValues, field: ProductChangeField) =>
+  field === "price" ? v.priceKobo : field === "discount" ? v.discountKobo : v[field];
 
 /**
  * Records a save in its transaction, after the product's row is locked (so the saves are numbered in
@@ -38,11 +47,13 @@ export async function recordProductChange(
   after: HistoryValues,
   actor: ChangeActor,
 ) {
-  const changes: ProductFieldChange[] = FIELDS.flatMap(({ field, of }) => {
-    const value = of(after);
+  // a new product's history is its prices and stock (its title and category are the product itself)
+  const fields: readonly ProductChangeField[] = before ? [...NUMBER_FIELDS, ...TEXT_FIELDS] : NUMBER_FIELDS;
+  const changes = fields.flatMap((field): ProductFieldChange[] => {
+    const value = valueOf(after, field);
     if (value === undefined) return [];
-    if (before ? of(before) === value : (field === "discount" && value === 0) || value === null) return [];
-    return [{ field, before: before ? (of(before) ?? null) : null, after: value }];
+    if (before ? valueOf(before, field) === value : (field === "discount" && value === 0) || value === null) return [];
+    return [{ field, before: before ? (valueOf(before, field) ?? null) : null, after: value } as ProductFieldChange];
   });
   if (!changes.length) return;
   await tx.insert(productChanges).values({
@@ -54,12 +65,16 @@ export async function recordProductChange(
   });
 }
 
-const inApiUnits = (field: ProductChangeField, value: number | null) => (value === null || field === "stock" ? value : koboToNaira(value));
+/** Prices in naira for the API and the screens; stock and text as they are. */
+const inApiUnits = (c: ProductFieldChange): ProductFieldChange =>
+  c.field === "price" || c.field === "discount"
+    ? { field: c.field, before: c.before === null ? null : koboToNaira(c.before), after: c.after === null ? null : koboToNaira(c.after) }
+    : c;
 
 const view = (r: typeof productChanges.$inferSelect): ProductChangeView => ({
   at: r.createdAt.toISOString(),
   added: r.added,
-  changes: r.changes.map((c) => ({ field: c.field, before: inApiUnits(c.field, c.before), after: inApiUnits(c.field, c.after) })),
+  changes: r.changes.map(inApiUnits),
   by: r.actorName,
 });
 
@@ -95,14 +110,25 @@ export async function recentProductChanges(db: Db, limit = RECENT_CHANGES_SHOWN)
   return rows.map(recentView);
 }
 
-/** The saves of one Lagos day (YYYY-MM-DD), in the order they were made, at most `limit` (the owner's morning summary). */
-export async function productChangesOn(db: Db, day: string, limit: number): Promise<RecentProductChange[]> {
+/**
+ * The saves of one Lagos day (YYYY-MM-DD) that moved a price, a sale price or a stock, in the order
+ * they were made, at most `limit`, with those changes only (the owner's morning summary: money and
+ * stock, as its WhatsApp template says).
+ */
+export async function priceAndStockChangesOn(db: Db, day: string, limit: number): Promise<RecentProductChange[]> {
   const rows = await withProducts(db)
-    .where(and(...withinDays(productChanges.createdAt, day, day)))
+    .where(
+      and(
+        ...withinDays(productChanges.createdAt, day, day),
+        sql`exists (select 1 from jsonb_array_elements(${productChanges.changes}) c where c->>'field' in ('price', 'discount', 'stock'))`,
+      ),
+    )
     .orderBy(asc(productChanges.seq))
     .limit(limit);
-  return rows.map(recentView);
+  return rows.map(recentView).map((save) => ({ ...save, changes: save.changes.filter((c) => isPriceOrStock(c.field)) }));
 }
+
+const isPriceOrStock = (field: ProductChangeField) => (NUMBER_FIELDS as readonly string[]).includes(field);
 
 const withProducts = (db: Db) =>
   db

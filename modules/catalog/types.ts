@@ -41,7 +41,8 @@ export type ProductChangeView = {
   at: string;
   /** the product was added with these values (nothing before) */
   added: boolean;
-  changes: { field: ProductChangeField; before: number | null; after: number | null }[];
+  /** the title, the category (its name then) and the photo (its address; null: none) as text */
+  changes: ProductFieldChange[];
   /** the member's name as it was then; null: not made by a member */
   by: string | null;
 };

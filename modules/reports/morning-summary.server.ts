@@ -16,7 +16,7 @@ import { deliveriesDue } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
-import { productChangesOn } from "../catalog/product-history.server";
+import { priceAndStockChangesOn } from "../catalog/product-history.server";
 import type { RecentProductChange } from "../catalog/types";
 import { waitingByProduct } from "../marketing/back-in-stock.server";
 import { unreadMessageCount } from "../marketing/messages.server";
@@ -73,7 +73,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
       .orderBy(asc(products.stock), asc(products.title))
       .limit(LISTED),
     db.select({ n: count() }).from(products).where(low),
-    productChangesOn(db, day, LISTED),
+    priceAndStockChangesOn(db, day, LISTED),
     deliveriesDue(db, addDays(day, 1)),
     unpaidCheckoutsOn(db, day),
     unreadMessageCount(db),

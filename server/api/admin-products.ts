@@ -28,16 +28,18 @@ export function adminProductRoutes(deps: AppDeps) {
       .put("/products/:id", requireAdmin(), async (c) => {
         const id = pathId(c, "Product");
         // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields it names
-        if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c))));
+        if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c)), currentUser(c)));
         return c.json(await updateProduct(db, id, await readJson(c, productPatch), currentUser(c)));
       })
-      // docs/product.md "Price and stock history": who changed its price or stock, for a tool of the shop's own
+      // docs/product.md "Product history": who changed what, for a tool of the shop's own
       .get("/products/:id/history", requireAdmin(), async (c) => {
         const { items, total } = await productHistoryPage(db, pathId(c, "Product"), readQuery(c, productHistoryQuery));
         withTotal(c, total);
         return c.json(items);
       })
-      .delete("/products/:id/image", requireAdmin(), async (c) => c.json(await removeProductImage(db, storage, pathId(c, "Product"))))
+      .delete("/products/:id/image", requireAdmin(), async (c) =>
+        c.json(await removeProductImage(db, storage, pathId(c, "Product"), currentUser(c))),
+      )
       .delete("/products/:id", requireAdmin(), async (c) => {
         await deleteProduct(db, storage, pathId(c, "Product"));
         return c.json({ msg: "Product deleted" });

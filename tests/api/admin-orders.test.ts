@@ -170,8 +170,10 @@ describe("GET /api/purchases/{id}", () => {
       expect(shape).not.toHaveProperty("firstName");
       expect(shape).not.toHaveProperty("discountAmount");
     }
-    const { updatedAt: _updatedAt, events, refusedDeliveries: _refused, ...view } = byId;
+    const { updatedAt: _updatedAt, events, refusedDeliveries: _refused, otherPaidOrders, ...view } = byId;
     expect(events).toEqual(expect.any(Array));
+    // the back office's own: what else this customer (her number) has paid for
+    expect(otherPaidOrders).toEqual({ count: expect.any(Number), total: expect.any(Number) });
     // her list adds only how she can still pay an order (docs/product.md "My orders"): nothing, once paid
     const { toPay, ...listed } = mine;
     expect(toPay).toBeNull();

@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productChanges, products } from "../../db/schema";
+import sharp from "sharp";
+import { categories, productChanges, products } from "../../db/schema";
 import type { Role } from "../../modules/accounts/roles";
+import { productChangeWords } from "../../modules/catalog/product-change-words";
 import { productHistory } from "../../modules/catalog/product-history.server";
 import { createAdminUser, createCategory, createProduct, createStaffUser } from "../factories";
+import { multipartForm } from "../support/multipart";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
-// docs/product.md "Price and stock history": every change of a product's price, sale price or stock
-// made by hand, who made it and from what, written with the change; read on the edit screen.
+// docs/product.md "Product history": every change of a product's price, sale price, stock, title,
+// category or photo made by hand, who made it and from what, written with the change; read on the
+// edit screen.
 let t: PagesContext;
 let owner: Awaited<ReturnType<typeof createAdminUser>>;
 let staff: Awaited<ReturnType<typeof createStaffUser>>;
@@ -24,15 +28,18 @@ const history = async (productId: string) => (await productHistory(t.db, product
 const saved = async (productId: string) => (await t.db.select().from(products).where(eq(products.id, productId)))[0]!;
 
 describe("a price or stock change is kept with its author", () => {
-  it("records each save's fields from old to new and the member's name; other edits record nothing", async () => {
+  it("records each save's fields from old to new and the member's name; the same values again record nothing", async () => {
     const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 8 });
     expect((await put(product.id, { price: 9000 })).status).toBe(200);
     expect((await put(product.id, { discount: 8000, stock: 12, trackStock: true })).status).toBe(200);
-    // a title, the same price and stock again: no change of value
+    // a new title; the same price and stock again are no change of value
     expect((await put(product.id, { title: "Renamed journal", price: 9000, stock: 12, trackStock: true })).status).toBe(200);
+    // the same title again, and a description, colour or size: nothing
+    expect((await put(product.id, { title: "Renamed journal", description: "New words", color: "Blue" })).status).toBe(200);
     expect((await put(product.id, { trackStock: false }, owner)).status).toBe(200);
     expect(await history(product.id)).toEqual([
       { added: false, changes: [{ field: "stock", before: 12, after: null }], by: "Funke Owner" },
+      { added: false, changes: [{ field: "title", before: product.title, after: "Renamed journal" }], by: "Chidi Staff" },
       {
         added: false,
         changes: [
@@ -44,7 +51,41 @@ describe("a price or stock change is kept with its author", () => {
       { added: false, changes: [{ field: "price", before: 10000, after: 9000 }], by: "Chidi Staff" },
     ]);
     const rows = await t.db.select().from(productChanges).where(eq(productChanges.productId, product.id));
-    expect(rows.map((r) => r.actorId).sort()).toEqual([staff.id, staff.id, owner.id].sort());
+    expect(rows.map((r) => r.actorId).sort()).toEqual([staff.id, staff.id, staff.id, owner.id].sort());
+  });
+
+  it("keeps a move to another category by its names, and a photo added, replaced or removed, by whoever did it", async () => {
+    const journals = await createCategory(t.db, { name: "Journals" });
+    const cards = await createCategory(t.db, { name: "Cards" });
+    const product = await createProduct(t.db, { categoryId: journals.id, imageUrl: null });
+    expect((await put(product.id, { categoryId: cards.id })).status).toBe(200);
+    // the same category again: nothing
+    expect((await put(product.id, { categoryId: cards.id })).status).toBe(200);
+    const photo = async () =>
+      multipartForm(
+        {},
+        {
+          data: await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c98b6b" } })
+            .png()
+            .toBuffer(),
+          name: "p.png",
+          type: "image/png",
+        },
+      );
+    const upload = async () => t.request(`/api/products/${product.id}`, { method: "PUT", as: owner, body: await photo() });
+    expect((await upload()).status).toBe(200);
+    expect((await upload()).status).toBe(200);
+    expect((await t.request(`/api/products/${product.id}/image`, { method: "DELETE", as: staff })).status).toBe(200);
+    // a category renamed later: the history keeps the name it had
+    await t.db.update(categories).set({ name: "Affirmation Cards" }).where(eq(categories.id, cards.id));
+    expect((await history(product.id)).map((s) => [s.changes, s.by])).toEqual([
+      [[{ field: "photo", before: expect.stringMatching(/^\/uploads\//), after: null }], "Chidi Staff"],
+      [[{ field: "photo", before: expect.stringMatching(/^\/uploads\//), after: expect.stringMatching(/^\/uploads\//) }], "Funke Owner"],
+      [[{ field: "photo", before: null, after: expect.stringMatching(/^\/uploads\//) }], "Funke Owner"],
+      [[{ field: "category", before: "Journals", after: "Cards" }], "Chidi Staff"],
+    ]);
+    const words = (await productHistory(t.db, product.id)).map(productChangeWords);
+    expect(words).toEqual(["Photo removed", "Photo replaced", "Photo added", "Category Journals → Cards"]);
   });
 
   it("a refused change records nothing and changes nothing", async () => {
@@ -95,11 +136,11 @@ describe("a price or stock change is kept with its author", () => {
     // from the first price, each change starts where one other ended, and the last is the stored one
     let price: number | null | undefined = 1_000_000;
     const chain: number[] = [];
-    while (next.has(price!)) chain.push((price = next.get(price!)!));
+    while (next.has(price!)) chain.push((price = next.get(price!) as number));
     expect([...chain].sort((a, b) => a - b)).toEqual(prices.map((p) => p * 100));
     expect((await saved(product.id)).priceKobo).toBe(price);
     // the screen lists them in the order they were made, newest first
-    const listed = (await history(product.id)).map((s) => s.changes[0]!.after! * 100);
+    const listed = (await history(product.id)).map((s) => (s.changes[0]!.after as number) * 100);
     expect(listed).toEqual([...chain].reverse());
   });
 });
@@ -129,7 +170,7 @@ describe("the edit screen", () => {
     expect(res.status).toBe(302);
     for (const as of [owner, staff]) {
       const html = await (await t.page(`/editproduct/${product.id}`, { as })).text();
-      expect(html).toContain("Price and stock history");
+      expect(html).toContain("Product history");
       const newest = html.indexOf("Discount none → ₦6,500; Stock 8 → 20");
       const older = html.indexOf("Price ₦7,500 → ₦7,000");
       expect(newest).toBeGreaterThan(0);
@@ -139,7 +180,7 @@ describe("the edit screen", () => {
     }
     // a product nobody has changed by hand has no history box
     const untouched = await createProduct(t.db);
-    expect(await (await t.page(`/editproduct/${untouched.id}`, { as: owner })).text()).not.toContain("Price and stock history");
+    expect(await (await t.page(`/editproduct/${untouched.id}`, { as: owner })).text()).not.toContain("Product history");
   });
 });
 
@@ -150,7 +191,7 @@ describe("the owner's dashboard", () => {
     await put(journal.id, { price: 8500 });
     await put(stone.id, { stock: 40, trackStock: true });
     const html = await (await t.page("/dashboard", { as: owner })).text();
-    expect(html).toContain("Latest price and stock changes");
+    expect(html).toContain("Latest product changes");
     const newest = html.indexOf(`href="/editproduct/${stone.id}"`);
     const older = html.indexOf(`href="/editproduct/${journal.id}"`);
     expect(newest).toBeGreaterThan(0);
@@ -158,7 +199,7 @@ describe("the owner's dashboard", () => {
     expect(html.slice(newest, older)).toContain("Stock 2 → 40");
     expect(html.slice(older)).toContain("Price ₦9,000 → ₦8,500");
     const staffs = await (await t.page("/dashboard", { as: staff })).text();
-    expect(staffs).not.toContain("Latest price and stock changes");
+    expect(staffs).not.toContain("Latest product changes");
   });
 });
 

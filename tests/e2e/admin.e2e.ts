@@ -92,13 +92,15 @@ describe("admin back office journeys", () => {
     // the price edit kept the stock: still tracked, 8 left
     expect(await (await page.request.get(`/api/products/${productId}`)).json()).toMatchObject({ trackStock: true, stock: 8 });
     await screenshot(page, "admin-price-edit-on-storefront-desktop");
-    // docs/product.md "Price and stock history": the edit screen says who priced it, and the change, newest first
+    // docs/product.md "Product history": the edit screen says who priced it and removed its photo, newest first
     await page.goto(`/editproduct/${productId}`);
     const history = page.getByTestId("product-history").getByRole("listitem");
     await expect
       .poll(() => history.allTextContents())
       .toEqual([
         expect.stringMatching(/^Price ₦[\d,]+ → ₦9,900.* · Shop Admin$/),
+        // the photo removed above is a change by hand too
+        expect.stringMatching(/^Photo removed.* · Shop Admin$/),
         expect.stringMatching(/^Added at ₦[\d,]+, 8 in stock.* · Shop Admin$/),
       ]);
     await page.setViewportSize({ width: 360, height: 780 });

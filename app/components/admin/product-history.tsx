@@ -3,8 +3,8 @@ import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { productChangeWords } from "../../../modules/catalog/product-change-words";
 import type { ProductChangeView, RecentProductChange } from "../../../modules/catalog/types";
 
-// docs/product.md "Price and stock history": the edit screen's last saves that changed a price, a
-// sale price or the stock, newest first, in the words of the product form.
+// docs/product.md "Product history": the edit screen's last saves that changed a price, a sale
+// price, the stock, the title, the category or the photo, newest first, in the words of the product form.
 
 /**
  * A list of saves under its heading: one product's on its edit screen, or every product's latest on
@@ -12,7 +12,7 @@ import type { ProductChangeView, RecentProductChange } from "../../../modules/ca
  */
 export function ProductHistory({
   saves,
-  title = "Price and stock history",
+  title = "Product history",
 }: {
   saves: (ProductChangeView | RecentProductChange)[];
   title?: string;

@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [stats, users, changes] = await Promise.all([
     owner ? dashboardStats(db) : null,
     searchUsers(db, query),
-    // docs/product.md "Price and stock history": what the team last changed, for the owner
+    // docs/product.md "Product history": what the team last changed, for the owner
     owner ? recentProductChanges(db) : null,
   ]);
   redirectPastLastPage(request, query, users.total);
@@ -75,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {stats ? <MonthFigures stats={stats} /> : null}
       {changes?.length ? (
         <div className="mt-4">
-          <ProductHistory saves={changes} title="Latest price and stock changes" />
+          <ProductHistory saves={changes} title="Latest product changes" />
         </div>
       ) : null}
       <h2 className={`mb-3 text-xl ${stats ? "mt-8" : "mt-2"}`}>Users</h2>

@@ -32,7 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
     // docs/product.md "Back in stock": who restocking it would tell
     loadOrNull(logger, "waiting shoppers", async () => (id ? restockNote(db, env, id) : null)),
-    // docs/product.md "Price and stock history": who changed its price or stock, and from what
+    // docs/product.md "Product history": who changed its price, stock, title, category or photo, and from what
     loadOrNull(logger, "product history", async () => (id ? productHistory(db, id) : [])),
   ]);
   return { product, categories, waiting, history };
@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
     const id = recordId(args.params.id, "Product");
     const form = await readForm(args.request);
     if (form.get("intent") === "removeImage") {
-      await removeProductImage(db, storage, id);
+      await removeProductImage(db, storage, id, user);
       return { ok: true };
     }
     const { trackStock, stock, ...fields } = parseFields(form, productInput);
