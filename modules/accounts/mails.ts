@@ -51,7 +51,7 @@ export function accountReadyMail(user: { email: string }, link: string): Outgoin
     text: [
       "Hello,",
       "",
-      "You asked us to save your details when you paid. Your account is ready, with your order in it.",
+      "You asked us to save your details with your order. Your account is ready, with your order in it.",
       "Open this link within 7 days to choose a password. It works once.",
       "",
       link,

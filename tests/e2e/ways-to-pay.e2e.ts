@@ -91,6 +91,13 @@ describe("ways to pay, on a phone", () => {
       // the order is placed: her browser's cart is empty
       await expect.poll(() => cart.badge(page).innerText()).toBe("0");
       await screenshot(page, "order-confirmed-guest-phone");
+      // she did not tick 'Save my details' at the checkout: the paid order's page offers it
+      const saveDetails = page.getByRole("button", { name: "Save my details" });
+      await saveDetails.scrollIntoViewIfNeeded();
+      await screenshot(page, "save-details-offer-phone");
+      await saveDetails.click();
+      await visible(page.getByText(/^Your details are saved\. We have mailed \S+@\S+ a link to set your password: it works for 7 days\.$/));
+      expect(await page.getByRole("heading", { name: "Save your details for next time" }).count()).toBe(0);
 
       // later she starts a new cart, then opens this order from its mail: her new cart stays
       const orderUrl = page.url();

@@ -8,6 +8,9 @@ import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
 import { giftForBuyer } from "../../../modules/orders/gift-rules";
 import { isPaidOrder } from "../../../modules/orders/statuses";
+import { offersSavedDetails, saveDetailsFromOrder } from "../../../modules/orders/save-details.server";
+import { formAction, parseFields, readForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { unappliedPayments } from "../../../modules/orders/stray-payments.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
@@ -40,7 +43,34 @@ export async function orderPageData(services: AppServices, request: Request) {
     !!page.order &&
     againStates.includes(page.state) &&
     (isOrderViewToken(env, page.order.id, page.token) || (!!user && page.order.userId === user.id));
-  return { ...page, order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null, timeline, unapplied, again };
+  // 'Save my details' after the order: a paid guest order, opened by its link, whose email has no account
+  const saveDetails =
+    !!page.order &&
+    page.state === "paid" &&
+    !user &&
+    isOrderViewToken(env, page.order.id, page.token) &&
+    (await offersSavedDetails(services.db, page.order));
+  return { ...page, order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null, timeline, unapplied, again, saveDetails };
+}
+
+const saveDetailsForm = z.object({
+  intent: z.literal("save-details", { error: "Please reload the page and try again." }),
+  purchaseId: z.uuid("This order no longer exists. Please reload the page."),
+  t: z.string().trim().max(100).optional(),
+});
+
+/** The order page's one form: 'Save my details' (docs/product.md "Guest checkout"), before its script runs too. */
+export async function orderPageAction({ db, env }: AppServices, request: Request) {
+  return formAction(async (): Promise<FormResult> => {
+    const { purchaseId, t } = parseFields(await readForm(request), saveDetailsForm);
+    const { email, created } = await saveDetailsFromOrder(db, env, purchaseId, t);
+    return {
+      ok: true,
+      msg: created
+        ? `Your details are saved. We have mailed ${email} a link to set your password: it works for 7 days.`
+        : `There is already an account for ${email}. Log in to see your orders in it.`,
+    };
+  });
 }
 
 /** Nothing to pay now (paid, paid on delivery) or nothing more to come (cancelled): its products can go back in the cart. */

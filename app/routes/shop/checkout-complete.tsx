@@ -1,10 +1,11 @@
 import { CheckCircle2, Clock, Copy, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useRevalidator, useRouteLoaderData } from "react-router";
+import { Form, Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderAgainForm } from "../../components/orders/order-again";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { OrderTimeline } from "../../components/orders/order-timeline";
+import { FormMessage } from "../../components/forms/fields";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
 import { emptyCartAfterPlacing } from "../../lib/guest-cart";
@@ -13,7 +14,7 @@ import { formatNairaAmount } from "../../../lib/money";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
 import { orderQuestion, shareOnWhatsAppUrl, shopOrderPath, shopUrl } from "../../../modules/marketing/whatsapp";
-import { orderPageData } from "./checkout-complete.server";
+import { orderPageAction, orderPageData } from "./checkout-complete.server";
 import type { Route } from "./+types/checkout-complete";
 
 export function meta() {
@@ -23,8 +24,11 @@ export function meta() {
 /** The provider sends the payer here, and every order mail links here: verify, complete once, show the order. */
 export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(context.get(appContext), request);
 
-export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink, timeline, unapplied, again, token } = loaderData;
+/** 'Save my details' after the order (docs/product.md "Guest checkout"). */
+export const action = ({ context, request }: Route.ActionArgs) => orderPageAction(context.get(appContext), request);
+
+export default function CheckoutComplete({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails } = loaderData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: the guest's browser cart it came from is done (never on another order's page);
@@ -125,6 +129,19 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
       </section>
+      {/* once saved, the page no longer offers it: the answer stays until she leaves */}
+      {actionData?.ok ? (
+        <div className="mt-8" data-testid="details-saved">
+          <FormMessage tone="success">{actionData.msg}</FormMessage>
+        </div>
+      ) : saveDetails ? (
+        <SaveDetails orderId={order.id} token={token} email={order.email} refused={actionData?.msg ?? null} />
+      ) : actionData?.msg ? (
+        // refused when the page no longer offers it (not paid yet, an old tab)
+        <div className="mt-8">
+          <FormMessage tone="error">{actionData.msg}</FormMessage>
+        </div>
+      ) : null}
       <AfterOrderLinks order={order} againWith={again ? { token } : undefined} />
     </main>
   );
@@ -194,6 +211,36 @@ function ShareLink({ link, total, until }: { link: string; total: string; until:
         <CopyButton text={link} label="Copy payment link" />
       </div>
     </section>
+  );
+}
+
+/**
+ * A guest who did not tick 'Save my details' at the checkout: her account made from this paid order,
+ * with it inside, and a link mailed to set the password. A plain form, so it works before the
+ * page's script runs.
+ */
+function SaveDetails({ orderId, token, email, refused }: { orderId: string; token: string | null; email: string; refused: string | null }) {
+  return (
+    <Form method="post" className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-labelledby="save-details-title">
+      <h2 id="save-details-title" className="text-xl">
+        Save your details for next time
+      </h2>
+      <p className="mt-2 text-muted">
+        We will make an account for <span className="break-all font-semibold text-ink">{email}</span> with your name, phone and address,
+        with this order in it, and mail you a link to set a password. Your next checkout fills them in.
+      </p>
+      <input type="hidden" name="intent" value="save-details" />
+      <input type="hidden" name="purchaseId" value={orderId} />
+      {token ? <input type="hidden" name="t" value={token} /> : null}
+      {refused ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{refused}</FormMessage>
+        </div>
+      ) : null}
+      <button type="submit" className="btn-outline mt-4">
+        Save my details
+      </button>
+    </Form>
   );
 }
 
