@@ -23,6 +23,15 @@ export async function listDeliveryAreas(db: Queryable, standardKobo: number): Pr
   return rows.length ? rows : FALLBACK_AREAS.map((lga) => ({ lga, chargeKobo: standardKobo }));
 }
 
+/**
+ * The least a delivery costs (kobo), as a product page says "from ₦1,500": the cheapest area's
+ * standard charge, or null while the shop has no rates (its fallback areas cost the settings' fee).
+ */
+export async function cheapestRateKobo(db: Queryable): Promise<number | null> {
+  const [row] = await db.select({ least: sql<number | null>`min(${deliveryRates.chargeKobo})::int` }).from(deliveryRates);
+  return row?.least ?? null;
+}
+
 /** The names of the areas the shop delivers to (the cart's and checkout's picker, register's Town, the profile's LGA). */
 export async function deliveryAreaNames(db: Queryable): Promise<string[]> {
   return (await listDeliveryAreas(db, 0)).map((a) => a.lga);

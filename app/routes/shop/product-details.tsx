@@ -17,10 +17,11 @@ import { recordOr404 } from "../../lib/not-found.server";
 import { isRecordId } from "../../../lib/record-id";
 import { absoluteUrl, excerpt, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
-import { formatNairaAmount } from "../../../lib/money";
+import { formatNairaAmount, koboToNaira } from "../../../lib/money";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
 import { deliverySpeeds } from "../../../modules/delivery/methods";
+import { cheapestRateKobo } from "../../../modules/delivery/areas.server";
 import { shareImagePath } from "../../../modules/content/share-images";
 import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { reviewInput } from "../../../modules/reviews/schemas";
@@ -58,12 +59,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return recordOr404(params.id, async (id) => {
     // the product, its reviews and the settings are everyone's (a signed-in visit shares them);
     // whether this visitor may review it is hers
-    const [product, reviews, reviewer, settings] = await Promise.all([
+    const [product, reviews, reviewer, settings, cheapestRate] = await Promise.all([
       shared(`product ${id}`, () => getProduct(db, id)),
       shared(`reviews ${id}`, () => listReviews(db, id)),
       reviewerOf(db, user?.id ?? null, id),
       shared("settings", () => getSettings(db)),
+      // what delivery costs at least, before she picks her area (docs/product.md "Free delivery")
+      shared("cheapest delivery", () => cheapestRateKobo(db)),
     ]);
+    const deliveryFrom = cheapestRate ?? settings.standardDeliveryKobo;
     const origin = publicOrigin(context.get(appContext).env);
     const image = sourceImageUrl(product);
     const price = unitPrice(product);
@@ -73,6 +77,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       reviewer,
       price,
       lowStockThreshold: settings.lowStockThreshold,
+      delivery: { from: koboToNaira(deliveryFrom), freeAbove: koboToNaira(settings.freeDeliveryAboveKobo) },
       // a sold-out product's box takes a WhatsApp number too when the shop can message it
       whatsapp: takesWhatsAppNumbers(env, settings),
       url: `${origin}/productdetails/${product.id}`,
@@ -96,8 +101,19 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
+/**
+ * What delivery costs before she picks her area: "Delivered across Lagos from ₦1,500: Express in 1–2
+ * days, Standard in 3–5 days. Free delivery once your order reaches ₦50,000." (the cart prices her area).
+ */
+function deliveryWords({ from, freeAbove }: { from: number; freeAbove: number }): string {
+  const speeds = `${deliverySpeeds.express.name} in ${deliverySpeeds.express.days}, ${deliverySpeeds.standard.name} in ${deliverySpeeds.standard.days}`;
+  const cost = from > 0 ? ` from ${formatNairaAmount(from)}` : ", free to some areas";
+  const free = freeAbove > 0 ? ` Free delivery once your order reaches ${formatNairaAmount(freeAbove)}.` : "";
+  return `Delivered across Lagos${cost}: ${speeds}.${free}`;
+}
+
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, reviewer, price, lowStockThreshold, whatsapp, url, imageUrl } = loaderData;
+  const { product, reviews, reviewer, price, lowStockThreshold, whatsapp, url, imageUrl, delivery } = loaderData;
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -172,9 +188,8 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <AskOnWhatsApp message={(c) => productQuestion(c.shopName, { title: product.title, price, url })} />
             <ShareOnWhatsApp message={shareMessage(product.title, url)} />
           </div>
-          <p className="text-sm text-muted">
-            Delivered across Lagos: {deliverySpeeds.express.name} in {deliverySpeeds.express.days}, {deliverySpeeds.standard.name} in{" "}
-            {deliverySpeeds.standard.days}. Easy returns within 7 days, see our{" "}
+          <p className="text-sm text-muted" data-testid="delivery-note">
+            {deliveryWords(delivery)} Easy returns within 7 days, see our{" "}
             <Link to="/terms#refunds" className="font-semibold text-rose-dark underline">
               refund policy
             </Link>
