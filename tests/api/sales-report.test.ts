@@ -304,7 +304,7 @@ describe("by customer", () => {
     expect(await detail(tolu.id)).toEqual({ count: 0, total: 0 });
   });
 
-  it("shows the 100 who spent most on the screen, and the CSV has them all", async () => {
+  it("shows the 100 who spent most on the screen, each with a WhatsApp chat, and the CSV has them all", async () => {
     const product = await createProduct(t.db, { priceKobo: 100_000, discountKobo: 0 });
     const account = await createUser(t.db);
     const day = "from=2026-08-15&to=2026-08-15";
@@ -320,6 +320,11 @@ describe("by customer", () => {
     } as never);
     expect(data.rowCount).toBe(101);
     expect(data.report.rows).toHaveLength(100);
+    // each a chat with her on WhatsApp, a greeting typed in
+    const first = data.report.rows[0]!;
+    expect(first.chatUrl).toBe(
+      `https://wa.me/${first.phone!.replace(/\D/g, "")}?text=${encodeURIComponent(`Hello ${first.label.split(" ")[0]}, this is Alafia Self-Care. `)}`,
+    );
     expect(data.report.rows[0]!.units).toBe(3);
     expect((await report(`${day}&by=customer`)).rows).toHaveLength(101);
   });

@@ -9,3 +9,20 @@ export function WhatsAppButton({ href, label = "WhatsApp", testId }: { href: str
     </a>
   );
 }
+
+/** The small form beside a number in a row or a detail list: "WhatsApp", underlined, a chat with `name`. */
+export function WhatsAppChatLink({ href, name, testId }: { href: string; name: string; testId?: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="-my-2 inline-flex min-h-10 items-center gap-1 text-rose underline"
+      aria-label={`Chat with ${name} on WhatsApp (opens in a new tab)`}
+      data-testid={testId}
+    >
+      <MessageCircle size={16} aria-hidden="true" />
+      WhatsApp
+    </a>
+  );
+}

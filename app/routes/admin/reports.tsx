@@ -7,6 +7,10 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { reportGroupings, salesReportQuery, type ReportGrouping } from "../../../modules/reports/sales-schemas";
 import { salesReport } from "../../../modules/reports/sales.server";
+import { normalizeNigerianPhone } from "../../../lib/phone";
+import { chatWithShopperUrl } from "../../../modules/marketing/unpaid-checkout-whatsapp";
+import { getSettings } from "../../../modules/settings/service.server";
+import { WhatsAppChatLink } from "../../components/admin/whatsapp-button";
 import type { Route } from "./+types/reports";
 
 export const meta = () => [{ title: "Reports | Alafia admin" }];
@@ -14,10 +18,16 @@ export const meta = () => [{ title: "Reports | Alafia admin" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = readSearchParams(request, salesReportQuery, ["by", "from", "to"]);
-  const report = await salesReport(context.get(appContext).db, query);
+  const { db } = context.get(appContext);
+  const [report, { shopName }] = await Promise.all([salesReport(db, query), getSettings(db)]);
   // a year of customers is thousands of rows: the screen shows the first, the CSV has them all
-  return { query, report: { ...report, rows: report.rows.slice(0, ROWS_SHOWN) }, rowCount: report.rows.length };
+  const rows = report.rows.slice(0, ROWS_SHOWN).map((r) => ({ ...r, chatUrl: r.phone ? thankYouChat(shopName, r.label, r.phone) : null }));
+  return { query, report: { ...report, rows }, rowCount: report.rows.length };
 }
+
+/** A customer's chat on WhatsApp with a greeting typed in ("Hello Kemi, this is Alafia Self-Care. "), for a Nigerian number. */
+const thankYouChat = (shopName: string, name: string, phone: string) =>
+  normalizeNigerianPhone(phone) ? chatWithShopperUrl(phone, `Hello ${name.split(" ")[0]}, this is ${shopName}. `) : null;
 
 /** Rows the screen shows, those with the most sales first. */
 const ROWS_SHOWN = 100;
@@ -118,7 +128,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   {/* one value, so a phone's card keeps the name above her number */}
                   <span>
                     {r.label}
-                    {r.phone !== undefined ? <CustomerContact phone={r.phone} email={r.email} /> : null}
+                    {r.phone !== undefined ? <CustomerContact name={r.label} phone={r.phone} email={r.email} chatUrl={r.chatUrl} /> : null}
                   </span>
                 </td>
                 <td className={td} data-label="Orders">
@@ -161,13 +171,19 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A customer's number, opening her orders in the orders list (found by the number however it was kept), and her email. */
-function CustomerContact({ phone, email }: { phone: string; email?: string }) {
+/**
+ * A customer's number, opening her orders in the orders list (found by the number however it was
+ * kept), a chat with her on WhatsApp (a thank-you, a first look at a promo), and her email.
+ */
+function CustomerContact({ name, phone, email, chatUrl }: { name: string; phone: string; email?: string; chatUrl: string | null }) {
   return (
     <span className="block text-sm font-normal text-muted">
-      <Link to={`/purchasetable?q=${encodeURIComponent(phone)}`} className="text-rose-dark underline" aria-label={`Orders of ${phone}`}>
-        {phone}
-      </Link>
+      <span className="flex flex-wrap items-center justify-end gap-x-3 sm:justify-start">
+        <Link to={`/purchasetable?q=${encodeURIComponent(phone)}`} className="text-rose-dark underline" aria-label={`Orders of ${phone}`}>
+          {phone}
+        </Link>
+        {chatUrl ? <WhatsAppChatLink href={chatUrl} name={name} /> : null}
+      </span>
       {/* on a phone's card the address breaks after its @ rather than anywhere */}
       {email ? (
         <span className="block">

@@ -1,4 +1,4 @@
-import { ArrowLeft, MessageCircle, Printer } from "lucide-react";
+import { ArrowLeft, Printer } from "lucide-react";
 import { GiftBadge, GiftPanel } from "../../components/admin/gift-panel";
 import toast from "react-hot-toast";
 import { Link, useFetcher, useNavigation } from "react-router";
@@ -13,6 +13,7 @@ import { normalizeNigerianPhone, readablePhone } from "../../../lib/phone";
 import { chatWithShopperUrl } from "../../../modules/marketing/unpaid-checkout-whatsapp";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
+import { WhatsAppChatLink } from "../../components/admin/whatsapp-button";
 import { RefundPanel } from "../../components/admin/refund-panel";
 import { StrayPaymentsPanel } from "../../components/admin/stray-payments-panel";
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
@@ -110,7 +111,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Her number as people read it and, when it is a Nigerian one, a chat with her about this order on WhatsApp. */
 /** A returning customer at a glance (by her number however typed), opening her orders in the list. */
 function OtherOrders({ phone, others }: { phone: string; others: { count: number; total: number } }) {
   if (!others.count) return <span data-testid="other-orders">None paid yet</span>;
@@ -121,6 +121,7 @@ function OtherOrders({ phone, others }: { phone: string; others: { count: number
   );
 }
 
+/** Her number as people read it and, when it is a Nigerian one, a chat with her about this order on WhatsApp. */
 function CustomerPhone({ p }: { p: { id: string; fname: string; phone: string } }) {
   const chat = normalizeNigerianPhone(p.phone)
     ? chatWithShopperUrl(p.phone, `Hello ${p.fname}, about your order #${orderNumber(p.id)}: `)
@@ -128,19 +129,7 @@ function CustomerPhone({ p }: { p: { id: string; fname: string; phone: string } 
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-x-3">
       <span data-testid="customer-phone">{readablePhone(p.phone)}</span>
-      {chat ? (
-        <a
-          href={chat}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="-my-2 inline-flex min-h-10 items-center gap-1 text-rose underline"
-          aria-label={`Chat with ${p.fname} on WhatsApp (opens in a new tab)`}
-          data-testid="whatsapp-customer"
-        >
-          <MessageCircle size={16} aria-hidden="true" />
-          WhatsApp
-        </a>
-      ) : null}
+      {chat ? <WhatsAppChatLink href={chat} name={p.fname} testId="whatsapp-customer" /> : null}
     </span>
   );
 }
