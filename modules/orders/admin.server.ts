@@ -83,6 +83,12 @@ export async function changePurchaseStatus(
   links: MailLinks,
   now = new Date(),
 ): Promise<PurchaseDetail> {
+  await moveOrder(db, id, input, actorId, links, now);
+  return getPurchase(db, id);
+}
+
+/** changePurchaseStatus without reading the order back: one order of a batch (the run sheet's area steps). */
+export async function moveOrder(db: Db, id: string, input: StatusChangeInput, actorId: string, links: MailLinks, now = new Date()) {
   const { status, note } = statusChangeInput.parse(input);
   await db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, id)).for("update");
@@ -114,7 +120,6 @@ export async function changePurchaseStatus(
     });
     if (status === "shipped") await recipientShippedMail(tx, p, note ?? null, shop, now);
   });
-  return getPurchase(db, id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { longDay } from "../../lib/lagos-calendar";
@@ -35,6 +35,9 @@ export type RunSheetRow = {
 };
 
 export type RunSheetArea = { lga: string; rows: RunSheetRow[] };
+
+/** The sheet's name for orders without a delivery area. */
+export const NO_AREA = "No area";
 
 export type RunSheet = { date: string; label: string; areas: RunSheetArea[]; total: number };
 
@@ -86,7 +89,7 @@ export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } 
     : [];
   const areas = new Map<string, RunSheetRow[]>();
   for (const p of rows) {
-    const lga = p.lga ?? "No area";
+    const lga = p.lga ?? NO_AREA;
     const list = areas.get(lga) ?? [];
     list.push({
       id: p.id,
@@ -113,4 +116,25 @@ export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } 
       rows: list.sort((a, b) => windowStart(a.window) - windowStart(b.window)),
     })),
   };
+}
+
+/** The day's steps the run sheet takes for a whole area at once: packed ('Preparing'), then out with a rider. */
+export type AreaStep = "prepare" | "send_out";
+
+/** The statuses each step moves on from (a pay-on-delivery order is packed from 'Placed'). */
+const STEP_FROM: Record<AreaStep, (p: { status: PurchaseStatus; paymentMethod: string }) => boolean> = {
+  prepare: (p) => p.status === "completed" || (p.status === "pending" && p.paymentMethod === "pod"),
+  send_out: (p) => p.status === "processing",
+};
+
+/**
+ * The orders due on `date` in one area (as the sheet names it, 'No area' too) that a step moves on.
+ */
+export async function ordersForStep(db: Db, date: string, lga: string, step: AreaStep): Promise<string[]> {
+  const rows = await db
+    .select({ id: purchases.id, status: purchases.status, paymentMethod: purchases.paymentMethod })
+    .from(purchases)
+    .where(and(dueOn(date, false), lga === NO_AREA ? isNull(purchases.lga) : eq(purchases.lga, lga)))
+    .orderBy(asc(purchases.createdAt));
+  return rows.filter(STEP_FROM[step]).map((r) => r.id);
 }

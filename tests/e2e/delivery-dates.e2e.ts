@@ -194,6 +194,29 @@ describe("delivery on a chosen date, on a phone", () => {
       // (another journey may have a delivery in another area that day: this area's table)
       expect(await area.getByRole("columnheader", { name: "Received by" }).isVisible()).toBe(true);
       await screenshot(owner.page, "run-sheet-print");
+
+      // the day's run: the area's paid orders packed at once, then sent out with the rider
+      await owner.page.emulateMedia({ media: "screen" });
+      await owner.page.setViewportSize({ width: 360, height: 780 });
+      const steps = area.getByTestId("area-steps");
+      await steps.getByRole("button", { name: /^Mark \d+ as preparing$/ }).click();
+      await visible(
+        owner.page
+          .getByTestId("area-step-answer")
+          .getByText(/^\d+ orders? in .+ (is|are) marked as preparing; (its|each) customer was told\.$/),
+      );
+      await expect.poll(() => row.innerText()).toContain("Preparing");
+      await steps.getByLabel(/^Rider for /).fill("Musa, 0803 555 0199");
+      await screenshot(owner.page, "deliveries-send-out-phone");
+      await steps.getByRole("button", { name: /^Send out \d+ packed$/ }).click();
+      await visible(
+        owner.page.getByTestId("area-step-answer").getByText(/out for delivery with Musa, 0803 555 0199; (its|each) customer was told\.$/),
+      );
+      await expect.poll(() => row.innerText()).toContain("Out");
+      await expectNoSidewaysScroll(owner.page);
+      // her order's page says who brings it
+      await buyer.page.reload();
+      await expect.poll(() => buyer.page.getByTestId("order-timeline").innerText()).toContain("Musa, 0803 555 0199");
       await buyer.context.close();
       await owner.context.close();
     },

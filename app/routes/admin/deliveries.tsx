@@ -8,7 +8,12 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { dateParam } from "../../../lib/form-fields";
 import { addDays, lagosNow } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
-import { deliveriesFor, type RunSheetRow } from "../../../modules/orders/deliveries.server";
+import { deliveriesFor, type RunSheetArea, type RunSheetRow } from "../../../modules/orders/deliveries.server";
+import { areaStepInput, moveAreaOrders } from "../../../modules/orders/area-steps.server";
+import { FormMessage } from "../../components/forms/fields";
+import { parseFields, readForm } from "../../lib/form-action.server";
+import type { FormResult } from "../../lib/forms";
+import { adminAction } from "./admin-action.server";
 import type { Route } from "./+types/deliveries";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Deliveries for ${data?.sheet.label ?? ""} | Alafia admin` }];
@@ -26,12 +31,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
 
+/** An area's orders packed, or sent out with a rider, at once (docs/product.md "Delivery on a chosen date"). */
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
+    const { intent, date, lga, rider } = parseFields(await readForm(args.request), areaStepInput);
+    const { moved, skipped } = await moveAreaOrders(db, env, user.id, { date, lga, step: intent, rider });
+    const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
+    const meanwhile = skipped ? ` ${orders(skipped)} had moved on meanwhile.` : "";
+    if (!moved) return { ok: false, msg: `No order in ${lga} was waiting for this.${meanwhile}` };
+    const done = intent === "prepare" ? "marked as preparing" : `out for delivery with ${rider}`;
+    const told = moved === 1 ? "its customer was told" : "each customer was told";
+    return { ok: true, msg: `${orders(moved)} in ${lga} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
+  });
+}
+
 /**
  * docs/product.md "Delivery on a chosen date": the orders due on one day, by area, with who receives
  * them, their phone, address, window and items. Printed (the Print button or the browser's own), it is
  * the riders' run sheet: app/app.css `.run-sheet` drops the back office around it.
  */
-export default function Deliveries({ loaderData }: Route.ComponentProps) {
+export default function Deliveries({ loaderData, actionData }: Route.ComponentProps) {
   const { sheet, giftsOnly, tomorrow } = loaderData;
   const day = (n: number) => `/deliveries?date=${addDays(sheet.date, n)}${giftsOnly ? "&gifts=1" : ""}`;
   return (
@@ -79,6 +98,13 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
           : `${sheet.total} ${giftsOnly ? (sheet.total === 1 ? "gift" : "gifts") : sheet.total === 1 ? "delivery" : "deliveries"} in ${sheet.areas.length} ${sheet.areas.length === 1 ? "area" : "areas"}.`}{" "}
         {giftsOnly ? "Gift orders only." : "Paid orders and pay-on-delivery orders due this day."}
       </p>
+      {actionData?.msg ? (
+        <div className="mb-4 print:hidden" data-testid="area-step-answer">
+          <FormMessage tone={actionData.ok ? "success" : "error"}>
+            {[actionData.msg, ...Object.values(actionData.fields ?? {})].join(" ")}
+          </FormMessage>
+        </div>
+      ) : null}
       <div className="space-y-5">
         {sheet.areas.map((area) => (
           <section
@@ -90,6 +116,7 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
             <h2 id={`area-${area.lga}`} className="px-4 pt-3 text-xl sm:px-0 sm:pt-0">
               {area.lga} <span className="text-base font-normal text-muted">({area.rows.length})</span>
             </h2>
+            {giftsOnly ? null : <AreaSteps date={sheet.date} area={area} />}
             <table className="run-sheet mt-2 w-full text-sm">
               <thead>
                 <tr className="text-left text-xs uppercase text-muted">
@@ -158,5 +185,46 @@ function DeliveryRow({ row }: { row: RunSheetRow }) {
       </td>
       <td className="run-sheet-sign hidden py-2 print:table-cell" aria-hidden="true" />
     </tr>
+  );
+}
+
+/**
+ * The area's next step for all its orders at once: pack the paid (and pay-on-delivery) ones, then
+ * send the packed ones out with the rider. Plain forms: they work before the page's script runs.
+ */
+function AreaSteps({ date, area }: { date: string; area: RunSheetArea }) {
+  const toPack = area.rows.filter((r) => r.status === "completed" || r.status === "pending").length;
+  const packed = area.rows.filter((r) => r.status === "processing").length;
+  if (!toPack && !packed) return null;
+  const riderId = `rider-${area.lga}`;
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-3 px-4 sm:px-0 print:hidden" data-testid="area-steps">
+      {toPack ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="prepare" />
+          <input type="hidden" name="date" value={date} />
+          <input type="hidden" name="lga" value={area.lga} />
+          <button type="submit" className="btn-outline min-h-10 py-2">
+            Mark {toPack} as preparing
+          </button>
+        </Form>
+      ) : null}
+      {packed ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="send_out" />
+          <input type="hidden" name="date" value={date} />
+          <input type="hidden" name="lga" value={area.lga} />
+          <div>
+            <label htmlFor={riderId} className="label">
+              Rider for {area.lga}
+            </label>
+            <input id={riderId} name="rider" required maxLength={200} placeholder="Musa, 0803 555 0199" className="input min-h-10 py-2" />
+          </div>
+          <button type="submit" className="btn-primary min-h-10 py-2">
+            Send out {packed} packed
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
