@@ -33,7 +33,7 @@ export async function markEmailProven(db: Db | Tx, userId: string, now = new Dat
 /**
  * A guest order was just paid: it joins the account of its email when that account is proven.
  * With 'Save my details' and no account yet, an account is made from the order (name, phone,
- * address, area) with no password, the order is its own at once, and the caller mails a link to
+ * address and area unless it is a gift, whose address is the recipient's) with no password, the order is its own at once, and the caller mails a link to
  * set the password (which also proves the email). Returns the order as it now stands and, when an
  * account was made, its id.
  */
@@ -52,9 +52,8 @@ export async function settleGuestOrderAccount(tx: Tx, p: Purchase): Promise<{ pu
       lastName: p.lastName,
       email: p.email,
       phone: p.phone,
-      address: p.street,
-      lga: p.lga,
-      state: p.state,
+      // a gift's address is the recipient's, never the buyer's own: her profile starts without one
+      ...(p.isGift ? {} : { address: p.street, lga: p.lga, state: p.state }),
       // no password until she sets one through the mailed link: nothing verifies against this
       passwordHash: "!unset",
     })

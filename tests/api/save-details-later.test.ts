@@ -75,6 +75,14 @@ describe("'Save my details' on a paid guest order's page", () => {
     expect(await pageOf(order)).not.toContain("Save your details for next time");
   });
 
+  it("keeps a gift's address off her account: it is the recipient's", async () => {
+    const email = "halima.gift@example.ng";
+    const gift = await guestOrder(email, { isGift: true, recipientName: "Mama Halima", recipientPhone: "+2348031112222" });
+    expect((await save(gift, { t: orderViewToken(t.env, gift.id) })).status).toBe(200);
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(account).toMatchObject({ firstName: "Zainab", phone: "+2348091234567", address: null, lga: null });
+  });
+
   it("is not offered, and not done, without the order's link, before it is paid, or when the email has an account", async () => {
     const order = await guestOrder("amaka.eze@example.ng");
     // another order's link: the 404 of an order that does not exist
