@@ -27,11 +27,12 @@ export const paidViaEnum = pgEnum("paid_via", ["provider", "transfer", "cash", "
 export const orderSourceEnum = pgEnum("order_source", ["web", "instagram", "whatsapp", "walk_in", "event", "other"]);
 
 /**
- * A customer as the shop knows her: her phone number's last ten digits, the one contact every order
- * has (a walk-in may give no email), so +234 803 555 0142 and an older order's 0803-555-0142 are one
- * woman. purchases_phone_key_idx is built on this very expression.
+ * A customer as the shop knows her: her phone number's last ten digits (its national digits), the one
+ * contact every order has (a walk-in may give no email), so +234 803 555 0142 and an older order's
+ * 0803-555-0142 are one woman; an account's number compares the same way. purchases_phone_key_idx is
+ * built on this very expression.
  */
-export const purchasePhoneKey = (phone: AnyPgColumn | SQL) => sql`right(regexp_replace(${phone}, '[^0-9]', '', 'g'), 10)`;
+export const phoneKey = (phone: AnyPgColumn | SQL) => sql`right(regexp_replace(${phone}, '[^0-9]', '', 'g'), 10)`;
 
 export const purchases = pgTable(
   "purchases",
@@ -130,7 +131,7 @@ export const purchases = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("purchases_phone_idx").on(t.phone),
     // one customer's orders however her number was typed (the report by customer, the order's 'This customer')
-    index("purchases_phone_key_idx").on(purchasePhoneKey(t.phone)),
+    index("purchases_phone_key_idx").on(phoneKey(t.phone)),
     // the sales report and the orders list by where the sale was made
     index("purchases_source_idx").on(t.source, t.createdAt),
     // 'Deliveries for <date>' in the back office

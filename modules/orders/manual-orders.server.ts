@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchases, users } from "../../db/schema";
+import { phoneKey, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
 import { normalizeNigerianPhone } from "../../lib/phone";
@@ -21,9 +21,6 @@ import type { FoundCustomer } from "./types";
 // recorded through the one completion path, a payment link goes to the customer, or the rider
 // collects on delivery.
 
-/** The ten digits after +234 / 0 of a phone however it was stored (accounts keep what was typed). */
-const nationalDigits = (column: unknown) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
-
 /**
  * Who the owner means by a phone number or an email: accounts first, then customers known only by
  * their orders (a guest, an earlier Instagram sale), each with what her latest order says, so the
@@ -39,7 +36,7 @@ export async function findCustomers(db: Db, lookup: string): Promise<FoundCustom
     db
       .select()
       .from(users)
-      .where(email ? sql`lower(${users.email}) = ${email}` : sql`${nationalDigits(users.phone)} = ${national}`)
+      .where(email ? sql`lower(${users.email}) = ${email}` : sql`${phoneKey(users.phone)} = ${national}`)
       .limit(5),
     db
       .select({
@@ -53,7 +50,8 @@ export async function findCustomers(db: Db, lookup: string): Promise<FoundCustom
         lga: purchases.lga,
       })
       .from(purchases)
-      .where(email ? sql`lower(${purchases.email}) = ${email}` : eq(purchases.phone, phone!))
+      // an older order keeps the number as typed: found by its national digits too (purchases_phone_key_idx)
+      .where(email ? sql`lower(${purchases.email}) = ${email}` : sql`${phoneKey(purchases.phone)} = ${national}`)
       .orderBy(desc(purchases.createdAt))
       .limit(50),
   ]);
@@ -81,7 +79,8 @@ export async function findCustomers(db: Db, lookup: string): Promise<FoundCustom
       userId: null,
       name: `${o.firstName} ${o.lastName}`.trim(),
       email: o.email,
-      phone: o.phone,
+      // an older order's number as typed, in the one form the desk keeps
+      phone: normalizeNigerianPhone(o.phone) ?? o.phone,
       street: o.street,
       city: o.city,
       lga: o.lga,

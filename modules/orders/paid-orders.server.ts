@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { purchasePhoneKey, purchases } from "../../db/schema";
+import { phoneKey, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { PAID_STATUSES } from "./statuses";
 
@@ -38,12 +38,6 @@ export async function otherPaidOrders(db: Db | Tx, order: { id: string; phone: s
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`, kobo: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)` })
     .from(purchases)
-    .where(
-      and(
-        paidOrder(),
-        sql`${purchasePhoneKey(purchases.phone)} = ${purchasePhoneKey(sql`${order.phone}::text`)}`,
-        ne(purchases.id, order.id),
-      ),
-    );
+    .where(and(paidOrder(), sql`${phoneKey(purchases.phone)} = ${phoneKey(sql`${order.phone}::text`)}`, ne(purchases.id, order.id)));
   return { count: Number(row?.count ?? 0), total: koboToNaira(Number(row?.kobo ?? 0)) };
 }

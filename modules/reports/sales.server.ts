@@ -1,6 +1,6 @@
 import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, products, purchaseItems, purchasePhoneKey, purchases, refunds } from "../../db/schema";
+import { categories, products, purchaseItems, phoneKey, purchases, refunds } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
@@ -85,7 +85,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
 }
 
 /** One customer, one number (docs/product.md "Reports"), however it was typed. */
-const customerKey = purchasePhoneKey(purchases.phone);
+const customerKey = phoneKey(purchases.phone);
 const latest = (value: SQL) => sql`(array_agg(${value} order by ${purchases.createdAt} desc))[1]`;
 
 const emptyLabel: Record<ReportGrouping, string> = {

@@ -339,6 +339,19 @@ describe("finding the customer", () => {
     ]);
     expect(await findCustomers(t.db, "07015556677")).toHaveLength(1);
     expect(await findCustomers(t.db, "not a phone")).toEqual([]);
+    // an older guest order that kept the number as it was typed is hers too
+    const someone = await createUser(t.db);
+    await createPurchase(t.db, someone, [{ product, quantity: 1 }], {
+      userId: null,
+      firstName: "Tolu",
+      lastName: "Bakare",
+      email: "",
+      phone: "0802-444-7788",
+      city: "Ikeja",
+    });
+    expect(await findCustomers(t.db, "+234 802 444 7788")).toEqual([
+      expect.objectContaining({ userId: null, name: "Tolu Bakare", phone: "+2348024447788", city: "Ikeja", orders: 1 }),
+    ]);
   });
 
   it("puts the order in the account the owner picked", async () => {
