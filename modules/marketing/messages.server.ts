@@ -7,7 +7,7 @@ import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { listParams } from "../../lib/form-fields";
 import { containing } from "../../lib/like-pattern";
-import { formatNigerianPhone } from "../../lib/phone";
+import { formatNigerianPhone, normalizeNigerianPhone } from "../../lib/phone";
 import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
@@ -31,7 +31,19 @@ const othersWaiting = (n: number) => (n <= 0 ? "" : `${n === 1 ? "1 other messag
 
 /** A chat with her number, a greeting typed in: the owner's reply on WhatsApp. */
 export const replyOnWhatsAppUrl = (shopName: string, m: { name: string; phone: string }) =>
-  askOnWhatsAppUrl(m.phone, `Hello ${m.name.split(" ")[0]}, this is ${shopName}. Thank you for your message. `);
+  askOnWhatsAppUrl(m.phone, `${greeting(shopName, m.name)}Thank you for your message. `);
+
+/** "Hello Ada, this is Alafia Self-Care. ": how the shop opens a chat with a shopper it knows by name. */
+const greeting = (shopName: string, name: string) => `Hello ${name.split(" ")[0]}, this is ${shopName}. `;
+
+/**
+ * A chat with a customer, the greeting typed in (the report by customer: a thank-you, a first look
+ * at a promo); null for a number a WhatsApp link cannot take (not a Nigerian one).
+ */
+export function greetOnWhatsAppUrl(shopName: string, m: { name: string; phone: string }): string | null {
+  const phone = normalizeNigerianPhone(m.phone);
+  return phone ? askOnWhatsAppUrl(phone, greeting(shopName, m.name)) : null;
+}
 
 /**
  * At most ALERTS_PER_WINDOW alerts in ALERT_WINDOW_MS: every message of a normal day is a ping of

@@ -7,8 +7,7 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { reportGroupings, salesReportQuery, type ReportGrouping } from "../../../modules/reports/sales-schemas";
 import { salesReport } from "../../../modules/reports/sales.server";
-import { normalizeNigerianPhone } from "../../../lib/phone";
-import { chatWithShopperUrl } from "../../../modules/marketing/unpaid-checkout-whatsapp";
+import { greetOnWhatsAppUrl } from "../../../modules/marketing/messages.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { WhatsAppChatLink } from "../../components/admin/whatsapp-button";
 import type { Route } from "./+types/reports";
@@ -21,13 +20,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const [report, { shopName }] = await Promise.all([salesReport(db, query), getSettings(db)]);
   // a year of customers is thousands of rows: the screen shows the first, the CSV has them all
-  const rows = report.rows.slice(0, ROWS_SHOWN).map((r) => ({ ...r, chatUrl: r.phone ? thankYouChat(shopName, r.label, r.phone) : null }));
+  const rows = report.rows
+    .slice(0, ROWS_SHOWN)
+    .map((r) => ({ ...r, chatUrl: r.phone ? greetOnWhatsAppUrl(shopName, { name: r.label, phone: r.phone }) : null }));
   return { query, report: { ...report, rows }, rowCount: report.rows.length };
 }
-
-/** A customer's chat on WhatsApp with a greeting typed in ("Hello Kemi, this is Alafia Self-Care. "), for a Nigerian number. */
-const thankYouChat = (shopName: string, name: string, phone: string) =>
-  normalizeNigerianPhone(phone) ? chatWithShopperUrl(phone, `Hello ${name.split(" ")[0]}, this is ${shopName}. `) : null;
 
 /** Rows the screen shows, those with the most sales first. */
 const ROWS_SHOWN = 100;
