@@ -14,7 +14,7 @@ export const purchaseStatusEnum = pgEnum("purchase_status", [
   "cancelled",
   "failed",
 ]);
-export const deliveryMethodEnum = pgEnum("delivery_method", ["standard", "express"]);
+export const deliveryMethodEnum = pgEnum("delivery_method", ["standard", "express", "pickup"]);
 /**
  * How the order is to be paid (docs/product.md "Paying"): online through the provider, by
  * transfer to the shop's account, on delivery, by someone else through a shared link, or

@@ -21,6 +21,8 @@ import { categoryMotif, categoryNames, demoCommunicationPlatforms, demoDeliveryR
 const SEEDED_KEY = "demo_seeded_at";
 /** The demo contact phone of the default settings, in the +234 form the settings keep. */
 export const DEMO_WHATSAPP = "+2348035550142";
+/** The demo studio where shoppers may collect an order: the default settings' address. */
+export const DEMO_PICKUP = { address: "12 Admiralty Way, Lekki Phase 1, Lagos", hours: "Monday to Saturday, 10 am to 6 pm" };
 const DAY = 86_400_000;
 
 /** True when the demo data was loaded once already or the shop has its own data. */
@@ -132,6 +134,14 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     // the demo shop answers on WhatsApp (docs/product.md "WhatsApp and social links"); its social
     // pages stay unset: a demo must not link to somebody else's account
     await tx.insert(settings).values({ key: "whatsappNumber", value: DEMO_WHATSAPP }).onConflictDoNothing();
+    // shoppers may collect an order at the studio (docs/product.md "Pick-up")
+    await tx
+      .insert(settings)
+      .values([
+        { key: "pickupAddress", value: DEMO_PICKUP.address },
+        { key: "pickupHours", value: DEMO_PICKUP.hours },
+      ])
+      .onConflictDoNothing();
     await tx.insert(settings).values({ key: SEEDED_KEY, value: now.toISOString() });
   });
   return true;

@@ -52,8 +52,8 @@ export async function settleGuestOrderAccount(tx: Tx, p: Purchase): Promise<{ pu
       lastName: p.lastName,
       email: p.email,
       phone: p.phone,
-      // a gift's address is the recipient's, never the buyer's own: her profile starts without one
-      ...(p.isGift ? {} : { address: p.street, lga: p.lga, state: p.state }),
+      // a gift's address is the recipient's, and a pick-up's the shop's, never the buyer's own: her profile starts without one
+      ...(p.isGift || p.deliveryMethod === "pickup" ? {} : { address: p.street, lga: p.lga, state: p.state }),
       // no password until she sets one through the mailed link: nothing verifies against this
       passwordHash: "!unset",
     })

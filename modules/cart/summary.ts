@@ -38,13 +38,16 @@ function codeLine(priced: PriceBreakdown, asked: SummaryInput["code"], area: Del
 /**
  * priceOrder's breakdown as the cart and checkout show it (naira). Without a
  * delivery area nothing is charged for delivery: the total is subtotal + VAT,
- * shown as 'Total before delivery', never a made-up fee.
+ * shown as 'Total before delivery', never a made-up fee. A pick-up needs no area:
+ * its delivery is 0 and its total whole (docs/product.md "Pick-up").
  */
 export function toCartSummary(
   priced: PriceBreakdown,
   { rules, usdRate, deliveryMethod, area, ratesFailed = false, code, slot }: SummaryInput,
 ): CartSummary {
   const threshold = rules.freeDeliveryAboveKobo ?? 0;
+  // what delivery costs is known: a pick-up, or an area chosen
+  const known = deliveryMethod === "pickup" || !!area;
   return {
     subtotal: koboToNaira(priced.subtotalKobo),
     discount: koboToNaira(priced.savedKobo),
@@ -53,16 +56,16 @@ export function toCartSummary(
     freeDeliveryAbove: threshold > 0 ? koboToNaira(threshold) : null,
     vat: koboToNaira(priced.vatKobo),
     vatRate: rules.vatRate,
-    deliveryCharge: area ? koboToNaira(priced.deliveryKobo) : null,
-    total: koboToNaira(area ? priced.totalKobo : priced.totalKobo - priced.deliveryKobo),
+    deliveryCharge: known ? koboToNaira(priced.deliveryKobo) : null,
+    total: koboToNaira(known ? priced.totalKobo : priced.totalKobo - priced.deliveryKobo),
     deliveryMethod,
     lga: area?.lga ?? null,
     matchedLga: area?.lga ?? null,
-    areaNeeded: !area && !ratesFailed,
+    areaNeeded: !known && !ratesFailed,
     deliveryOptions: area
       ? { standard: koboToNaira(priced.deliveryOptions.standard), express: koboToNaira(priced.deliveryOptions.express) }
       : null,
     usdRate,
-    ...(slot && area ? { deliverySlot: { ...slot, fee: koboToNaira(priced.deliverySlotKobo) } } : {}),
+    ...(slot && area && deliveryMethod !== "pickup" ? { deliverySlot: { ...slot, fee: koboToNaira(priced.deliverySlotKobo) } } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { DeliveryMethod } from "../delivery/types";
+
 /** docs/product.md §3 Cart item, money in naira; the product's current price, never a stored one. */
 export type CartItemView = {
   id: string;
@@ -49,7 +51,8 @@ export type CartSummary = {
   deliveryCharge: number | null;
   /** subtotal − the code's discount on the goods + VAT + delivery; without delivery while deliveryCharge is null */
   total: number;
-  deliveryMethod: "standard" | "express";
+  /** how she gets it; a pick-up is free and needs no area (docs/product.md "Pick-up") */
+  deliveryMethod: DeliveryMethod;
   /** the delivery area pricing the summary, spelled as the shop spells it; null until one is chosen */
   lga: string | null;
   matchedLga: string | null;

@@ -17,6 +17,7 @@ import { refusedDeliveries } from "./manual-payments.server";
 import { otherPaidOrders } from "./paid-orders.server";
 import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
+import { pickupStep } from "./pickup";
 import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
@@ -105,7 +106,9 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       await releaseDeliverySlots(tx, [id]);
       await releaseRedemptions(tx, [id]);
     }
-    const mail = statusMail[status]!;
+    // collected at the shop (docs/product.md "Pick-up"): ready to collect, then collected
+    const collect = pickupStep(p, status);
+    const mail = collect ? { subject: collect.subject, line: collect.line(p.address) } : statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
     const link = orderUrl(links, p);
@@ -113,7 +116,13 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
     await enqueueMail(tx, {
       to: p.email,
       kind: `order_${status}`,
-      whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, orderNo, orderUpdateWords(status, note), link]),
+      whatsapp: shopperWhatsApp(p, "order_update", [
+        p.firstName,
+        shop.shopName,
+        orderNo,
+        collect?.update ?? orderUpdateWords(status, note),
+        link,
+      ]),
       subject: `${mail.subject} (order #${orderNo})`,
       // a gift: to whom, and when it was delivered (docs/product.md "Gift orders")
       text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${date ? `\n${date}.` : ""}${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,

@@ -17,9 +17,10 @@ import { linesToBuy } from "./order-lines.server";
 import { hasPaidOrder } from "./paid-orders.server";
 import { paymentChoiceProblem } from "./payment-choices";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
-import { loadPricing } from "../pricing/load-pricing.server";
+import { loadOrderPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { readGift, type GiftDetails } from "./gift-schemas";
+import { pickupAddress, pickupFor } from "./pickup";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import { alertLowStock } from "../stock/low-stock.server";
 import { holdDeliverySlot, resolveDeliverySlot } from "../delivery/schedule.server";
@@ -145,16 +146,19 @@ export async function placeOrder(
     const lines = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
     const [pricing, settings] = await Promise.all([
-      loadPricing(tx, pricingLga(input.lga, gift ? null : contact.profileLga)),
+      loadOrderPricing(tx, input.deliveryMethod, pricingLga(input.lga, gift ? null : contact.profileLga)),
       getSettings(tx),
     ]);
-    const lga = pricing.area.lga;
+    // collected at the shop (docs/product.md "Pick-up"): no area, no street, no date; its address is the shop's
+    const pickup = input.deliveryMethod === "pickup" ? pickupFor(settings, { isGift: !!gift, deliveryDate: input.deliveryDate }) : null;
+    if (pickup?.problems) throw new AppError("invalid", Object.values(pickup.problems)[0]!, { fields: pickup.problems });
+    const lga = pricing.area?.lga ?? null;
     const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
     if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
     // a discount code (docs/product.md "Discount codes"): checked and priced here, its use held below
     const code = input.code ? await codeForCheckout(tx, input.code, now) : null;
     // the delivery date asked for, checked in Lagos time against `now` (docs/product.md "Delivery on a chosen date")
-    const slot = await resolveDeliverySlot(tx, lga, input, now);
+    const slot = lga ? await resolveDeliverySlot(tx, lga, input, now) : null;
     const priced = priceOrder({
       lines,
       rules: pricing.rules,
@@ -196,11 +200,11 @@ export async function placeOrder(
         lastName: contact.lastName,
         email: contact.email,
         phone: input.phone,
-        street: input.street,
-        city: input.city,
+        street: pickup ? "" : input.street,
+        city: pickup ? "" : input.city,
         state: input.state,
-        // an order the shop records may have no street or city (a walk-in)
-        address: [input.street, input.city, input.state].filter(Boolean).join(", "),
+        // an order the shop records may have no street or city (a walk-in); a pick-up is the shop's address
+        address: pickup?.point ? pickupAddress(pickup.point) : [input.street, input.city, input.state].filter(Boolean).join(", "),
         lga,
         deliveryMethod: input.deliveryMethod,
         deliveryDate: slot?.date ?? null,

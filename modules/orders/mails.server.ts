@@ -5,7 +5,7 @@ import { lagosDayTime, longDay } from "../../lib/lagos-calendar";
 import { formatNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
 import { publicOrigin } from "../../lib/public-origin";
-import { dateFeeLabel } from "../delivery/methods";
+import { dateFeeLabel, deliveryRowLabel } from "../delivery/methods";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderCompletePath, payLinkUrl } from "./order-links.server";
@@ -46,13 +46,13 @@ function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
     `Subtotal: ${formatNaira(p.subtotalKobo)}`,
     ...codeLines(p),
     `VAT: ${formatNaira(p.vatKobo)}`,
-    `Delivery (${p.deliveryMethod}): ${formatNaira(p.deliveryKobo)}`,
+    `${deliveryRowLabel(p.deliveryMethod)}: ${formatNaira(p.deliveryKobo)}`,
     ...(p.deliverySlotFeeKobo ? [`${dateFeeLabel}: ${formatNaira(p.deliverySlotFeeKobo)}`] : []),
     `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
     ...(date ? [date] : []),
     ...giftSummaryLines(p),
-    `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
+    p.deliveryMethod === "pickup" ? `Pick up at: ${p.address}` : `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
     `${p.isGift ? "Your phone" : "Phone"}: ${formatNigerianPhone(p.phone)}`,
     ...(p.orderNote ? [`Delivery instructions: ${p.orderNote}`] : []),
   ].join("\n");
@@ -114,7 +114,10 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   const number = orderNumber(p.id);
   const next = {
     transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
-    pod: `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
+    pod:
+      p.deliveryMethod === "pickup"
+        ? `You pay ${formatNaira(p.totalKobo)} when you collect your order, by cash, transfer or POS. We will let you know when it is ready.`
+        : `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
     pay_link: `${p.source === "web" ? "Send this link to the person paying for you" : "Pay for your order with this link, or send it to the person paying for you"}. It works until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
   }[p.paymentMethod];
   await enqueueMail(tx, {

@@ -4,7 +4,7 @@ import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
 import { checkGift, giftFields } from "./gift-schemas";
-import { deliveryMethods, guestLines } from "./schemas";
+import { deliverySpeedValues, guestLines } from "./schemas";
 
 // An order the owner records herself (docs/product.md "Manual orders"): the sale made in an
 // Instagram or WhatsApp chat, at a walk-in or an event. One schema for the 'New order' screen, the
@@ -57,7 +57,7 @@ export const manualOrderFields = z
     street: optionalText("Street", 200),
     city: optionalText("City", 100),
     lga: z.string({ error: "Choose the delivery area" }).trim().min(1, "Choose the delivery area").max(100),
-    deliveryMethod: z.enum(deliveryMethods, { error: "Choose a delivery method" }).default("standard"),
+    deliveryMethod: z.enum(deliverySpeedValues, { error: "Choose a delivery method" }).default("standard"),
     code: z.preprocess(blank, shopperCode.optional()),
     // the owner's own delivery fee, replacing the area's; blank: the area's
     deliveryFee: optionalNaira("Delivery fee"),

@@ -33,6 +33,8 @@ export type PaymentChoiceContext = {
   provider: "sandbox" | "paystack";
   /** a gift (docs/product.md "Gift orders"): the buyer pays, never the recipient at her door */
   gift?: boolean;
+  /** collected at the shop (docs/product.md "Pick-up"): paid on delivery means paid when she collects it */
+  pickup?: boolean;
 };
 
 export type PaymentChoice = {
@@ -95,8 +97,9 @@ export function paymentChoices(s: PaymentSettings, ctx: PaymentChoiceContext): P
   if (s.podEnabled)
     choices.push({
       method: "pod",
-      label: "Pay on delivery",
-      detail: "Pay the rider by cash, transfer or POS when your order arrives",
+      ...(ctx.pickup
+        ? { label: "Pay when you collect", detail: "Pay by cash, transfer or POS when you collect your order" }
+        : { label: "Pay on delivery", detail: "Pay the rider by cash, transfer or POS when your order arrives" }),
       unavailable: podProblem(s, ctx),
     });
   choices.push({

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { discountRedemptions, products, purchaseItems, purchases } from "../../db/schema";
-import { loadPricing } from "../pricing/load-pricing.server";
+import { loadOrderPricing } from "../pricing/load-pricing.server";
 import { priceOrder, type CodeOutcome, type DiscountRule, type PriceBreakdown } from "../pricing/price-order";
 
 // A saved checkout taken up again with less in it (docs/product.md "Unpaid checkouts"): what is
@@ -36,13 +36,13 @@ export async function priceWhatIsLeft(
     productId: i.productId,
     categoryId: categories.find((c) => c.id === i.productId)?.categoryId ?? null,
   }));
-  const pricing = await loadPricing(db, p.lga);
+  const pricing = await loadOrderPricing(db, p.deliveryMethod, p.lga);
   const price = (discount: DiscountRule | null) =>
     priceOrder({
       lines,
       rules: pricing.rules,
       deliveryMethod: p.deliveryMethod,
-      lga: pricing.area.lga,
+      lga: pricing.area?.lga,
       rates: pricing.rates,
       discount,
       // the date's fees as the order was priced with them (peak day and window, kept as one figure)

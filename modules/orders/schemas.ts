@@ -5,13 +5,10 @@ import { shopperCode } from "../discounts/shopper-code";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
 import { deliveryDateFields } from "./delivery-date-schemas";
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`);
-
-export const deliveryMethods = ["standard", "express"] as const;
+/** The spec's delivery speeds; the order desk offers these (a walk-in takes hers with her). */
+export const deliverySpeedValues = ["standard", "express"] as const;
+/** How a shopper gets her order: a speed, or collected at the shop's pick-up point (docs/product.md "Pick-up"). */
+export const deliveryMethods = [...deliverySpeedValues, "pickup"] as const;
 /** How a shopper may choose to pay at checkout (docs/product.md "Paying"); 'manual' is the back office's. */
 export const checkoutPaymentMethods = ["online", "transfer", "pod", "pay_link"] as const;
 export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
@@ -35,10 +32,11 @@ const addressLine = (field: z.ZodString, label: string, max: number) =>
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-// docs/product.md §3 Checkout address and §5: street, city, state, phone required.
+// docs/product.md §3 Checkout address and §5: street, city, state, phone required; a pick-up
+// needs no street or city (checkDeliveryAddress), so an absent one reads as empty.
 export const addressFields = {
-  street: addressLine(required("Street"), "Street", 200),
-  city: addressLine(required("City"), "City", 100),
+  street: addressLine(z.string({ error: "Street is required" }).trim(), "Street", 200).default(""),
+  city: addressLine(z.string({ error: "City is required" }).trim(), "City", 100).default(""),
   // the shop delivers in Lagos: the form does not ask, an API client may say
   state: addressLine(z.string().trim().min(1, "State is required"), "State", 100).default("Lagos"),
   phone: nigerianPhone(),
@@ -46,6 +44,25 @@ export const addressFields = {
   lga: z.string().trim().max(100).optional(),
   deliveryMethod: z.enum(deliveryMethods, { error: "Choose a delivery method" }).default("standard"),
 };
+
+/**
+ * A delivery goes to a street and a city in one of the shop's areas; a pick-up is collected at
+ * the shop's address, so it asks for none of them (docs/product.md "Pick-up"). `areaMessage`:
+ * the form names the area it needs; the API falls back to the profile's area.
+ */
+function checkDeliveryAddress(areaMessage: string | null) {
+  type Address = { street?: unknown; city?: unknown; lga?: unknown; deliveryMethod?: unknown };
+  const blank = (v: unknown) => v === undefined || v === "";
+  const check = (v: Address, ctx: z.RefinementCtx) => {
+    if (v.deliveryMethod === "pickup") return;
+    if (blank(v.street)) ctx.addIssue({ code: "custom", path: ["street"], message: "Street is required" });
+    if (blank(v.city)) ctx.addIssue({ code: "custom", path: ["city"], message: "City is required" });
+    if (areaMessage && (blank(v.lga) || (typeof v.lga === "string" && !v.lga.trim())))
+      ctx.addIssue({ code: "custom", path: ["lga"], message: areaMessage });
+  };
+  // it runs beside the fields' own checks, so the form names every missing field at once
+  return [check, { when: (p: { value: unknown }) => typeof p.value === "object" && p.value !== null }] as const;
+}
 
 /** What every checkout adds to the address: how she pays, a code, a note for the rider. */
 export const orderChoiceFields = {
@@ -72,7 +89,8 @@ export const checkoutForm = z
   .object({
     ...addressFields,
     ...orderChoiceFields,
-    lga: z.string({ error: "Choose your delivery area" }).trim().min(1, "Choose your delivery area").max(100),
+    // required for a delivery (checkDeliveryAddress)
+    lga: z.string({ error: "Choose your delivery area" }).trim().max(100).optional(),
     name: guestContactFields.name.optional(),
     email: guestContactFields.email.optional(),
     saveDetails: tick,
@@ -80,6 +98,7 @@ export const checkoutForm = z
     ...giftFields,
   })
   .strict()
+  .superRefine(...checkDeliveryAddress("Choose your delivery area"))
   .superRefine(checkGift);
 export type CheckoutForm = z.output<typeof checkoutForm>;
 
@@ -116,6 +135,7 @@ export const createPurchaseInput = z
     cart: z.unknown().optional(),
   })
   .strict()
+  .superRefine(...checkDeliveryAddress(null))
   .superRefine(checkGift);
 export type CreatePurchaseInput = z.infer<typeof createPurchaseInput>;
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { orderNumberIds, type PurchaseStatus } from "./statuses";
+import { pickupStep } from "./pickup";
 import type { TrackInput } from "./tracking-schemas";
 import type { TimelineStep } from "./types";
 
@@ -50,6 +51,7 @@ export async function orderTimeline(db: Db, purchaseId: string): Promise<Timelin
         paidAt: purchases.paidAt,
         status: purchases.status,
         paymentMethod: purchases.paymentMethod,
+        deliveryMethod: purchases.deliveryMethod,
       })
       .from(purchases)
       .where(eq(purchases.id, purchaseId)),
@@ -72,10 +74,20 @@ export async function orderTimeline(db: Db, purchaseId: string): Promise<Timelin
     { key: "placed", label: "Order placed", at: order.createdAt.toISOString() },
     {
       key: "paid",
-      label: order.paymentMethod === "pod" && !order.paidAt ? "Paid on delivery" : "Paid",
+      label:
+        order.paymentMethod === "pod" && !order.paidAt
+          ? order.deliveryMethod === "pickup"
+            ? "Paid when collected"
+            : "Paid on delivery"
+          : "Paid",
       at: order.paidAt?.toISOString() ?? null,
     },
-    ...fulfilment.map((f) => ({ key: f.key, label: f.label, at: first(f.status), detail: detail(f.status) })),
+    ...fulfilment.map((f) => ({
+      key: f.key,
+      label: pickupStep(order, f.status)?.label ?? f.label,
+      at: first(f.status),
+      detail: detail(f.status),
+    })),
   ];
   if (order.status === "cancelled") return [...steps.filter((s) => s.at), { key: "cancelled", label: "Cancelled", at: first("cancelled") }];
   return steps;

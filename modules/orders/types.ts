@@ -1,3 +1,4 @@
+import type { DeliveryMethod } from "../delivery/types";
 import type { PurchaseStatus } from "./statuses";
 
 // One shape of a purchase for every door (docs/product.md §3): the shopper's orders, the
@@ -50,7 +51,7 @@ export type PurchaseView = {
   state: string;
   address: string;
   lga: string | null;
-  deliveryMethod: "standard" | "express";
+  deliveryMethod: DeliveryMethod;
   subtotal: number;
   /** what the sale prices saved (truthy means discounted) */
   discount: number;
@@ -164,7 +165,7 @@ export type PackingDocument = {
   /** the rider's instructions (the packing slip only) */
   note: string | null;
   surpriseMode: boolean;
-  deliveryMethod: "standard" | "express";
+  deliveryMethod: DeliveryMethod;
   /** 'Delivery on Friday 4 December 2026, 9 am – 12 pm' when the order chose a day (null otherwise) */
   deliveryDay: string | null;
   lines: PackingLine[];

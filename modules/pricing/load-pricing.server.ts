@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/client";
 import { requireDeliveryArea } from "../delivery/areas.server";
 import { getSettings } from "../settings/service.server";
-import type { DeliveryRate } from "../delivery/types";
+import type { DeliveryMethod, DeliveryRate } from "../delivery/types";
 import type { PricingRules } from "./price-order";
 
 /** The settings' side of priceOrder: VAT, fees, the USD display rate and the quantity limit per product. */
@@ -33,4 +33,17 @@ export async function loadPricing(
   const pricing = await loadPricingRules(db);
   const area = await requireDeliveryArea(db, lga, pricing.rules.standardDeliveryKobo);
   return { ...pricing, area, rates: [area] };
+}
+
+/**
+ * What priceOrder needs for an order sent by `method`: a delivery is priced for its area (loadPricing);
+ * a pick-up has no area and costs nothing to collect (docs/product.md "Pick-up").
+ */
+export async function loadOrderPricing(
+  db: Queryable,
+  method: DeliveryMethod,
+  lga: string | null | undefined,
+): Promise<Pricing & { area: DeliveryRate | null; rates: DeliveryRate[] }> {
+  if (method === "pickup") return { ...(await loadPricingRules(db)), area: null, rates: [] };
+  return loadPricing(db, lga);
 }

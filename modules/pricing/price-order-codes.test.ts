@@ -74,7 +74,7 @@ describe("priceOrder with a discount code", () => {
   it("free delivery: the fee is waived, the goods keep their price, and the saving is the fee", () => {
     const r = price({ code: "SHIPFREE", kind: "free_delivery" });
     expect(r).toMatchObject({ codeKobo: 150_000, freeDelivery: "code", deliveryKobo: 0, vatKobo: 138_750, totalKobo: 1_988_750 });
-    expect(r.deliveryOptions).toEqual({ standard: 0, express: 0 });
+    expect(r.deliveryOptions).toEqual({ standard: 0, express: 0, pickup: 0 });
     // express too: the saving is the express fee
     expect(price({ code: "SHIPFREE", kind: "free_delivery" }, { deliveryMethod: "express" })).toMatchObject({
       codeKobo: 450_000,

@@ -128,6 +128,37 @@ describe("delivery", () => {
     });
     expect(free).toMatchObject({ deliveryKobo: 0, freeDelivery: "threshold" });
   });
+
+  it("charges nothing for a pick-up, whatever the area, a date's fees or a free-delivery code; the speeds keep their prices", () => {
+    const lines = [{ priceKobo: 1_000_000, discountKobo: 0, quantity: 1 }];
+    const pickup = priceOrder({
+      lines,
+      rules,
+      lga: "Lekki",
+      rates,
+      deliveryMethod: "pickup",
+      deliverySlot: { peakFeeKobo: 50_000, windowSurchargeKobo: 20_000 },
+    });
+    expect(pickup).toMatchObject({
+      deliveryKobo: 0,
+      deliverySlotKobo: 0,
+      freeDelivery: null,
+      totalKobo: 1_075_000,
+      deliveryOptions: { standard: 350_000, express: 650_000, pickup: 0 },
+    });
+    // past the free-delivery amount the speeds cost nothing, and nothing was made free for a pick-up
+    const over = priceOrder({ lines, rules: { ...rules, freeDeliveryAboveKobo: 500_000 }, lga: null, rates, deliveryMethod: "pickup" });
+    expect(over).toMatchObject({ deliveryKobo: 0, freeDelivery: null, deliveryOptions: { standard: 0, express: 0, pickup: 0 } });
+    const code = priceOrder({
+      lines,
+      rules,
+      lga: null,
+      rates,
+      deliveryMethod: "pickup",
+      discount: { code: "FREESHIP", kind: "free_delivery" },
+    });
+    expect(code).toMatchObject({ deliveryKobo: 0, codeKobo: 0, freeDelivery: null, totalKobo: 1_075_000 });
+  });
 });
 
 describe("priceLine (the cart's rows and the order's lines)", () => {

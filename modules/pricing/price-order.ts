@@ -1,4 +1,4 @@
-import type { DeliveryMethod, DeliveryRate } from "../delivery/types";
+import type { DeliveryMethod, DeliveryRate, DeliverySpeed } from "../delivery/types";
 
 // The one pricing function (docs/architecture.md "Payments"): the cart summary, the
 // checkout summary and order creation all call priceOrder, so the three can
@@ -127,7 +127,7 @@ export function findDeliveryRate(rates: DeliveryRate[], lga: string | null | und
 }
 
 /** docs/product.md §9: standard = the LGA's rate (else the settings' fee); express adds the surcharge. */
-export function deliveryCharge(rules: PricingRules, method: DeliveryMethod, rate: DeliveryRate | null): number {
+export function deliveryCharge(rules: PricingRules, method: DeliverySpeed, rate: DeliveryRate | null): number {
   const standard = rate ? rate.chargeKobo : rules.standardDeliveryKobo;
   return method === "express" ? standard + rules.expressSurchargeKobo : standard;
 }
@@ -202,22 +202,26 @@ export function priceOrder({
   const discountedKobo = subtotalKobo - goodsCodeKobo;
   const vatKobo = vatOf(discountedKobo, rules.vatRate);
   const rate = findDeliveryRate(rates, lga);
+  // a pick-up costs nothing: she collects it (docs/product.md "Pick-up")
   const fees =
     deliveryFeeKobo != null
-      ? { standard: deliveryFeeKobo, express: deliveryFeeKobo }
-      : { standard: deliveryCharge(rules, "standard", rate), express: deliveryCharge(rules, "express", rate) };
+      ? { standard: deliveryFeeKobo, express: deliveryFeeKobo, pickup: 0 }
+      : { standard: deliveryCharge(rules, "standard", rate), express: deliveryCharge(rules, "express", rate), pickup: 0 };
   const threshold = rules.freeDeliveryAboveKobo ?? 0;
   // the shop's amount first: a free-delivery code on an order that already delivers free saves nothing
-  const freeDelivery =
+  const freeForDelivery =
     threshold > 0 && lines.length > 0 && discountedKobo >= threshold
       ? "threshold"
       : outcome?.applied && outcome.kind === "free_delivery"
         ? "code"
         : null;
-  const deliveryOptions = freeDelivery ? { standard: 0, express: 0 } : fees;
+  const deliveryOptions = freeForDelivery ? { standard: 0, express: 0, pickup: 0 } : fees;
+  // nothing is delivered to a pick-up: nothing was made free for it
+  const freeDelivery = deliveryMethod === "pickup" ? null : freeForDelivery;
   // nothing to deliver in an empty cart
   const deliveryKobo = lines.length === 0 ? 0 : deliveryOptions[deliveryMethod];
-  const deliverySlotKobo = lines.length === 0 || !deliverySlot ? 0 : deliverySlot.peakFeeKobo + deliverySlot.windowSurchargeKobo;
+  const deliverySlotKobo =
+    lines.length === 0 || !deliverySlot || deliveryMethod === "pickup" ? 0 : deliverySlot.peakFeeKobo + deliverySlot.windowSurchargeKobo;
   const code: CodeOutcome | null =
     outcome?.applied && outcome.kind === "free_delivery"
       ? { ...outcome, codeKobo: freeDelivery === "code" && lines.length > 0 ? fees[deliveryMethod] : 0 }

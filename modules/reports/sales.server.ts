@@ -57,7 +57,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       .orderBy(sql`7 desc`, sql`2`);
   }
   const byCustomer = by === "customer";
-  const key = byCustomer ? customerKey : sql`${by === "area" ? purchases.lga : by === "code" ? purchases.discountCode : purchases.source}`;
+  const key = byCustomer ? customerKey : sql`${by === "area" ? areaKey : by === "code" ? purchases.discountCode : purchases.source}`;
   const perOrder = db
     .select({ id: purchaseItems.purchaseId, units: sql<number>`sum(${purchaseItems.quantity})`.as("units") })
     .from(purchaseItems)
@@ -83,6 +83,9 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
     .groupBy(key)
     .orderBy(sql`7 desc`, sql`2`);
 }
+
+/** Where an order went: its delivery area, or "Pick-up" for one collected at the shop (docs/product.md "Pick-up"). */
+const areaKey = sql`case when ${purchases.deliveryMethod} = 'pickup' then 'Pick-up' else ${purchases.lga} end`;
 
 /** One customer, one number (docs/product.md "Reports"), however it was typed. */
 const customerKey = phoneKey(purchases.phone);

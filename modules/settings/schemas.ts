@@ -3,6 +3,7 @@ import { hasCents, requiredText } from "../../lib/form-fields";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { contactLinkFields, defaultContactLinks } from "./contact-link-schemas";
 import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
+import { defaultPickup, pickupFields } from "./pickup";
 import { defaultShopNotice, shopNoticeFields } from "./shop-notice";
 
 /**
@@ -59,6 +60,8 @@ export const settingsSchema = z.object({
     .int("Free delivery above can have at most 2 decimals")
     .min(0, "Free delivery above cannot be negative")
     .max(2_000_000_000, "Free delivery above must be at most ₦20,000,000"),
+  // docs/product.md "Pick-up": where a shopper may collect her order; empty is no pick-up
+  ...pickupFields,
   lowStockThreshold: numberOf("Low-stock threshold")
     .int("Low-stock threshold must be a whole number")
     .min(0, "Low-stock threshold cannot be negative")
@@ -101,6 +104,8 @@ export const defaultSettings: Settings = {
   expressSurchargeKobo: 300_000,
   // off until the owner sets an amount
   freeDeliveryAboveKobo: 0,
+  // off until the owner gives an address
+  ...defaultPickup,
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,

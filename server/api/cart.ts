@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { addToCartInput, mergeCartInput, quoteCartInput, updateCartItemInput } from "../../modules/cart/schemas";
+import { deliveryMethods } from "../../modules/orders/schemas";
 import { shopperCode } from "../../modules/discounts/shopper-code";
 import {
   addToCart,
@@ -19,7 +20,7 @@ import { pathId, readJson, readQuery } from "../http";
 import { assertSelfOrAdmin, currentUser, requireUser } from "../middleware/auth";
 
 const summaryQuery = z.object({
-  deliveryMethod: z.enum(["standard", "express"]).default("standard"),
+  deliveryMethod: z.enum(deliveryMethods).default("standard"),
   lga: z.string().trim().max(100).optional(),
   code: shopperCode.optional(),
 });

@@ -2,7 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
-import { dateFeeLabel, deliverySpeeds } from "../../../modules/delivery/methods";
+import { dateFeeLabel, deliveryMethodName, deliveryMethodWords } from "../../../modules/delivery/methods";
 import type { PackingDocument } from "../../../modules/orders/types";
 
 // The printable papers of an order (docs/product.md "Gift orders"): a sheet of paper on screen with
@@ -159,9 +159,7 @@ export function PackingSlip({ doc }: { doc: PackingDocument }) {
           <h2 className="text-xs font-bold tracking-wide text-muted uppercase">Delivery</h2>
           {/* a chosen day is what the packer works to; without one, how fast the method goes */}
           <p className="mt-1 text-sm" data-testid="packing-delivery">
-            {doc.deliveryDay
-              ? `${doc.deliveryDay} (${deliverySpeeds[doc.deliveryMethod].name})`
-              : `${deliverySpeeds[doc.deliveryMethod].name}, ${deliverySpeeds[doc.deliveryMethod].days}`}
+            {doc.deliveryDay ? `${doc.deliveryDay} (${deliveryMethodName(doc.deliveryMethod)})` : deliveryMethodWords(doc.deliveryMethod)}
           </p>
           {doc.isGift ? <p className="mt-1 text-sm font-semibold text-rose-dark">Gift: pack without an invoice</p> : null}
           {doc.surpriseMode ? (

@@ -24,6 +24,8 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
   // the server priced everything but the delivery (no area yet, or its rates failed): its total is subtotal + VAT, said so
   const beforeDelivery = !deliveryError && summary?.deliveryCharge === null;
   const vatPercent = summary ? `${+(summary.vatRate * 100).toFixed(2)}%` : "";
+  // collected at the shop (docs/product.md "Pick-up"): nothing to deliver, nothing to pay for it
+  const pickup = summary?.deliveryMethod === "pickup";
   return (
     <dl className="space-y-2 text-sm" data-testid="order-summary">
       <div className="flex justify-between gap-4">
@@ -43,11 +45,13 @@ export function OrderSummary({ summary, currency = "NGN", deliveryError = false,
       </div>
       <div className="flex justify-between gap-4">
         <dt>
-          Delivery charge
-          {summary?.matchedLga && !deliveryError ? <span className="text-muted"> ({summary.matchedLga})</span> : null}
+          {pickup ? "Pick-up" : "Delivery charge"}
+          {summary?.matchedLga && !deliveryError && !pickup ? <span className="text-muted"> ({summary.matchedLga})</span> : null}
         </dt>
         <dd data-testid="summary-delivery">
-          {areaNeeded ? (
+          {pickup ? (
+            <span className="font-semibold text-sage">Free</span>
+          ) : areaNeeded ? (
             <span className="text-muted">Choose your area</span>
           ) : deliveryError || beforeDelivery ? (
             <span className="text-rose">Error loading delivery charge</span>

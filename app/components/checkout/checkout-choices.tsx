@@ -1,21 +1,27 @@
 import { formatNairaAmount } from "../../../lib/money";
 import { deliverySpeeds } from "../../../modules/delivery/methods";
-import type { DeliveryMethod } from "../../../modules/delivery/types";
+import type { DeliveryMethod, DeliverySpeed } from "../../../modules/delivery/types";
+import type { PickupPoint } from "../../../modules/settings/pickup";
 import type { PaymentChoice } from "../../../modules/orders/payment-choices";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { ChoiceCard } from "./choice-card";
 
 type Method = DeliveryMethod;
-const speeds = Object.entries(deliverySpeeds) as [Method, { name: string; days: string }][];
+const speeds = Object.entries(deliverySpeeds) as [DeliverySpeed, { name: string; days: string }][];
 
-/** How fast, each with its price for her area (docs/product.md §9). */
+/**
+ * How fast, each with its price for her area (docs/product.md §9), and collecting it at the shop
+ * for free when the shop offers it (`pickup`; docs/product.md "Pick-up").
+ */
 export function DeliveryChoices({
   method,
   prices,
+  pickup,
   onChange,
 }: {
   method: Method;
-  prices: Record<Method, number> | null;
+  prices: Record<DeliverySpeed, number> | null;
+  pickup: PickupPoint | null;
   onChange: (method: Method) => void;
 }) {
   return (
@@ -38,6 +44,17 @@ export function DeliveryChoices({
             detail={days}
           />
         ))}
+        {pickup ? (
+          <ChoiceCard
+            testId="pickup-choice"
+            name="deliveryMethod"
+            value="pickup"
+            checked={method === "pickup"}
+            onChange={() => onChange("pickup")}
+            title="Pick-up · Free"
+            detail={pickup.hours ? `${pickup.address} · ${pickup.hours}` : pickup.address}
+          />
+        ) : null}
       </div>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { longDay, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { readablePhone } from "../../../lib/phone";
-import { dateFeeLabel, deliverySpeeds } from "../../../modules/delivery/methods";
+import { dateFeeLabel, deliveryRowLabel, deliverySpeeds } from "../../../modules/delivery/methods";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { MyPurchaseView, PurchaseView } from "../../../modules/orders/types";
@@ -110,7 +110,9 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
         </div>
         <div className="flex justify-between">
           <dt>
-            Delivery ({order.deliveryDate ? order.deliveryMethod : `${order.deliveryMethod}, ${deliverySpeeds[order.deliveryMethod].days}`})
+            {order.deliveryMethod === "pickup" || order.deliveryDate
+              ? deliveryRowLabel(order.deliveryMethod)
+              : `Delivery (${order.deliveryMethod}, ${deliverySpeeds[order.deliveryMethod].days})`}
           </dt>
           <dd data-testid="order-delivery">{formatNairaAmount(order.deliveryCharge)}</dd>
         </div>
@@ -128,8 +130,8 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
       {order.gift ? (
         <GiftDelivery order={order} gift={order.gift} />
       ) : (
-        <div className="text-sm">
-          <h3 className="font-bold">Delivery address</h3>
+        <div className="text-sm" data-testid="order-address">
+          <h3 className="font-bold">{order.deliveryMethod === "pickup" ? "Pick up at" : "Delivery address"}</h3>
           <p className="mt-1 text-muted">
             {order.fname} {order.lname}
             <br />

@@ -10,7 +10,7 @@ import { invoiceDetailsInput, sourceLabels } from "../../../modules/orders/manua
 import { setInvoiceDetails } from "../../../modules/orders/manual-orders.server";
 import { isPaidOrder, orderNumber } from "../../../modules/orders/statuses";
 import { unitPrice } from "../../../modules/pricing/price-order";
-import { dateFeeLabel } from "../../../modules/delivery/methods";
+import { dateFeeLabel, deliveryRowLabel } from "../../../modules/delivery/methods";
 import { deliveryWhen } from "../../components/orders/order-details";
 import { getSettings } from "../../../modules/settings/service.server";
 import { appContext } from "../../context";
@@ -182,7 +182,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
               )
             : null}
           {row("VAT", formatNairaAmount(p.vat))}
-          {row(`Delivery (${p.deliveryMethod})`, formatNairaAmount(p.deliveryCharge))}
+          {row(deliveryRowLabel(p.deliveryMethod), formatNairaAmount(p.deliveryCharge))}
           {p.deliverySlotFee ? row(dateFeeLabel, formatNairaAmount(p.deliverySlotFee)) : null}
           {row(paid ? "Total paid" : "Amount due", formatNairaAmount(p.totalAmount), true)}
         </dl>

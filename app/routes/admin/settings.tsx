@@ -12,6 +12,7 @@ import { formatNigerianPhone } from "../../../lib/phone";
 import { recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
 import { NOTICE_MAX, shopNoticeKeys } from "../../../modules/settings/shop-notice";
+import { defaultPickup } from "../../../modules/settings/pickup";
 import {
   FEE_STEP_NAIRA,
   fromSettingsInput,
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
 /** The form's fields left as they are when it does not send them (a form from before them). */
-const keptWhenAbsent = [...contactLinkKeys, ...shopNoticeKeys];
+const keptWhenAbsent = [...contactLinkKeys, ...shopNoticeKeys, ...(Object.keys(defaultPickup) as (keyof typeof defaultPickup)[])];
 const textFieldsOf = (form: FormData) =>
   Object.fromEntries(keptWhenAbsent.flatMap((name) => (form.has(name) ? [[name, String(form.get(name))]] : [])));
 const shopForm = shopSettingsInput.partial({
@@ -277,6 +278,27 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             max={f.max}
           />
         ))}
+        <h2 className="mt-2 text-lg sm:col-span-2">Pick-up</h2>
+        <Field
+          label="Pick-up address"
+          name="pickupAddress"
+          error={errors.pickupAddress}
+          defaultValue={text("pickupAddress", s.pickupAddress)}
+          maxLength={200}
+          className="sm:col-span-2"
+          placeholder="12 Admiralty Way, Lekki Phase 1, Lagos"
+          hint="Shoppers may collect their order here, free, instead of a delivery. Empty: no pick-up at checkout."
+        />
+        <Field
+          label="Pick-up hours"
+          name="pickupHours"
+          error={errors.pickupHours}
+          defaultValue={text("pickupHours", s.pickupHours)}
+          maxLength={100}
+          className="sm:col-span-2"
+          placeholder="Monday to Saturday, 10 am to 6 pm"
+          hint="Shown beside the address at checkout and on her order."
+        />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? "Saving..." : "Save Settings"}

@@ -19,7 +19,7 @@ import { StrayPaymentsPanel } from "../../components/admin/stray-payments-panel"
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { orderDesk } from "./order-desk.server";
 import { deliveryWhen } from "../../components/orders/order-details";
-import { dateFeeLabel } from "../../../modules/delivery/methods";
+import { dateFeeLabel, deliveryRowLabel } from "../../../modules/delivery/methods";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
@@ -84,8 +84,9 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, msg: "Delivery marked refused; the items are back in stock" };
     }
     const { data } = await parseForm(args.request, statusChangeInput);
-    await changePurchaseStatus(db, id, data, user.id, env);
-    return { ok: true, msg: `Order marked ${data.status}; the customer has been emailed` };
+    const moved = await changePurchaseStatus(db, id, data, user.id, env);
+    const step = moved.deliveryMethod === "pickup" ? pickupLabels[data.status]?.done : undefined;
+    return { ok: true, msg: `Order marked ${step ?? data.status}; the customer has been emailed` };
   });
 }
 
@@ -100,6 +101,11 @@ const actionLabel: Record<string, string> = {
   processing: "Mark as processing",
   shipped: "Mark as shipped",
   delivered: "Mark as delivered",
+};
+/** An order she collects (docs/product.md "Pick-up"): it is ready, then collected; no rider. */
+const pickupLabels: Record<string, { action: string; done: string; note?: string }> = {
+  shipped: { action: "Mark as ready to collect", done: "ready to collect" },
+  delivered: { action: "Mark as collected", done: "collected", note: "Collected by" },
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -149,6 +155,8 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
   const next = nextStatusOf(p);
+  const pickupStep = p.deliveryMethod === "pickup" && next ? pickupLabels[next] : undefined;
+  const stepNote = pickupStep ? pickupStep.note : next ? noteLabel[next] : undefined;
   useOnAnswer(mover.data, (answer) =>
     answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong. Please try again."),
   );
@@ -192,10 +200,10 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
           {next && next !== "cancelled" ? (
             <mover.Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="status" />
-              {noteLabel[next] ? (
+              {stepNote ? (
                 <Field
                   key={next}
-                  label={noteLabel[next]!}
+                  label={stepNote}
                   name="note"
                   maxLength={500}
                   defaultValue={text("note", "")}
@@ -208,7 +216,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                 />
               ) : null}
               <button type="submit" name="status" value={next} className="btn-primary min-h-10 py-2" disabled={busy}>
-                {actionLabel[next]}
+                {pickupStep?.action ?? actionLabel[next]}
               </button>
             </mover.Form>
           ) : null}
@@ -247,8 +255,15 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
             <Row label="Email" value={<span className="break-all">{p.email}</span>} />
             <Row label="Phone" value={<CustomerPhone p={p} />} />
             <Row label="Her other orders" value={<OtherOrders phone={p.phone} others={p.otherPaidOrders} />} />
-            <Row label="LGA" value={p.lga ?? "—"} />
-            <Row label="Address" value={p.address} />
+            {p.deliveryMethod === "pickup" ? (
+              // docs/product.md "Pick-up": she collects it at the shop
+              <Row label="Pick-up" value={<span data-testid="admin-pickup">Collects it at {p.address}</span>} />
+            ) : (
+              <>
+                <Row label="LGA" value={p.lga ?? "—"} />
+                <Row label="Address" value={p.address} />
+              </>
+            )}
             {p.deliveryDate ? (
               <Row
                 label="Delivery date"
@@ -313,7 +328,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
             />
           ) : null}
           <Row label="VAT" value={formatNairaAmount(p.vat)} />
-          <Row label={`Delivery (${p.deliveryMethod})`} value={formatNairaAmount(p.deliveryCharge)} />
+          <Row label={deliveryRowLabel(p.deliveryMethod)} value={formatNairaAmount(p.deliveryCharge)} />
           {p.deliverySlotFee ? <Row label={dateFeeLabel} value={formatNairaAmount(p.deliverySlotFee)} /> : null}
           <Row label="Total" value={formatNairaAmount(p.totalAmount)} className="mt-1 border-t border-line pt-2 text-base" />
         </dl>

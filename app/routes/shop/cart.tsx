@@ -17,6 +17,8 @@ import { guestCartFromCookie, knowsGuestCart } from "../../lib/guest-cart-cookie
 import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { deliverySpeeds } from "../../../modules/delivery/methods";
+import { getSettings } from "../../../modules/settings/service.server";
+import { pickupPoint } from "../../../modules/settings/pickup";
 import { deliveryDateNotes } from "../../../modules/delivery/schedule.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
@@ -34,14 +36,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const code = readVisitCode(request);
   // the area chosen here before (a cookie), else the profile's: the cart shows what checkout will charge
   // and, for the areas that take dates, what to expect of them at checkout (docs/product.md "Delivery on a chosen date")
-  const [areas, area, dateNotes] = await Promise.all([
+  const [areas, area, dateNotes, pickup] = await Promise.all([
     deliveryAreaNames(db),
     startingArea(db, user?.id ?? null, chosenDeliveryArea(request)),
     deliveryDateNotes(db),
+    // collecting it at the shop, offered at checkout (docs/product.md "Pick-up")
+    getSettings(db).then((s) => !!pickupPoint(s)),
   ]).catch((err: unknown) => {
     logger.error({ err }, "delivery areas failed");
-    return [[] as string[], null, {} as Record<string, string>] as const;
+    return [[] as string[], null, {} as Record<string, string>, false] as const;
   });
+  const shared = { areas, area, dateNotes, code, pickup };
   if (!user) {
     // her browser's cart, as its cookie mirror says: priced here, it is on the page at first paint
     // (and without a script); none (or a failure) and her browser asks for its quote once its script runs
@@ -57,10 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       summary: quote?.summary ?? (null as CartSummary | null),
       deliveryError: false,
       guestQuoted: quote !== null,
-      areas,
-      area,
-      dateNotes,
-      code,
+      ...shared,
     };
   }
   try {
@@ -70,7 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       code,
       onRatesError: (err) => logger.error({ err }, "delivery rates failed"),
     });
-    return { signedIn: true, ...priced, deliveryError: false, guestQuoted: false, areas, area, dateNotes, code };
+    return { signedIn: true, ...priced, deliveryError: false, guestQuoted: false, ...shared };
   } catch (err) {
     // anything else (the settings): the lines still show, the summary reads '—'
     logger.error({ err }, "cart summary failed");
@@ -80,10 +82,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       summary: null,
       deliveryError: true,
       guestQuoted: false,
-      areas,
-      area,
-      dateNotes,
-      code,
+      ...shared,
     };
   }
 }
@@ -217,7 +216,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <div className="mt-4">
               <DeliveryAreaSelect id="cart-lga" areas={areas} value={area} onChange={chooseArea} />
               <p className="mt-1 text-xs text-muted">
-                Standard delivery ({deliverySpeeds.standard.days}); you can choose express at checkout.
+                Standard delivery ({deliverySpeeds.standard.days}); you can choose express
+                {loaderData.pickup ? " or free pick-up" : ""} at checkout.
               </p>
               {loaderData.dateNotes[area] ? (
                 <p className="mt-1 text-xs text-muted" data-testid="cart-date-note">

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import { isAppError } from "../../../lib/errors";
 import { nairaToKobo } from "../../../lib/money";
-import type { DeliveryMethod } from "../../../modules/delivery/types";
+import type { DeliveryMethod, DeliverySpeed } from "../../../modules/delivery/types";
 import { deliveryDatePicker, resolveDeliverySlot, type ChosenSlot, type DeliveryPicker } from "../../../modules/delivery/schedule.server";
 
 // The checkout's delivery date (docs/product.md "Delivery on a chosen date"): the picker for the area
@@ -50,7 +50,7 @@ export async function checkoutDelivery(
 export function standardWouldSave(
   delivery: CheckoutDelivery,
   method: DeliveryMethod,
-  options: Record<DeliveryMethod, number> | null,
+  options: Record<DeliverySpeed, number> | null,
 ): number {
   if (method !== "express" || !delivery.date || !options) return 0;
   const chosen = delivery.picker?.choices.find((c) => c.date === delivery.date);

@@ -31,6 +31,7 @@ import { checkoutForm, deliveryMethods } from "../../../modules/orders/schemas";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { getSettings } from "../../../modules/settings/service.server";
+import { pickupPoint } from "../../../modules/settings/pickup";
 import { rateLimitStore } from "../../../db/rate-limit-store";
 
 // The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
@@ -57,7 +58,6 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   const posted = postedCheckout(services);
   const query: z.output<typeof checkoutQuery> =
     posted?.choices ?? readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window", "gift"]);
-  const method = query.method ?? "standard";
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
   const [areas, settings, lga, prefilled] = await Promise.all([
@@ -67,7 +67,12 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     query.gift ? startingArea(db, null, query.lga ?? null) : startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : returningGuest(env, request, db),
   ]);
-  const { delivery, slot } = await checkoutDelivery(db, lga, { ...query, method });
+  // a pick-up (docs/product.md "Pick-up") books no date: no area's dates are offered for it; an
+  // address asking for one the shop no longer offers, or for a gift, is a Standard delivery
+  const offered = query.gift ? null : pickupPoint(settings);
+  const method = query.method === "pickup" && !offered ? "standard" : (query.method ?? "standard");
+  const pickup = method === "pickup";
+  const { delivery, slot } = await checkoutDelivery(db, pickup ? null : lga, { ...query, method });
   const priced = user
     ? await cartSummary(db, user.id, {
         deliveryMethod: method,
@@ -96,7 +101,9 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...posted?.typed },
     // how she pays and what she ticked, as she posted them (none: the page's own defaults)
     posted: posted ? { paymentMethod: posted.paymentMethod, whatsappOptIn: posted.whatsappOptIn, saveDetails: posted.saveDetails } : null,
-    choices: paymentChoices(settings, { lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER }),
+    choices: paymentChoices(settings, { lga: pickup ? null : lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER, pickup }),
+    // where she may collect it instead, when the shop offers it
+    pickup: pickupPoint(settings),
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
     popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
     // 'Send my order updates on WhatsApp' is offered once the shop can send them (modules/whatsapp)

@@ -3,6 +3,7 @@ import { parseSearchParams } from "../../../lib/search-params";
 import { withoutNul } from "../../../lib/nul-text";
 import type { z } from "zod";
 import type { CheckoutDefaults } from "../../../modules/orders/checkout-form.server";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { giftFields } from "../../../modules/orders/gift-schemas";
 import { checkoutPaymentMethods, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 
@@ -13,7 +14,7 @@ import { checkoutPaymentMethods, type CheckoutPaymentMethod } from "../../../mod
 // action's request runs no loader, the page keeps its own fields, and nothing here is read.
 
 /** The page's choices a posted form carries, read as the page's address would carry them. */
-export type CheckoutChoices = { lga?: string; method?: "standard" | "express"; date?: string; window?: string; gift?: "1" };
+export type CheckoutChoices = { lga?: string; method?: DeliveryMethod; date?: string; window?: string; gift?: "1" };
 
 /** What the page drawn after the post starts with. */
 export type PostedCheckout = {

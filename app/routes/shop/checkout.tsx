@@ -15,6 +15,7 @@ import { rememberDeliveryArea } from "../../lib/delivery-area";
 import { useZodForm } from "../../lib/forms";
 import { formatNairaAmount } from "../../../lib/money";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { choicesForGift } from "../../../modules/orders/payment-choices";
 import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
 import type { Route } from "./+types/checkout";
@@ -34,11 +35,11 @@ const notices: Record<string, string> = {
   failed: "The payment did not go through and no money was taken. Your cart is still here: please try again.",
 };
 
-const payLabel = (method: CheckoutPaymentMethod, total: string | null) =>
+const payLabel = (method: CheckoutPaymentMethod, total: string | null, pickup: boolean) =>
   ({
     online: total ? `Pay ${total}` : "Pay",
     transfer: "Place order, pay by transfer",
-    pod: "Place order, pay on delivery",
+    pod: pickup ? "Place order, pay when you collect" : "Place order, pay on delivery",
     pay_link: "Place order, get a payment link",
   })[method];
 
@@ -53,7 +54,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const { items, summary } = page;
   const { signedIn, areas, defaults, attempt, transfer } = loaderData;
   const [lga, setLga] = useState(defaults.lga);
-  const [method, setMethod] = useState(loaderData.method);
+  const [method, setMethod] = useState<DeliveryMethod>(loaderData.method);
   const [slot, setSlot] = useState({ date: loaderData.delivery.date ?? "", window: loaderData.delivery.window ?? "" });
   const [payment, setPayment] = useState<CheckoutPaymentMethod>(loaderData.posted?.paymentMethod ?? "online");
   // 'This is a gift': the area and the address are the recipient's (docs/product.md "Gift orders")
@@ -69,19 +70,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // a gift is paid by the buyer: pay on delivery would ask the recipient (docs/product.md "Gift orders")
   const choices = gift ? choicesForGift(page.choices) : page.choices;
   const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
+  // collected at the shop (docs/product.md "Pick-up"): no area, no street, no date; never a gift's
+  const pickup = method === "pickup";
+  const pickupOffer = gift ? null : loaderData.pickup;
 
   // what the page's address says she chose: two choices taken up in the same moment, when the
   // script takes over from a page she picked on before it ran, each build on the other's
   const asked = useRef({ lga, method, slot, gift });
-  function reprice(next: { lga?: string; method?: "standard" | "express"; slot?: { date: string; window: string }; gift?: boolean }) {
+  function reprice(next: { lga?: string; method?: DeliveryMethod; slot?: { date: string; window: string }; gift?: boolean }) {
     const area = next.lga ?? asked.current.lga;
     // another area has other dates: its choice starts again
     const dates = next.lga !== undefined ? { date: "", window: "" } : (next.slot ?? asked.current.slot);
     const speed = next.method ?? asked.current.method;
     const forGift = next.gift ?? asked.current.gift;
     asked.current = { lga: area, method: speed, slot: dates, gift: forGift };
-    // with no area there is nothing to price, unless the gift switch has just taken hers away
-    if (!area && next.gift === undefined) return;
+    // with no area there is nothing to price, unless the gift switch has just taken hers away or the way she gets it changed
+    if (!area && next.gift === undefined && next.method === undefined) return;
     const query = new URLSearchParams({ method: speed });
     if (area) query.set("lga", area);
     if (forGift) query.set("gift", "1");
@@ -102,7 +106,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     setGift(on);
     setLga(area);
     setSlot({ date: "", window: "" });
-    reprice({ lga: area, gift: on });
+    // a gift is delivered: a pick-up chosen before becomes Standard
+    const delivered = on && asked.current.method === "pickup" ? "standard" : undefined;
+    if (delivered) setMethod(delivered);
+    reprice({ lga: area, gift: on, method: delivered });
   }
 
   usePaystackPopup(answer?.popup, setPopupError);
@@ -136,30 +143,41 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <h2 id="area-title" className="sr-only">
               Delivery area
             </h2>
-            <DeliveryAreaSelect
-              id="checkout-lga"
-              label={gift ? "Recipient's delivery area" : "Where should we deliver?"}
-              areas={areas}
-              value={lga}
-              error={errors.lga}
-              onChange={(value) => {
-                // the recipient's area is not hers: the cart keeps her own
-                if (!gift) rememberDeliveryArea(value);
-                setLga(value);
-                setSlot({ date: "", window: "" });
-                reprice({ lga: value });
-              }}
-            />
+            {pickup ? (
+              <p className="font-semibold" data-testid="pickup-summary">
+                You collect your order at {loaderData.pickup?.address ?? "the shop"}
+              </p>
+            ) : (
+              <DeliveryAreaSelect
+                id="checkout-lga"
+                label={gift ? "Recipient's delivery area" : "Where should we deliver?"}
+                areas={areas}
+                value={lga}
+                error={errors.lga}
+                onChange={(value) => {
+                  // the recipient's area is not hers: the cart keeps her own
+                  if (!gift) rememberDeliveryArea(value);
+                  setLga(value);
+                  setSlot({ date: "", window: "" });
+                  reprice({ lga: value });
+                }}
+              />
+            )}
             <p className="mt-2 text-sm" aria-live="polite" data-testid="checkout-total-line">
               {priced ? (
                 <>
-                  Delivery {formatNairaAmount(summary.deliveryCharge ?? 0)} · <strong>Total {total}</strong>{" "}
+                  {pickup ? "Pick-up free" : `Delivery ${formatNairaAmount(summary.deliveryCharge ?? 0)}`} · <strong>Total {total}</strong>{" "}
                   <span className="text-muted">(VAT included)</span>
                 </>
               ) : (
                 <span className="text-muted">Choose your area to see the delivery charge and your total.</span>
               )}
             </p>
+            {pickupOffer && !pickup ? (
+              <p className="mt-1 text-sm text-muted" data-testid="pickup-hint">
+                Or collect it free at {pickupOffer.address}: choose Pick-up below.
+              </p>
+            ) : null}
             {/* without the page's script the server prices her choice (with it, the page does, and before it runs the
                 choice waits for it): only a browser that runs no script draws this, so nothing moves when the script starts */}
             <noscript>
@@ -169,7 +187,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </noscript>
           </section>
 
-          <GiftOptions errors={errors} onChange={switchGift} values={defaults.gift} />
+          {pickup ? null : <GiftOptions errors={errors} onChange={switchGift} values={defaults.gift} />}
 
           <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="details-title" className="text-lg font-bold">
@@ -216,33 +234,38 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               />
               {/* a gift goes to her address: her saved one is not offered (the key starts the fields anew);
                   a gift's own address comes back when she returns from paying it */}
-              <Field
-                key={gift ? "gift-street" : "street"}
-                label={gift ? "Recipient's street address" : "Street address"}
-                name="street"
-                autoComplete={gift ? "off" : "street-address"}
-                required
-                maxLength={200}
-                defaultValue={gift === !!defaults.gift.isGift ? defaults.street : ""}
-                error={errors.street}
-                className="sm:col-span-2"
-              />
-              <Field
-                key={gift ? "gift-city" : "city"}
-                label={gift ? "Recipient's city or town" : "City or town"}
-                name="city"
-                autoComplete={gift ? "off" : "address-level2"}
-                required
-                maxLength={100}
-                defaultValue={gift === !!defaults.gift.isGift ? defaults.city : ""}
-                error={errors.city}
-              />
+              {pickup ? null : (
+                <>
+                  <Field
+                    key={gift ? "gift-street" : "street"}
+                    label={gift ? "Recipient's street address" : "Street address"}
+                    name="street"
+                    autoComplete={gift ? "off" : "street-address"}
+                    required
+                    maxLength={200}
+                    defaultValue={gift === !!defaults.gift.isGift ? defaults.street : ""}
+                    error={errors.street}
+                    className="sm:col-span-2"
+                  />
+                  <Field
+                    key={gift ? "gift-city" : "city"}
+                    label={gift ? "Recipient's city or town" : "City or town"}
+                    name="city"
+                    autoComplete={gift ? "off" : "address-level2"}
+                    required
+                    maxLength={100}
+                    defaultValue={gift === !!defaults.gift.isGift ? defaults.city : ""}
+                    error={errors.city}
+                  />
+                </>
+              )}
             </div>
           </section>
 
           <DeliveryChoices
             method={method}
             prices={summary.deliveryOptions}
+            pickup={pickupOffer}
             onChange={(value) => {
               setMethod(value);
               reprice({ method: value });
@@ -268,9 +291,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
           <div className="space-y-3">
             <details className="rounded-2xl border border-line bg-linen p-4" open={!!errors.note || !!defaults.note}>
-              <summary className="cursor-pointer font-semibold">Add delivery instructions</summary>
+              <summary className="cursor-pointer font-semibold">{pickup ? "Add a note for the shop" : "Add delivery instructions"}</summary>
               <label htmlFor="checkout-note" className="label mt-3">
-                Instructions for the rider
+                {pickup ? "Note for the shop" : "Instructions for the rider"}
               </label>
               <textarea
                 id="checkout-note"
@@ -278,7 +301,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 rows={3}
                 maxLength={500}
                 className="input"
-                placeholder="Landmark, gate code, best time to call"
+                placeholder={pickup ? "Who collects it, and when you plan to come" : "Landmark, gate code, best time to call"}
                 defaultValue={defaults.note}
                 aria-invalid={errors.note ? true : undefined}
               />
@@ -343,7 +366,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             aria-busy={busy}
             data-testid="pay-button"
           >
-            <Lock size={16} aria-hidden="true" /> {busy ? "Processing..." : payLabel(chosen, total)}
+            <Lock size={16} aria-hidden="true" /> {busy ? "Processing..." : payLabel(chosen, total, pickup)}
           </button>
           <p className="mt-3 text-xs text-muted">Prices in naira. We never see your card: online payments go through Paystack.</p>
         </aside>

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."delivery_method" ADD VALUE 'pickup';

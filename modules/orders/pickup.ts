@@ -1,0 +1,51 @@
+import { NO_PICKUP, pickupPoint, type defaultPickup, type PickupPoint } from "../settings/pickup";
+
+// docs/product.md "Pick-up": when an order may be collected at the shop instead of delivered. The
+// checkout page offers it by these rules and the server refuses by them, in the same words. Safe
+// for the browser.
+
+/** A gift goes to the recipient's door: nobody collects it at the shop. */
+export const GIFT_PICKUP_PROBLEM = "A gift is delivered to the recipient. Please choose Standard or Express delivery.";
+/** A pick-up is collected when it is ready: the shop tells her, no date is booked. */
+export const PICKUP_DATE_PROBLEM = "A pick-up has no delivery date: we tell you when your order is ready to collect.";
+
+/**
+ * The pick-up point an order collected at the shop records, or the fields that refuse it: the
+ * shop offers no pick-up, the order is a gift, or it asks for a delivery date.
+ */
+export function pickupFor(
+  settings: typeof defaultPickup,
+  order: { isGift?: boolean; deliveryDate?: string | null },
+): { point: PickupPoint; problems: null } | { point: null; problems: Record<string, string> } {
+  const point = pickupPoint(settings);
+  if (!point) return { point: null, problems: { deliveryMethod: NO_PICKUP } };
+  if (order.isGift) return { point: null, problems: { deliveryMethod: GIFT_PICKUP_PROBLEM } };
+  if (order.deliveryDate) return { point: null, problems: { deliveryDate: PICKUP_DATE_PROBLEM } };
+  return { point, problems: null };
+}
+
+/** The address an order collected at the shop keeps: where, and when it is open. */
+export const pickupAddress = (point: PickupPoint) => (point.hours ? `${point.address} (${point.hours})` : point.address);
+
+/**
+ * An order collected at the shop is 'shipped' when it is ready and 'delivered' when she has it:
+ * the steps as her order page, her mail and her WhatsApp message say them.
+ */
+export const pickupSteps = {
+  shipped: {
+    label: "Ready to collect",
+    subject: "Your order is ready to collect",
+    line: (address: string) => `Your order is ready. Collect it at ${address}.`,
+    update: "is ready to collect",
+  },
+  delivered: {
+    label: "Collected",
+    subject: "You have collected your order",
+    line: () => "You have collected your order. We hope it brings you calm.",
+    update: "was collected",
+  },
+} as const;
+
+/** The pick-up's own words for a step, or null (another step, or a delivered order). */
+export const pickupStep = (p: { deliveryMethod: string }, status: string) =>
+  p.deliveryMethod === "pickup" && (status === "shipped" || status === "delivered") ? pickupSteps[status] : null;

@@ -1,0 +1,95 @@
+// docs/product.md "Pick-up", on a phone: a guest chooses to collect her order at the studio (the
+// demo shop offers it), so the checkout asks for no area, street or city and charges nothing for
+// delivery; she pays, and her order's page says where she collects it. The owner marks it ready to
+// collect from her phone, and the shopper's page says so.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loginAsAdmin } from "./support/admin";
+import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
+import {
+  adminApi,
+  breakdown,
+  buyableProductInCart,
+  cart,
+  checkout,
+  expectNoSidewaysScroll,
+  nairaOf,
+  skipNewsletterPopup,
+  waitForHydration,
+} from "./support/shop";
+
+const browser = useBrowser();
+const stamp = Date.now().toString(36).slice(-5).toLowerCase();
+const STUDIO = "12 Admiralty Way, Lekki Phase 1, Lagos";
+
+const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
+
+describe("pick-up at the studio", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`a guest collects her order: no address asked, nothing to pay for delivery, ready to collect (${viewport})`, async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await skipNewsletterPopup(context);
+      await buyableProductInCart(page);
+      await expect.poll(() => cart.lines(page).count()).toBe(1);
+      await cart.chooseArea(page, "Surulere");
+      await page.getByRole("link", { name: "Proceed to payment" }).click();
+      await page.waitForURL((u) => u.pathname === "/checkout");
+      await waitForHydration(page);
+      // offered under the area, and beside the speeds with the address
+      await visible(page.getByTestId("pickup-hint"));
+      expect(await page.getByTestId("pickup-hint").innerText()).toBe(`Or collect it free at ${STUDIO}: choose Pick-up below.`);
+      const delivered = await breakdown(page, "summary");
+      expect(delivered.delivery).toBeGreaterThan(0);
+
+      await page.getByRole("radio", { name: /^Pick-up · Free/ }).check();
+      await visible(page.getByTestId("pickup-summary"));
+      // the area, the street and the city leave the form; the summary charges nothing for delivery
+      await expect.poll(() => field(page, "Street address").count()).toBe(0);
+      expect(await field(page, "City or town").count()).toBe(0);
+      expect(await checkout.lga(page).count()).toBe(0);
+      await expect.poll(() => page.getByTestId("summary-delivery").innerText()).toBe("Free");
+      const collected = await breakdown(page, "summary");
+      expect(collected.total).toBe(collected.subtotal + collected.vat);
+      expect(await page.getByTestId("checkout-total-line").innerText()).toMatch(/^Pick-up free · Total ₦[\d,.]+ \(VAT included\)$/);
+      await checkout.fillContact(page, { name: "Ada Obi", email: `pickup.${viewport}.${stamp}@example.ng` });
+      await field(page, "Phone").fill("0803 555 0142");
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `checkout-pickup-${viewport}`);
+      await expectAccessible(page);
+
+      await checkout.pay(page).click();
+      await page.waitForURL(/\/pay\/sandbox\//);
+      expect(nairaOf(await page.getByTestId("sandbox-amount").innerText())).toBe(collected.total);
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      await visible(page.getByTestId("order-number"));
+      expect(await page.getByTestId("order-address").innerText()).toMatch(
+        new RegExp(`^Pick up at\\s+Ada Obi\\s+${STUDIO} \\(Monday to Saturday`),
+      );
+      // the summary said "Free" where the order's breakdown says ₦0
+      expect(await breakdown(page, "order")).toEqual({ ...collected, delivery: 0 });
+      await screenshot(page, `order-pickup-${viewport}`);
+
+      // the owner, on her phone, marks it ready: no rider to name
+      const rows = await adminApi<{ id: string; email: string }[]>("GET", `/api/purchases?q=pickup.${viewport}.${stamp}`);
+      const owner = await browser.newPage("phone");
+      await loginAsAdmin(owner.page);
+      await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
+      const main = owner.page.locator("main");
+      expect(await owner.page.getByTestId("admin-pickup").innerText()).toContain(`Collects it at ${STUDIO}`);
+      for (const step of ["Mark as processing", "Mark as ready to collect"]) {
+        await main.getByRole("button", { name: step }).click();
+        await expect.poll(() => main.getByRole("button", { name: step }).count()).toBe(0);
+      }
+      await visible(owner.page.getByText("Order marked ready to collect; the customer has been emailed"));
+      await visible(main.getByRole("button", { name: "Mark as collected" }));
+      expect(await main.getByLabel("Rider's name and phone, or tracking details").count()).toBe(0);
+      await screenshot(owner.page, `owner-pickup-ready-${viewport}`);
+      await owner.context.close();
+
+      await page.reload();
+      await expect.poll(() => page.getByTestId("order-timeline").innerText()).toContain("Ready to collect");
+      await context.close();
+    }, 150_000);
+  }
+});
