@@ -14,6 +14,7 @@ import { GIFT_PICKUP_PROBLEM, PICKUP_DATE_PROBLEM } from "../../modules/orders/p
 import { orderNumber } from "../../modules/orders/statuses";
 import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
+import { saveSettingsForm } from "../support/settings-form";
 
 let t: PagesContext;
 let owner: { id: string; role: "admin" };
@@ -79,6 +80,18 @@ describe("pick-up at the shop", () => {
     // another field saved alone leaves them as they were
     expect((await json("/api/settings", "PUT", { shopName: "Alafia Self-Care" }, owner)).status).toBe(200);
     expect(await (await t.page("/api/settings", { as: owner })).json()).toMatchObject({ pickupAddress: ADDRESS, pickupHours: HOURS });
+  });
+
+  it("is saved by the /settings form before its script runs; a form from before the fields keeps it", async () => {
+    expect((await saveSettingsForm(t, owner, { pickupAddress: ADDRESS, pickupHours: HOURS })).status).toBe(200);
+    const settings = (await (await t.page("/settings", { as: owner })).text()).replace(/<!-- -->/g, "");
+    expect(settings).toContain(`value="${ADDRESS}"`);
+    expect(settings).toContain(`value="${HOURS}"`);
+    expect((await saveSettingsForm(t, owner, {})).status).toBe(200);
+    expect(await (await t.page("/api/settings", { as: owner })).json()).toMatchObject({ pickupAddress: ADDRESS, pickupHours: HOURS });
+    // emptied, the shop offers no pick-up
+    expect((await saveSettingsForm(t, owner, { pickupAddress: "", pickupHours: "" })).status).toBe(200);
+    expect(await (await t.page("/api/settings", { as: owner })).json()).toMatchObject({ pickupAddress: "" });
   });
 
   it("a guest collects her order: no area, street or city; nothing to pay for delivery; the order keeps the address she was told", async () => {
