@@ -4,7 +4,7 @@ import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
 import { checkGift, giftFields } from "./gift-schemas";
-import { deliverySpeedValues, guestLines } from "./schemas";
+import { checkDeliveryAddress, deliveryMethods, guestLines } from "./schemas";
 
 // An order the owner records herself (docs/product.md "Manual orders"): the sale made in an
 // Instagram or WhatsApp chat, at a walk-in or an event. One schema for the 'New order' screen, the
@@ -56,8 +56,9 @@ export const manualOrderFields = z
     email: z.preprocess(blank, email.optional()),
     street: optionalText("Street", 200),
     city: optionalText("City", 100),
-    lga: z.string({ error: "Choose the delivery area" }).trim().min(1, "Choose the delivery area").max(100),
-    deliveryMethod: z.enum(deliverySpeedValues, { error: "Choose a delivery method" }).default("standard"),
+    // required for a delivery; a pick-up at the shop has none (docs/product.md "Pick-up")
+    lga: z.string({ error: "Choose the delivery area" }).trim().max(100).optional(),
+    deliveryMethod: z.enum(deliveryMethods, { error: "Choose a delivery method" }).default("standard"),
     code: z.preprocess(blank, shopperCode.optional()),
     // the owner's own delivery fee, replacing the area's; blank: the area's
     deliveryFee: optionalNaira("Delivery fee"),
@@ -79,6 +80,7 @@ export const manualOrderFields = z
 export const manualOrderInput = manualOrderFields
   .extend({ lines: guestLines.min(1, "Add at least one product") })
   .strict()
+  .superRefine(...checkDeliveryAddress({ street: false, areaMessage: "Choose the delivery area" }))
   .superRefine(checkGift);
 export type ManualOrderInput = z.input<typeof manualOrderInput>;
 export type ManualOrder = z.output<typeof manualOrderInput>;

@@ -133,7 +133,7 @@ export async function recordManualOrder(
 ): Promise<RecordedOrder> {
   const o = manualOrderInput.parse(input);
   if (o.settle === "paid" && o.amount !== undefined) {
-    const slot = await resolveDeliverySlot(db, o.lga, o, now);
+    const slot = o.lga && o.deliveryMethod !== "pickup" ? await resolveDeliverySlot(db, o.lga, o, now) : null;
     const { summary } = await quoteManualOrder(db, { ...o, slot });
     if (nairaToKobo(o.amount) < nairaToKobo(summary.total))
       throw new AppError(

@@ -5,10 +5,8 @@ import { shopperCode } from "../discounts/shopper-code";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
 import { deliveryDateFields } from "./delivery-date-schemas";
 
-/** The spec's delivery speeds; the order desk offers these (a walk-in takes hers with her). */
-export const deliverySpeedValues = ["standard", "express"] as const;
-/** How a shopper gets her order: a speed, or collected at the shop's pick-up point (docs/product.md "Pick-up"). */
-export const deliveryMethods = [...deliverySpeedValues, "pickup"] as const;
+/** How a shopper gets her order: the spec's speeds, or collected at the shop's pick-up point (docs/product.md "Pick-up"). */
+export const deliveryMethods = ["standard", "express", "pickup"] as const;
 /** How a shopper may choose to pay at checkout (docs/product.md "Paying"); 'manual' is the back office's. */
 export const checkoutPaymentMethods = ["online", "transfer", "pod", "pay_link"] as const;
 export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
@@ -47,16 +45,17 @@ export const addressFields = {
 
 /**
  * A delivery goes to a street and a city in one of the shop's areas; a pick-up is collected at
- * the shop's address, so it asks for none of them (docs/product.md "Pick-up"). `areaMessage`:
- * the form names the area it needs; the API falls back to the profile's area.
+ * the shop's address, so it asks for none of them (docs/product.md "Pick-up"). `street`: the
+ * street and city are required (the order desk's are not); `areaMessage`: the form names the
+ * area it needs (the API falls back to the profile's area).
  */
-function checkDeliveryAddress(areaMessage: string | null) {
+export function checkDeliveryAddress({ street, areaMessage }: { street: boolean; areaMessage: string | null }) {
   type Address = { street?: unknown; city?: unknown; lga?: unknown; deliveryMethod?: unknown };
   const blank = (v: unknown) => v === undefined || v === "";
   const check = (v: Address, ctx: z.RefinementCtx) => {
     if (v.deliveryMethod === "pickup") return;
-    if (blank(v.street)) ctx.addIssue({ code: "custom", path: ["street"], message: "Street is required" });
-    if (blank(v.city)) ctx.addIssue({ code: "custom", path: ["city"], message: "City is required" });
+    if (street && blank(v.street)) ctx.addIssue({ code: "custom", path: ["street"], message: "Street is required" });
+    if (street && blank(v.city)) ctx.addIssue({ code: "custom", path: ["city"], message: "City is required" });
     if (areaMessage && (blank(v.lga) || (typeof v.lga === "string" && !v.lga.trim())))
       ctx.addIssue({ code: "custom", path: ["lga"], message: areaMessage });
   };
@@ -98,7 +97,7 @@ export const checkoutForm = z
     ...giftFields,
   })
   .strict()
-  .superRefine(...checkDeliveryAddress("Choose your delivery area"))
+  .superRefine(...checkDeliveryAddress({ street: true, areaMessage: "Choose your delivery area" }))
   .superRefine(checkGift);
 export type CheckoutForm = z.output<typeof checkoutForm>;
 
@@ -135,7 +134,7 @@ export const createPurchaseInput = z
     cart: z.unknown().optional(),
   })
   .strict()
-  .superRefine(...checkDeliveryAddress(null))
+  .superRefine(...checkDeliveryAddress({ street: true, areaMessage: null }))
   .superRefine(checkGift);
 export type CreatePurchaseInput = z.infer<typeof createPurchaseInput>;
 

@@ -16,6 +16,8 @@ import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { createAdminUser, createDeliveryRate, createDiscountCode, createProduct, createPurchase, createUser } from "../factories";
 import type { DeskAnswer } from "../../app/components/admin/order-desk-state";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
+import { NO_PICKUP } from "../../modules/settings/pickup";
+import { updateSettings } from "../../modules/settings/service.server";
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdminUser>>;
@@ -145,6 +147,40 @@ describe("a manual order is priced, held and completed like a web order", () => 
       status: "completed",
     });
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, ""))).toEqual([]);
+  });
+
+  it("a customer who collects at the shop: no area asked, nothing for delivery, the shop's address kept; refused while the shop offers no pick-up", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+    const collect = sale([{ productId: product.id, quantity: 1 }], {
+      deliveryMethod: "pickup",
+      lga: "",
+      street: "",
+      city: "",
+      source: "whatsapp",
+      paidVia: "cash",
+    });
+    await expect(record(collect)).rejects.toMatchObject({ fields: { deliveryMethod: NO_PICKUP } });
+    // a delivery still needs its area
+    expect(manualOrderInput.safeParse({ ...collect, deliveryMethod: "standard" }).error?.issues).toContainEqual(
+      expect.objectContaining({ path: ["lga"], message: "Choose the delivery area" }),
+    );
+    await updateSettings(t.db, { pickupAddress: "12 Admiralty Way, Lekki Phase 1, Lagos", pickupHours: "" });
+    try {
+      // the owner's delivery fee does not apply to what costs nothing
+      const recorded = await record({ ...collect, deliveryFee: 2_000 });
+      expect(await rowOf(recorded.id)).toMatchObject({
+        deliveryMethod: "pickup",
+        lga: null,
+        address: "12 Admiralty Way, Lekki Phase 1, Lagos",
+        deliveryKobo: 0,
+        totalKobo: 1_075_000,
+        status: "completed",
+        source: "whatsapp",
+      });
+      expect(await stockOf(product.id)).toBe(4);
+    } finally {
+      await updateSettings(t.db, { pickupAddress: "" });
+    }
   });
 
   it("refuses an area the shop does not deliver to and a sold-out product, as the checkout does", async () => {
@@ -412,6 +448,23 @@ describe("the 'New order' screen", () => {
       totalKobo: 1_870_000,
     });
     expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it("offers a pick-up at the shop once the shop gives its address, priced with nothing for delivery and no area", async () => {
+    const { newOrderPage } = await import("../../app/routes/admin/neworder.server");
+    expect((await newOrderPage(t.db)).pickup).toBe(false);
+    await updateSettings(t.db, { pickupAddress: "12 Admiralty Way, Lekki Phase 1, Lagos" });
+    try {
+      expect((await newOrderPage(t.db)).pickup).toBe(true);
+      const product = await createProduct(t.db, { priceKobo: 800_000, discountKobo: 0, stock: 6 });
+      const priced = answerOf(
+        await post({ attempt: crypto.randomUUID(), lga: "", deliveryMethod: "pickup", intent: `add:${product.id}` } as never),
+      );
+      expect(priced.quote!.summary).toMatchObject({ deliveryMethod: "pickup", deliveryCharge: 0, total: 8_000 + 600, areaNeeded: false });
+      expect(priced.delivery?.picker ?? null).toBeNull();
+    } finally {
+      await updateSettings(t.db, { pickupAddress: "" });
+    }
   });
 
   it("offers the area's delivery dates, prices the one picked, and records a gift to her on that day", async () => {

@@ -6,6 +6,7 @@ import { hoursInWords } from "../../../modules/orders/payment-choices";
 import { Field } from "../forms/fields";
 import { ChipChoices } from "./chip-choices";
 import { deskMethod, type DeskAnswer } from "./order-desk-state";
+import { deliveryRowLabel } from "../../../modules/delivery/methods";
 
 // Parts of the 'New order' screen (docs/product.md "Manual orders"): its sections, the total as the
 // server priced it, and how the order is settled.
@@ -108,7 +109,7 @@ export function DeskSummary({ quote }: { quote: DeskAnswer["quote"] }) {
       {row("Subtotal", formatNairaAmount(s.subtotal))}
       {s.code && s.code.saving !== null ? row(`Code ${s.code.code}`, `−${formatNairaAmount(s.code.saving)}`) : null}
       {row("VAT", formatNairaAmount(s.vat))}
-      {row(`Delivery (${s.deliveryMethod})`, s.deliveryCharge === null ? "Choose the area" : formatNairaAmount(s.deliveryCharge))}
+      {row(deliveryRowLabel(s.deliveryMethod), s.deliveryCharge === null ? "Choose the area" : formatNairaAmount(s.deliveryCharge))}
       {s.deliverySlot
         ? row(
             `On ${s.deliverySlot.label}${s.deliverySlot.window ? `, ${s.deliverySlot.window}` : ""}`,

@@ -1,5 +1,5 @@
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
-import type { DeliverySpeed } from "../../../modules/delivery/types";
+import type { DeliveryMethod } from "../../../modules/delivery/types";
 import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
 
@@ -56,6 +56,6 @@ export type DeskAnswer = {
   fields?: Record<string, string>;
 };
 
-/** The Speed the form holds, as a delivery method: anything but Express is Standard (the form's default). */
-export const deskMethod = (state: Pick<DeskState, "deliveryMethod">): DeliverySpeed =>
-  state.deliveryMethod === "express" ? "express" : "standard";
+/** The Speed the form holds, as a delivery method: Express, a pick-up at the shop, else Standard (the form's default). */
+export const deskMethod = (state: Pick<DeskState, "deliveryMethod">): DeliveryMethod =>
+  state.deliveryMethod === "express" || state.deliveryMethod === "pickup" ? state.deliveryMethod : "standard";

@@ -15,6 +15,7 @@ import { readForm } from "../../lib/form-action.server";
 import { checkoutDelivery } from "../shop/checkout-dates.server";
 import type { AdminServices } from "./admin-action.server";
 import { getSettings } from "../../../modules/settings/service.server";
+import { pickupPoint } from "../../../modules/settings/pickup";
 
 // The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
 // form: every button posts it with its intent (find the customer, search, add or remove a product,
@@ -41,6 +42,8 @@ export async function newOrderPage(db: AdminServices["db"]) {
   return {
     areas,
     payLinkHours: shop.payLinkHours,
+    // a customer collecting at the shop, when it gives its pick-up address (docs/product.md "Pick-up")
+    pickup: !!pickupPoint(shop),
     // each opening of the screen is a new order: its own rev (the screen is drawn anew for it)
     answer: {
       rev: `start-${crypto.randomUUID()}`,
@@ -129,7 +132,8 @@ async function quoteOf(services: AdminServices, state: DeskState) {
   const lga = areas.find((a) => a.toLowerCase() === state.lga.toLowerCase());
   // the area's dates, and the date and window asked for, checked as the order will check them
   const method = deskMethod(state);
-  const { delivery, slot } = await checkoutDelivery(services.db, lga ?? null, {
+  // a pick-up at the shop books no date (docs/product.md "Pick-up")
+  const { delivery, slot } = await checkoutDelivery(services.db, method === "pickup" ? null : (lga ?? null), {
     date: state.deliveryDate,
     window: state.deliveryWindow,
     method,

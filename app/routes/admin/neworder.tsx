@@ -244,6 +244,7 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                   <select {...control} defaultValue={opened.deliveryMethod} onChange={reprice}>
                     <option value="standard">Standard</option>
                     <option value="express">Express</option>
+                    {loaderData.pickup ? <option value="pickup">Pick-up at the shop</option> : null}
                   </select>
                 )}
               </Field>
@@ -256,7 +257,7 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                 min={0}
                 defaultValue={opened.deliveryFee}
                 error={errors.deliveryFee}
-                hint="Blank: the area's fee. 0 for a pick-up."
+                hint={loaderData.pickup ? "Blank: the area's fee. A pick-up costs nothing." : "Blank: the area's fee. 0 for a pick-up."}
               />
               <Field
                 label="Discount code (optional)"
