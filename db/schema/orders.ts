@@ -134,6 +134,8 @@ export const purchases = pgTable(
     index("purchases_phone_key_idx").on(phoneKey(t.phone)),
     // the sales report and the orders list by where the sale was made
     index("purchases_source_idx").on(t.source, t.createdAt),
+    // the pick-ups waiting at the shop (docs/product.md "Pick-up"), beside 'Deliveries for <date>'
+    index("purchases_delivery_method_idx").on(t.deliveryMethod, t.status, t.createdAt),
     // 'Deliveries for <date>' in the back office
     index("purchases_delivery_date_idx")
       .on(t.deliveryDate)

@@ -57,6 +57,15 @@ const dueOn = (date: string, giftsOnly: boolean) =>
     or(inArray(purchases.status, OUTGOING), and(eq(purchases.status, "pending"), eq(purchases.paymentMethod, "pod"))),
   );
 
+/** Orders collected at the shop that are not collected yet: they have no date (docs/product.md "Pick-up"). */
+const pickupWaiting = and(
+  eq(purchases.deliveryMethod, "pickup"),
+  or(inArray(purchases.status, OUTGOING), and(eq(purchases.status, "pending"), eq(purchases.paymentMethod, "pod"))),
+);
+
+/** The most pick-ups the back office lists at once, oldest first. */
+export const PICKUPS_SHOWN = 100;
+
 /** How many orders are due on `date` (the owner's morning summary). */
 export async function deliveriesDue(db: Db, date: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(purchases).where(dueOn(date, false));
@@ -69,6 +78,37 @@ export async function deliveriesDue(db: Db, date: string): Promise<number> {
  */
 export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } = {}): Promise<RunSheet> {
   const rows = await db.select().from(purchases).where(dueOn(date, giftsOnly)).orderBy(asc(purchases.lga), asc(purchases.createdAt));
+  const areas = new Map<string, RunSheetRow[]>();
+  for (const [i, row] of (await sheetRows(db, rows)).entries()) {
+    const lga = rows[i]!.lga ?? NO_AREA;
+    areas.set(lga, [...(areas.get(lga) ?? []), row]);
+  }
+  return {
+    date,
+    label: longDay(date),
+    total: rows.length,
+    areas: [...areas].map(([lga, list]) => ({
+      lga,
+      // a stable sort: orders of one window keep the order they were placed in
+      rows: list.sort((a, b) => windowStart(a.window) - windowStart(b.window)),
+    })),
+  };
+}
+
+/**
+ * The orders to be collected at the shop, oldest first (at most PICKUPS_SHOWN), and how many there
+ * are: paid or to be paid when collected, being prepared, or ready (docs/product.md "Pick-up").
+ */
+export async function pickupsWaiting(db: Db): Promise<{ rows: RunSheetRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(purchases).where(pickupWaiting).orderBy(asc(purchases.createdAt)).limit(PICKUPS_SHOWN),
+    db.select({ n: count() }).from(purchases).where(pickupWaiting),
+  ]);
+  return { rows: await sheetRows(db, rows), total: counted?.n ?? 0 };
+}
+
+/** Each order as a line of the sheet, with its items (one query for them all). */
+async function sheetRows(db: Db, rows: (typeof purchases.$inferSelect)[]): Promise<RunSheetRow[]> {
   const items = rows.length
     ? await db
         .select({
@@ -87,35 +127,19 @@ export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } 
         )
         .orderBy(asc(purchaseItems.title))
     : [];
-  const areas = new Map<string, RunSheetRow[]>();
-  for (const p of rows) {
-    const lga = p.lga ?? NO_AREA;
-    const list = areas.get(lga) ?? [];
-    list.push({
-      id: p.id,
-      number: orderNumber(p.id),
-      status: p.status,
-      window: p.deliveryWindow,
-      name: p.isGift && p.recipientName ? p.recipientName : `${p.firstName} ${p.lastName}`.trim(),
-      phone: formatNigerianPhone(p.isGift && p.recipientPhone ? p.recipientPhone : p.phone),
-      gift: p.isGift ? { message: p.giftMessage, from: p.anonymousSender ? "Anonymous" : `${p.firstName} ${p.lastName}`.trim() } : null,
-      address: p.address,
-      note: p.orderNote,
-      items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),
-      collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(p.totalKobo) : null,
-    });
-    areas.set(lga, list);
-  }
-  return {
-    date,
-    label: longDay(date),
-    total: rows.length,
-    areas: [...areas].map(([lga, list]) => ({
-      lga,
-      // a stable sort: orders of one window keep the order they were placed in
-      rows: list.sort((a, b) => windowStart(a.window) - windowStart(b.window)),
-    })),
-  };
+  return rows.map((p) => ({
+    id: p.id,
+    number: orderNumber(p.id),
+    status: p.status,
+    window: p.deliveryWindow,
+    name: p.isGift && p.recipientName ? p.recipientName : `${p.firstName} ${p.lastName}`.trim(),
+    phone: formatNigerianPhone(p.isGift && p.recipientPhone ? p.recipientPhone : p.phone),
+    gift: p.isGift ? { message: p.giftMessage, from: p.anonymousSender ? "Anonymous" : `${p.firstName} ${p.lastName}`.trim() } : null,
+    address: p.address,
+    note: p.orderNote,
+    items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),
+    collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(p.totalKobo) : null,
+  }));
 }
 
 /** The day's steps the run sheet takes for a whole area at once: packed ('Preparing'), then out with a rider. */

@@ -203,8 +203,19 @@ describe("pick-up at the shop", () => {
     expect(placed.text).toContain("Pick-up: ₦0\n");
     expect(placed.text).toContain(`Pick up at: ${ADDRESS} (${HOURS})`);
 
-    for (const status of ["processing", "shipped", "delivered"])
+    // the back office lists it with the orders to be collected, whatever the day, until she has it
+    const waiting = async () => {
+      const html = (await (await t.page("/deliveries", { as: owner })).text()).replace(/<!-- -->/g, "");
+      const row = new RegExp(`data-testid="pickup-row">.*?#${orderNumber(purchase.id)}</a><span[^>]*>([^<]*)</span>.*?</tr>`).exec(html);
+      return row ? { status: row[1], text: row[0].replace(/<[^>]+>/g, " ") } : null;
+    };
+    expect(await waiting()).toMatchObject({ status: "Placed" });
+    expect((await waiting())!.text).toMatch(/Ada Obi .*2 × Calm Cards .*Collect ₦21,500/);
+    for (const status of ["processing", "shipped"])
       expect((await json(`/api/purchases/${purchase.id}/status`, "PATCH", { status }, owner)).status).toBe(200);
+    expect(await waiting()).toMatchObject({ status: "Ready to collect" });
+    expect((await json(`/api/purchases/${purchase.id}/status`, "PATCH", { status: "delivered" }, owner)).status).toBe(200);
+    expect(await waiting()).toBeNull();
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
     const ready = mails.find((m) => m.kind === "order_shipped")!;
     expect(ready.subject).toBe(`Your order is ready to collect (order #${orderNumber(purchase.id)})`);

@@ -1,7 +1,7 @@
-// docs/product.md "Pick-up", on a phone: a guest chooses to collect her order at the studio (the
-// demo shop offers it), so the checkout asks for no area, street or city and charges nothing for
-// delivery; she pays, and her order's page says where she collects it. The owner marks it ready to
-// collect from her phone, and the shopper's page says so.
+// docs/product.md "Pick-up", on a phone and a laptop: a guest chooses to collect her order at the
+// studio (the demo shop offers it), so the checkout asks for no area, street or city and charges
+// nothing for delivery; she pays, and her order's page says where she collects it. The owner marks
+// it ready to collect, finds it among the pick-ups on /deliveries, and the shopper's page says so.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
@@ -70,9 +70,9 @@ describe("pick-up at the studio", () => {
       expect(await breakdown(page, "order")).toEqual({ ...collected, delivery: 0 });
       await screenshot(page, `order-pickup-${viewport}`);
 
-      // the owner, on her phone, marks it ready: no rider to name
+      // the owner marks it ready: no rider to name
       const rows = await adminApi<{ id: string; email: string }[]>("GET", `/api/purchases?q=pickup.${viewport}.${stamp}`);
-      const owner = await browser.newPage("phone");
+      const owner = await browser.newPage(viewport);
       await loginAsAdmin(owner.page);
       await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
       const main = owner.page.locator("main");
@@ -85,6 +85,16 @@ describe("pick-up at the studio", () => {
       await visible(main.getByRole("button", { name: "Mark as collected" }));
       expect(await main.getByLabel("Rider's name and phone, or tracking details").count()).toBe(0);
       await screenshot(owner.page, `owner-pickup-ready-${viewport}`);
+      // the day's deliveries list what waits on the shelf for her
+      await owner.page.goto("/deliveries");
+      const shelf = owner.page
+        .getByTestId("pickups")
+        .getByTestId("pickup-row")
+        .filter({ hasText: rows[0]!.id.slice(0, 8) });
+      await visible(shelf);
+      expect(await shelf.innerText()).toContain("Ready to collect");
+      await expectNoSidewaysScroll(owner.page);
+      await screenshot(owner.page, `owner-pickups-${viewport}`);
       await owner.context.close();
 
       await page.reload();

@@ -8,7 +8,7 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { dateParam } from "../../../lib/form-fields";
 import { addDays, lagosNow } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
-import { deliveriesFor, type RunSheetArea, type RunSheetRow } from "../../../modules/orders/deliveries.server";
+import { deliveriesFor, pickupsWaiting, type RunSheetArea, type RunSheetRow } from "../../../modules/orders/deliveries.server";
 import { areaStepInput, moveAreaOrders } from "../../../modules/orders/area-steps.server";
 import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
@@ -26,10 +26,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const today = lagosNow(new Date()).date;
   const { date = today, gifts } = readSearchParams(request, deliveriesQuery, ["date", "gifts"]);
   const giftsOnly = gifts === "1";
-  return { sheet: await deliveriesFor(context.get(appContext).db, date, { giftsOnly }), giftsOnly, tomorrow: addDays(today, 1) };
+  const { db } = context.get(appContext);
+  const [sheet, pickups] = await Promise.all([
+    deliveriesFor(db, date, { giftsOnly }),
+    // the orders collected at the shop have no day: the same list whatever the day shown
+    giftsOnly ? null : pickupsWaiting(db),
+  ]);
+  return { sheet, pickups, giftsOnly, tomorrow: addDays(today, 1) };
 }
 
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
+const pickupStatusWords: Record<string, string> = { ...statusWords, shipped: "Ready to collect" };
 
 /** An area's orders packed, or sent out with a rider, at once (docs/product.md "Delivery on a chosen date"). */
 export async function action(args: Route.ActionArgs) {
@@ -51,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
  * the riders' run sheet: app/app.css `.run-sheet` drops the back office around it.
  */
 export default function Deliveries({ loaderData, actionData }: Route.ComponentProps) {
-  const { sheet, giftsOnly, tomorrow } = loaderData;
+  const { sheet, pickups, giftsOnly, tomorrow } = loaderData;
   const day = (n: number) => `/deliveries?date=${addDays(sheet.date, n)}${giftsOnly ? "&gifts=1" : ""}`;
   return (
     <div className="max-w-5xl">
@@ -138,19 +145,94 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
           </section>
         ))}
       </div>
+      {pickups?.total ? <Pickups pickups={pickups} /> : null}
     </div>
+  );
+}
+
+/**
+ * docs/product.md "Pick-up": the orders she collects at the shop, whatever their day: what to pack,
+ * and what waits for her on the shelf. Each moves on from its own page (no rider). Not on the printed sheet.
+ */
+function Pickups({ pickups }: { pickups: { rows: RunSheetRow[]; total: number } }) {
+  const { rows, total } = pickups;
+  return (
+    <section className="mt-6 rounded-2xl border border-line bg-linen sm:p-4 print:hidden" aria-labelledby="pickups" data-testid="pickups">
+      <h2 id="pickups" className="px-4 pt-3 text-xl sm:px-0 sm:pt-0">
+        Pick-ups at the shop <span className="text-base font-normal text-muted">({total})</span>
+      </h2>
+      <p className="px-4 text-sm text-muted sm:px-0">
+        Orders she collects, oldest first{total > rows.length ? `: the ${rows.length} oldest of ${total}` : ""}. Mark each ready to collect
+        from its page; she is told.
+      </p>
+      <table className="run-sheet mt-2 w-full text-sm">
+        <thead>
+          <tr className="text-left text-xs uppercase text-muted">
+            <th className="py-1.5 pr-2">Order</th>
+            <th className="py-1.5 pr-2">Collected by</th>
+            <th className="py-1.5 pr-2">Items</th>
+            <th className="py-1.5 pr-2">Payment</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} className="border-t border-line align-top" data-testid="pickup-row">
+              <OrderCell row={r} words={pickupStatusWords} />
+              <td data-label="Collected by" className="py-2 pr-2">
+                <span className="font-semibold">{r.name}</span>
+                <a href={`tel:${r.phone.replace(/\s/g, "")}`} className="block whitespace-nowrap">
+                  {r.phone}
+                </a>
+                {r.note ? <span className="block text-xs text-muted">Note: {r.note}</span> : null}
+              </td>
+              <ItemsCell row={r} />
+              <PaymentCell row={r} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function OrderCell({ row, words }: { row: RunSheetRow; words: Record<string, string> }) {
+  return (
+    <td data-label="Order" className="py-2 pr-2">
+      <Link to={`/viewpurchase/${row.id}`} className="font-semibold text-rose underline print:text-black print:no-underline">
+        #{row.number}
+      </Link>
+      <span className="block text-xs text-muted">{words[row.status] ?? row.status}</span>
+    </td>
+  );
+}
+
+function ItemsCell({ row }: { row: RunSheetRow }) {
+  return (
+    <td data-label="Items" className="py-2 pr-2">
+      <ul>
+        {row.items.map((i, n) => (
+          <li key={n}>
+            {i.quantity} × {i.title}
+            {i.size || i.color ? <span className="text-muted"> ({[i.size, i.color].filter(Boolean).join(", ")})</span> : null}
+          </li>
+        ))}
+      </ul>
+    </td>
+  );
+}
+
+function PaymentCell({ row }: { row: RunSheetRow }) {
+  return (
+    <td data-label="Payment" className="py-2 pr-2 whitespace-nowrap">
+      {row.collect === null ? "Paid" : <strong>Collect {formatNairaAmount(row.collect)}</strong>}
+    </td>
   );
 }
 
 function DeliveryRow({ row }: { row: RunSheetRow }) {
   return (
     <tr className="border-t border-line align-top" data-testid="run-sheet-row">
-      <td data-label="Order" className="py-2 pr-2">
-        <Link to={`/viewpurchase/${row.id}`} className="font-semibold text-rose underline print:text-black print:no-underline">
-          #{row.number}
-        </Link>
-        <span className="block text-xs text-muted">{statusWords[row.status] ?? row.status}</span>
-      </td>
+      <OrderCell row={row} words={statusWords} />
       <td data-label="Window" className="py-2 pr-2 whitespace-nowrap">
         {row.window ?? "Any time"}
       </td>
@@ -170,19 +252,8 @@ function DeliveryRow({ row }: { row: RunSheetRow }) {
         {row.address}
         {row.note ? <span className="block text-xs text-muted">Note: {row.note}</span> : null}
       </td>
-      <td data-label="Items" className="py-2 pr-2">
-        <ul>
-          {row.items.map((i, n) => (
-            <li key={n}>
-              {i.quantity} × {i.title}
-              {i.size || i.color ? <span className="text-muted"> ({[i.size, i.color].filter(Boolean).join(", ")})</span> : null}
-            </li>
-          ))}
-        </ul>
-      </td>
-      <td data-label="Payment" className="py-2 pr-2 whitespace-nowrap">
-        {row.collect === null ? "Paid" : <strong>Collect {formatNairaAmount(row.collect)}</strong>}
-      </td>
+      <ItemsCell row={row} />
+      <PaymentCell row={row} />
       <td className="run-sheet-sign hidden py-2 print:table-cell" aria-hidden="true" />
     </tr>
   );

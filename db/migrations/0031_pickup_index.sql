@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_delivery_method_idx" ON "purchases" USING btree ("delivery_method","status","created_at");
