@@ -66,6 +66,15 @@ const pickupWaiting = and(
 /** The most pick-ups the back office lists at once, oldest first. */
 export const PICKUPS_SHOWN = 100;
 
+/** How many pick-ups are ready and wait on the shop's shelf for her (the owner's morning summary). */
+export async function pickupsReady(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(purchases)
+    .where(and(eq(purchases.deliveryMethod, "pickup"), eq(purchases.status, "shipped")));
+  return row?.n ?? 0;
+}
+
 /** How many orders are due on `date` (the owner's morning summary). */
 export async function deliveriesDue(db: Db, date: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(purchases).where(dueOn(date, false));

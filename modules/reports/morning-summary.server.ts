@@ -12,7 +12,7 @@ import { ownerWhatsApp } from "../whatsapp/order-messages";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { hourWords, type Settings } from "../settings/schemas";
-import { deliveriesDue } from "../orders/deliveries.server";
+import { deliveriesDue, pickupsReady } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
@@ -39,6 +39,8 @@ export type MorningSummary = {
   toPrepare: number;
   /** orders whose chosen delivery date is today (the day after `day`) */
   dueToday: number;
+  /** pick-ups ready on the shelf, not collected yet (docs/product.md "Pick-up") */
+  readyToCollect: number;
   lowStock: { id: string; title: string; stock: number; waiting: number }[];
   lowStockMore: number;
   changes: RecentProductChange[];
@@ -51,7 +53,7 @@ export type MorningSummary = {
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, unpaid, unreadMessages, toTell] = await Promise.all([
+  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, readyToCollect, unpaid, unreadMessages, toTell] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
       .from(purchases)
@@ -75,6 +77,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     db.select({ n: count() }).from(products).where(low),
     priceAndStockChangesOn(db, day, LISTED),
     deliveriesDue(db, addDays(day, 1)),
+    pickupsReady(db),
     unpaidCheckoutsOn(db, day),
     unreadMessageCount(db),
     toTellCount(db),
@@ -89,6 +92,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     unpaid,
     toPrepare: prepare?.n ?? 0,
     dueToday,
+    readyToCollect,
     lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
     lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
     changes,
@@ -105,6 +109,8 @@ const unpaidWords = ({ unpaid }: MorningSummary) =>
   `${unpaid.count === 1 ? "1 checkout" : `${unpaid.count} checkouts`} not paid (${formatNairaAmount(koboToNaira(unpaid.kobo))})`;
 const messages = (n: number) => (n === 1 ? "1 message" : `${n} messages`);
 const toTellWords = (n: number) => (n === 1 ? "1 shopper to tell" : `${n} shoppers to tell`);
+/** docs/product.md "Pick-up": the orders on the shelf that their customers have not collected yet. */
+const readyWords = (n: number) => `${orders(n)} ready and waiting to be collected at the shop`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** The mail's subject and text. */
@@ -124,6 +130,7 @@ export function summaryMail(
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
       : "No order is waiting to be prepared.",
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
+    ...(s.readyToCollect ? [`${readyWords(s.readyToCollect)}: ${origin}/deliveries`] : []),
     ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
     ...(s.toTell ? [`${toTellWords(s.toTell)} on WhatsApp that a product is back: ${origin}/messages`] : []),
     "",
@@ -151,6 +158,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
     [
       s.toPrepare ? orders(s.toPrepare) : "none",
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
+      ...(s.readyToCollect ? [readyWords(s.readyToCollect)] : []),
       ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
       ...(s.toTell ? [`${toTellWords(s.toTell)} that a product is back`] : []),
     ].join("; "),

@@ -50,6 +50,13 @@ describe("the owner's morning summary", () => {
       deliveryDate: "2026-12-08",
     });
 
+    // a pick-up ready on the shelf since before yesterday, not collected yet (docs/product.md "Pick-up")
+    await createPurchase(t.db, buyer, [{ product: journal, quantity: 1 }], {
+      status: "shipped",
+      deliveryMethod: "pickup",
+      paidAt: lagos("2026-12-05T10:00:00"),
+    });
+
     const stone = await createProduct(t.db, { title: "Worry Stone", stock: 0 });
     await createProduct(t.db, { title: "Calm Cards", stock: 3 });
     const asked = await t.request(`/api/products/${stone.id}/back-in-stock`, { method: "POST", json: { email: "amaka@example.ng" } });
@@ -85,7 +92,7 @@ describe("the owner's morning summary", () => {
     );
     // the two completed, the processing one and the pay-on-delivery one; one of them is booked for today
     expect(mail!.text).toContain(
-      "4 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n1 order booked for delivery today: https://shop.example.ng/deliveries?date=2026-12-08\n",
+      "4 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n1 order booked for delivery today: https://shop.example.ng/deliveries?date=2026-12-08\n1 order ready and waiting to be collected at the shop: https://shop.example.ng/deliveries\n",
     );
     expect(mail!.text).toContain("1 message from shoppers not read yet: https://shop.example.ng/messages\n");
     expect(mail!.text).toContain("Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left\n");
@@ -96,7 +103,9 @@ describe("the owner's morning summary", () => {
 
     // on WhatsApp, the work waiting today is one short part
     const params = summaryWhatsAppParams(await morningSummary(t.db, "2026-12-07", 5), "Alafia Self-Care", links.PUBLIC_URL);
-    expect(params[2]).toBe("4 orders; 1 order booked for delivery today; 1 message to answer");
+    expect(params[2]).toBe(
+      "4 orders; 1 order booked for delivery today; 1 order ready and waiting to be collected at the shop; 1 message to answer",
+    );
 
     // the next morning, the next one; the message was read meanwhile
     await t.db.update(contactMessages).set({ readAt: new Date() });

@@ -30,6 +30,12 @@ describe("the product page's delivery line", () => {
     expect(await note(product.id)).toBe(
       "Delivered across Lagos from ₦1,500: Express in 1–2 days, Standard in 3–5 days. Free delivery once your order reaches ₦50,000. Easy returns within 7 days, see our ",
     );
+    // with the shop's pick-up address: collecting it is free
+    await updateSettings(t.db, { pickupAddress: "12 Admiralty Way, Lekki Phase 1, Lagos" });
+    expect(await note(product.id)).toBe(
+      "Delivered across Lagos from ₦1,500: Express in 1–2 days, Standard in 3–5 days. Or collect it free at 12 Admiralty Way, Lekki Phase 1, Lagos. Free delivery once your order reaches ₦50,000. Easy returns within 7 days, see our ",
+    );
+    await updateSettings(t.db, { pickupAddress: "" });
     // an area delivered free: no "from ₦0"
     await createDeliveryRate(t.db, { lga: "Lekki Phase 1", chargeKobo: 0 });
     expect(await note(product.id)).toMatch(/^Delivered across Lagos, free to some areas: Express in 1–2 days/);

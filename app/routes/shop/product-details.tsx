@@ -27,6 +27,7 @@ import { shareImageVersion, sourceImageUrl } from "../../../modules/content/shar
 import { reviewInput } from "../../../modules/reviews/schemas";
 import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
+import { pickupPoint } from "../../../modules/settings/pickup";
 import { productQuestion, shareMessage } from "../../../modules/marketing/whatsapp";
 import { takesWhatsAppNumbers } from "../../../modules/marketing/back-in-stock.server";
 import { unshared } from "../../../lib/shared-reads.server";
@@ -77,7 +78,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       reviewer,
       price,
       lowStockThreshold: settings.lowStockThreshold,
-      delivery: { from: koboToNaira(deliveryFrom), freeAbove: koboToNaira(settings.freeDeliveryAboveKobo) },
+      delivery: {
+        from: koboToNaira(deliveryFrom),
+        freeAbove: koboToNaira(settings.freeDeliveryAboveKobo),
+        // collecting it at the shop instead (docs/product.md "Pick-up")
+        pickup: pickupPoint(settings)?.address ?? null,
+      },
       // a sold-out product's box takes a WhatsApp number too when the shop can message it
       whatsapp: takesWhatsAppNumbers(env, settings),
       url: `${origin}/productdetails/${product.id}`,
@@ -103,13 +109,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 /**
  * What delivery costs before she picks her area: "Delivered across Lagos from ₦1,500: Express in 1–2
- * days, Standard in 3–5 days. Free delivery once your order reaches ₦50,000." (the cart prices her area).
+ * days, Standard in 3–5 days. Or collect it free at 12 Admiralty Way, Lekki. Free delivery once your
+ * order reaches ₦50,000." (the cart prices her area).
  */
-function deliveryWords({ from, freeAbove }: { from: number; freeAbove: number }): string {
+function deliveryWords({ from, freeAbove, pickup }: { from: number; freeAbove: number; pickup: string | null }): string {
   const speeds = `${deliverySpeeds.express.name} in ${deliverySpeeds.express.days}, ${deliverySpeeds.standard.name} in ${deliverySpeeds.standard.days}`;
   const cost = from > 0 ? ` from ${formatNairaAmount(from)}` : ", free to some areas";
   const free = freeAbove > 0 ? ` Free delivery once your order reaches ${formatNairaAmount(freeAbove)}.` : "";
-  return `Delivered across Lagos${cost}: ${speeds}.${free}`;
+  const collect = pickup ? ` Or collect it free at ${pickup}.` : "";
+  return `Delivered across Lagos${cost}: ${speeds}.${collect}${free}`;
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
