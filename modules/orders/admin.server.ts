@@ -120,7 +120,7 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
         p.firstName,
         shop.shopName,
         orderNo,
-        collect?.update ?? orderUpdateWords(status, note),
+        collect?.update(p.address) ?? orderUpdateWords(status, note),
         link,
       ]),
       subject: `${mail.subject} (order #${orderNo})`,

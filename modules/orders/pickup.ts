@@ -36,13 +36,13 @@ export const pickupSteps = {
     label: "Ready to collect",
     subject: "Your order is ready to collect",
     line: (address: string) => `Your order is ready. Collect it at ${address}.`,
-    update: "is ready to collect",
+    update: (address: string) => `is ready to collect at ${address}`,
   },
   delivered: {
     label: "Collected",
     subject: "You have collected your order",
     line: () => "You have collected your order. We hope it brings you calm.",
-    update: "was collected",
+    update: () => "was collected",
   },
 } as const;
 

@@ -15,6 +15,7 @@ import { orderNumber } from "../../modules/orders/statuses";
 import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 import { saveSettingsForm } from "../support/settings-form";
+import { renderTemplate } from "../../modules/whatsapp/templates";
 
 let t: PagesContext;
 let owner: { id: string; role: "admin" };
@@ -188,7 +189,7 @@ describe("pick-up at the shop", () => {
     expect(page).toMatch(
       /data-testid="pay-pod"[\s\S]*?Pay when you collect[\s\S]*?Pay by cash, transfer or POS when you collect your order/,
     );
-    const body = guest(product.id, { paymentMethod: "pod" });
+    const body = guest(product.id, { paymentMethod: "pod", whatsappOptIn: true });
     const res = await json("/api/purchases/create", "POST", body);
     expect(res.status).toBe(201);
     const { purchase, orderUrl } = await res.json();
@@ -220,6 +221,8 @@ describe("pick-up at the shop", () => {
     const ready = mails.find((m) => m.kind === "order_shipped")!;
     expect(ready.subject).toBe(`Your order is ready to collect (order #${orderNumber(purchase.id)})`);
     expect(ready.text).toContain(`Your order is ready. Collect it at ${ADDRESS} (${HOURS}).`);
+    // on WhatsApp too, where to come
+    expect(renderTemplate(ready.whatsapp!)).toContain(`is ready to collect at ${ADDRESS} (${HOURS})`);
     expect(mails.find((m) => m.kind === "order_delivered")!.subject).toMatch(/^You have collected your order/);
     const steps = await orderTimeline(t.db, purchase.id);
     expect(steps.map((s) => s.label)).toEqual([
