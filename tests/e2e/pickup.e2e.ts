@@ -82,6 +82,8 @@ describe("pick-up at the studio", () => {
         await expect.poll(() => main.getByRole("button", { name: step }).count()).toBe(0);
       }
       await visible(owner.page.getByText("Order marked ready to collect; the customer has been emailed"));
+      // the badge says the pick-up's own step
+      await visible(main.getByText("Ready to collect", { exact: true }));
       await visible(main.getByRole("button", { name: "Mark as collected" }));
       expect(await main.getByLabel("Rider's name and phone, or tracking details").count()).toBe(0);
       await screenshot(owner.page, `owner-pickup-ready-${viewport}`);

@@ -193,7 +193,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
 
       <Section title="Order Status">
         <div className="flex flex-wrap items-center gap-3">
-          <StatusBadge status={p.status} />
+          <StatusBadge status={p.status} deliveryMethod={p.deliveryMethod} />
           <span className="text-sm text-muted">Placed {when(p.createdAt)}</span>
         </div>
         <div className="mt-3 flex flex-wrap items-end gap-2">
