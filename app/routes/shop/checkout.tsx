@@ -106,10 +106,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     setGift(on);
     setLga(area);
     setSlot({ date: "", window: "" });
-    // a gift is delivered: a pick-up chosen before becomes Standard
-    const delivered = on && asked.current.method === "pickup" ? "standard" : undefined;
-    if (delivered) setMethod(delivered);
-    reprice({ lga: area, gift: on, method: delivered });
+    // (the switch is not drawn while a pick-up is chosen: a gift is always delivered)
+    reprice({ lga: area, gift: on });
   }
 
   usePaystackPopup(answer?.popup, setPopupError);
