@@ -91,6 +91,7 @@ const rowColumns = {
   totalKobo: purchases.totalKobo,
   status: purchases.status,
   source: purchases.source,
+  deliveryMethod: purchases.deliveryMethod,
   createdAt: purchases.createdAt,
   isGift: purchases.isGift,
   recipientName: purchases.recipientName,
@@ -108,6 +109,7 @@ const toRow = (r: {
   totalKobo: number;
   status: PurchaseStatus;
   source: PurchaseRow["source"];
+  deliveryMethod: PurchaseRow["deliveryMethod"];
   createdAt: Date;
   isGift: boolean;
   recipientName: string | null;
@@ -123,6 +125,7 @@ const toRow = (r: {
   totalAmount: koboToNaira(r.totalKobo),
   status: r.status,
   source: r.source,
+  deliveryMethod: r.deliveryMethod,
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
   deletable: !r.holdsMoney,

@@ -1,3 +1,4 @@
+import type { DeliveryMethod } from "../delivery/types";
 import { NO_PICKUP, pickupPoint, type defaultPickup, type PickupPoint } from "../settings/pickup";
 
 // docs/product.md "Pick-up": when an order may be collected at the shop instead of delivered. The
@@ -24,28 +25,43 @@ export function pickupFor(
   return { point, problems: null };
 }
 
+/**
+ * The delivery method a checkout address asks for, as the page can draw it: a pick-up while the
+ * shop offers none, or for a gift, is a Standard delivery with the address to fill (the server
+ * refuses such an order by `pickupFor`).
+ */
+export const checkoutMethod = (settings: typeof defaultPickup, asked: { method?: DeliveryMethod; gift?: boolean }): DeliveryMethod =>
+  asked.method === "pickup" && !pickupFor(settings, { isGift: asked.gift }).point ? "standard" : (asked.method ?? "standard");
+
 /** The address an order collected at the shop keeps: where, and when it is open. */
 export const pickupAddress = (point: PickupPoint) => (point.hours ? `${point.address} (${point.hours})` : point.address);
 
 /**
  * An order collected at the shop is 'shipped' when it is ready and 'delivered' when she has it:
- * the steps as her order page, her mail and her WhatsApp message say them.
+ * the steps as her order page, her mail and her WhatsApp message say them, and as the back office
+ * moves it (its button, its toast, and what the owner writes with it: no rider for a pick-up).
  */
 export const pickupSteps = {
   shipped: {
     label: "Ready to collect",
+    action: "Mark as ready to collect",
+    done: "ready to collect",
+    note: null,
     subject: "Your order is ready to collect",
     line: (address: string) => `Your order is ready. Collect it at ${address}.`,
     update: (address: string) => `is ready to collect at ${address}`,
   },
   delivered: {
     label: "Collected",
+    action: "Mark as collected",
+    done: "collected",
+    note: "Collected by",
     subject: "You have collected your order",
     line: () => "You have collected your order. We hope it brings you calm.",
     update: () => "was collected",
   },
 } as const;
 
-/** The pick-up's own words for a step, or null (another step, or a delivered order). */
+/** The pick-up's own words for a step, or null (another step, or an order delivered to her door). */
 export const pickupStep = (p: { deliveryMethod: string }, status: string) =>
   p.deliveryMethod === "pickup" && (status === "shipped" || status === "delivered") ? pickupSteps[status] : null;

@@ -108,7 +108,7 @@ export type MyPurchaseView = PurchaseView & { toPay: ToPay | null };
 /** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
 export type PurchaseRow = Pick<
   PurchaseView,
-  "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt"
+  "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt" | "deliveryMethod"
 > & {
   /** sale prices saved something or a discount code was applied: the Discount column, as in the CSV */
   discounted: boolean;

@@ -33,8 +33,10 @@ beforeAll(async () => {
 const json = (path: string, method: string, body: unknown, as?: typeof owner) =>
   t.page(path, { method, as, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const setPickup = (pickupAddress: string, pickupHours = "") => json("/api/settings", "PUT", { pickupAddress, pickupHours }, owner);
-const drawn = async (path: string, cookie: string) =>
-  (await (await t.page(path, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "").replace(/<script\b[\s\S]*?<\/script>/g, "");
+const drawn = async (path: string, cookie: string, as?: typeof owner) =>
+  (await (await t.page(path, { as, headers: { Cookie: cookie } })).text())
+    .replace(/<!-- -->/g, "")
+    .replace(/<script\b[\s\S]*?<\/script>/g, "");
 const orders = async () => (await t.db.select({ n: count() }).from(purchases))[0]!.n;
 const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
@@ -196,6 +198,7 @@ describe("pick-up at the shop", () => {
     // her order's page says where she collects it, and that it cost nothing
     const mine = await drawn(orderUrl, "");
     expect(mine).toMatch(/<dt>Pick-up<\/dt><dd data-testid="order-delivery">₦0<\/dd>/);
+    expect(mine).toContain("You pay <strong>₦21,500</strong> when you collect your order at the shop, by cash, transfer or POS.");
     expect(mine).toMatch(
       new RegExp(`data-testid="order-address"><h3[^>]*>Pick up at</h3><p[^>]*>Ada Obi<br/>${ADDRESS} \\(${HOURS}\\)<br/>`),
     );
@@ -215,6 +218,15 @@ describe("pick-up at the shop", () => {
     for (const status of ["processing", "shipped"])
       expect((await json(`/api/purchases/${purchase.id}/status`, "PATCH", { status }, owner)).status).toBe(200);
     expect(await waiting()).toMatchObject({ status: "Ready to collect" });
+    // the purchases list and the order's own page say the pick-up's step, and offer its next
+    const [row] = await (await t.page(`/api/purchases?q=${encodeURIComponent(body.email)}`, { as: owner })).json();
+    expect(row).toMatchObject({ id: purchase.id, status: "shipped", deliveryMethod: "pickup" });
+    const table = await drawn("/purchasetable?q=" + encodeURIComponent(body.email), "", owner);
+    expect(table).toMatch(/<span class="[^"]*">Ready to collect<\/span>/);
+    const view = await drawn(`/viewpurchase/${purchase.id}`, "", owner);
+    expect(view).toContain(">Mark as collected</button>");
+    expect(view).toContain("Collected by");
+    expect(view).not.toContain("Mark as delivered");
     expect((await json(`/api/purchases/${purchase.id}/status`, "PATCH", { status: "delivered" }, owner)).status).toBe(200);
     expect(await waiting()).toBeNull();
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));

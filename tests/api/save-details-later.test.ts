@@ -83,6 +83,26 @@ describe("'Save my details' on a paid guest order's page", () => {
     expect(account).toMatchObject({ firstName: "Zainab", phone: "+2348091234567", address: null, lga: null });
   });
 
+  it("a pick-up's offer names no address, and the account keeps none: the address on the order is the shop's", async () => {
+    const email = "ngozi.pickup@example.ng";
+    const pickup = await guestOrder(email, {
+      deliveryMethod: "pickup",
+      street: "",
+      city: "",
+      lga: null,
+      address: "12 Admiralty Way, Lekki Phase 1, Lagos",
+    });
+    const page = await pageOf(pickup);
+    expect(page).toContain(
+      `We will make an account for <span class="break-all font-semibold text-ink">${email}</span> with your name, phone, with this order in it`,
+    );
+    expect((await save(pickup, { t: orderViewToken(t.env, pickup.id) })).status).toBe(200);
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(account).toMatchObject({ firstName: "Zainab", phone: "+2348091234567", address: null, lga: null });
+    // a delivery's offer says the address is kept
+    expect(await pageOf(await guestOrder("ada.door@example.ng"))).toContain("with your name, phone and address, with this order in it");
+  });
+
   it("is not offered, and not done, without the order's link, before it is paid, or when the email has an account", async () => {
     const order = await guestOrder("amaka.eze@example.ng");
     // another order's link: the 404 of an order that does not exist

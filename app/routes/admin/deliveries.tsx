@@ -10,6 +10,7 @@ import { addDays, lagosNow } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { deliveriesFor, pickupsWaiting, type RunSheetArea, type RunSheetRow } from "../../../modules/orders/deliveries.server";
 import { areaStepInput, moveAreaOrders } from "../../../modules/orders/area-steps.server";
+import { pickupSteps } from "../../../modules/orders/pickup";
 import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
-const pickupStatusWords: Record<string, string> = { ...statusWords, shipped: "Ready to collect" };
+const pickupStatusWords: Record<string, string> = { ...statusWords, shipped: pickupSteps.shipped.label };
 
 /** An area's orders packed, or sent out with a rider, at once (docs/product.md "Delivery on a chosen date"). */
 export async function action(args: Route.ActionArgs) {

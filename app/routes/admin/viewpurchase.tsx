@@ -25,6 +25,7 @@ import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/ord
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
+import { pickupStep } from "../../../modules/orders/pickup";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
@@ -85,8 +86,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const { data } = await parseForm(args.request, statusChangeInput);
     const moved = await changePurchaseStatus(db, id, data, user.id, env);
-    const step = moved.deliveryMethod === "pickup" ? pickupLabels[data.status]?.done : undefined;
-    return { ok: true, msg: `Order marked ${step ?? data.status}; the customer has been emailed` };
+    return { ok: true, msg: `Order marked ${pickupStep(moved, data.status)?.done ?? data.status}; the customer has been emailed` };
   });
 }
 
@@ -101,11 +101,6 @@ const actionLabel: Record<string, string> = {
   processing: "Mark as processing",
   shipped: "Mark as shipped",
   delivered: "Mark as delivered",
-};
-/** An order she collects (docs/product.md "Pick-up"): it is ready, then collected; no rider. */
-const pickupLabels: Record<string, { action: string; done: string; note?: string }> = {
-  shipped: { action: "Mark as ready to collect", done: "ready to collect" },
-  delivered: { action: "Mark as collected", done: "collected", note: "Collected by" },
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -155,8 +150,9 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
   const next = nextStatusOf(p);
-  const pickupStep = p.deliveryMethod === "pickup" && next ? pickupLabels[next] : undefined;
-  const stepNote = pickupStep ? pickupStep.note : next ? noteLabel[next] : undefined;
+  // a pick-up's ready and collected steps have their own words, and no rider (docs/product.md "Pick-up")
+  const collect = next ? pickupStep(p, next) : null;
+  const stepNote = collect ? collect.note : next ? noteLabel[next] : undefined;
   useOnAnswer(mover.data, (answer) =>
     answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong. Please try again."),
   );
@@ -216,7 +212,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                 />
               ) : null}
               <button type="submit" name="status" value={next} className="btn-primary min-h-10 py-2" disabled={busy}>
-                {pickupStep?.action ?? actionLabel[next]}
+                {collect?.action ?? actionLabel[next]}
               </button>
             </mover.Form>
           ) : null}

@@ -121,7 +121,15 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
       ) : null}
       {state === "pod" ? (
         <p className="mt-8 rounded-2xl border border-line bg-linen p-5 text-center" data-testid="pod-details">
-          You pay <strong>{total}</strong> to the rider when your order arrives, by cash, transfer or POS.
+          {order.deliveryMethod === "pickup" ? (
+            <>
+              You pay <strong>{total}</strong> when you collect your order at the shop, by cash, transfer or POS.
+            </>
+          ) : (
+            <>
+              You pay <strong>{total}</strong> to the rider when your order arrives, by cash, transfer or POS.
+            </>
+          )}
         </p>
       ) : null}
       {state === "pay_link" && payLink ? <ShareLink link={payLink} total={total} until={order.expiresAt} /> : null}
@@ -135,7 +143,13 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
           <FormMessage tone="success">{actionData.msg}</FormMessage>
         </div>
       ) : saveDetails ? (
-        <SaveDetails orderId={order.id} token={token} email={order.email} refused={actionData?.msg ?? null} />
+        <SaveDetails
+          orderId={order.id}
+          token={token}
+          email={order.email}
+          pickup={order.deliveryMethod === "pickup"}
+          refused={actionData?.msg ?? null}
+        />
       ) : actionData?.msg ? (
         // refused when the page no longer offers it (not paid yet, an old tab)
         <div className="mt-8">
@@ -219,15 +233,17 @@ function ShareLink({ link, total, until }: { link: string; total: string; until:
  * with it inside, and a link mailed to set the password. A plain form, so it works before the
  * page's script runs.
  */
-function SaveDetails({ orderId, token, email, refused }: { orderId: string; token: string | null; email: string; refused: string | null }) {
+function SaveDetails(props: { orderId: string; token: string | null; email: string; pickup: boolean; refused: string | null }) {
+  const { orderId, token, email, pickup, refused } = props;
   return (
     <Form method="post" className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-labelledby="save-details-title">
       <h2 id="save-details-title" className="text-xl">
         Save your details for next time
       </h2>
       <p className="mt-2 text-muted">
-        We will make an account for <span className="break-all font-semibold text-ink">{email}</span> with your name, phone and address,
-        with this order in it, and mail you a link to set a password. Your next checkout fills them in.
+        We will make an account for <span className="break-all font-semibold text-ink">{email}</span> with your name, phone
+        {/* a pick-up's address is the shop's, never hers (docs/product.md "Pick-up") */}
+        {pickup ? "" : " and address"}, with this order in it, and mail you a link to set a password. Your next checkout fills them in.
       </p>
       <input type="hidden" name="intent" value="save-details" />
       <input type="hidden" name="purchaseId" value={orderId} />

@@ -32,6 +32,7 @@ import { paymentProvider } from "../../../modules/payments/provider.server";
 import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { pickupPoint } from "../../../modules/settings/pickup";
+import { checkoutMethod } from "../../../modules/orders/pickup";
 import { rateLimitStore } from "../../../db/rate-limit-store";
 
 // The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
@@ -67,10 +68,8 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     query.gift ? startingArea(db, null, query.lga ?? null) : startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : returningGuest(env, request, db),
   ]);
-  // a pick-up (docs/product.md "Pick-up") books no date: no area's dates are offered for it; an
-  // address asking for one the shop no longer offers, or for a gift, is a Standard delivery
-  const offered = query.gift ? null : pickupPoint(settings);
-  const method = query.method === "pickup" && !offered ? "standard" : (query.method ?? "standard");
+  // a pick-up (docs/product.md "Pick-up") books no date: no area's dates are offered for it
+  const method = checkoutMethod(settings, { method: query.method, gift: !!query.gift });
   const pickup = method === "pickup";
   const { delivery, slot } = await checkoutDelivery(db, pickup ? null : lga, { ...query, method });
   const priced = user
