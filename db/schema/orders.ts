@@ -104,6 +104,8 @@ export const purchases = pgTable(
     // reminders sent about this unpaid order, and when the last one went
     reminderCount: integer().notNull().default(0),
     remindedAt: timestamp({ withTimezone: true }),
+    // a pick-up waiting on the shelf: when she was reminded to collect it (docs/product.md "Pick-up")
+    collectRemindedAt: timestamp({ withTimezone: true }),
     // a pay-on-delivery order the customer refused at the door
     refusedAt: timestamp({ withTimezone: true }),
     // lower-cased "first last email phone", then a gift's "recipient recipient-phone", for the admin searches, copied

@@ -45,6 +45,7 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
   return {
     ...toPurchaseView(p, items),
     updatedAt: p.updatedAt.toISOString(),
+    collectRemindedAt: p.collectRemindedAt?.toISOString() ?? null,
     refusedDeliveries: refused,
     otherPaidOrders: others,
     events: events.map((e) => ({

@@ -32,6 +32,8 @@ export type RunSheetRow = {
   items: { title: string; quantity: number; size: string | null; color: string | null }[];
   /** naira the rider collects (a pay-on-delivery order not paid yet); null: paid */
   collect: number | null;
+  /** a pick-up nobody came for: when she was reminded to collect it; null: not yet */
+  remindedAt: string | null;
 };
 
 export type RunSheetArea = { lga: string; rows: RunSheetRow[] };
@@ -148,6 +150,7 @@ async function sheetRows(db: Db, rows: (typeof purchases.$inferSelect)[]): Promi
     note: p.orderNote,
     items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),
     collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(p.totalKobo) : null,
+    remindedAt: p.collectRemindedAt?.toISOString() ?? null,
   }));
 }
 

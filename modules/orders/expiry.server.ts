@@ -5,6 +5,7 @@ import type { Logger } from "../../lib/logger.server";
 import { getSettings } from "../settings/service.server";
 import { cancelPurchases, shopperCancelNotes, type ShopperCancelNote } from "./cancellation.server";
 import { remindUnpaidCheckouts } from "./checkout-reminders.server";
+import { remindUncollectedPickups } from "./pickup-reminders.server";
 import { transferReminderMail, type MailLinks } from "./mails.server";
 
 /** Unpaid online checkouts hold their stock this long, then are cancelled (expireStalePurchases). */
@@ -62,8 +63,9 @@ export async function remindPendingTransfers(db: Db, links: MailLinks, now = new
 }
 
 /**
- * Every minute: lapse unpaid orders past their time, remind transfers about to lapse, and remind
- * unpaid checkouts (docs/product.md "Unpaid checkouts"); safe on several servers at once.
+ * Every minute: lapse unpaid orders past their time, remind transfers about to lapse, remind
+ * unpaid checkouts (docs/product.md "Unpaid checkouts") and pick-ups nobody came for (docs/product.md
+ * "Pick-up"); safe on several servers at once.
  */
 export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, everyMs = 60_000) {
   const tick = async () => {
@@ -75,6 +77,8 @@ export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, ev
       // after the cancels: a checkout whose window just closed gets its first reminder in the same tick
       const saved = await remindUnpaidCheckouts(db, links);
       if (saved) logger.info({ saved }, "unpaid checkout reminders queued");
+      const collect = await remindUncollectedPickups(db, links);
+      if (collect) logger.info({ collect }, "pick-up reminders queued");
     } catch (err) {
       logger.error({ err }, "purchase expiry failed");
     }

@@ -1,3 +1,4 @@
+import { lagosDayTime } from "../../lib/lagos-calendar";
 import type { DeliveryMethod } from "../delivery/types";
 import { NO_PICKUP, pickupPoint, type defaultPickup, type PickupPoint } from "../settings/pickup";
 
@@ -65,3 +66,14 @@ export const pickupSteps = {
 /** The pick-up's own words for a step, or null (another step, or an order delivered to her door). */
 export const pickupStep = (p: { deliveryMethod: string }, status: string) =>
   p.deliveryMethod === "pickup" && (status === "shipped" || status === "delivered") ? pickupSteps[status] : null;
+
+/** The one reminder of an order ready and not collected (pickup-reminders.server.ts), in her words. */
+export const pickupReminder = {
+  subject: "Your order is waiting for you",
+  line: (number: string, address: string) => `Your order #${number} is ready and waiting for you at ${address}.`,
+  bring: (total: string) => `Please bring ${total}: you pay when you collect it, by cash, transfer or POS.`,
+  update: (address: string) => `is waiting for you at ${address}`,
+} as const;
+
+/** When she was reminded, as the back office reads it ("Reminded to collect on 4 Dec, 10:00 am"); null: not yet. */
+export const remindedWords = (at: string | null) => (at ? `Reminded to collect on ${lagosDayTime(new Date(at), "short")}` : null);

@@ -123,6 +123,8 @@ export type PurchaseDetail = PurchaseView & {
   updatedAt: string;
   /** deliveries this customer (by email or phone) refused at the door (docs/product.md "Paying") */
   refusedDeliveries: number;
+  /** a pick-up not collected: when she was reminded to collect it (docs/product.md "Pick-up"), null: not yet */
+  collectRemindedAt: string | null;
   /** her other paid orders, by her phone number however typed, and their totals in naira */
   otherPaidOrders: { count: number; total: number };
   events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];

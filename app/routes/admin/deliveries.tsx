@@ -10,7 +10,7 @@ import { addDays, lagosNow } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { deliveriesFor, pickupsWaiting, type RunSheetArea, type RunSheetRow } from "../../../modules/orders/deliveries.server";
 import { areaStepInput, moveAreaOrders } from "../../../modules/orders/area-steps.server";
-import { pickupSteps } from "../../../modules/orders/pickup";
+import { pickupSteps, remindedWords } from "../../../modules/orders/pickup";
 import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
@@ -164,7 +164,7 @@ function Pickups({ pickups }: { pickups: { rows: RunSheetRow[]; total: number } 
       </h2>
       <p className="px-4 text-sm text-muted sm:px-0">
         Orders she collects, oldest first{total > rows.length ? `: the ${rows.length} oldest of ${total}` : ""}. Mark each ready to collect
-        from its page; she is told.
+        from its page; she is told, and reminded once if it waits three days.
       </p>
       <table className="run-sheet mt-2 w-full text-sm">
         <thead>
@@ -185,6 +185,7 @@ function Pickups({ pickups }: { pickups: { rows: RunSheetRow[]; total: number } 
                   {r.phone}
                 </a>
                 {r.note ? <span className="block text-xs text-muted">Note: {r.note}</span> : null}
+                {r.remindedAt ? <span className="block text-xs text-muted">{remindedWords(r.remindedAt)}</span> : null}
               </td>
               <ItemsCell row={r} />
               <PaymentCell row={r} />

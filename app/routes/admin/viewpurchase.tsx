@@ -25,7 +25,7 @@ import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/ord
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
-import { pickupStep } from "../../../modules/orders/pickup";
+import { pickupStep, remindedWords } from "../../../modules/orders/pickup";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
@@ -253,7 +253,17 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
             <Row label="Her other orders" value={<OtherOrders phone={p.phone} others={p.otherPaidOrders} />} />
             {p.deliveryMethod === "pickup" ? (
               // docs/product.md "Pick-up": she collects it at the shop
-              <Row label="Pick-up" value={<span data-testid="admin-pickup">Collects it at {p.address}</span>} />
+              <Row
+                label="Pick-up"
+                value={
+                  <span data-testid="admin-pickup">
+                    Collects it at {p.address}
+                    {p.collectRemindedAt ? (
+                      <span className="block font-normal text-muted">{remindedWords(p.collectRemindedAt)}</span>
+                    ) : null}
+                  </span>
+                }
+              />
             ) : (
               <>
                 <Row label="LGA" value={p.lga ?? "—"} />

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "collect_reminded_at" timestamp with time zone;

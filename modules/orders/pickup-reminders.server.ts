@@ -1,0 +1,82 @@
+import { and, eq, exists, inArray, isNull, lte } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { purchaseEvents, purchases } from "../../db/schema";
+import { lagosNow } from "../../lib/lagos-calendar";
+import { formatNaira } from "../../lib/money";
+import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
+import { shopperWhatsApp } from "../whatsapp/order-messages";
+import { orderUrl, type MailLinks } from "./mails.server";
+import { pickupReminder } from "./pickup";
+import { orderNumber } from "./statuses";
+
+// docs/product.md "Pick-up": an order ready to collect that nobody came for is on the shop's shelf.
+// Once it has waited PICKUP_REMINDER_MS, she is reminded once, by mail (and on WhatsApp when she
+// asked for her updates there), in Lagos daytime; the owner sees when on the order's page.
+
+const HOUR = 3600_000;
+/** How long an order waits ready before she is reminded to collect it. */
+export const PICKUP_REMINDER_MS = 3 * 24 * HOUR;
+/** Reminders go between these Lagos hours only: never a message at night. */
+export const REMINDER_HOURS = { from: 9, to: 19 } as const;
+
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/**
+ * Queues the reminders due at `now`: each order is claimed by the update that stamps
+ * `collect_reminded_at` (once, whichever server's timer gets there first) and its mail is queued in
+ * the same transaction. Returns how many were queued.
+ */
+export async function remindUncollectedPickups(db: Db, links: MailLinks, now = new Date()): Promise<number> {
+  const { hour } = lagosNow(now);
+  if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.to) return 0;
+  const readyBefore = new Date(now.getTime() - PICKUP_REMINDER_MS);
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.deliveryMethod, "pickup"),
+          eq(purchases.status, "shipped"),
+          isNull(purchases.collectRemindedAt),
+          // marked ready long enough ago (its 'shipped' step)
+          exists(
+            tx
+              .select({ one: purchaseEvents.id })
+              .from(purchaseEvents)
+              .where(
+                and(
+                  eq(purchaseEvents.purchaseId, purchases.id),
+                  eq(purchaseEvents.status, "shipped"),
+                  lte(purchaseEvents.createdAt, readyBefore),
+                ),
+              ),
+          ),
+        ),
+      )
+      .limit(200);
+    const claimed = await tx
+      .update(purchases)
+      .set({ collectRemindedAt: now })
+      .where(and(inArray(purchases.id, due), isNull(purchases.collectRemindedAt)))
+      .returning();
+    for (const p of claimed) await reminderMail(tx, p, links);
+    return claimed.length;
+  });
+}
+
+/** 'Your order is waiting for you': where, when the shop is open, and what to bring when she pays there. */
+async function reminderMail(tx: Tx, p: PurchaseRow, links: MailLinks) {
+  const shop = await getSettings(tx);
+  const number = orderNumber(p.id);
+  const link = orderUrl(links, p);
+  const toPay = p.paymentMethod === "pod" && !p.paidAt ? `\n\n${pickupReminder.bring(formatNaira(p.totalKobo))}` : "";
+  await enqueueMail(tx, {
+    to: p.email,
+    kind: "pickup_reminder",
+    subject: `${pickupReminder.subject} (order #${number})`,
+    text: `Hello ${p.firstName},\n\n${pickupReminder.line(number, p.address)}${toPay}\n\nCannot come? Write to ${shop.contactEmail} or call ${shop.contactPhone}, and we will find a way together.\n\nYour order: ${link}\n\nWith care,\n${shop.shopName}`,
+    whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, number, pickupReminder.update(p.address), link]),
+  });
+}
