@@ -3,11 +3,12 @@ import type { Db } from "../../db/client";
 import { dateParam } from "../../lib/form-fields";
 import { isAppError } from "../../lib/errors";
 import { moveOrder } from "./admin.server";
-import { ordersForStep, type AreaStep } from "./deliveries.server";
+import type { StatusChangeInput } from "./admin-schemas";
+import { ordersForStep, pickupsForStep, type AreaStep } from "./deliveries.server";
 import type { MailLinks } from "./mails.server";
 
 // docs/product.md "Delivery on a chosen date": on a busy day the team packs and sends out an area's
-// orders together from the run sheet. Each order moves as from its own page (its lock, its event,
+// orders together from the run sheet, and packs the pick-ups and marks them ready (docs "Pick-up"). Each order moves as from its own page (its lock, its event,
 // its customer's mail or WhatsApp), so the rules of a status change keep one home.
 
 export const areaStepInput = z
@@ -33,13 +34,30 @@ export async function moveAreaOrders(
   links: MailLinks,
   actorId: string,
   input: { date: string; lga: string; step: AreaStep; rider?: string },
-): Promise<{ moved: number; skipped: number }> {
+): Promise<Moved> {
   const ids = await ordersForStep(db, input.date, input.lga, input.step);
+  return moveEach(db, links, actorId, ids, input.step === "prepare" ? { status: "processing" } : { status: "shipped", note: input.rider });
+}
+
+/** The pick-ups' steps at once (docs/product.md "Pick-up"): pack the paid ones, then mark the packed ones ready to collect. */
+export const pickupStepInput = z.object({
+  intent: z.enum(["prepare_pickups", "ready_pickups"], { error: "Please reload the page and try again." }),
+});
+
+/** Moves every pick-up waiting for the step on: packed, or ready to collect (no rider: she is told where to come). */
+export async function movePickups(db: Db, links: MailLinks, actorId: string, step: AreaStep): Promise<Moved> {
+  const ids = await pickupsForStep(db, step);
+  return moveEach(db, links, actorId, ids, { status: step === "prepare" ? "processing" : "shipped" });
+}
+
+type Moved = { moved: number; skipped: number };
+
+/** Each order as from its own page; one another member moved meanwhile is counted, never moved twice. */
+async function moveEach(db: Db, links: MailLinks, actorId: string, ids: string[], to: StatusChangeInput): Promise<Moved> {
   let moved = 0;
   let skipped = 0;
   for (const id of ids) {
     try {
-      const to = input.step === "prepare" ? { status: "processing" as const } : { status: "shipped" as const, note: input.rider };
       await moveOrder(db, id, to, actorId, links);
       moved++;
     } catch (e) {

@@ -110,12 +110,30 @@ export async function deliveriesFor(db: Db, date: string, { giftsOnly = false } 
  * The orders to be collected at the shop, oldest first (at most PICKUPS_SHOWN), and how many there
  * are: paid or to be paid when collected, being prepared, or ready (docs/product.md "Pick-up").
  */
-export async function pickupsWaiting(db: Db): Promise<{ rows: RunSheetRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+export async function pickupsWaiting(db: Db): Promise<PickupsWaiting> {
+  const [rows, counted] = await Promise.all([
     db.select().from(purchases).where(pickupWaiting).orderBy(asc(purchases.createdAt)).limit(PICKUPS_SHOWN),
-    db.select({ n: count() }).from(purchases).where(pickupWaiting),
+    db
+      .select({ status: purchases.status, paymentMethod: purchases.paymentMethod, n: count() })
+      .from(purchases)
+      .where(pickupWaiting)
+      .groupBy(purchases.status, purchases.paymentMethod),
   ]);
-  return { rows: await sheetRows(db, rows), total: counted?.n ?? 0 };
+  const total = (step?: AreaStep) => counted.filter((c) => !step || STEP_FROM[step](c)).reduce((sum, c) => sum + c.n, 0);
+  return { rows: await sheetRows(db, rows), total: total(), toPack: total("prepare"), packed: total("send_out") };
+}
+
+/** The pick-ups waiting (the oldest PICKUPS_SHOWN), how many in all, and how many each step moves on. */
+export type PickupsWaiting = { rows: RunSheetRow[]; total: number; toPack: number; packed: number };
+
+/** The pick-ups a step moves on, oldest first: packed, or ready to collect from packed. */
+export async function pickupsForStep(db: Db, step: AreaStep): Promise<string[]> {
+  const rows = await db
+    .select({ id: purchases.id, status: purchases.status, paymentMethod: purchases.paymentMethod })
+    .from(purchases)
+    .where(pickupWaiting)
+    .orderBy(asc(purchases.createdAt));
+  return rows.filter(STEP_FROM[step]).map((r) => r.id);
 }
 
 /** Each order as a line of the sheet, with its items (one query for them all). */
@@ -154,7 +172,10 @@ async function sheetRows(db: Db, rows: (typeof purchases.$inferSelect)[]): Promi
   }));
 }
 
-/** The day's steps the run sheet takes for a whole area at once: packed ('Preparing'), then out with a rider. */
+/**
+ * The day's steps the run sheet takes for a whole area at once: packed ('Preparing'), then out with
+ * a rider; for the pick-ups, packed, then ready to collect.
+ */
 export type AreaStep = "prepare" | "send_out";
 
 /** The statuses each step moves on from (a pay-on-delivery order is packed from 'Placed'). */

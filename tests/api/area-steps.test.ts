@@ -104,4 +104,64 @@ describe("the run sheet's area steps", () => {
       .where(and(eq(mailOutbox.to, order.email), eq(mailOutbox.kind, "order_shipped")));
     expect(mails).toHaveLength(1);
   });
+
+  // docs/product.md "Pick-up": the pick-ups have no day or area; packed, then ready to collect, with no rider
+  it("packs the pick-ups, then marks the packed ones ready to collect, each customer told where to come", async () => {
+    const pickup = (status: "completed" | "processing" | "pending") =>
+      due("", status, {
+        deliveryMethod: "pickup",
+        deliveryDate: null,
+        lga: null,
+        street: "",
+        city: "",
+        address: "12 Admiralty Way, Lekki",
+      });
+    const [a, b, paid, onCollection] = [
+      await pickup("processing"),
+      await pickup("processing"),
+      await pickup("completed"),
+      await pickup("pending"),
+    ];
+    const delivery = await due("Surulere", "processing");
+
+    const steps = /data-testid="pickup-steps">(.*?)<\/div>/s.exec(await drawn(await t.page(`/deliveries?date=${DAY}`, { as: staff })))![1]!;
+    expect(steps).toContain("Mark 2 as preparing");
+    expect(steps).toContain("Mark 2 packed as ready to collect");
+
+    const ready = await post({ intent: "ready_pickups" });
+    expect(ready.status).toBe(200);
+    expect(await drawn(ready)).toContain("2 orders to collect at the shop are ready to collect; each customer was told.");
+    expect([await statusOf(a.id), await statusOf(b.id), await statusOf(paid.id), await statusOf(onCollection.id)]).toEqual([
+      "shipped",
+      "shipped",
+      "completed",
+      "pending",
+    ]);
+    // a delivery packed for its day is not a pick-up: it waits for its rider
+    expect(await statusOf(delivery.id)).toBe("processing");
+    const [event] = await t.db
+      .select()
+      .from(purchaseEvents)
+      .where(and(eq(purchaseEvents.purchaseId, a.id), eq(purchaseEvents.status, "shipped")));
+    expect(event).toMatchObject({ note: null, actorId: staff.id });
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, a.email), eq(mailOutbox.kind, "order_shipped")));
+    expect(mail!.subject).toMatch(/^Your order is ready to collect/);
+    expect(mail!.text).toContain("Collect it at 12 Admiralty Way, Lekki.");
+
+    const packed = await post({ intent: "prepare_pickups" });
+    expect(await drawn(packed)).toContain("2 orders to collect at the shop are marked as preparing; each customer was told.");
+    expect([await statusOf(paid.id), await statusOf(onCollection.id)]).toEqual(["processing", "processing"]);
+    expect(await drawn(await post({ intent: "prepare_pickups" }))).toContain("No order to collect at the shop was waiting for this.");
+    // a customer cannot
+    const customer = await createUser(t.db);
+    expect((await post({ intent: "ready_pickups" }, { id: customer.id, role: "customer" })).status).toBeGreaterThanOrEqual(300);
+    expect(await statusOf(paid.id)).toBe("processing");
+    // an intent the page never sends
+    const odd = await post({ intent: "lost_pickups" });
+    expect(odd.status).toBe(400);
+    expect(await drawn(odd)).toContain("Please reload the page and try again.");
+  });
 });

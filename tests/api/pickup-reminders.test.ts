@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatNaira } from "../../lib/money";
-import { mailOutbox, purchaseEvents, purchases } from "../../db/schema";
+import { mailOutbox, purchaseEvents, type purchases } from "../../db/schema";
 import { PICKUP_REMINDER_MS, remindUncollectedPickups } from "../../modules/orders/pickup-reminders.server";
 import { orderNumber, type PurchaseStatus } from "../../modules/orders/statuses";
 import { renderTemplate } from "../../modules/whatsapp/templates";

@@ -8,8 +8,14 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { dateParam } from "../../../lib/form-fields";
 import { addDays, lagosNow } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
-import { deliveriesFor, pickupsWaiting, type RunSheetArea, type RunSheetRow } from "../../../modules/orders/deliveries.server";
-import { areaStepInput, moveAreaOrders } from "../../../modules/orders/area-steps.server";
+import {
+  deliveriesFor,
+  pickupsWaiting,
+  type PickupsWaiting,
+  type RunSheetArea,
+  type RunSheetRow,
+} from "../../../modules/orders/deliveries.server";
+import { areaStepInput, moveAreaOrders, movePickups, pickupStepInput } from "../../../modules/orders/area-steps.server";
 import { pickupSteps, remindedWords } from "../../../modules/orders/pickup";
 import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
@@ -39,17 +45,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
 const pickupStatusWords: Record<string, string> = { ...statusWords, shipped: pickupSteps.shipped.label };
 
-/** An area's orders packed, or sent out with a rider, at once (docs/product.md "Delivery on a chosen date"). */
+/**
+ * An area's orders packed, or sent out with a rider, at once (docs/product.md "Delivery on a chosen
+ * date"); or the pick-ups packed, or marked ready to collect (docs/product.md "Pick-up").
+ */
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
-    const { intent, date, lga, rider } = parseFields(await readForm(args.request), areaStepInput);
-    const { moved, skipped } = await moveAreaOrders(db, env, user.id, { date, lga, step: intent, rider });
+    const form = await readForm(args.request);
     const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
-    const meanwhile = skipped ? ` ${orders(skipped)} had moved on meanwhile.` : "";
-    if (!moved) return { ok: false, msg: `No order in ${lga} was waiting for this.${meanwhile}` };
+    const answer = ({ moved, skipped }: { moved: number; skipped: number }, where: string, done: string): FormResult => {
+      const meanwhile = skipped ? ` ${orders(skipped)} had moved on meanwhile.` : "";
+      if (!moved) return { ok: false, msg: `No order ${where} was waiting for this.${meanwhile}` };
+      const told = moved === 1 ? "its customer was told" : "each customer was told";
+      return { ok: true, msg: `${orders(moved)} ${where} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
+    };
+    if (String(form.get("intent")).endsWith("_pickups")) {
+      const { intent } = parseFields(form, pickupStepInput);
+      const step = intent === "prepare_pickups" ? "prepare" : "send_out";
+      const done = step === "prepare" ? "marked as preparing" : pickupSteps.shipped.done;
+      return answer(await movePickups(db, env, user.id, step), "to collect at the shop", done);
+    }
+    const { intent, date, lga, rider } = parseFields(form, areaStepInput);
     const done = intent === "prepare" ? "marked as preparing" : `out for delivery with ${rider}`;
-    const told = moved === 1 ? "its customer was told" : "each customer was told";
-    return { ok: true, msg: `${orders(moved)} in ${lga} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
+    return answer(await moveAreaOrders(db, env, user.id, { date, lga, step: intent, rider }), `in ${lga}`, done);
   });
 }
 
@@ -155,17 +173,18 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
  * docs/product.md "Pick-up": the orders she collects at the shop, whatever their day: what to pack,
  * and what waits for her on the shelf. Each moves on from its own page (no rider). Not on the printed sheet.
  */
-function Pickups({ pickups }: { pickups: { rows: RunSheetRow[]; total: number } }) {
-  const { rows, total } = pickups;
+function Pickups({ pickups }: { pickups: PickupsWaiting }) {
+  const { rows, total, toPack, packed } = pickups;
   return (
     <section className="mt-6 rounded-2xl border border-line bg-linen sm:p-4 print:hidden" aria-labelledby="pickups" data-testid="pickups">
       <h2 id="pickups" className="px-4 pt-3 text-xl sm:px-0 sm:pt-0">
         Pick-ups at the shop <span className="text-base font-normal text-muted">({total})</span>
       </h2>
       <p className="px-4 text-sm text-muted sm:px-0">
-        Orders she collects, oldest first{total > rows.length ? `: the ${rows.length} oldest of ${total}` : ""}. Mark each ready to collect
-        from its page; she is told, and reminded once if it waits three days.
+        Orders she collects, oldest first{total > rows.length ? `: the ${rows.length} oldest of ${total}` : ""}. Mark them ready to collect
+        here or from each order's page; she is told, and reminded once if it waits three days.
       </p>
+      <PickupSteps toPack={toPack} packed={packed} />
       <table className="run-sheet mt-2 w-full text-sm">
         <thead>
           <tr className="text-left text-xs uppercase text-muted">
@@ -258,6 +277,31 @@ function DeliveryRow({ row }: { row: RunSheetRow }) {
       <PaymentCell row={row} />
       <td className="run-sheet-sign hidden py-2 print:table-cell" aria-hidden="true" />
     </tr>
+  );
+}
+
+/** The pick-ups' next step, all at once: pack the paid ones, then mark the packed ones ready (no rider). Plain forms. */
+function PickupSteps({ toPack, packed }: { toPack: number; packed: number }) {
+  if (!toPack && !packed) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-3 px-4 sm:px-0" data-testid="pickup-steps">
+      {toPack ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="prepare_pickups" />
+          <button type="submit" className="btn-outline min-h-10 py-2">
+            Mark {toPack} as preparing
+          </button>
+        </Form>
+      ) : null}
+      {packed ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="ready_pickups" />
+          <button type="submit" className="btn-primary min-h-10 py-2">
+            Mark {packed} packed as ready to collect
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
 
