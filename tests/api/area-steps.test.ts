@@ -130,7 +130,7 @@ describe("the run sheet's area steps", () => {
 
     const ready = await post({ intent: "ready_pickups" });
     expect(ready.status).toBe(200);
-    expect(await drawn(ready)).toContain("2 orders to collect at the shop are ready to collect; each customer was told.");
+    expect(await drawn(ready)).toContain("2 pick-ups are ready to collect; each customer was told.");
     expect([await statusOf(a.id), await statusOf(b.id), await statusOf(paid.id), await statusOf(onCollection.id)]).toEqual([
       "shipped",
       "shipped",
@@ -152,9 +152,9 @@ describe("the run sheet's area steps", () => {
     expect(mail!.text).toContain("Collect it at 12 Admiralty Way, Lekki.");
 
     const packed = await post({ intent: "prepare_pickups" });
-    expect(await drawn(packed)).toContain("2 orders to collect at the shop are marked as preparing; each customer was told.");
+    expect(await drawn(packed)).toContain("2 pick-ups are marked as preparing; each customer was told.");
     expect([await statusOf(paid.id), await statusOf(onCollection.id)]).toEqual(["processing", "processing"]);
-    expect(await drawn(await post({ intent: "prepare_pickups" }))).toContain("No order to collect at the shop was waiting for this.");
+    expect(await drawn(await post({ intent: "prepare_pickups" }))).toContain("No pick-up was waiting for this.");
     // a customer cannot
     const customer = await createUser(t.db);
     expect((await post({ intent: "ready_pickups" }, { id: customer.id, role: "customer" })).status).toBeGreaterThanOrEqual(300);

@@ -1,7 +1,8 @@
 // docs/product.md "Pick-up", on a phone and a laptop: a guest chooses to collect her order at the
 // studio (the demo shop offers it), so the checkout asks for no area, street or city and charges
 // nothing for delivery; she pays, and her order's page says where she collects it. The owner marks
-// it ready to collect, finds it among the pick-ups on /deliveries, and the shopper's page says so.
+// it ready to collect (on the phone with the pick-ups' own step on /deliveries, on the laptop from its
+// page), finds it among the pick-ups on /deliveries, and the shopper's page says so.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
@@ -77,11 +78,28 @@ describe("pick-up at the studio", () => {
       await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
       const main = owner.page.locator("main");
       expect(await owner.page.getByTestId("admin-pickup").innerText()).toContain(`Collects it at ${STUDIO}`);
-      for (const step of ["Mark as processing", "Mark as ready to collect"]) {
-        await main.getByRole("button", { name: step }).click();
-        await expect.poll(() => main.getByRole("button", { name: step }).count()).toBe(0);
+      await main.getByRole("button", { name: "Mark as processing" }).click();
+      await expect.poll(() => main.getByRole("button", { name: "Mark as processing" }).count()).toBe(0);
+      const shelf = () =>
+        owner.page
+          .getByTestId("pickups")
+          .getByTestId("pickup-row")
+          .filter({ hasText: rows[0]!.id.slice(0, 8) });
+      if (viewport === "phone") {
+        // on the phone, from the pick-ups on /deliveries, with the others packed
+        await owner.page.goto("/deliveries");
+        expect(await shelf().innerText()).toContain("Preparing");
+        await screenshot(owner.page, `owner-pickup-steps-${viewport}`);
+        await owner.page.getByRole("button", { name: /packed as ready to collect$/ }).click();
+        await visible(owner.page.getByText(/ready to collect; (its|each) customer was told\.$/));
+        expect(await shelf().innerText()).toContain("Ready to collect");
+        await screenshot(owner.page, `owner-pickups-ready-${viewport}`);
+        await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
+      } else {
+        await main.getByRole("button", { name: "Mark as ready to collect" }).click();
+        await expect.poll(() => main.getByRole("button", { name: "Mark as ready to collect" }).count()).toBe(0);
+        await visible(owner.page.getByText("Order marked ready to collect; the customer has been emailed"));
       }
-      await visible(owner.page.getByText("Order marked ready to collect; the customer has been emailed"));
       // the badge says the pick-up's own step
       await visible(main.getByText("Ready to collect", { exact: true }));
       await visible(main.getByRole("button", { name: "Mark as collected" }));
@@ -89,12 +107,8 @@ describe("pick-up at the studio", () => {
       await screenshot(owner.page, `owner-pickup-ready-${viewport}`);
       // the day's deliveries list what waits on the shelf for her
       await owner.page.goto("/deliveries");
-      const shelf = owner.page
-        .getByTestId("pickups")
-        .getByTestId("pickup-row")
-        .filter({ hasText: rows[0]!.id.slice(0, 8) });
-      await visible(shelf);
-      expect(await shelf.innerText()).toContain("Ready to collect");
+      await visible(shelf());
+      expect(await shelf().innerText()).toContain("Ready to collect");
       await expectNoSidewaysScroll(owner.page);
       await screenshot(owner.page, `owner-pickups-${viewport}`);
       await owner.context.close();

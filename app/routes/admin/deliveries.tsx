@@ -52,22 +52,23 @@ const pickupStatusWords: Record<string, string> = { ...statusWords, shipped: pic
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, env, user }): Promise<FormResult> => {
     const form = await readForm(args.request);
-    const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
-    const answer = ({ moved, skipped }: { moved: number; skipped: number }, where: string, done: string): FormResult => {
-      const meanwhile = skipped ? ` ${orders(skipped)} had moved on meanwhile.` : "";
-      if (!moved) return { ok: false, msg: `No order ${where} was waiting for this.${meanwhile}` };
+    // "2 orders in Lekki are …", "1 pick-up is …"
+    const answer = ({ moved, skipped }: { moved: number; skipped: number }, what: string, done: string): FormResult => {
+      const some = (n: number) => `${n} ${n === 1 ? what.replace(/^(\S+)s/, "$1") : what}`;
+      const meanwhile = skipped ? ` ${some(skipped)} had moved on meanwhile.` : "";
+      if (!moved) return { ok: false, msg: `No ${what.replace(/^(\S+)s/, "$1")} was waiting for this.${meanwhile}` };
       const told = moved === 1 ? "its customer was told" : "each customer was told";
-      return { ok: true, msg: `${orders(moved)} ${where} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
+      return { ok: true, msg: `${some(moved)} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
     };
     if (String(form.get("intent")).endsWith("_pickups")) {
       const { intent } = parseFields(form, pickupStepInput);
       const step = intent === "prepare_pickups" ? "prepare" : "send_out";
       const done = step === "prepare" ? "marked as preparing" : pickupSteps.shipped.done;
-      return answer(await movePickups(db, env, user.id, step), "to collect at the shop", done);
+      return answer(await movePickups(db, env, user.id, step), "pick-ups", done);
     }
     const { intent, date, lga, rider } = parseFields(form, areaStepInput);
     const done = intent === "prepare" ? "marked as preparing" : `out for delivery with ${rider}`;
-    return answer(await moveAreaOrders(db, env, user.id, { date, lga, step: intent, rider }), `in ${lga}`, done);
+    return answer(await moveAreaOrders(db, env, user.id, { date, lga, step: intent, rider }), `orders in ${lga}`, done);
   });
 }
 
