@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("feeds/products.xml", "routes/seo/product-feed.ts"),
   route("og/default.jpg", "routes/seo/og-default.ts"),
   route("og/:kind/:file", "routes/seo/og-image.ts"),
   layout("routes/shop/layout.tsx", [

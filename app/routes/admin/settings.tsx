@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
+import { publicOrigin } from "../../../lib/public-origin";
 import { readForm } from "../../lib/form-action.server";
 import { type FormResult, startingValues, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
@@ -29,9 +30,9 @@ export const meta = () => [{ title: "Settings | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const { db } = context.get(appContext);
+  const { db, env } = context.get(appContext);
   const [settings, subscribers] = await Promise.all([getSettings(db), recentSubscribers(db)]);
-  return { settings: toSettingsView(settings), subscribers };
+  return { settings: toSettingsView(settings), subscribers, feedUrl: `${publicOrigin(env)}/feeds/products.xml` };
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
@@ -85,7 +86,7 @@ const socialFields = [
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings: s, subscribers } = loaderData;
+  const { settings: s, subscribers, feedUrl } = loaderData;
   const errors: Record<string, string> = actionData?.fields ?? {};
   const saving = useBusy();
   // the saved settings, or what a refused form sent when the page is drawn again without its script
@@ -156,6 +157,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           />
         ))}
         <p className="-mt-2 text-sm text-muted sm:col-span-2">The footer shows an icon for each link given, and none for an empty one.</p>
+        {/* docs/product.md "Product feed": the catalogue for the Instagram, Facebook and Google shops */}
+        <div className="text-sm sm:col-span-2" data-testid="product-feed">
+          <p className="font-semibold">Product feed for Instagram, Facebook and Google</p>
+          <p className="mt-1 break-all rounded-xl bg-white p-2 font-mono text-xs">{feedUrl}</p>
+          <p className="mt-1 text-muted">
+            Add this address as a scheduled data feed in Meta Commerce Manager or Google Merchant Center: your products, prices, sale
+            prices and stock are read from it, and each change here shows at their next fetch.
+          </p>
+        </div>
         <h2 className="mt-2 text-lg sm:col-span-2">Note to shoppers</h2>
         <Field
           label="Note at the top of every page"
