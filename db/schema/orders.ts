@@ -104,7 +104,9 @@ export const purchases = pgTable(
     // reminders sent about this unpaid order, and when the last one went
     reminderCount: integer().notNull().default(0),
     remindedAt: timestamp({ withTimezone: true }),
-    // a pick-up waiting on the shelf: when she was reminded to collect it (docs/product.md "Pick-up")
+    // a pick-up: the code she (or whoever she sends) shows at the counter, given when it is ready, and
+    // when she was reminded to collect it (docs/product.md "Pick-up")
+    collectionCode: text(),
     collectRemindedAt: timestamp({ withTimezone: true }),
     // a pay-on-delivery order the customer refused at the door
     refusedAt: timestamp({ withTimezone: true }),

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
@@ -17,7 +18,7 @@ import { refusedDeliveries } from "./manual-payments.server";
 import { otherPaidOrders } from "./paid-orders.server";
 import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
-import { pickupStep } from "./pickup";
+import { collectionCodeWords, pickupStep } from "./pickup";
 import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
@@ -99,7 +100,14 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       throw new AppError("conflict", `A ${p.status} order cannot be marked ${status}.`, {
         fields: { status: `Not allowed from ${p.status}` },
       });
-    await tx.update(purchases).set({ status }).where(eq(purchases.id, id));
+    // collected at the shop (docs/product.md "Pick-up"): ready to collect, then collected; the code to
+    // show at the counter is given when it is ready, and kept (a second 'ready' gives the same one)
+    const collect = pickupStep(p, status);
+    const code = collect && status === "shipped" ? (p.collectionCode ?? newCollectionCode()) : null;
+    await tx
+      .update(purchases)
+      .set({ status, ...(code ? { collectionCode: code } : {}) })
+      .where(eq(purchases.id, id));
     await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: note ?? null, actorId });
     // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
     if (status === "cancelled") {
@@ -107,9 +115,9 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       await releaseDeliverySlots(tx, [id]);
       await releaseRedemptions(tx, [id]);
     }
-    // collected at the shop (docs/product.md "Pick-up"): ready to collect, then collected
-    const collect = pickupStep(p, status);
-    const mail = collect ? { subject: collect.subject, line: collect.line(p.address) } : statusMail[status]!;
+    const mail = collect
+      ? { subject: collect.subject, line: `${collect.line(p.address)}${code ? `\n\n${collectionCodeWords.line(code)}` : ""}` }
+      : statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
     const link = orderUrl(links, p);
@@ -121,7 +129,7 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
         p.firstName,
         shop.shopName,
         orderNo,
-        collect?.update(p.address) ?? orderUpdateWords(status, note),
+        collect ? `${collect.update(p.address)}${code ? collectionCodeWords.update(code) : ""}` : orderUpdateWords(status, note),
         link,
       ]),
       subject: `${mail.subject} (order #${orderNo})`,
@@ -131,6 +139,9 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
     if (status === "shipped") await recipientShippedMail(tx, p, note ?? null, shop, now);
   });
 }
+
+/** Four digits, from a secure source: guessing one at the counter is one chance in 10,000. */
+const newCollectionCode = () => String(crypto.randomInt(0, 10_000)).padStart(4, "0");
 
 /**
  * Deletes an unpaid purchase; one that holds money records is refused (409). One that still holds

@@ -7,7 +7,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { pickupReminder } from "./pickup";
+import { collectionCodeWords, pickupReminder } from "./pickup";
 import { orderNumber } from "./statuses";
 
 // docs/product.md "Pick-up": an order ready to collect that nobody came for is on the shop's shelf.
@@ -71,12 +71,13 @@ async function reminderMail(tx: Tx, p: PurchaseRow, links: MailLinks) {
   const shop = await getSettings(tx);
   const number = orderNumber(p.id);
   const link = orderUrl(links, p);
+  const code = p.collectionCode ? `\n\n${collectionCodeWords.line(p.collectionCode)}` : "";
   const toPay = p.paymentMethod === "pod" && !p.paidAt ? `\n\n${pickupReminder.bring(formatNaira(p.totalKobo))}` : "";
   await enqueueMail(tx, {
     to: p.email,
     kind: "pickup_reminder",
     subject: `${pickupReminder.subject} (order #${number})`,
-    text: `Hello ${p.firstName},\n\n${pickupReminder.line(number, p.address)}${toPay}\n\nCannot come? Write to ${shop.contactEmail} or call ${shop.contactPhone}, and we will find a way together.\n\nYour order: ${link}\n\nWith care,\n${shop.shopName}`,
+    text: `Hello ${p.firstName},\n\n${pickupReminder.line(number, p.address)}${code}${toPay}\n\nCannot come? Write to ${shop.contactEmail} or call ${shop.contactPhone}, and we will find a way together.\n\nYour order: ${link}\n\nWith care,\n${shop.shopName}`,
     whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, number, pickupReminder.update(p.address), link]),
   });
 }

@@ -67,6 +67,17 @@ export const pickupSteps = {
 export const pickupStep = (p: { deliveryMethod: string }, status: string) =>
   p.deliveryMethod === "pickup" && (status === "shipped" || status === "delivered") ? pickupSteps[status] : null;
 
+/**
+ * The code given with 'ready to collect': she shows it at the counter, or forwards the message to
+ * whoever collects it for her (a driver, a sister), and the team checks it against the order's.
+ */
+export const collectionCodeWords = {
+  line: (code: string) =>
+    `Your collection code is ${code}. Show it at the counter, or forward this message to whoever collects it for you.`,
+  update: (code: string) => `; your collection code is ${code}`,
+  counter: (code: string) => `Ask for code ${code}`,
+} as const;
+
 /** The one reminder of an order ready and not collected (pickup-reminders.server.ts), in her words. */
 export const pickupReminder = {
   subject: "Your order is waiting for you",

@@ -52,6 +52,8 @@ export type PurchaseView = {
   address: string;
   lga: string | null;
   deliveryMethod: DeliveryMethod;
+  /** a pick-up's code to show at the counter, given once it is ready to collect (docs/product.md "Pick-up"); null otherwise */
+  collectionCode: string | null;
   subtotal: number;
   /** what the sale prices saved (truthy means discounted) */
   discount: number;

@@ -41,6 +41,7 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     address: p.address,
     lga: p.lga,
     deliveryMethod: p.deliveryMethod,
+    collectionCode: p.collectionCode,
     subtotal: koboToNaira(p.subtotalKobo),
     discount: koboToNaira(p.savedKobo),
     discountCode: p.discountCode,

@@ -45,7 +45,12 @@ const remind = (now = MORNING) => remindUncollectedPickups(t.db, t.env, now);
 describe("reminding a pick-up nobody came for", () => {
   it("reminds once, three days after it was ready, in the daytime; the owner sees when", async () => {
     // to be paid when she collects it, and her updates asked on WhatsApp
-    const waiting = await order("shipped", PICKUP_REMINDER_MS + 3600_000, { paymentMethod: "pod", paidAt: null, whatsappOptIn: true });
+    const waiting = await order("shipped", PICKUP_REMINDER_MS + 3600_000, {
+      paymentMethod: "pod",
+      paidAt: null,
+      whatsappOptIn: true,
+      collectionCode: "0427",
+    });
     const fresh = await order("shipped", 2 * DAY);
     const delivery = await order("shipped", 5 * DAY, { deliveryMethod: "standard", lga: "Ikeja", street: "1 Allen Avenue" });
     const collected = await order("delivered", 5 * DAY);
@@ -59,6 +64,7 @@ describe("reminding a pick-up nobody came for", () => {
     const [mail] = await remindersTo(waiting.email);
     expect(mail).toMatchObject({ kind: "pickup_reminder", subject: `Your order is waiting for you (order #${orderNumber(waiting.id)})` });
     expect(mail!.text).toContain(`Hello Ada,\n\nYour order #${orderNumber(waiting.id)} is ready and waiting for you at ${ADDRESS}.`);
+    expect(mail!.text).toContain("Your collection code is 0427.");
     expect(mail!.text).toContain(`Please bring ${formatNaira(waiting.totalKobo)}: you pay when you collect it, by cash, transfer or POS.`);
     expect(renderTemplate(mail!.whatsapp!)).toContain(
       `order #${orderNumber(waiting.id)} is waiting for you at ${ADDRESS}. Follow it here:`,
@@ -78,7 +84,9 @@ describe("reminding a pick-up nobody came for", () => {
     // the owner reads when, on the order's page and on /deliveries
     const words = "Reminded to collect on 10 Mar, 10:00 am";
     const page = (await (await t.page(`/viewpurchase/${waiting.id}`, { as: owner })).text()).replace(/<!-- -->/g, "");
-    expect(page).toMatch(new RegExp(`data-testid="admin-pickup">Collects it at [^<]*<span[^>]*>${words}</span>`));
+    expect(page).toMatch(
+      new RegExp(`data-testid="admin-pickup">Collects it at [^<]*<span[^>]*>Ask for code 0427</span><span[^>]*>${words}</span>`),
+    );
     const sheet = (await (await t.page("/deliveries", { as: owner })).text()).replace(/<!-- -->/g, "");
     expect(sheet).toMatch(new RegExp(`#${orderNumber(waiting.id)}</a>.*?${words}.*?</tr>`));
     expect((await (await t.page(`/api/purchases/${waiting.id}`, { as: owner })).json()).collectRemindedAt).toBe(MORNING.toISOString());

@@ -218,6 +218,7 @@ describe("pick-up at the shop", () => {
     for (const status of ["processing", "shipped"])
       expect((await json(`/api/purchases/${purchase.id}/status`, "PATCH", { status }, owner)).status).toBe(200);
     expect(await waiting()).toMatchObject({ status: "Ready to collect" });
+    expect((await waiting())!.text).toMatch(/Ask for code \d{4}/);
     // the purchases list and the order's own page say the pick-up's step, and offer its next
     const [row] = await (await t.page(`/api/purchases?q=${encodeURIComponent(body.email)}`, { as: owner })).json();
     expect(row).toMatchObject({ id: purchase.id, status: "shipped", deliveryMethod: "pickup" });
@@ -233,8 +234,21 @@ describe("pick-up at the shop", () => {
     const ready = mails.find((m) => m.kind === "order_shipped")!;
     expect(ready.subject).toBe(`Your order is ready to collect (order #${orderNumber(purchase.id)})`);
     expect(ready.text).toContain(`Your order is ready. Collect it at ${ADDRESS} (${HOURS}).`);
-    // on WhatsApp too, where to come
-    expect(renderTemplate(ready.whatsapp!)).toContain(`is ready to collect at ${ADDRESS} (${HOURS})`);
+    // with the code to show at the counter, kept on the order: four digits
+    const code = (await t.db.select({ code: purchases.collectionCode }).from(purchases).where(eq(purchases.id, purchase.id)))[0]!.code;
+    expect(code).toMatch(/^\d{4}$/);
+    expect(ready.text).toContain(
+      `Your collection code is ${code}. Show it at the counter, or forward this message to whoever collects it for you.`,
+    );
+    // on WhatsApp too, where to come and the code
+    expect(renderTemplate(ready.whatsapp!)).toContain(
+      `is ready to collect at ${ADDRESS} (${HOURS}); your collection code is ${code}. Follow it here:`,
+    );
+    // her order's page shows it; the order page and the pick-ups list tell the team what to ask for
+    expect(await drawn(orderUrl, "")).toMatch(new RegExp(`data-testid="collection-code">Collection code <strong[^>]*>${code}</strong>`));
+    expect(await drawn(`/viewpurchase/${purchase.id}`, "", owner)).toContain(
+      `data-testid="admin-collection-code">Ask for code ${code}</span>`,
+    );
     expect(mails.find((m) => m.kind === "order_delivered")!.subject).toMatch(/^You have collected your order/);
     const steps = await orderTimeline(t.db, purchase.id);
     expect(steps.map((s) => s.label)).toEqual([

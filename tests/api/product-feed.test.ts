@@ -72,8 +72,8 @@ describe("the product feed", () => {
     expect(sale.image_link).toMatch(new RegExp(`^http://localhost:3000/og/products/${onSale.id}\\.jpg\\?v=[0-9a-f]{12}$`));
     // the product page's own share picture: the same address, and a JPEG
     const page = await (await t.page(`/productdetails/${onSale.id}`)).text();
-    expect(page).toContain(`<meta property="og:image" content="${sale.image_link.replace(/&/g, "&amp;")}"/>`);
-    const picture = await t.page(sale.image_link);
+    expect(page).toContain(`<meta property="og:image" content="${sale.image_link!.replace(/&/g, "&amp;")}"/>`);
+    const picture = await t.page(sale.image_link!);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toBe("image/jpeg");
 

@@ -92,7 +92,7 @@ describe("pick-up at the studio", () => {
         await screenshot(owner.page, `owner-pickup-steps-${viewport}`);
         await owner.page.getByRole("button", { name: /packed as ready to collect$/ }).click();
         await visible(owner.page.getByText(/ready to collect; (its|each) customer was told\.$/));
-        expect(await shelf().innerText()).toContain("Ready to collect");
+        await expect.poll(() => shelf().innerText()).toContain("Ready to collect");
         await screenshot(owner.page, `owner-pickups-ready-${viewport}`);
         await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
       } else {
@@ -115,6 +115,10 @@ describe("pick-up at the studio", () => {
 
       await page.reload();
       await expect.poll(() => page.getByTestId("order-timeline").innerText()).toContain("Ready to collect");
+      // with the code she shows at the counter, or sends to whoever collects it
+      expect(await page.getByTestId("collection-code").innerText()).toMatch(/^Collection code \d{4}\nShow it at the counter/);
+      await page.getByTestId("collection-code").scrollIntoViewIfNeeded();
+      await screenshot(page, `order-pickup-ready-${viewport}`);
       await context.close();
     }, 150_000);
   }

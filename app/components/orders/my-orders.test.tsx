@@ -33,6 +33,7 @@ const order = (items: PurchaseItemView[]): MyPurchaseView => ({
   address: "14 Bode Thomas Street, Surulere",
   lga: "Surulere",
   deliveryMethod: "standard",
+  collectionCode: null,
   subtotal: 12_500,
   discount: 0,
   discountCode: null,

@@ -140,6 +140,12 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
             <br />
             {readablePhone(order.phone)}
           </p>
+          {order.collectionCode ? (
+            <p className="mt-2 rounded-xl border border-line bg-white p-3" data-testid="collection-code">
+              Collection code <strong className="text-lg tracking-widest">{order.collectionCode}</strong>
+              <span className="block text-muted">Show it at the counter, or send it to whoever collects it for you.</span>
+            </p>
+          ) : null}
         </div>
       )}
     </div>

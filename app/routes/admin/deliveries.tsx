@@ -16,7 +16,7 @@ import {
   type RunSheetRow,
 } from "../../../modules/orders/deliveries.server";
 import { areaStepInput, moveAreaOrders, movePickups, pickupStepInput } from "../../../modules/orders/area-steps.server";
-import { pickupSteps, remindedWords } from "../../../modules/orders/pickup";
+import { collectionCodeWords, pickupSteps, remindedWords } from "../../../modules/orders/pickup";
 import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
@@ -205,6 +205,7 @@ function Pickups({ pickups }: { pickups: PickupsWaiting }) {
                   {r.phone}
                 </a>
                 {r.note ? <span className="block text-xs text-muted">Note: {r.note}</span> : null}
+                {r.collectionCode ? <span className="block font-semibold">{collectionCodeWords.counter(r.collectionCode)}</span> : null}
                 {r.remindedAt ? <span className="block text-xs text-muted">{remindedWords(r.remindedAt)}</span> : null}
               </td>
               <ItemsCell row={r} />

@@ -25,7 +25,7 @@ import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/ord
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
-import { pickupStep, remindedWords } from "../../../modules/orders/pickup";
+import { collectionCodeWords, pickupStep, remindedWords } from "../../../modules/orders/pickup";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
@@ -258,6 +258,11 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                 value={
                   <span data-testid="admin-pickup">
                     Collects it at {p.address}
+                    {p.collectionCode ? (
+                      <span className="block" data-testid="admin-collection-code">
+                        {collectionCodeWords.counter(p.collectionCode)}
+                      </span>
+                    ) : null}
                     {p.collectRemindedAt ? (
                       <span className="block font-normal text-muted">{remindedWords(p.collectRemindedAt)}</span>
                     ) : null}
