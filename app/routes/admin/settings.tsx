@@ -162,8 +162,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <p className="font-semibold">Product feed for Instagram, Facebook and Google</p>
           <p className="mt-1 break-all rounded-xl bg-white p-2 font-mono text-xs">{feedUrl}</p>
           <p className="mt-1 text-muted">
-            Add this address as a scheduled data feed in Meta Commerce Manager or Google Merchant Center: your products, prices, sale
-            prices and stock are read from it, and each change here shows at their next fetch.
+            Add this address as a scheduled data feed in Meta Commerce Manager or Google Merchant Center: your products, prices, sale prices
+            and stock are read from it, and each change here shows at their next fetch.
           </p>
         </div>
         <h2 className="mt-2 text-lg sm:col-span-2">Note to shoppers</h2>
