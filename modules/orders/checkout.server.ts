@@ -254,7 +254,8 @@ export async function placeOrder(
     await tx.insert(purchaseEvents).values({
       purchaseId: purchase.id,
       status: "pending",
-      note: placedNotes[method],
+      // paid when she collects it at the shop (docs/product.md "Pick-up")
+      note: method === "pod" && purchase.deliveryMethod === "pickup" ? "order placed, to be paid on collection" : placedNotes[method],
       actorId: buyer.kind === "shop" ? buyer.actorId : contact.userId,
     });
     // the code's use is held while the order waits for its money (docs/product.md "Discount codes")

@@ -112,27 +112,28 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   if (p.paymentMethod === "online" || p.paymentMethod === "manual") return;
   const settings = await getSettings(tx);
   const number = orderNumber(p.id);
+  // collected at the shop (docs/product.md "Pick-up"): paid there, not to a rider
+  const pickup = p.deliveryMethod === "pickup";
   const next = {
     transfer: `Please transfer ${formatNaira(p.totalKobo)} to:\n\n${settings.bankName}\n${settings.accountName}\n${settings.accountNumber}\n\nUse ${number} as the reference (narration). We hold your items until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "we hear from you"}; we confirm the order as soon as the money arrives.`,
-    pod:
-      p.deliveryMethod === "pickup"
-        ? `You pay ${formatNaira(p.totalKobo)} when you collect your order, by cash, transfer or POS. We will let you know when it is ready.`
-        : `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
+    pod: pickup
+      ? `You pay ${formatNaira(p.totalKobo)} when you collect your order, by cash, transfer or POS. We will let you know when it is ready.`
+      : `You pay ${formatNaira(p.totalKobo)} to the rider when your order arrives, by cash, transfer or POS. We will let you know when it is on its way.`,
     pay_link: `${p.source === "web" ? "Send this link to the person paying for you" : "Pay for your order with this link, or send it to the person paying for you"}. It works until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "tomorrow"}, and shows what you are buying and the total, not your address:\n\n${payLinkUrl(links, p.id, p.expiresAt ?? new Date())}`,
   }[p.paymentMethod];
   await enqueueMail(tx, {
     to: p.email,
-    subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? "confirmed, pay on delivery" : "waiting for payment"}`,
+    subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? `confirmed, ${pickup ? "pay when you collect" : "pay on delivery"}` : "waiting for payment"}`,
     text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items)}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: `order_placed_${p.paymentMethod}`,
   });
   if (p.paymentMethod === "pod")
     await enqueueMail(tx, {
       to: settings.contactEmail,
-      subject: `New order #${number} (pay on delivery): ${formatNaira(p.totalKobo)}`,
-      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid on delivery.\n\n${summary(p, items, "To collect")}\n`,
+      subject: `New order #${number} (${pickup ? "pay on collection" : "pay on delivery"}): ${formatNaira(p.totalKobo)}`,
+      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid ${pickup ? "on collection at the shop" : "on delivery"}.\n\n${summary(p, items, "To collect")}\n`,
       kind: "order_new_admin",
-      whatsapp: newOrderAlert(settings, p, "to be paid on delivery", links),
+      whatsapp: newOrderAlert(settings, p, `to be paid ${pickup ? "on collection" : "on delivery"}`, links),
     });
 }
 

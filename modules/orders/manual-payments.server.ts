@@ -2,6 +2,7 @@ import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
+import { notCollected } from "./pickup";
 import { AppError } from "../../lib/errors";
 import { formatNaira, nairaToKobo } from "../../lib/money";
 import { hasCents, numberField } from "../../lib/form-fields";
@@ -62,17 +63,18 @@ export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: 
 
 /** A pay-on-delivery order refused at the door: cancelled, its stock back, the refusal counted against the customer. */
 export async function recordRefusedDelivery(db: Db, purchaseId: string, note: string | undefined, actorId: string, now = new Date()) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
     if (!p) throw AppError.notFound("Purchase");
     if (p.paymentMethod !== "pod" || p.paidAt || !["pending", "processing", "shipped"].includes(p.status))
       throw new AppError("conflict", "Only an unpaid pay-on-delivery order on its way can be refused.");
+    // a pick-up she never came for is counted the same (docs/product.md "Pick-up")
+    const what = p.deliveryMethod === "pickup" ? notCollected.event : "delivery refused";
     await tx.update(purchases).set({ status: "cancelled", refusedAt: now, updatedAt: now }).where(eq(purchases.id, p.id));
     await releaseStock(tx, [p.id]);
     await releaseDeliverySlots(tx, [p.id]);
-    await tx
-      .insert(purchaseEvents)
-      .values({ purchaseId: p.id, status: "cancelled", note: `delivery refused${note ? `: ${note}` : ""}`, actorId });
+    await tx.insert(purchaseEvents).values({ purchaseId: p.id, status: "cancelled", note: `${what}${note ? `: ${note}` : ""}`, actorId });
+    return { deliveryMethod: p.deliveryMethod };
   });
 }
 

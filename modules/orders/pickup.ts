@@ -78,6 +78,17 @@ export const collectionCodeWords = {
   counter: (code: string) => `Ask for code ${code}`,
 } as const;
 
+/**
+ * A pick-up to be paid on collection that she never came for: what 'Delivery refused' is for a
+ * delivery (the order is cancelled, its items go back, her count of orders not taken grows).
+ */
+export const notCollected = {
+  action: "Not collected",
+  confirm: "Mark it not collected? The order is cancelled and its items go back into stock.",
+  done: "Pick-up marked not collected; the items are back in stock",
+  event: "not collected",
+} as const;
+
 /** The one reminder of an order ready and not collected (pickup-reminders.server.ts), in her words. */
 export const pickupReminder = {
   subject: "Your order is waiting for you",

@@ -3,7 +3,7 @@
 // a gift; the order keeps the address she was told; its steps say ready to collect, then collected.
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, products, purchases } from "../../db/schema";
+import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
 import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { orderTimeline } from "../../modules/orders/tracking.server";
 import { verifyAndComplete } from "../../modules/orders/completion.server";
@@ -257,6 +257,41 @@ describe("pick-up at the shop", () => {
       "Preparing your order",
       "Ready to collect",
       "Collected",
+    ]);
+  });
+
+  it("paid on collection and never collected: 'Not collected' cancels it, its items go back, and it counts against her", async () => {
+    await updateSettings(t.db, { podEnabled: true, podAreas: ["Ikeja"], podReturningOnly: false });
+    await setPickup(ADDRESS, HOURS);
+    const { product } = await cartOfOne();
+    const body = guest(product.id, { paymentMethod: "pod" });
+    const { purchase } = await (await json("/api/purchases/create", "POST", body)).json();
+    expect(await stockOf(product.id)).toBe(8);
+    // she and the owner read it is paid at the shop, not to a rider
+    const number = orderNumber(purchase.id);
+    const subjects = async (to: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.subject);
+    expect(await subjects(body.email)).toContain(`Your Alafia Self-Care order #${number}: confirmed, pay when you collect`);
+    expect(await subjects("hello@alafia.ng")).toContain(`New order #${number} (pay on collection): ₦21,500`);
+    const view = await drawn(`/viewpurchase/${purchase.id}`, "", owner);
+    expect(view).toContain(">Not collected</button>");
+    expect(view).not.toContain("Delivery refused");
+    expect(view).toContain("Orders refused or not collected by this customer");
+
+    const res = await t.page(`/viewpurchase/${purchase.id}`, {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "refused", note: "no show after two calls" }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Pick-up marked not collected; the items are back in stock");
+    const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+    expect(row).toMatchObject({ status: "cancelled", refusedAt: expect.any(Date) });
+    expect(await stockOf(product.id)).toBe(10);
+    const events = await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, purchase.id));
+    expect(events.map(({ status, note }) => ({ status, note }))).toEqual([
+      { status: "pending", note: "order placed, to be paid on collection" },
+      { status: "cancelled", note: "not collected: no show after two calls" },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
 import { paymentMethodLabels } from "../../../modules/orders/statuses";
+import { notCollected } from "../../../modules/orders/pickup";
 import type { PurchaseDetail } from "../../../modules/orders/types";
 import { startingValues, useBusy, useFetcherAnswer, type FormResult } from "../../lib/forms";
 import { useToastAnswer } from "../toasts";
@@ -53,11 +54,16 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
         ) : null}
         {p.paymentNote ? <Row label="Payment reference" value={<span className="break-all">{p.paymentNote}</span>} /> : null}
         {p.paymentMethod === "pod" ? (
-          <Row label="Deliveries refused by this customer" value={<span data-testid="refused-count">{p.refusedDeliveries}</span>} />
+          <Row
+            label={
+              p.deliveryMethod === "pickup" ? "Orders refused or not collected by this customer" : "Deliveries refused by this customer"
+            }
+            value={<span data-testid="refused-count">{p.refusedDeliveries}</span>}
+          />
         ) : null}
       </dl>
       {unpaid && p.status !== "cancelled" ? <RecordPayment p={p} /> : null}
-      {onItsWay && !p.paidAt ? <RefusedDelivery /> : null}
+      {onItsWay && !p.paidAt ? <RefusedDelivery pickup={p.deliveryMethod === "pickup"} /> : null}
     </div>
   );
 }
@@ -113,7 +119,8 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
   );
 }
 
-function RefusedDelivery() {
+/** Refused at the door; for a pick-up (docs/product.md "Pick-up"), never collected. */
+function RefusedDelivery({ pickup }: { pickup: boolean }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useToastAnswer(fetcher.data);
@@ -123,13 +130,14 @@ function RefusedDelivery() {
       method="post"
       className="mt-3 flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
-        if (!window.confirm("Mark the delivery refused? The order is cancelled and its items go back into stock.")) e.preventDefault();
+        const ask = pickup ? notCollected.confirm : "Mark the delivery refused? The order is cancelled and its items go back into stock.";
+        if (!window.confirm(ask)) e.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="refused" />
       <Field label="Why (optional)" name="note" maxLength={500} defaultValue={text("note", "")} className="min-w-48 flex-1" />
       <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
-        Delivery refused
+        {pickup ? notCollected.action : "Delivery refused"}
       </button>
     </fetcher.Form>
   );

@@ -25,7 +25,7 @@ import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/ord
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
-import { collectionCodeWords, pickupStep, remindedWords } from "../../../modules/orders/pickup";
+import { collectionCodeWords, notCollected, pickupStep, remindedWords } from "../../../modules/orders/pickup";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
@@ -81,8 +81,11 @@ export async function action(args: Route.ActionArgs) {
     }
     if (intent === "refused") {
       const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
-      await recordRefusedDelivery(db, id, data.note || undefined, user.id);
-      return { ok: true, msg: "Delivery marked refused; the items are back in stock" };
+      const refused = await recordRefusedDelivery(db, id, data.note || undefined, user.id);
+      return {
+        ok: true,
+        msg: refused.deliveryMethod === "pickup" ? notCollected.done : "Delivery marked refused; the items are back in stock",
+      };
     }
     const { data } = await parseForm(args.request, statusChangeInput);
     const moved = await changePurchaseStatus(db, id, data, user.id, env);
