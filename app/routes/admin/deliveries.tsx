@@ -282,19 +282,26 @@ function DeliveryRow({ row }: { row: RunSheetRow }) {
   );
 }
 
+/** 'Mark N as preparing': an area's orders, or the pick-ups, packed at once (a plain form). */
+function PackForm({ count, fields }: { count: number; fields: Record<string, string> }) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="btn-outline min-h-10 py-2">
+        Mark {count} as preparing
+      </button>
+    </Form>
+  );
+}
+
 /** The pick-ups' next step, all at once: pack the paid ones, then mark the packed ones ready (no rider). Plain forms. */
 function PickupSteps({ toPack, packed }: { toPack: number; packed: number }) {
   if (!toPack && !packed) return null;
   return (
     <div className="mt-2 flex flex-wrap items-end gap-3 px-4 sm:px-0" data-testid="pickup-steps">
-      {toPack ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="prepare_pickups" />
-          <button type="submit" className="btn-outline min-h-10 py-2">
-            Mark {toPack} as preparing
-          </button>
-        </Form>
-      ) : null}
+      {toPack ? <PackForm count={toPack} fields={{ intent: "prepare_pickups" }} /> : null}
       {packed ? (
         <Form method="post">
           <input type="hidden" name="intent" value="ready_pickups" />
@@ -318,16 +325,7 @@ function AreaSteps({ date, area }: { date: string; area: RunSheetArea }) {
   const riderId = `rider-${area.lga}`;
   return (
     <div className="mt-2 flex flex-wrap items-end gap-3 px-4 sm:px-0 print:hidden" data-testid="area-steps">
-      {toPack ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="prepare" />
-          <input type="hidden" name="date" value={date} />
-          <input type="hidden" name="lga" value={area.lga} />
-          <button type="submit" className="btn-outline min-h-10 py-2">
-            Mark {toPack} as preparing
-          </button>
-        </Form>
-      ) : null}
+      {toPack ? <PackForm count={toPack} fields={{ intent: "prepare", date, lga: area.lga }} /> : null}
       {packed ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="send_out" />
