@@ -76,6 +76,9 @@ export const collectionCodeWords = {
     `Your collection code is ${code}. Show it at the counter, or forward this message to whoever collects it for you.`,
   update: (code: string) => `; your collection code is ${code}`,
   counter: (code: string) => `Ask for code ${code}`,
+  /** the team's own WhatsApp message, typed for them, when the shop sends none itself */
+  chat: (name: string, number: string, address: string, code: string) =>
+    `Hello ${name}, your order #${number} is ready to collect at ${address}. Your collection code is ${code}: show it at the counter, or forward this message to whoever collects it for you.`,
 } as const;
 
 /**

@@ -219,6 +219,12 @@ describe("pick-up at the shop", () => {
       expect((await json(`/api/purchases/${purchase.id}/status`, "PATCH", { status }, owner)).status).toBe(200);
     expect(await waiting()).toMatchObject({ status: "Ready to collect" });
     expect((await waiting())!.text).toMatch(/Ask for code \d{4}/);
+    // the team's own WhatsApp chat with her is typed for them: where, and the code
+    const given = (await t.db.select({ code: purchases.collectionCode }).from(purchases).where(eq(purchases.id, purchase.id)))[0]!.code;
+    const chat = /<a href="([^"]*)"[^>]*data-testid="whatsapp-customer"/.exec(await drawn(`/viewpurchase/${purchase.id}`, "", owner))![1]!;
+    expect(new URL(chat.replace(/&amp;/g, "&")).searchParams.get("text")).toBe(
+      `Hello Ada, your order #${orderNumber(purchase.id)} is ready to collect at ${ADDRESS} (${HOURS}). Your collection code is ${given}: show it at the counter, or forward this message to whoever collects it for you.`,
+    );
     // the purchases list and the order's own page say the pick-up's step, and offer its next
     const [row] = await (await t.page(`/api/purchases?q=${encodeURIComponent(body.email)}`, { as: owner })).json();
     expect(row).toMatchObject({ id: purchase.id, status: "shipped", deliveryMethod: "pickup" });

@@ -29,6 +29,7 @@ import { collectionCodeWords, notCollected, pickupStep, remindedWords } from "..
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
+import type { PurchaseDetail } from "../../../modules/orders/types";
 import { refundStrayPayment, strayPaymentViews } from "../../../modules/orders/stray-refunds.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { recordOr404 } from "../../lib/not-found.server";
@@ -125,11 +126,17 @@ function OtherOrders({ phone, others }: { phone: string; others: { count: number
   );
 }
 
-/** Her number as people read it and, when it is a Nigerian one, a chat with her about this order on WhatsApp. */
-function CustomerPhone({ p }: { p: { id: string; fname: string; phone: string } }) {
-  const chat = normalizeNigerianPhone(p.phone)
-    ? chatWithShopperUrl(p.phone, `Hello ${p.fname}, about your order #${orderNumber(p.id)}: `)
-    : null;
+/**
+ * Her number as people read it and, when it is a Nigerian one, a chat with her about this order on
+ * WhatsApp; a pick-up ready to collect has its message typed, with where and its code.
+ */
+function CustomerPhone({ p }: { p: Pick<PurchaseDetail, "id" | "fname" | "phone" | "status" | "address" | "collectionCode"> }) {
+  const number = orderNumber(p.id);
+  const text =
+    p.status === "shipped" && p.collectionCode
+      ? collectionCodeWords.chat(p.fname, number, p.address, p.collectionCode)
+      : `Hello ${p.fname}, about your order #${number}: `;
+  const chat = normalizeNigerianPhone(p.phone) ? chatWithShopperUrl(p.phone, text) : null;
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-x-3">
       <span data-testid="customer-phone">{readablePhone(p.phone)}</span>
