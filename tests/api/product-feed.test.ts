@@ -119,5 +119,6 @@ describe("the product feed", () => {
     expect(html).toMatch(
       /data-testid="product-feed">.*Product feed for Instagram, Facebook and Google.*http:\/\/localhost:3000\/feeds\/products\.xml/s,
     );
+    expect(html).toMatch(/data-testid="product-feed">.*aria-label="Copy feed address"/s);
   });
 });

@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/admin/table-parts";
 import { Field, FormMessage } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { publicOrigin } from "../../../lib/public-origin";
+import { CopyButton } from "../../components/copy-button";
 import { readForm } from "../../lib/form-action.server";
 import { type FormResult, startingValues, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
@@ -160,7 +161,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         {/* docs/product.md "Product feed": the catalogue for the Instagram, Facebook and Google shops */}
         <div className="text-sm sm:col-span-2" data-testid="product-feed">
           <p className="font-semibold">Product feed for Instagram, Facebook and Google</p>
-          <p className="mt-1 break-all rounded-xl bg-white p-2 font-mono text-xs">{feedUrl}</p>
+          <p className="mt-1 flex items-center gap-1 rounded-xl bg-white py-1 pl-2">
+            <span className="min-w-0 flex-1 break-all font-mono text-xs">{feedUrl}</span>
+            <CopyButton text={feedUrl} label="Copy feed address" />
+          </p>
           <p className="mt-1 text-muted">
             Add this address as a scheduled data feed in Meta Commerce Manager or Google Merchant Center: your products, prices, sale prices
             and stock are read from it, and each change here shows at their next fetch.

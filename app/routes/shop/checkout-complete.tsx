@@ -1,5 +1,6 @@
-import { CheckCircle2, Clock, Copy, MessageCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { CheckCircle2, Clock, MessageCircle } from "lucide-react";
+import { useEffect } from "react";
+import { CopyButton } from "../../components/copy-button";
 import { Form, Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderAgainForm } from "../../components/orders/order-again";
@@ -189,20 +190,6 @@ function UnappliedPayments({ payments }: { payments: UnappliedPayment[] }) {
         </p>
       ))}
     </section>
-  );
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg text-rose hover:bg-white"
-      aria-label={copied ? "Copied" : label}
-      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
-    >
-      <Copy size={18} aria-hidden="true" />
-    </button>
   );
 }
 
