@@ -8,8 +8,9 @@ import { ordersForStep, pickupsForStep, type AreaStep } from "./deliveries.serve
 import type { MailLinks } from "./mails.server";
 
 // docs/product.md "Delivery on a chosen date": on a busy day the team packs and sends out an area's
-// orders together from the run sheet, and packs the pick-ups and marks them ready (docs "Pick-up"). Each order moves as from its own page (its lock, its event,
-// its customer's mail or WhatsApp), so the rules of a status change keep one home.
+// orders together from the run sheet, and packs the pick-ups and marks them ready (docs "Pick-up").
+// Each order moves as from its own page (its lock, its event, its customer's mail or WhatsApp), so
+// the rules of a status change keep one home.
 
 export const areaStepInput = z
   .object({

@@ -20,7 +20,7 @@ import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
 import { loadOrderPricing } from "../pricing/load-pricing.server";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { readGift, type GiftDetails } from "./gift-schemas";
-import { pickupAddress, pickupFor } from "./pickup";
+import { payOnCollection, pickupAddress, pickupFor } from "./pickup";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import { alertLowStock } from "../stock/low-stock.server";
 import { holdDeliverySlot, resolveDeliverySlot } from "../delivery/schedule.server";
@@ -255,7 +255,7 @@ export async function placeOrder(
       purchaseId: purchase.id,
       status: "pending",
       // paid when she collects it at the shop (docs/product.md "Pick-up")
-      note: method === "pod" && purchase.deliveryMethod === "pickup" ? "order placed, to be paid on collection" : placedNotes[method],
+      note: method === "pod" && purchase.deliveryMethod === "pickup" ? payOnCollection.placedNote : placedNotes[method],
       actorId: buyer.kind === "shop" ? buyer.actorId : contact.userId,
     });
     // the code's use is held while the order waits for its money (docs/product.md "Discount codes")

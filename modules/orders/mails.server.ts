@@ -11,6 +11,7 @@ import { getSettings } from "../settings/service.server";
 import { orderCompletePath, payLinkUrl } from "./order-links.server";
 import { giftSummaryLines } from "./gift-rules";
 import { adminOrderPath, orderNumber } from "./statuses";
+import { payOnCollection } from "./pickup";
 import { codeOn } from "./views.server";
 import { ownerWhatsApp, shopperWhatsApp } from "../whatsapp/order-messages";
 
@@ -123,17 +124,17 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   }[p.paymentMethod];
   await enqueueMail(tx, {
     to: p.email,
-    subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? `confirmed, ${pickup ? "pay when you collect" : "pay on delivery"}` : "waiting for payment"}`,
+    subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? `confirmed, ${pickup ? payOnCollection.subject : "pay on delivery"}` : "waiting for payment"}`,
     text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items)}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: `order_placed_${p.paymentMethod}`,
   });
   if (p.paymentMethod === "pod")
     await enqueueMail(tx, {
       to: settings.contactEmail,
-      subject: `New order #${number} (${pickup ? "pay on collection" : "pay on delivery"}): ${formatNaira(p.totalKobo)}`,
-      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid ${pickup ? "on collection at the shop" : "on delivery"}.\n\n${summary(p, items, "To collect")}\n`,
+      subject: `New order #${number} (${pickup ? payOnCollection.alertSubject : "pay on delivery"}): ${formatNaira(p.totalKobo)}`,
+      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid ${pickup ? payOnCollection.alertLine : "on delivery"}.\n\n${summary(p, items, "To collect")}\n`,
       kind: "order_new_admin",
-      whatsapp: newOrderAlert(settings, p, `to be paid ${pickup ? "on collection" : "on delivery"}`, links),
+      whatsapp: newOrderAlert(settings, p, `to be paid ${pickup ? payOnCollection.alertWhatsApp : "on delivery"}`, links),
     });
 }
 

@@ -72,12 +72,13 @@ async function reminderMail(tx: Tx, p: PurchaseRow, links: MailLinks) {
   const number = orderNumber(p.id);
   const link = orderUrl(links, p);
   const code = p.collectionCode ? `\n\n${collectionCodeWords.line(p.collectionCode)}` : "";
+  const update = `${pickupReminder.update(p.address)}${p.collectionCode ? collectionCodeWords.update(p.collectionCode) : ""}`;
   const toPay = p.paymentMethod === "pod" && !p.paidAt ? `\n\n${pickupReminder.bring(formatNaira(p.totalKobo))}` : "";
   await enqueueMail(tx, {
     to: p.email,
     kind: "pickup_reminder",
     subject: `${pickupReminder.subject} (order #${number})`,
     text: `Hello ${p.firstName},\n\n${pickupReminder.line(number, p.address)}${code}${toPay}\n\nCannot come? Write to ${shop.contactEmail} or call ${shop.contactPhone}, and we will find a way together.\n\nYour order: ${link}\n\nWith care,\n${shop.shopName}`,
-    whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, number, pickupReminder.update(p.address), link]),
+    whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, shop.shopName, number, update, link]),
   });
 }

@@ -81,6 +81,15 @@ export const collectionCodeWords = {
     `Hello ${name}, your order #${number} is ready to collect at ${address}. Your collection code is ${code}: show it at the counter, or forward this message to whoever collects it for you.`,
 } as const;
 
+/** A pick-up she pays for at the shop: how her mail, the owner's alert and its history say it. */
+export const payOnCollection = {
+  placedNote: "order placed, to be paid on collection",
+  subject: "pay when you collect",
+  alertSubject: "pay on collection",
+  alertLine: "on collection at the shop",
+  alertWhatsApp: "on collection",
+} as const;
+
 /**
  * A pick-up to be paid on collection that she never came for: what 'Delivery refused' is for a
  * delivery (the order is cancelled, its items go back, her count of orders not taken grows).

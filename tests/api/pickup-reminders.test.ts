@@ -67,7 +67,7 @@ describe("reminding a pick-up nobody came for", () => {
     expect(mail!.text).toContain("Your collection code is 0427.");
     expect(mail!.text).toContain(`Please bring ${formatNaira(waiting.totalKobo)}: you pay when you collect it, by cash, transfer or POS.`);
     expect(renderTemplate(mail!.whatsapp!)).toContain(
-      `order #${orderNumber(waiting.id)} is waiting for you at ${ADDRESS}. Follow it here:`,
+      `order #${orderNumber(waiting.id)} is waiting for you at ${ADDRESS}; your collection code is 0427. Follow it here:`,
     );
 
     // once: the next minute's pass, or another server's, sends nothing more
