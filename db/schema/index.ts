@@ -10,3 +10,4 @@ export * from "./purchase-search";
 export * from "./reviews";
 export * from "./system";
 export * from "./refunds";
+export * from "./costs";

@@ -3,7 +3,7 @@
  * sidebar reads it too). An owner (role `admin`, the spec's word) runs everything; staff (role
  * `staff`) take and fulfil orders and keep the catalogue and blog, but never move money out or
  * change where it goes: refunds, discount codes, delivery prices and dates, payment and shop
- * settings, reports, the revenue figures and the team are the owner's.
+ * settings, reports, cost prices, the revenue figures and the team are the owner's.
  */
 export const ROLES = ["customer", "admin", "staff"] as const;
 export type Role = (typeof ROLES)[number];

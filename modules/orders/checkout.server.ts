@@ -18,6 +18,7 @@ import { hasPaidOrder } from "./paid-orders.server";
 import { paymentChoiceProblem } from "./payment-choices";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
 import { loadOrderPricing } from "../pricing/load-pricing.server";
+import { keepLineCosts } from "../pricing/costs.server";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { readGift, type GiftDetails } from "./gift-schemas";
 import { payOnCollection, pickupAddress, pickupFor } from "./pickup";
@@ -251,6 +252,8 @@ export async function placeOrder(
         })),
       )
       .returning();
+    // what each line cost the shop, for the owner's profit (docs/product.md "Cost prices and profit")
+    await keepLineCosts(tx, purchase.id);
     await tx.insert(purchaseEvents).values({
       purchaseId: purchase.id,
       status: "pending",

@@ -28,6 +28,14 @@ export type SalesRow = {
   sales: number;
   refunded: number | null;
   net: number | null;
+  /**
+   * by product or category (docs/product.md "Cost prices and profit"): what its lines with a cost
+   * cost the shop and the profit on them, the line totals less that cost (both null when none of
+   * its lines has a cost), and its units sold without a cost
+   */
+  cost?: number | null;
+  profit?: number | null;
+  unitsWithoutCost?: number;
   /** by customer: her number as people read it (the row's key is its ten national digits) and her latest email */
   phone?: string;
   email?: string;
@@ -41,5 +49,12 @@ export type SalesReport = {
    * every paid order of the range once: the orders list's sum for the same days (`revenue`), what
    * went back of it by refunds, processed or on their way (`refunded`), and what the shop keeps (`net`)
    */
-  totals: { orders: number; units: number; revenue: number; refunded: number; net: number };
+  totals: { orders: number; units: number; revenue: number; refunded: number; net: number; profit?: GoodsProfit };
 };
+
+/**
+ * By product or category, the lines with a cost together: their sales of goods (before a code, VAT
+ * and delivery), their cost, the profit and its margin (whole percent of those sales; null without
+ * such sales), and the units sold without a cost, left out of all four
+ */
+export type GoodsProfit = { sales: number; cost: number; profit: number; margin: number | null; unitsWithoutCost: number };

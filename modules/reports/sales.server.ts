@@ -1,14 +1,15 @@
 import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, products, purchaseItems, phoneKey, purchases, refunds } from "../../db/schema";
+import { categories, phoneKey, productCosts, products, purchaseItemCosts, purchaseItems, purchases, refunds } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
 import { readablePhone } from "../../lib/phone";
 import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
+import { lineUnitCostKobo } from "../pricing/costs.server";
 import { saleRefundedSql } from "../orders/refunds.server";
-import type { ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./sales-schemas";
+import type { GoodsProfit, ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
 // days (the orders list's own from/to), grouped by product, category, delivery area, discount
@@ -17,10 +18,16 @@ import type { ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./
 // are its lines' totals (goods, before a code, VAT and delivery). Refunds go back to whole orders:
 // an order's are those processed or on their way (a failed one gave nothing back), whenever made,
 // less what gave back money that arrived over its total (saleRefundedSql): never a sale, so what
-// is kept is the sales less the refunded, on every row.
+// is kept is the sales less the refunded, on every row. A product's or a category's rows also say
+// what their lines cost the shop and the profit on them (docs/product.md "Cost prices and profit").
 
 const units = sql<string>`coalesce(sum(${purchaseItems.quantity}), 0)`;
 const orderCount = sql<string>`count(distinct ${purchases.id})`;
+// the lines with a cost: what they cost, what they sold for; and the units of those without one
+const lineCost = sql<string | null>`sum(${lineUnitCostKobo} * ${purchaseItems.quantity})`;
+const costedSales = sql<string | null>`sum(case when ${lineUnitCostKobo} is not null then ${purchaseItems.totalPriceKobo} end)`;
+const unitsWithoutCost = sql<string | null>`coalesce(sum(case when ${lineUnitCostKobo} is null then ${purchaseItems.quantity} end), 0)`;
+const noCosts = { cost: sql<string | null>`null`, costedSales: sql<string | null>`null`, unitsWithoutCost: sql<string | null>`null` };
 
 /** What each order got back (kobo), one row per refunded order. */
 function refundedPerOrder(db: Db) {
@@ -47,9 +54,14 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
         units,
         sales: sql<string>`sum(${purchaseItems.totalPriceKobo})`,
         refunded: sql<string | null>`null`,
+        cost: lineCost,
+        costedSales,
+        unitsWithoutCost,
       })
       .from(purchaseItems)
       .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
+      .leftJoin(purchaseItemCosts, sql`${purchaseItemCosts.purchaseItemId} = ${purchaseItems.id}`)
+      .leftJoin(productCosts, sql`${productCosts.productId} = ${purchaseItems.productId}`)
       .leftJoin(products, sql`${products.id} = ${purchaseItems.productId}`)
       .leftJoin(categories, sql`${categories.id} = ${products.categoryId}`)
       .where(where)
@@ -75,6 +87,7 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
       sales: sql<string>`sum(${purchases.totalKobo})`,
       refunded: sql<string | null>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
+      ...noCosts,
     })
     .from(purchases)
     .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
@@ -120,9 +133,10 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
       .where(where),
   ]);
+  const goods = q.by === "product" || q.by === "category";
   return {
     by: q.by,
-    measures: q.by === "product" || q.by === "category" ? "goods" : "order totals",
+    measures: goods ? "goods" : "order totals",
     rows: rows.map((r) => ({
       key: r.key ?? "",
       label: q.by === "source" && r.key ? (sourceLabels[r.key as keyof typeof sourceLabels] ?? r.key) : (r.label ?? emptyLabel[q.by]),
@@ -132,6 +146,7 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       refunded: r.refunded === null ? null : koboToNaira(Number(r.refunded)),
       net: r.refunded === null ? null : koboToNaira(Number(r.sales) - Number(r.refunded)),
       ...(q.by === "customer" && { phone: readablePhone(r.phone ?? ""), email: r.email ?? "" }),
+      ...(goods && costOf(r)),
     })),
     totals: {
       orders: Number(totals?.orders ?? 0),
@@ -139,7 +154,39 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       revenue: koboToNaira(Number(totals?.revenue ?? 0)),
       refunded: koboToNaira(Number(totals?.refunded ?? 0)),
       net: koboToNaira(Number(totals?.revenue ?? 0) - Number(totals?.refunded ?? 0)),
+      ...(goods && { profit: profitOf(rows) }),
     },
+  };
+}
+
+type CostColumns = { cost: string | null; costedSales: string | null; unitsWithoutCost: string | null };
+
+/** A product's or a category's row: what its lines with a cost cost, the profit on them, and its units without a cost. */
+function costOf(r: CostColumns): Pick<SalesRow, "cost" | "profit" | "unitsWithoutCost"> {
+  const cost = r.cost === null ? null : Number(r.cost);
+  return {
+    cost: cost === null ? null : koboToNaira(cost),
+    profit: cost === null ? null : koboToNaira(Number(r.costedSales) - cost),
+    unitsWithoutCost: Number(r.unitsWithoutCost ?? 0),
+  };
+}
+
+/** The rows' profit together (every line of the days is in one row), with its margin on the sales of the lines with a cost. */
+function profitOf(rows: CostColumns[]): GoodsProfit {
+  let cost = 0;
+  let sales = 0;
+  let unitsWithoutCost = 0;
+  for (const r of rows) {
+    cost += Number(r.cost ?? 0);
+    sales += Number(r.costedSales ?? 0);
+    unitsWithoutCost += Number(r.unitsWithoutCost ?? 0);
+  }
+  return {
+    sales: koboToNaira(sales),
+    cost: koboToNaira(cost),
+    profit: koboToNaira(sales - cost),
+    margin: sales > 0 ? Math.round(((sales - cost) / sales) * 100) : null,
+    unitsWithoutCost,
   };
 }
 
@@ -163,8 +210,21 @@ export function salesReportCsv(report: SalesReport): string {
   const { totals } = report;
   const contact = report.by === "customer";
   const contactOf = (r: SalesRow) => (contact ? [r.phone ?? "", r.email ?? ""] : []);
+  // by product or category: what the lines with a cost cost, the profit on them, and the units without one
+  const goods = report.measures === "goods";
+  const costsOf = (r: SalesRow) => (goods ? [r.cost?.toFixed(2) ?? "", r.profit?.toFixed(2) ?? "", r.unitsWithoutCost ?? 0] : []);
+  const profit = totals.profit;
   return toCsv(
-    [groupHeader[report.by], ...(contact ? ["Phone", "Email"] : []), "Orders", "Units", salesHeader, "Refunded (NGN)", "Kept (NGN)"],
+    [
+      groupHeader[report.by],
+      ...(contact ? ["Phone", "Email"] : []),
+      "Orders",
+      "Units",
+      salesHeader,
+      "Refunded (NGN)",
+      "Kept (NGN)",
+      ...(goods ? ["Cost (NGN)", "Profit (NGN)", "Units without a cost"] : []),
+    ],
     [
       ...report.rows.map((r) => [
         r.label,
@@ -174,6 +234,7 @@ export function salesReportCsv(report: SalesReport): string {
         r.sales.toFixed(2),
         r.refunded?.toFixed(2) ?? "",
         r.net?.toFixed(2) ?? "",
+        ...costsOf(r),
       ]),
       [
         "All paid orders (order totals)",
@@ -183,6 +244,7 @@ export function salesReportCsv(report: SalesReport): string {
         totals.revenue.toFixed(2),
         totals.refunded.toFixed(2),
         totals.net.toFixed(2),
+        ...(profit ? [profit.cost.toFixed(2), profit.profit.toFixed(2), profit.unitsWithoutCost] : []),
       ],
     ],
   );

@@ -8,9 +8,11 @@ import {
   updateProduct,
 } from "../../modules/catalog/admin-products.server";
 import { productHistoryPage } from "../../modules/catalog/product-history.server";
+import { productCostInput } from "../../modules/pricing/cost-schemas";
+import { productCost, setProductCost } from "../../modules/pricing/costs.server";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson, readQuery, withTotal } from "../http";
-import { currentUser, requireAdmin } from "../middleware/auth";
+import { currentUser, requireAdmin, requireOwner } from "../middleware/auth";
 import { isMultipart, readFormOrJson, readMultipart, requireFile } from "../multipart";
 import { shopStorage } from "../../lib/storage.server";
 
@@ -36,6 +38,13 @@ export function adminProductRoutes(deps: AppDeps) {
         const { items, total } = await productHistoryPage(db, pathId(c, "Product"), readQuery(c, productHistoryQuery));
         withTotal(c, total);
         return c.json(items);
+      })
+      // docs/product.md "Cost prices and profit": the owner's alone, as the report it feeds
+      .get("/products/:id/cost", requireOwner(), async (c) => c.json(await productCost(db, pathId(c, "Product"))))
+      .put("/products/:id/cost", requireOwner(), async (c) => {
+        const id = pathId(c, "Product");
+        const { cost } = await readJson(c, productCostInput);
+        return c.json(await setProductCost(db, id, cost, currentUser(c).id));
       })
       .delete("/products/:id/image", requireAdmin(), async (c) =>
         c.json(await removeProductImage(db, storage, pathId(c, "Product"), currentUser(c))),

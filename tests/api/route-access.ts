@@ -68,6 +68,8 @@ export const routeAccess: Record<string, Access> = {
   "POST /api/products/create": "admin",
   "PUT /api/products/:id": "admin",
   "GET /api/products/:id/history": "admin",
+  "GET /api/products/:id/cost": "owner",
+  "PUT /api/products/:id/cost": "owner",
   "DELETE /api/products/:id": "admin",
   "DELETE /api/products/:id/image": "admin",
   "POST /api/categories/create": "admin",

@@ -200,9 +200,12 @@ describe("the CSV and the /reports screen", () => {
     const res = await t.request(`/api/reports/sales.csv?${range}&by=category`, { as: admin });
     expect(res.headers.get("content-type")).toContain("text/csv");
     const lines = (await res.text()).trim().split("\r\n");
-    expect(lines[0]).toBe('"Category","Orders","Units","Sales of goods (NGN)","Refunded (NGN)","Kept (NGN)"');
-    expect(lines[1]).toBe('"Journals","2","3","30000.00","",""');
-    expect(lines.at(-1)).toMatch(/^"All paid orders \(order totals\)","3","7","\d+\.\d\d","7000.00","\d+\.\d\d"$/);
+    expect(lines[0]).toBe(
+      '"Category","Orders","Units","Sales of goods (NGN)","Refunded (NGN)","Kept (NGN)","Cost (NGN)","Profit (NGN)","Units without a cost"',
+    );
+    // no product here has a cost price (tests/api/product-costs.test.ts has them)
+    expect(lines[1]).toBe('"Journals","2","3","30000.00","","","","","3"');
+    expect(lines.at(-1)).toMatch(/^"All paid orders \(order totals\)","3","7","\d+\.\d\d","7000.00","\d+\.\d\d","0.00","0.00","7"$/);
     const byArea = (await (await t.request(`/api/reports/sales.csv?${range}&by=area`, { as: admin })).text()).trim().split("\r\n");
     expect(byArea.find((l) => l.startsWith('"Surulere"'))).toMatch(/^"Surulere","1","4","(\d+)\.00","5000\.00","\d+\.00"$/);
   });

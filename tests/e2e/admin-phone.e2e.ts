@@ -21,6 +21,18 @@ async function adminPage(viewport: "phone" | "desktop") {
   return { context, page };
 }
 
+/** Opens the list at `path` and its first row's Edit screen (`screen`). */
+async function editFirstRow(page: Page, path: string, screen: RegExp) {
+  await page.goto(path);
+  await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+  await admin
+    .rows(page)
+    .first()
+    .getByRole("link", { name: /^Edit / })
+    .click();
+  await page.waitForURL(screen);
+}
+
 /** The right edge of each element, so a test can say which ones lie off the screen. */
 const rightEdges = (locator: Locator) =>
   locator.evaluateAll((els) =>
@@ -60,6 +72,8 @@ const tables: { path: string; name: string; actions: RegExp[]; labels: string[] 
   { path: "/teamtable", name: "teamtable", actions: [], labels: ["Email", "Phone"] },
   // the demo's paid orders, by source: what went back to them and what the shop keeps
   { path: "/reports?by=source", name: "reports", actions: [], labels: ["Order totals", "Refunded", "Kept"] },
+  // the demo's products with what they cost the shop and the profit on them
+  { path: "/reports?by=product", name: "reports-products", actions: [], labels: ["Sales of goods", "Cost", "Profit"] },
   // the customers who spent most, each number opening her orders
   {
     path: "/reports?by=customer",
@@ -103,14 +117,7 @@ describe("admin tables on a 360 px phone", () => {
 
   it("toast a save under the top bar, clear of the menu button", async () => {
     const { context, page } = await adminPage("phone");
-    await page.goto("/lga");
-    await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
-    await admin
-      .rows(page)
-      .first()
-      .getByRole("link", { name: /^Edit / })
-      .click();
-    await page.waitForURL(/\/editlga\//);
+    await editFirstRow(page, "/lga", /\/editlga\//);
     // saved as it is: the rate stays what it was
     await page.getByRole("button", { name: "Update LGA", exact: true }).click();
     const toast = page.getByText("LGA updated");
@@ -118,6 +125,23 @@ describe("admin tables on a 360 px phone", () => {
     // (once it has slid in)
     const bar = (await page.locator("header").first().boundingBox())!;
     await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await context.close();
+  });
+
+  it("let the owner set a product's cost price on her phone, and read the profit in Reports", async () => {
+    const { context, page } = await adminPage("phone");
+    await editFirstRow(page, "/producttable", /\/editproduct\//);
+    const panel = page.getByTestId("cost-price");
+    await panel.getByLabel("Cost price (₦)").fill("1000");
+    await panel.getByRole("button", { name: "Save cost price" }).click();
+    await visible(page.getByText("Cost price saved"));
+    await visible(panel.getByText(/profit a unit/));
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-cost-price-phone");
+    await expectAccessible(page);
+    await page.goto("/reports?by=product");
+    await visible(page.getByTestId("report-profit").getByText(/margin/));
+    await screenshot(page, "admin-reports-profit-phone");
     await context.close();
   });
 

@@ -45,6 +45,8 @@ describe("loaders when the database fails", () => {
       categories: null,
       waiting: null,
       history: null,
+      // the owner's cost price, which failed to load with the rest
+      cost: null,
     });
   });
 

@@ -10,6 +10,7 @@ import { salesReport } from "../../../modules/reports/sales.server";
 import { greetOnWhatsAppUrl } from "../../../modules/marketing/messages.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { WhatsAppChatLink } from "../../components/admin/whatsapp-button";
+import type { GoodsProfit } from "../../../modules/reports/sales-schemas";
 import type { Route } from "./+types/reports";
 
 export const meta = () => [{ title: "Reports | Alafia admin" }];
@@ -48,7 +49,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const salesHeader = report.measures === "goods" ? "Sales of goods" : "Order totals";
   // a refund is for a whole order: by order, each row says what went back; by product or category, the totals do
   const byOrder = report.measures === "order totals";
-  const columns = byOrder ? 6 : 4;
+  const columns = 6;
   return (
     <>
       <PageHeader title="Reports">
@@ -96,6 +97,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         {formatNairaAmount(report.totals.refunded)} refunded · <strong className="text-ink">{formatNairaAmount(report.totals.net)}</strong>{" "}
         kept
       </p>
+      {report.totals.profit ? <ProfitLine profit={report.totals.profit} /> : null}
       <AdminTable caption={`Sales by ${groupLabels[query.by].toLowerCase()}`}>
         <thead className="border-b border-line bg-sand/60">
           <tr>
@@ -108,7 +110,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <th className={th}>Refunded</th>
                 <th className={th}>Kept</th>
               </>
-            ) : null}
+            ) : (
+              <>
+                <th className={th}>Cost</th>
+                <th className={th}>Profit</th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -146,7 +153,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                       {formatNairaAmount(r.net ?? r.sales)}
                     </td>
                   </>
-                ) : null}
+                ) : (
+                  <>
+                    <td className={td} data-label="Cost">
+                      {r.cost === null || r.cost === undefined ? (
+                        <span className="text-muted">No cost price</span>
+                      ) : (
+                        formatNairaAmount(r.cost)
+                      )}
+                      {r.cost !== null && r.unitsWithoutCost ? (
+                        <span className="block text-xs text-muted">{unitsWithoutCostWords(r.unitsWithoutCost)}</span>
+                      ) : null}
+                    </td>
+                    <td className={td} data-label="Profit">
+                      {r.profit === null || r.profit === undefined ? "" : formatNairaAmount(r.profit)}
+                    </td>
+                  </>
+                )}
               </tr>
             ))
           )}
@@ -162,7 +185,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         lines&apos; totals, before a code, VAT and delivery; areas, codes, sources and customers show whole order totals. A customer is her
         phone number, however it was typed, named as her latest order names her. Refunds, processed or on their way, go back to whole
         orders: they are counted against the orders they refunded, whenever they were made. Money that arrived over an order&apos;s total
-        and was sent back is not counted: it was never a sale.
+        and was sent back is not counted: it was never a sale. A line&apos;s cost is its product&apos;s cost price when it was sold (or now,
+        for a sale made before the product had one); its profit is its total less that cost, before codes, VAT, delivery and refunds.
       </p>
     </>
   );
@@ -190,5 +214,25 @@ function CustomerContact({ name, phone, email, chatUrl }: { name: string; phone:
         </span>
       ) : null}
     </span>
+  );
+}
+
+const unitsWithoutCostWords = (n: number) => `${n.toLocaleString("en-NG")} ${n === 1 ? "unit" : "units"} without a cost price`;
+
+/** By product or category: the profit on the goods that have a cost price, and what has none yet (docs/product.md "Cost prices and profit"). */
+function ProfitLine({ profit }: { profit: GoodsProfit }) {
+  const noneYet = profit.sales === 0 && profit.cost === 0;
+  return (
+    <p className="mb-3 text-sm text-muted" data-testid="report-profit">
+      {noneYet ? (
+        <>No product sold in these dates has a cost price. Set one on a product&apos;s page to see your profit here.</>
+      ) : (
+        <>
+          <strong className="text-ink">{formatNairaAmount(profit.profit)}</strong> profit on {formatNairaAmount(profit.sales)} of goods with
+          a cost price{profit.margin === null ? "" : ` (${profit.margin}% margin)`}, before codes, VAT, delivery and refunds
+          {profit.unitsWithoutCost ? `; ${unitsWithoutCostWords(profit.unitsWithoutCost)}, left out` : ""}.
+        </>
+      )}
+    </p>
   );
 }

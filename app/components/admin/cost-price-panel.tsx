@@ -1,0 +1,60 @@
+import { useFetcher } from "react-router";
+import { formatNairaAmount } from "../../../lib/money";
+import { productCostInput, type ProductCost } from "../../../modules/pricing/cost-schemas";
+import { startingValues, useBusy, useFetcherAnswer, useZodForm, type FormResult } from "../../lib/forms";
+import { Field } from "../forms/fields";
+import { useToastAnswer } from "../toasts";
+
+// docs/product.md "Cost prices and profit": the owner's cost price of a product, on its page. Posts
+// to the page's action (intent cost), which calls the same service as PUT /api/products/{id}/cost.
+
+/** `sellsFor`: what one sells for now (naira, after its sale discount), for the profit a unit. */
+export function CostPricePanel({ cost, sellsFor }: { cost: ProductCost; sellsFor: number }) {
+  const fetcher = useFetcher<FormResult>();
+  const answer = useFetcherAnswer(fetcher, "cost");
+  const { errors, onSubmit } = useZodForm(productCostInput, answer);
+  const busy = useBusy(fetcher);
+  useToastAnswer(fetcher.data);
+  const start = startingValues(answer, "cost");
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={onSubmit}
+      className="grid gap-3 rounded-2xl border border-line bg-linen p-4"
+      data-testid="cost-price"
+    >
+      <input type="hidden" name="intent" value="cost" />
+      <div>
+        <h2 className="font-semibold">Cost price</h2>
+        <p className="text-sm text-muted">
+          What one costs you to make or buy. Only owners see it; Reports shows your profit from it. Leave it blank to take it away.
+        </p>
+      </div>
+      <Field
+        label="Cost price (₦)"
+        name="cost"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        defaultValue={start.text("cost", cost.cost === null ? "" : String(cost.cost))}
+        error={errors.cost}
+        hint={cost.cost === null ? undefined : unitProfitWords(cost.cost, sellsFor)}
+      />
+      <div>
+        <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
+          {busy ? "Saving..." : "Save cost price"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** "Sells for ₦15,000: ₦6,000 profit a unit (40%)." */
+export function unitProfitWords(cost: number, sellsFor: number) {
+  const profit = Math.round((sellsFor - cost) * 100) / 100;
+  const margin = sellsFor > 0 ? ` (${Math.round((profit / sellsFor) * 100)}%)` : "";
+  return profit < 0
+    ? `Sells for ${formatNairaAmount(sellsFor)}: ${formatNairaAmount(-profit)} less than it costs you.`
+    : `Sells for ${formatNairaAmount(sellsFor)}: ${formatNairaAmount(profit)} profit a unit${margin}.`;
+}

@@ -1,0 +1,58 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, Queryable, Tx } from "../../db/client";
+import { productCosts, products, purchaseItemCosts, purchaseItems } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { koboToNaira, nairaToKobo } from "../../lib/money";
+import type { ProductCost } from "./cost-schemas";
+
+// docs/product.md "Cost prices and profit": what a product costs the shop, set by the owner on its
+// page, kept with every line sold, and read by the sales report for the profit. The owner's alone:
+// nothing here is read by the storefront, its caches or the staff's screens.
+
+/** The product's cost, or a 404 for a product that is not there. */
+export async function productCost(db: Queryable, productId: string): Promise<ProductCost> {
+  const [row] = await db
+    .select({ id: products.id, costKobo: productCosts.costKobo, updatedAt: productCosts.updatedAt })
+    .from(products)
+    .leftJoin(productCosts, eq(productCosts.productId, products.id))
+    .where(eq(products.id, productId));
+  if (!row) throw AppError.notFound("Product");
+  return { productId, cost: row.costKobo === null ? null : koboToNaira(row.costKobo), updatedAt: row.updatedAt?.toISOString() ?? null };
+}
+
+/**
+ * Sets what one unit of the product costs (naira; null takes it away). Orders placed from now on
+ * keep it; lines sold before any cost was set are costed at the product's current one.
+ */
+export async function setProductCost(db: Db, productId: string, cost: number | null, actorId: string): Promise<ProductCost> {
+  return db.transaction(async (tx) => {
+    // the product is held while its cost is written, so a delete meanwhile is a 404, not a broken reference
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("share");
+    if (!product) throw AppError.notFound("Product");
+    if (cost === null) await tx.delete(productCosts).where(eq(productCosts.productId, productId));
+    else {
+      const costKobo = nairaToKobo(cost);
+      await tx
+        .insert(productCosts)
+        .values({ productId, costKobo, updatedById: actorId })
+        .onConflictDoUpdate({ target: productCosts.productId, set: { costKobo, updatedById: actorId, updatedAt: new Date() } });
+    }
+    return productCost(tx, productId);
+  });
+}
+
+/** Keeps each line of a new order with its product's cost as it is now, in the order's own transaction. */
+export async function keepLineCosts(tx: Tx, purchaseId: string) {
+  await tx
+    .insert(purchaseItemCosts)
+    .select(
+      tx
+        .select({ purchaseItemId: purchaseItems.id, costKobo: productCosts.costKobo })
+        .from(purchaseItems)
+        .innerJoin(productCosts, eq(productCosts.productId, purchaseItems.productId))
+        .where(eq(purchaseItems.purchaseId, purchaseId)),
+    );
+}
+
+/** One unit of a line's cost in kobo: as kept when it was sold, else the product's cost now (null: none). Needs both tables joined. */
+export const lineUnitCostKobo = sql<number | null>`coalesce(${purchaseItemCosts.costKobo}, ${productCosts.costKobo})`;

@@ -1,0 +1,223 @@
+// Cost prices and profit (docs/product.md "Cost prices and profit"): the owner sets what a product
+// costs the shop; each line sold keeps the cost of its day; the sales report gives the cost and the
+// profit by product and category. Staff, shoppers and the storefront never see a cost.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { productCosts, purchaseItemCosts, purchaseItems } from "../../db/schema";
+import { verifyAndComplete } from "../../modules/orders/completion.server";
+import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
+import { createAdminUser, createCategory, createDeliveryRate, createProduct, createStaffUser, createUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+let t: PagesContext;
+let owner: { id: string; role: "admin" };
+let staff: { id: string; role: "staff" };
+let shopper: { id: string; role: "customer" };
+beforeAll(async () => {
+  t = await createPagesContext({ CACHE_TTL_MS: "0" });
+  owner = { id: (await createAdminUser(t.db)).id, role: "admin" };
+  staff = { id: (await createStaffUser(t.db)).id, role: "staff" };
+  shopper = { id: (await createUser(t.db)).id, role: "customer" };
+  await createDeliveryRate(t.db, { lga: "Surulere", chargeKobo: 250_000 });
+});
+
+const setCost = (id: string, cost: unknown, as: { id: string; role: "admin" | "staff" | "customer" } = owner) =>
+  t.request(`/api/products/${id}/cost`, { method: "PUT", json: { cost }, as });
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** A guest's order through the real checkout, paid through the sandbox: lines as [product id, quantity]. */
+async function paidOrder(lines: [string, number][]) {
+  const res = await t.request("/api/purchases/create", {
+    method: "POST",
+    json: {
+      name: "Ada Obi",
+      email: `ada.${crypto.randomUUID().slice(0, 8)}@example.ng`,
+      phone: "0803 555 0142",
+      street: "4 Bode Thomas Street",
+      city: "Surulere",
+      lga: "surulere",
+      lines: lines.map(([productId, quantity]) => ({ productId, quantity })),
+    },
+  });
+  expect(res.status).toBe(201);
+  const { purchase } = await res.json();
+  await recordSandboxDecision(t.db, purchase.reference, "pay");
+  await verifyAndComplete(t.db, sandboxProvider(t.db, t.env.SESSION_SECRET), purchase.reference, { links: t.env });
+  return purchase.id as string;
+}
+
+describe("PUT /api/products/{id}/cost", () => {
+  it("the owner sets, reads and takes away a cost price; bad input is a 400 naming the field and keeps the cost", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_500_000 });
+    const saved = await setCost(product.id, 6_000.5);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ productId: product.id, cost: 6_000.5 });
+    const read = await t.request(`/api/products/${product.id}/cost`, { as: owner });
+    expect((await read.json()).cost).toBe(6_000.5);
+    for (const [bad, msg] of [
+      [-1, "Cost price cannot be negative"],
+      ["abc", "Cost price must be a number"],
+      [1.234, "Cost price can have at most 2 decimals"],
+      [20_000_000, "Cost price is too high"],
+    ] as const) {
+      const res = await setCost(product.id, bad);
+      expect(res.status).toBe(400);
+      expect((await res.json()).fields.cost).toBe(msg);
+    }
+    const extra = await t.request(`/api/products/${product.id}/cost`, { method: "PUT", json: { cost: 1, price: 1 }, as: owner });
+    expect(extra.status).toBe(400);
+    expect((await t.db.select().from(productCosts).where(eq(productCosts.productId, product.id)))[0]!.costKobo).toBe(600_050);
+    // null (or a blank form field) takes it away
+    expect((await (await setCost(product.id, null)).json()).cost).toBeNull();
+    expect(await t.db.select().from(productCosts).where(eq(productCosts.productId, product.id))).toEqual([]);
+    const unknown = await setCost(crypto.randomUUID(), 100);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("is the owner's alone: staff and shoppers are refused, and no product read carries a cost", async () => {
+    const product = await createProduct(t.db, { title: "Lavender eye pillow", priceKobo: 1_200_000 });
+    await setCost(product.id, 4_321);
+    for (const as of [staff, shopper]) {
+      const put = await setCost(product.id, 1, as);
+      expect(put.status).toBe(403);
+      expect((await t.request(`/api/products/${product.id}/cost`, { as })).status).toBe(403);
+    }
+    expect((await t.request(`/api/products/${product.id}/cost`)).status).toBe(401);
+    expect((await t.request(`/api/products/${product.id}/cost`, { method: "PUT", json: { cost: 1 } })).status).toBe(401);
+    // the cost is unchanged, and the storefront's and the staff's reads of the product never name it
+    expect((await (await t.request(`/api/products/${product.id}/cost`, { as: owner })).json()).cost).toBe(4_321);
+    for (const res of [
+      await t.request(`/api/products/${product.id}`),
+      await t.request(`/api/products?q=Lavender`),
+      await t.page(`/productdetails/${product.id}`),
+      await t.page(`/editproduct/${product.id}`, { as: staff }),
+      await t.page(`/producttable`, { as: staff }),
+    ]) {
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).not.toContain("4321");
+      expect(body).not.toContain("4,321");
+      expect(body).not.toMatch(/cost price/i);
+    }
+  });
+});
+
+describe("the cost of what was sold, and the profit in the sales report", () => {
+  it("each line keeps its product's cost when sold; a sale before any cost takes the product's current one", async () => {
+    const category = await createCategory(t.db, { name: "Journals for costs" });
+    const journal = await createProduct(t.db, { title: "Costed Journal", categoryId: category.id, priceKobo: 1_500_000, discountKobo: 0 });
+    const cards = await createProduct(t.db, { title: "Uncosted Cards", categoryId: category.id, priceKobo: 500_000, discountKobo: 0 });
+    const candle = await createProduct(t.db, { title: "Late Candle", priceKobo: 1_000_000, discountKobo: 0 });
+    // the candle sells before it has a cost
+    await paidOrder([[candle.id, 1]]);
+    await setCost(journal.id, 6_000);
+    const first = await paidOrder([
+      [journal.id, 2],
+      [cards.id, 1],
+    ]);
+    // a dearer supplier: the orders placed before keep 6,000
+    await setCost(journal.id, 8_000);
+    await paidOrder([[journal.id, 1]]);
+    await setCost(candle.id, 4_000);
+    // an order never paid is no sale
+    await t.request("/api/purchases/create", {
+      method: "POST",
+      json: {
+        name: "Bola Ade",
+        email: "bola.costs@example.ng",
+        phone: "0803 555 0143",
+        street: "1 Adeniran Ogunsanya",
+        city: "Surulere",
+        lga: "surulere",
+        lines: [{ productId: journal.id, quantity: 5 }],
+      },
+    });
+
+    const kept = await t.db
+      .select({ title: purchaseItems.title, costKobo: purchaseItemCosts.costKobo })
+      .from(purchaseItems)
+      .leftJoin(purchaseItemCosts, eq(purchaseItemCosts.purchaseItemId, purchaseItems.id))
+      .where(eq(purchaseItems.purchaseId, first));
+    expect(kept.sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+      { title: "Costed Journal", costKobo: 600_000 },
+      { title: "Uncosted Cards", costKobo: null },
+    ]);
+
+    const res = await t.request("/api/reports/sales?by=product", { as: owner });
+    expect(res.status).toBe(200);
+    const report = await res.json();
+    const row = (label: string) => report.rows.find((r: { label: string }) => r.label === label);
+    // 2 × 6,000 + 1 × 8,000 against 3 × 15,000
+    expect(row("Costed Journal")).toMatchObject({ units: 3, sales: 45_000, cost: 20_000, profit: 25_000, unitsWithoutCost: 0 });
+    expect(row("Uncosted Cards")).toMatchObject({ units: 1, sales: 5_000, cost: null, profit: null, unitsWithoutCost: 1 });
+    expect(row("Late Candle")).toMatchObject({ units: 1, sales: 10_000, cost: 4_000, profit: 6_000, unitsWithoutCost: 0 });
+    // 31,000 on 55,000 of goods with a cost: 56 %
+    expect(report.totals.profit).toEqual({ sales: 55_000, cost: 24_000, profit: 31_000, margin: 56, unitsWithoutCost: 1 });
+
+    const byCategory = await (await t.request("/api/reports/sales?by=category", { as: owner })).json();
+    expect(byCategory.rows.find((r: { label: string }) => r.label === "Journals for costs")).toMatchObject({
+      units: 4,
+      sales: 50_000,
+      cost: 20_000,
+      profit: 25_000,
+      unitsWithoutCost: 1,
+    });
+    expect(byCategory.totals.profit).toEqual(report.totals.profit);
+    // an order's groupings have whole order totals: no line costs there
+    const byArea = await (await t.request("/api/reports/sales?by=area", { as: owner })).json();
+    expect(byArea.rows[0]).not.toHaveProperty("cost");
+    expect(byArea.totals).not.toHaveProperty("profit");
+
+    const csv = await (await t.request("/api/reports/sales.csv?by=product", { as: owner })).text();
+    const lines = csv.trim().replaceAll('"', "").split(/\r?\n/);
+    expect(lines[0]).toContain("Cost (NGN),Profit (NGN),Units without a cost");
+    expect(lines.find((l) => l.startsWith("Costed Journal"))).toMatch(/,45000\.00,,,20000\.00,25000\.00,0$/);
+    expect(lines.find((l) => l.startsWith("Uncosted Cards"))).toMatch(/,5000\.00,,,,,1$/);
+    expect(lines.at(-1)).toMatch(/,24000\.00,31000\.00,1$/);
+
+    // the screen: the columns and the line above them
+    const page = (await (await t.page("/reports?by=product", { as: owner })).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain(">Cost</th>");
+    expect(page).toContain(">Profit</th>");
+    expect(page).toContain("No cost price");
+    expect(page).toContain(
+      "₦31,000</strong> profit on ₦55,000 of goods with a cost price (56% margin), before codes, VAT, delivery and refunds; 1 unit without a cost price, left out.",
+    );
+  });
+});
+
+describe("/editproduct/{id}: the cost price panel", () => {
+  it("the owner sees and saves it with its profit a unit; staff never see it, and their post changes nothing", async () => {
+    const product = await createProduct(t.db, { priceKobo: 1_500_000, discountKobo: 1_200_000 });
+    const path = `/editproduct/${product.id}`;
+    const empty = await (await t.page(path, { as: owner })).text();
+    expect(empty).toContain('data-testid="cost-price"');
+    const saved = await t.page(path, { ...form({ intent: "cost", cost: "7500" }), as: owner });
+    expect(saved.status).toBe(200);
+    expect((await t.db.select().from(productCosts).where(eq(productCosts.productId, product.id)))[0]!.costKobo).toBe(750_000);
+    // sold at its sale price, ₦12,000: ₦4,500 a unit
+    const html = await (await t.page(path, { as: owner })).text();
+    expect(html).toMatch(/name="cost"[^>]*value="7500"/);
+    expect(html).toContain("Sells for ₦12,000: ₦4,500 profit a unit (38%).");
+
+    const refused = await t.page(path, { ...form({ intent: "cost", cost: "abc" }), as: owner });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Cost price must be a number");
+    expect((await t.db.select().from(productCosts).where(eq(productCosts.productId, product.id)))[0]!.costKobo).toBe(750_000);
+
+    const byStaff = await t.page(path, { ...form({ intent: "cost", cost: "1" }), as: staff });
+    expect(byStaff.status).toBe(403);
+    expect(await byStaff.text()).toContain("Only the shop owner can do this.");
+    expect((await t.db.select().from(productCosts).where(eq(productCosts.productId, product.id)))[0]!.costKobo).toBe(750_000);
+    expect(await (await t.page(path, { as: staff })).text()).not.toContain('data-testid="cost-price"');
+
+    // a blank field takes it away
+    await t.page(path, { ...form({ intent: "cost", cost: "" }), as: owner });
+    expect(await t.db.select().from(productCosts).where(eq(productCosts.productId, product.id))).toEqual([]);
+  });
+});
