@@ -11,14 +11,18 @@ import { checkImageUpload } from "../../lib/uploads.server";
 import { withinDays } from "../../lib/day-range";
 import {
   adminProductListQuery,
+  newProductInput,
   productFieldIssues,
   productInput,
   productPatch,
   resolveStock,
   type AdminProductListQuery,
+  type NewProductInput,
   type ProductInput,
   type ProductPatch,
 } from "./admin-schemas";
+import { isOwner, OWNER_ONLY_MSG } from "../accounts/roles";
+import { writeProductCost } from "../pricing/costs.server";
 import { recordProductChange, type ChangeActor } from "./product-history.server";
 import { getProduct } from "./service.server";
 import type { ProductView } from "./types";
@@ -87,16 +91,20 @@ async function productExists(db: Db, id: string) {
 export async function createProduct(
   db: Db,
   storage: Storage,
-  input: ProductInput,
+  input: NewProductInput,
   image: Buffer | null = null,
-  actor: ChangeActor = null,
+  actor: (ChangeActor & { role?: string }) | null = null,
 ): Promise<ProductView> {
-  const values = productValues(input);
+  const { cost, ...fields } = newProductInput.parse(input);
+  const values = productValues(fields);
+  // a cost price is the owner's alone (docs/product.md "Cost prices and profit")
+  if (cost != null && !isOwner(actor?.role)) throw new AppError("forbidden", OWNER_ONLY_MSG);
   if (image) await checkImageUpload(image);
   await assertCategoryExists(db, values.categoryId);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(products).values(values).returning({ id: products.id });
     await recordProductChange(tx, created!.id, null, values, actor);
+    if (cost != null) await writeProductCost(tx, created!.id, cost, actor!.id);
     return created;
   });
   if (image) await replaceProductImage(db, storage, row!.id, image);

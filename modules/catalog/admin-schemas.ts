@@ -9,6 +9,7 @@ import {
   sortParam,
   wholeListParams,
 } from "../../lib/form-fields";
+import { productCostInput } from "../pricing/cost-schemas";
 import { productListQuery } from "./schemas";
 
 export const productSizes = ["XS", "S", "M", "L", "XL"] as const;
@@ -86,6 +87,13 @@ export const productInput = z
   });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductData = z.output<typeof productInput>;
+
+/**
+ * POST /api/products/create and /createproduct: the fields, and the owner's cost price
+ * (docs/product.md "Cost prices and profit"; blank or left out: none).
+ */
+export const newProductInput = productInput.safeExtend({ cost: productCostInput.shape.cost.optional() });
+export type NewProductInput = z.input<typeof newProductInput>;
 
 /** PUT /api/products/{id}: any of the fields; what it does not name keeps its stored value. */
 export const productPatch = z.object(productFields).partial().strict();

@@ -29,16 +29,19 @@ export async function setProductCost(db: Db, productId: string, cost: number | n
     // the product is held while its cost is written, so a delete meanwhile is a 404, not a broken reference
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("share");
     if (!product) throw AppError.notFound("Product");
-    if (cost === null) await tx.delete(productCosts).where(eq(productCosts.productId, productId));
-    else {
-      const costKobo = nairaToKobo(cost);
-      await tx
-        .insert(productCosts)
-        .values({ productId, costKobo, updatedById: actorId })
-        .onConflictDoUpdate({ target: productCosts.productId, set: { costKobo, updatedById: actorId, updatedAt: new Date() } });
-    }
+    await writeProductCost(tx, productId, cost, actorId);
     return productCost(tx, productId);
   });
+}
+
+/** Writes a product's cost (null: none) in the caller's transaction: its page's box, or a new product's form. */
+export async function writeProductCost(tx: Tx, productId: string, cost: number | null, actorId: string) {
+  if (cost === null) return tx.delete(productCosts).where(eq(productCosts.productId, productId));
+  const costKobo = nairaToKobo(cost);
+  await tx
+    .insert(productCosts)
+    .values({ productId, costKobo, updatedById: actorId })
+    .onConflictDoUpdate({ target: productCosts.productId, set: { costKobo, updatedById: actorId, updatedAt: new Date() } });
 }
 
 /** Keeps each line of a new order with its product's cost as it is now, in the order's own transaction. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { productHistoryQuery, productInput, productPatch } from "../../modules/catalog/admin-schemas";
+import { newProductInput, productHistoryQuery, productPatch } from "../../modules/catalog/admin-schemas";
 import {
   createProduct,
   deleteProduct,
@@ -23,7 +23,7 @@ export function adminProductRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       .post("/products/create", requireAdmin(), async (c) => {
-        const { input, file } = await readFormOrJson(c, productInput);
+        const { input, file } = await readFormOrJson(c, newProductInput);
         const product = await createProduct(db, storage, input, file, currentUser(c));
         return c.json(product, 201);
       })

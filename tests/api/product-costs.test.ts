@@ -3,7 +3,7 @@
 // profit by product and category. Staff, shoppers and the storefront never see a cost.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productCosts, purchaseItemCosts, purchaseItems } from "../../db/schema";
+import { productCosts, products, purchaseItemCosts, purchaseItems } from "../../db/schema";
 import { verifyAndComplete } from "../../modules/orders/completion.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createAdminUser, createCategory, createDeliveryRate, createProduct, createStaffUser, createUser } from "../factories";
@@ -103,6 +103,55 @@ describe("PUT /api/products/{id}/cost", () => {
       expect(body).not.toContain("4,321");
       expect(body).not.toMatch(/cost price/i);
     }
+  });
+});
+
+describe("a new product's cost price", () => {
+  it("the owner may give it with the new product (API and /createproduct); staff may not, and nothing is made", async () => {
+    const category = await createCategory(t.db);
+    const fields = { price: 9_000, description: "Rose and oud", categoryId: category.id };
+    const made = await t.request("/api/products/create", {
+      method: "POST",
+      json: { ...fields, title: "Costed Candle", cost: 3_500 },
+      as: owner,
+    });
+    expect(made.status).toBe(201);
+    const product = await made.json();
+    expect(product).not.toHaveProperty("cost");
+    expect((await (await t.request(`/api/products/${product.id}/cost`, { as: owner })).json()).cost).toBe(3_500);
+
+    const titles = async () => (await t.db.select({ title: products.title }).from(products)).map((p) => p.title);
+    const byStaff = await t.request("/api/products/create", {
+      method: "POST",
+      json: { ...fields, title: "Staff Candle", cost: 1 },
+      as: staff,
+    });
+    expect(byStaff.status).toBe(403);
+    expect((await byStaff.json()).msg).toBe("Only the shop owner can do this.");
+    expect(await titles()).not.toContain("Staff Candle");
+    // staff add products as before, with no cost; a blank cost is none
+    const plain = await t.request("/api/products/create", {
+      method: "POST",
+      json: { ...fields, title: "Plain Candle", cost: "" },
+      as: staff,
+    });
+    expect(plain.status).toBe(201);
+    expect((await (await t.request(`/api/products/${(await plain.json()).id}/cost`, { as: owner })).json()).cost).toBeNull();
+    const bad = await t.request("/api/products/create", { method: "POST", json: { ...fields, title: "Bad Candle", cost: -5 }, as: owner });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields.cost).toBe("Cost price cannot be negative");
+    expect(await titles()).not.toContain("Bad Candle");
+
+    // the screen: the owner's form has the field, the staff's has not; the form without its script saves it
+    expect(await (await t.page("/createproduct", { as: owner })).text()).toContain('name="cost"');
+    expect(await (await t.page("/createproduct", { as: staff })).text()).not.toContain('name="cost"');
+    const posted = await t.page("/createproduct", {
+      ...form({ title: "Form Candle", price: "8000", discount: "", description: "Cedar", categoryId: category.id, cost: "2500" }),
+      as: owner,
+    });
+    expect([posted.status, posted.headers.get("location")]).toEqual([302, "/producttable"]);
+    const [formCandle] = await t.db.select({ id: products.id }).from(products).where(eq(products.title, "Form Candle"));
+    expect((await (await t.request(`/api/products/${formCandle!.id}/cost`, { as: owner })).json()).cost).toBe(2_500);
   });
 });
 

@@ -41,11 +41,13 @@ describe("admin back office journeys", () => {
 
     await page.goto("/createproduct");
     await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Price (₦)").fill("12500");
+    await page.getByLabel("Price (₦)", { exact: true }).fill("12500");
     await page.getByLabel("Description").fill("Lavender and oat bath soak for slow evenings.");
     await page.getByLabel("Category").selectOption({ label: category });
     await page.getByRole("switch", { name: "Track stock" }).check();
     await page.getByLabel("Quantity in stock").fill("8");
+    // the owner's own field (docs/product.md "Cost prices and profit"), sent with the image to the API
+    await page.getByLabel("Cost price (₦)").fill("5000");
     await page.locator("#field-imageUrl").setInputFiles(await pngFile("product.png"));
     await screenshot(page, "admin-createproduct-desktop");
     await page.getByRole("button", { name: "Create Product" }).click();
@@ -76,6 +78,9 @@ describe("admin back office journeys", () => {
       .click();
     await expectUrl(page, /\/editproduct\//);
     const productId = page.url().split("/").pop()!;
+    // the cost the new product's form took, with the profit a unit at its price
+    expect(await page.getByTestId("cost-price").getByLabel("Cost price (₦)").inputValue()).toBe("5000");
+    await visible(page.getByText("Sells for ₦12,500: ₦7,500 profit a unit (60%)."));
     // docs/product.md §5/§8: an empty file (0 bytes) is no image; Update Image says so
     await page.getByLabel(/Choose an image/).setInputFiles({ name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) });
     await page.getByRole("button", { name: "Update Image" }).click();
@@ -84,7 +89,7 @@ describe("admin back office journeys", () => {
     await page.getByRole("button", { name: "Remove Current Image" }).click();
     await visible(page.getByText("No image", { exact: true }));
     expect(await page.getByRole("button", { name: "Remove Current Image" }).count()).toBe(0);
-    await page.getByLabel("Price (₦)").fill("9900");
+    await page.getByLabel("Price (₦)", { exact: true }).fill("9900");
     await page.getByRole("button", { name: "Update Product" }).click();
     await expectUrl(page, /\/producttable$/);
     await page.goto(`/productdetails/${productId}`);
@@ -321,7 +326,7 @@ describe("admin back office journeys", () => {
     const title = `Chamomile Tin ${stamp}`;
     await page.goto("/createproduct");
     await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Price (₦)").fill("4200");
+    await page.getByLabel("Price (₦)", { exact: true }).fill("4200");
     await page.getByLabel("Description").fill("Loose chamomile for the evening.");
     await page.getByLabel("Category").selectOption({ label: `${category} Renamed` });
     await page.getByRole("button", { name: "Create Product" }).click();

@@ -30,13 +30,7 @@ export function CostPricePanel({ cost, sellsFor }: { cost: ProductCost; sellsFor
           What one costs you to make or buy. Only owners see it; Reports shows your profit from it. Leave it blank to take it away.
         </p>
       </div>
-      <Field
-        label="Cost price (₦)"
-        name="cost"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
+      <CostPriceField
         defaultValue={start.text("cost", cost.cost === null ? "" : String(cost.cost))}
         error={errors.cost}
         hint={cost.cost === null ? undefined : unitProfitWords(cost.cost, sellsFor)}
@@ -47,6 +41,23 @@ export function CostPricePanel({ cost, sellsFor }: { cost: ProductCost; sellsFor
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The cost price's field: on the product's page, and on the owner's form for a new product. */
+export function CostPriceField({ defaultValue, error, hint }: { defaultValue: string; error?: string; hint?: string }) {
+  return (
+    <Field
+      label="Cost price (₦)"
+      name="cost"
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0"
+      defaultValue={defaultValue}
+      error={error}
+      hint={hint}
+    />
   );
 }
 

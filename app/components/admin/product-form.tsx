@@ -1,10 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { useNavigate } from "react-router";
-import { productInput, productSizes } from "../../../modules/catalog/admin-schemas";
+import { newProductInput, productInput, productSizes } from "../../../modules/catalog/admin-schemas";
 import { startingValues, useBusy, useZodForm, type FormResult } from "../../lib/forms";
 import { Field } from "../forms/fields";
 import { AdminForm, ImageChooser, useImageUpload } from "./admin-form";
 import { CategoryField, NoCategoriesYet, type CategoryOption } from "./category-field";
+import { CostPriceField } from "./cost-price-panel";
 import { LoadFailed } from "./load-failed";
 import { StockField } from "./stock-field";
 
@@ -21,18 +22,21 @@ type Product = {
   stock: number | null;
   category: CategoryOption;
 };
-/** `categories` is null when they could not be loaded (the loader caught it). */
-type Props = { categories: CategoryOption[] | null; product?: Product; answer?: FormResult };
+/**
+ * `categories` is null when they could not be loaded (the loader caught it). `costField`: a new
+ * product's form asks the owner what one costs (an edit has its own box for it).
+ */
+type Props = { categories: CategoryOption[] | null; product?: Product; answer?: FormResult; costField?: boolean };
 
 /** The stock as the edit form was loaded with it: the action writes the stock only when the admin changed it. */
 export const stockAsLoaded = (p: { trackStock: boolean; stock: number | null }) => `${p.trackStock}:${p.stock ?? ""}`;
 
 /** /createproduct and /editproduct/{id}: one form, the same zod schema as the API and the action (docs/product.md §5). */
-export function ProductForm({ categories, product, answer }: Props) {
+export function ProductForm({ categories, product, answer, costField = false }: Props) {
   const editing = Boolean(product);
   const upload = useImageUpload({ apiUrl: "/api/products/create", done: "/producttable", message: "Product created" });
   const server = upload.result ?? answer;
-  const { errors, onSubmit, msg } = useZodForm(productInput, server);
+  const { errors, onSubmit, msg } = useZodForm(editing ? productInput : newProductInput, server);
   const busy = useBusy() || upload.progress !== null;
 
   // the product's values, or what a refused form sent when the page is drawn again without its script
@@ -89,6 +93,13 @@ export function ProductForm({ categories, product, answer }: Props) {
         inputMode="decimal"
         defaultValue={start.text("discount", product && product.discount > 0 ? String(product.discount) : "")}
       />
+      {costField && !editing ? (
+        <CostPriceField
+          defaultValue={start.text("cost", "")}
+          error={errors.cost}
+          hint="What one costs you to make or buy, for your profit in Reports. Only owners see it."
+        />
+      ) : null}
       <Field label="Description" name="description" error={errors.description} className="sm:col-span-2">
         {(control) => (
           <textarea {...control} className={`${control.className} min-h-28`} defaultValue={v("description")} required maxLength={4000} />

@@ -36,7 +36,8 @@ const args = (path: string, params: Record<string, string> = {}) =>
 
 describe("loaders when the database fails", () => {
   it("/createproduct keeps the page and hands the form 'no categories loaded' (null), not an error page", async () => {
-    expect(await createLoader(args("/createproduct"))).toEqual({ categories: null });
+    // (the owner's form asks the cost price too)
+    expect(await createLoader(args("/createproduct"))).toEqual({ categories: null, costField: true });
   });
 
   it("/editproduct/{id} keeps the page with neither product nor categories", async () => {
