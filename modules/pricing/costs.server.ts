@@ -57,5 +57,14 @@ export async function keepLineCosts(tx: Tx, purchaseId: string) {
     );
 }
 
-/** One unit of a line's cost in kobo: as kept when it was sold, else the product's cost now (null: none). Needs both tables joined. */
-export const lineUnitCostKobo = sql<number | null>`coalesce(${purchaseItemCosts.costKobo}, ${productCosts.costKobo})`;
+/**
+ * One unit of a line's cost in kobo: as kept when it was sold, else the product's cost now (null:
+ * none). A bigint, so units × cost never overflows. Needs both tables joined (lineCostJoins).
+ */
+export const lineUnitCostKobo = sql<number | null>`coalesce(${purchaseItemCosts.costKobo}, ${productCosts.costKobo})::bigint`;
+
+/** A query of order lines joined to their costs, for lineUnitCostKobo: `.leftJoin(...lineCostJoins.kept)`. */
+export const lineCostJoins = {
+  kept: [purchaseItemCosts, eq(purchaseItemCosts.purchaseItemId, purchaseItems.id)],
+  current: [productCosts, eq(productCosts.productId, purchaseItems.productId)],
+} as const;

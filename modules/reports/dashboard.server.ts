@@ -1,11 +1,12 @@
-import { and, eq, gte, ne, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchases, refunds, users } from "../../db/schema";
+import { productCosts, products, purchaseItems, purchases, refunds, users } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { paidOrder } from "../orders/paid-orders.server";
 import { saleRefundedSql } from "../orders/refunds.server";
+import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
 
-// The owner's /dashboard figures: sales of paid orders and new customers.
+// The owner's /dashboard figures: sales of paid orders, the profit on them, the stock's worth and new customers.
 
 // Paid orders: the orders' one rule (docs/product.md "Paying"); a cancelled one is refunded.
 const paid = paidOrder();
@@ -23,8 +24,43 @@ export type DashboardStats = {
   orders: number;
   newCustomers: number;
   averageOrderValue: number;
+  /**
+   * docs/product.md "Cost prices and profit": the goods of this month's paid orders that have a
+   * cost, their totals less that cost (`profit`), and the units sold without one
+   */
+  profit: number;
+  unitsWithoutCost: number;
+  /** what the tracked stock cost the shop (units × cost price), and the tracked products without a cost */
+  stockAtCost: number;
+  productsWithoutCost: number;
   daily: { day: string; revenue: number; orders: number }[];
 };
+
+/** The lines of the orders paid since `since`: the profit on those with a cost, and the units of those without (kobo, units). */
+function goodsProfit(db: Db, since: Date) {
+  return db
+    .select({
+      kobo: sql<string>`coalesce(sum(${purchaseItems.totalPriceKobo} - ${lineUnitCostKobo} * ${purchaseItems.quantity}), 0)`,
+      unitsWithoutCost: sql<string>`coalesce(sum(${purchaseItems.quantity}) filter (where ${lineUnitCostKobo} is null), 0)`,
+    })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .leftJoin(...lineCostJoins.kept)
+    .leftJoin(...lineCostJoins.current)
+    .where(and(paid, gte(purchases.paidAt, since)));
+}
+
+/** What the tracked stock cost (kobo), and how many tracked products have no cost to count it by. */
+function stockAtCost(db: Db) {
+  return db
+    .select({
+      kobo: sql<string>`coalesce(sum(${products.stock}::bigint * ${productCosts.costKobo}), 0)`,
+      withoutCost: sql<number>`(count(*) filter (where ${productCosts.costKobo} is null))::int`,
+    })
+    .from(products)
+    .leftJoin(productCosts, eq(productCosts.productId, products.id))
+    .where(isNotNull(products.stock));
+}
 
 /**
  * What refunds made between `since` and `now` gave back of sales (kobo), as the sales report counts
@@ -58,7 +94,7 @@ function refundedOfSales(db: Db, since: Date, now: Date) {
  */
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
-  const [[month], [refunded], [customers], daily] = await Promise.all([
+  const [[month], [refunded], [customers], [profit], [stock], daily] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
@@ -68,6 +104,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(and(eq(users.role, "customer"), gte(users.createdAt, since))),
+    goodsProfit(db, since),
+    stockAtCost(db),
     db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(p.total_kobo), 0)::bigint as revenue, count(p.id)::int as orders
       from generate_series(((${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date - 29), (${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date, interval '1 day') as d(day)
@@ -85,6 +123,10 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     orders,
     newCustomers: customers?.n ?? 0,
     averageOrderValue: orders ? Math.round(revenueKobo / orders) / 100 : 0,
+    profit: koboToNaira(Number(profit?.kobo ?? 0)),
+    unitsWithoutCost: Number(profit?.unitsWithoutCost ?? 0),
+    stockAtCost: koboToNaira(Number(stock?.kobo ?? 0)),
+    productsWithoutCost: stock?.withoutCost ?? 0,
     daily: (daily as unknown as { rows: { day: string; revenue: string; orders: string }[] }).rows.map((r) => ({
       day: r.day,
       revenue: koboToNaira(Number(r.revenue)),

@@ -1,13 +1,13 @@
 import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, phoneKey, productCosts, products, purchaseItemCosts, purchaseItems, purchases, refunds } from "../../db/schema";
+import { categories, phoneKey, products, purchaseItems, purchases, refunds } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
 import { readablePhone } from "../../lib/phone";
 import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
-import { lineUnitCostKobo } from "../pricing/costs.server";
+import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
 import { saleRefundedSql } from "../orders/refunds.server";
 import type { GoodsProfit, ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./sales-schemas";
 
@@ -60,8 +60,8 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       })
       .from(purchaseItems)
       .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
-      .leftJoin(purchaseItemCosts, sql`${purchaseItemCosts.purchaseItemId} = ${purchaseItems.id}`)
-      .leftJoin(productCosts, sql`${productCosts.productId} = ${purchaseItems.productId}`)
+      .leftJoin(...lineCostJoins.kept)
+      .leftJoin(...lineCostJoins.current)
       .leftJoin(products, sql`${products.id} = ${purchaseItems.productId}`)
       .leftJoin(categories, sql`${categories.id} = ${products.categoryId}`)
       .where(where)

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productCosts, products, purchaseItemCosts, purchaseItems } from "../../db/schema";
 import { verifyAndComplete } from "../../modules/orders/completion.server";
+import { dashboardStats } from "../../modules/reports/dashboard.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
 import { createAdminUser, createCategory, createDeliveryRate, createProduct, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
@@ -236,6 +237,48 @@ describe("the cost of what was sold, and the profit in the sales report", () => 
     expect(page).toContain(
       "₦31,000</strong> profit on ₦55,000 of goods with a cost price (56% margin), before codes, VAT, delivery and refunds; 1 unit without a cost price, left out.",
     );
+  });
+});
+
+describe("the owner's dashboard", () => {
+  it("adds this month's profit on goods and what the tracked stock cost, with what has no cost price", async () => {
+    const before = await dashboardStats(t.db);
+    const soap = await createProduct(t.db, { title: "Black soap", priceKobo: 1_000_000, discountKobo: 0, stock: 10 });
+    const oil = await createProduct(t.db, { title: "Shea oil", priceKobo: 500_000, discountKobo: 0, stock: 5 });
+    // stock not tracked: no units to count
+    const ebook = await createProduct(t.db, { title: "Journal prompts", priceKobo: 300_000, discountKobo: 0, stock: null });
+    await setCost(soap.id, 4_000);
+    await setCost(ebook.id, 100);
+    await paidOrder([
+      [soap.id, 2],
+      [oil.id, 1],
+    ]);
+    const after = await dashboardStats(t.db);
+    expect(after.profit - before.profit).toBe(12_000);
+    expect(after.unitsWithoutCost - before.unitsWithoutCost).toBe(1);
+    // 8 soaps left at 4,000; the oil has no cost
+    expect(after.stockAtCost - before.stockAtCost).toBe(32_000);
+    expect(after.productsWithoutCost - before.productsWithoutCost).toBe(1);
+
+    const html = (await (await t.page("/dashboard", { as: owner })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Profit on goods");
+    expect(html).toContain("Stock at cost");
+    expect(html).toMatch(/\d+ units? without a cost price/);
+    expect(await (await t.page("/dashboard", { as: staff })).text()).not.toContain("Stock at cost");
+  });
+
+  it("counts costs far above a price without overflowing: a loss, in the report and on the dashboard", async () => {
+    const gold = await createProduct(t.db, { title: "Gold-leaf Journal", priceKobo: 100_000, discountKobo: 0, stock: 500 });
+    await setCost(gold.id, 10_000_000);
+    await paidOrder([[gold.id, 3]]);
+    const report = await (await t.request("/api/reports/sales?by=product", { as: owner })).json();
+    expect(report.rows.find((r: { label: string }) => r.label === "Gold-leaf Journal")).toMatchObject({
+      sales: 3_000,
+      cost: 30_000_000,
+      profit: -29_997_000,
+    });
+    const stats = await dashboardStats(t.db);
+    expect(stats.stockAtCost).toBeGreaterThanOrEqual(497 * 10_000_000);
   });
 });
 

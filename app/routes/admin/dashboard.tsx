@@ -1,4 +1,5 @@
 import { ListFilters } from "../../components/admin/filters";
+import { counted } from "../../../lib/counted";
 import { ProductHistory } from "../../components/admin/product-history";
 import { SalesChart } from "../../components/admin/sales-chart";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
@@ -50,7 +51,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 function MonthFigures({ stats }: { stats: DashboardStats }) {
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure
           label="Paid revenue"
           value={glance(stats.revenue)}
@@ -59,6 +60,17 @@ function MonthFigures({ stats }: { stats: DashboardStats }) {
         <Figure label="Orders" value={String(stats.orders)} hint="paid, this month" />
         <Figure label="New customers" value={String(stats.newCustomers)} hint="this month" />
         <Figure label="Average order" value={glance(stats.averageOrderValue)} hint="this month" />
+        {/* docs/product.md "Cost prices and profit" */}
+        <Figure
+          label="Profit on goods"
+          value={glance(stats.profit)}
+          hint={stats.unitsWithoutCost > 0 ? `this month · ${counted(stats.unitsWithoutCost, "unit")} without a cost price` : "this month"}
+        />
+        <Figure
+          label="Stock at cost"
+          value={glance(stats.stockAtCost)}
+          hint={stats.productsWithoutCost > 0 ? `${counted(stats.productsWithoutCost, "product")} without a cost price` : "tracked stock"}
+        />
       </div>
       <div className="mt-4">
         <SalesChart daily={stats.daily} />

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { counted } from "../../../lib/counted";
 import { Form, Link } from "react-router";
 import { AdminTable, PageHeader, td, th } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
@@ -217,7 +218,7 @@ function CustomerContact({ name, phone, email, chatUrl }: { name: string; phone:
   );
 }
 
-const unitsWithoutCostWords = (n: number) => `${n.toLocaleString("en-NG")} ${n === 1 ? "unit" : "units"} without a cost price`;
+const unitsWithoutCostWords = (n: number) => `${counted(n, "unit")} without a cost price`;
 
 /** By product or category: the profit on the goods that have a cost price, and what has none yet (docs/product.md "Cost prices and profit"). */
 function ProfitLine({ profit }: { profit: GoodsProfit }) {

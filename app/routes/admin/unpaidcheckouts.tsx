@@ -1,4 +1,5 @@
 import { Mail } from "lucide-react";
+import { counted } from "../../../lib/counted";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
@@ -88,8 +89,6 @@ export async function action(args: Route.ActionArgs) {
 
 const when = (iso: string) => lagosDayTime(new Date(iso), "short");
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 const stateWords: Record<UnpaidCheckoutRow["state"], { text: string; style: string }> = {
   waiting: { text: "Paying now", style: "border-amber-300 bg-amber-100 text-amber-900" },
   unpaid: { text: "Not paid", style: "border-gray-300 bg-gray-100 text-gray-700" },
@@ -113,14 +112,14 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
           <p className="text-2xl font-bold" data-testid="unpaid-total">
             {formatNairaAmount(summary.unpaid)}
           </p>
-          <p className="text-sm text-muted">{plural(summary.unpaidCount, "checkout")}</p>
+          <p className="text-sm text-muted">{counted(summary.unpaidCount, "checkout")}</p>
         </div>
         <div className="rounded-2xl border border-sage/40 bg-sage-soft p-4">
           <p className="text-sm text-muted">Recovered by reminders, last 30 days</p>
           <p className="text-2xl font-bold text-sage" data-testid="recovered-total">
             {formatNairaAmount(summary.recovered)}
           </p>
-          <p className="text-sm text-muted">{plural(summary.recoveredCount, "order")} paid after a reminder</p>
+          <p className="text-sm text-muted">{counted(summary.recoveredCount, "order")} paid after a reminder</p>
         </div>
       </section>
       {/* which discount code the reminders give away is the owner's */}
