@@ -82,6 +82,8 @@ export default [
     route("deliveries", "routes/admin/deliveries.tsx"),
     // docs/product.md "Reports"
     route("reports", "routes/admin/reports.tsx"),
+    // docs/product.md "Cost prices and profit"
+    route("costprices", "routes/admin/costprices.tsx"),
     // docs/product.md "Discount codes"
     route("discounttable", "routes/admin/discounttable.tsx"),
     route("creatediscount", "routes/admin/creatediscount.tsx"),

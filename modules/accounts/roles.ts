@@ -33,6 +33,7 @@ export const OWNER_SCREENS = [
   "/editlga",
   "/deliverycalendar",
   "/reports",
+  "/costprices",
   "/settings",
   "/paymentsettings",
 ] as const;

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { productCosts, products, purchaseItemCosts, purchaseItems } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { containing } from "../../lib/like-pattern";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
-import type { ProductCost } from "./cost-schemas";
+import { COST_ROWS_SHOWN, type CostRow, type ProductCost, type ProductCostsInput } from "./cost-schemas";
 
 // docs/product.md "Cost prices and profit": what a product costs the shop, set by the owner on its
 // page, kept with every line sold, and read by the sales report for the profit. The owner's alone:
@@ -42,6 +43,73 @@ export async function writeProductCost(tx: Tx, productId: string, cost: number |
     .insert(productCosts)
     .values({ productId, costKobo, updatedById: actorId })
     .onConflictDoUpdate({ target: productCosts.productId, set: { costKobo, updatedById: actorId, updatedAt: new Date() } });
+}
+
+/**
+ * The products with their costs, those without one first, then by title (`q`: words of the title):
+ * the first COST_ROWS_SHOWN, and how many match in all.
+ */
+export async function listProductCosts(db: Db, q?: string): Promise<{ items: CostRow[]; total: number }> {
+  const where = q ? ilike(products.title, containing(q)) : undefined;
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        sellsForKobo: sql<number>`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`,
+        costKobo: productCosts.costKobo,
+      })
+      .from(products)
+      .leftJoin(productCosts, eq(productCosts.productId, products.id))
+      .where(where)
+      .orderBy(sql`${isNull(productCosts.costKobo)} desc`, asc(products.title), asc(products.id))
+      .limit(COST_ROWS_SHOWN),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      sellsFor: koboToNaira(Number(r.sellsForKobo)),
+      cost: r.costKobo === null ? null : koboToNaira(r.costKobo),
+    })),
+    total: all?.n ?? 0,
+  };
+}
+
+/**
+ * Several products' costs in one transaction, in two statements (null takes one away; a product
+ * named twice takes the last). A product deleted meanwhile is skipped and counted, so the others
+ * are not lost with it.
+ */
+export async function setProductCosts(
+  db: Db,
+  costs: ProductCostsInput["costs"],
+  actorId: string,
+): Promise<{ saved: number; gone: number }> {
+  const wanted = new Map(costs.map((c) => [c.productId, c.cost]));
+  return db.transaction(async (tx) => {
+    const present = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, [...wanted.keys()]))
+      .for("share");
+    const kept = present.map((p) => ({ productId: p.id, cost: wanted.get(p.id) ?? null }));
+    const removed = kept.filter((k) => k.cost === null).map((k) => k.productId);
+    const set = kept.flatMap((k) =>
+      k.cost === null ? [] : [{ productId: k.productId, costKobo: nairaToKobo(k.cost), updatedById: actorId }],
+    );
+    if (removed.length) await tx.delete(productCosts).where(inArray(productCosts.productId, removed));
+    if (set.length)
+      await tx
+        .insert(productCosts)
+        .values(set)
+        .onConflictDoUpdate({
+          target: productCosts.productId,
+          set: { costKobo: sql`excluded.cost_kobo`, updatedById: actorId, updatedAt: new Date() },
+        });
+    return { saved: kept.length, gone: wanted.size - kept.length };
+  });
 }
 
 /** Keeps each line of a new order with its product's cost as it is now, in the order's own transaction. */

@@ -8,8 +8,8 @@ import {
   updateProduct,
 } from "../../modules/catalog/admin-products.server";
 import { productHistoryPage } from "../../modules/catalog/product-history.server";
-import { productCostInput } from "../../modules/pricing/cost-schemas";
-import { productCost, setProductCost } from "../../modules/pricing/costs.server";
+import { productCostInput, productCostListQuery, productCostsInput } from "../../modules/pricing/cost-schemas";
+import { listProductCosts, productCost, setProductCost, setProductCosts } from "../../modules/pricing/costs.server";
 import type { AppDeps, AppEnv } from "../context";
 import { pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireOwner } from "../middleware/auth";
@@ -46,6 +46,15 @@ export function adminProductRoutes(deps: AppDeps) {
         const { cost } = await readJson(c, productCostInput);
         return c.json(await setProductCost(db, id, cost, currentUser(c).id));
       })
+      // several at once, as the /costprices screen saves them; the list shows those without a cost first
+      .get("/product-costs", requireOwner(), async (c) => {
+        const { items, total } = await listProductCosts(db, readQuery(c, productCostListQuery).q);
+        withTotal(c, total);
+        return c.json(items);
+      })
+      .put("/product-costs", requireOwner(), async (c) =>
+        c.json(await setProductCosts(db, (await readJson(c, productCostsInput)).costs, currentUser(c).id)),
+      )
       .delete("/products/:id/image", requireAdmin(), async (c) =>
         c.json(await removeProductImage(db, storage, pathId(c, "Product"), currentUser(c))),
       )

@@ -240,6 +240,101 @@ describe("the cost of what was sold, and the profit in the sales report", () => 
   });
 });
 
+describe("every product's cost price at once: PUT /api/product-costs and /costprices", () => {
+  it("lists those without a cost first and saves several in one go; a deleted product is skipped, a bad one saves none", async () => {
+    const [aloe, baobab, cocoa] = await Promise.all(
+      ["Bulk Aloe Gel", "Bulk Baobab Oil", "Bulk Cocoa Butter"].map((title) =>
+        createProduct(t.db, { title, priceKobo: 1_000_000, discountKobo: 0 }),
+      ),
+    );
+    await setCost(cocoa!.id, 2_000);
+    const listed = await t.request("/api/product-costs?q=Bulk", { as: owner });
+    expect(listed.headers.get("x-total-count")).toBe("3");
+    expect((await listed.json()).map((r: { title: string; cost: number | null }) => [r.title, r.cost])).toEqual([
+      ["Bulk Aloe Gel", null],
+      ["Bulk Baobab Oil", null],
+      ["Bulk Cocoa Butter", 2_000],
+    ]);
+
+    const gone = await createProduct(t.db, { title: "Bulk Gone" });
+    await t.db.delete(products).where(eq(products.id, gone.id));
+    const saved = await t.request("/api/product-costs", {
+      method: "PUT",
+      as: owner,
+      json: {
+        costs: [
+          { productId: aloe!.id, cost: 3_000 },
+          { productId: baobab!.id, cost: 4_000.5 },
+          { productId: cocoa!.id, cost: null },
+          { productId: gone.id, cost: 1 },
+        ],
+      },
+    });
+    expect(await saved.json()).toEqual({ saved: 3, gone: 1 });
+    const costOf = async (id: string) => (await (await t.request(`/api/products/${id}/cost`, { as: owner })).json()).cost;
+    expect([await costOf(aloe!.id), await costOf(baobab!.id), await costOf(cocoa!.id)]).toEqual([3_000, 4_000.5, null]);
+
+    const bad = await t.request("/api/product-costs", {
+      method: "PUT",
+      as: owner,
+      json: {
+        costs: [
+          { productId: aloe!.id, cost: 1 },
+          { productId: baobab!.id, cost: -1 },
+        ],
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(await costOf(aloe!.id)).toBe(3_000);
+    for (const body of [{ costs: [] }, { costs: "x" }, { costs: [{ productId: "42", cost: 1 }] }, {}]) {
+      expect((await t.request("/api/product-costs", { method: "PUT", as: owner, json: body })).status).toBe(400);
+    }
+    expect(
+      (await t.request("/api/product-costs", { method: "PUT", as: staff, json: { costs: [{ productId: aloe!.id, cost: 1 }] } })).status,
+    ).toBe(403);
+    expect(await costOf(aloe!.id)).toBe(3_000);
+  });
+
+  it("the screen writes only the boxes she changed, keeps what she typed when one is refused, and is the owner's", async () => {
+    const [dew, ember] = await Promise.all(
+      ["Screen Dew Mist", "Screen Ember Candle"].map((title) => createProduct(t.db, { title, priceKobo: 800_000, discountKobo: 0 })),
+    );
+    await setCost(ember!.id, 3_000);
+    const html = (await (await t.page("/costprices?q=Screen", { as: owner })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`aria-label="Cost price of Screen Dew Mist"`);
+    expect(html).toContain("₦5,000 (63%)");
+    expect(html.indexOf("Screen Dew Mist")).toBeLessThan(html.indexOf("Screen Ember Candle"));
+
+    // meanwhile another screen sets Ember's cost: the box she left as it was drawn does not write over it
+    await setCost(ember!.id, 3_500);
+    const posted = await t.page("/costprices?q=Screen", {
+      ...form({ [`cost:${dew!.id}`]: "2500", [`was:${dew!.id}`]: "", [`cost:${ember!.id}`]: "3000", [`was:${ember!.id}`]: "3000" }),
+      as: owner,
+    });
+    expect(posted.status).toBe(200);
+    expect((await posted.text()).replaceAll("<!-- -->", "")).toContain("1 cost price saved.");
+    const costOf = async (id: string) => (await (await t.request(`/api/products/${id}/cost`, { as: owner })).json()).cost;
+    expect([await costOf(dew!.id), await costOf(ember!.id)]).toEqual([2_500, 3_500]);
+
+    const refused = await t.page("/costprices?q=Screen", {
+      ...form({ [`cost:${dew!.id}`]: "abc", [`was:${dew!.id}`]: "2500", [`cost:${ember!.id}`]: "9000", [`was:${ember!.id}`]: "3500" }),
+      as: owner,
+    });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain("Please check the highlighted cost prices.");
+    expect(again).toContain("Cost price must be a number");
+    expect(again).toMatch(new RegExp(`name="cost:${ember!.id}"[^>]*value="9000"`));
+    expect([await costOf(dew!.id), await costOf(ember!.id)]).toEqual([2_500, 3_500]);
+
+    const byStaff = await t.page("/costprices", { as: staff });
+    expect(byStaff.status).toBe(403);
+    const staffPost = await t.page("/costprices", { ...form({ [`cost:${dew!.id}`]: "1", [`was:${dew!.id}`]: "2500" }), as: staff });
+    expect(staffPost.status).toBe(403);
+    expect(await costOf(dew!.id)).toBe(2_500);
+  });
+});
+
 describe("the owner's dashboard", () => {
   it("adds this month's profit on goods and what the tracked stock cost, with what has no cost price", async () => {
     const before = await dashboardStats(t.db);

@@ -70,6 +70,8 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/products/:id/history": "admin",
   "GET /api/products/:id/cost": "owner",
   "PUT /api/products/:id/cost": "owner",
+  "GET /api/product-costs": "owner",
+  "PUT /api/product-costs": "owner",
   "DELETE /api/products/:id": "admin",
   "DELETE /api/products/:id/image": "admin",
   "POST /api/categories/create": "admin",

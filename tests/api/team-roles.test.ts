@@ -160,6 +160,7 @@ describe("what staff may do", () => {
       "/settings",
       "/paymentsettings",
       "/reports",
+      "/costprices",
       "/discounttable",
       "/creatediscount",
       "/lga",

@@ -1,7 +1,8 @@
+import path from "node:path";
 import type { Cookie, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { admin, loginAsAdmin } from "./support/admin";
-import { clippedPlaceholders, expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
+import { clippedPlaceholders, expectAccessible, screenshot, screenshotDir, useBrowser, viewports, visible } from "./support/browser";
 import { skipNewsletterPopup } from "./support/shop";
 
 // Every admin list on a 360 px phone: each row is a card whose every column and action
@@ -74,6 +75,8 @@ const tables: { path: string; name: string; actions: RegExp[]; labels: string[] 
   { path: "/reports?by=source", name: "reports", actions: [], labels: ["Order totals", "Refunded", "Kept"] },
   // the demo's products with what they cost the shop and the profit on them
   { path: "/reports?by=product", name: "reports-products", actions: [], labels: ["Sales of goods", "Cost", "Profit"] },
+  // every product's cost price, to put in at once
+  { path: "/costprices", name: "costprices", actions: [], labels: ["Sells for", "Cost price (₦)", "Profit a unit"] },
   // the customers who spent most, each number opening her orders
   {
     path: "/reports?by=customer",
@@ -142,6 +145,28 @@ describe("admin tables on a 360 px phone", () => {
     await page.goto("/reports?by=product");
     await visible(page.getByTestId("report-profit").getByText(/margin/));
     await screenshot(page, "admin-reports-profit-phone");
+    // every product's on one screen (those without one first): the first box, then Save
+    await page.goto("/costprices");
+    const box = admin
+      .rows(page)
+      .first()
+      .getByLabel(/^Cost price of /);
+    const title = (await box.getAttribute("aria-label"))!.replace("Cost price of ", "");
+    await box.fill("2000.5");
+    await page.getByRole("button", { name: "Save cost prices" }).click();
+    await visible(page.getByText("1 cost price saved."));
+    // its row, wherever the saved cost puts it now, shows what a unit earns
+    const row = admin.rows(page).filter({ has: page.getByLabel(`Cost price of ${title}`, { exact: true }) });
+    expect(await row.getByLabel(`Cost price of ${title}`, { exact: true }).inputValue()).toBe("2000.5");
+    await visible(row.getByText(/%\)$|loss$/));
+    // Save stays in reach at the foot of the phone's screen, however far up the list she is
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const save = page.getByRole("button", { name: "Save cost prices" });
+    await expect.poll(async () => ((await save.boundingBox()) ?? { y: Infinity, height: 0 }).y).toBeLessThan(viewports.phone.height);
+    // (the phone's screen as she sees it: a full-page picture draws a sticky bar where the page ends)
+    await page.screenshot({ path: path.join(screenshotDir, "admin-costprices-top-phone.png") });
+    await screenshot(page, "admin-costprices-phone");
+    await expectAccessible(page);
     await context.close();
   });
 

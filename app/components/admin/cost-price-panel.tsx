@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { formatNairaAmount } from "../../../lib/money";
-import { productCostInput, type ProductCost } from "../../../modules/pricing/cost-schemas";
+import { productCostInput, unitProfit, type ProductCost } from "../../../modules/pricing/cost-schemas";
 import { startingValues, useBusy, useFetcherAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { Field } from "../forms/fields";
 import { useToastAnswer } from "../toasts";
@@ -63,9 +63,8 @@ export function CostPriceField({ defaultValue, error, hint }: { defaultValue: st
 
 /** "Sells for ₦15,000: ₦6,000 profit a unit (40%)." */
 export function unitProfitWords(cost: number, sellsFor: number) {
-  const profit = Math.round((sellsFor - cost) * 100) / 100;
-  const margin = sellsFor > 0 ? ` (${Math.round((profit / sellsFor) * 100)}%)` : "";
+  const { profit, margin } = unitProfit(cost, sellsFor);
   return profit < 0
     ? `Sells for ${formatNairaAmount(sellsFor)}: ${formatNairaAmount(-profit)} less than it costs you.`
-    : `Sells for ${formatNairaAmount(sellsFor)}: ${formatNairaAmount(profit)} profit a unit${margin}.`;
+    : `Sells for ${formatNairaAmount(sellsFor)}: ${formatNairaAmount(profit)} profit a unit${margin === null ? "" : ` (${margin}%)`}.`;
 }

@@ -226,14 +226,28 @@ function ProfitLine({ profit }: { profit: GoodsProfit }) {
   return (
     <p className="mb-3 text-sm text-muted" data-testid="report-profit">
       {noneYet ? (
-        <>No product sold in these dates has a cost price. Set one on a product&apos;s page to see your profit here.</>
+        <>
+          No product sold in these dates has a cost price. <CostPricesLink /> to see your profit here.
+        </>
       ) : (
         <>
           <strong className="text-ink">{formatNairaAmount(profit.profit)}</strong> profit on {formatNairaAmount(profit.sales)} of goods with
           a cost price{profit.margin === null ? "" : ` (${profit.margin}% margin)`}, before codes, VAT, delivery and refunds
-          {profit.unitsWithoutCost ? `; ${unitsWithoutCostWords(profit.unitsWithoutCost)}, left out` : ""}.
+          {profit.unitsWithoutCost ? (
+            <>
+              ; {unitsWithoutCostWords(profit.unitsWithoutCost)}, left out. <CostPricesLink />.
+            </>
+          ) : (
+            "."
+          )}
         </>
       )}
     </p>
   );
 }
+
+const CostPricesLink = () => (
+  <Link to="/costprices" className="font-semibold text-rose-dark underline">
+    Set cost prices
+  </Link>
+);
