@@ -237,6 +237,11 @@ describe("the cost of what was sold, and the profit in the sales report", () => 
     expect(page).toContain(
       "₦31,000</strong> profit on ₦55,000 of goods with a cost price (56% margin), before codes, VAT, delivery and refunds; 1 unit without a cost price, left out.",
     );
+    expect(page).toContain('href="/costprices"');
+    // days with no sales: the table says so, and there is no profit to speak of
+    const empty = await (await t.page("/reports?by=product&from=2020-01-01&to=2020-01-31", { as: owner })).text();
+    expect(empty).toContain("No paid orders in these dates");
+    expect(empty).not.toContain('data-testid="report-profit"');
   });
 });
 

@@ -98,7 +98,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         {formatNairaAmount(report.totals.refunded)} refunded · <strong className="text-ink">{formatNairaAmount(report.totals.net)}</strong>{" "}
         kept
       </p>
-      {report.totals.profit ? <ProfitLine profit={report.totals.profit} /> : null}
+      {/* days with no sales say so in the table: no profit line to read */}
+      {report.totals.profit && report.rows.length ? <ProfitLine profit={report.totals.profit} /> : null}
       <AdminTable caption={`Sales by ${groupLabels[query.by].toLowerCase()}`}>
         <thead className="border-b border-line bg-sand/60">
           <tr>
