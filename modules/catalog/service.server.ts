@@ -6,6 +6,7 @@ import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
 import { productListQuery, type ProductListQuery } from "./schemas";
 import { productSearch } from "./search.server";
+import { unitPriceSql } from "../pricing/unit-price-sql.server";
 import type { CategoryView, ProductView } from "./types";
 
 type ProductListFilters = ReturnType<typeof productListQuery.parse>;
@@ -79,11 +80,10 @@ async function listShape(db: Db, query: ProductListFilters) {
   conditions.push(...withinDays(products.createdAt, query.from, query.to));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const effectivePrice = sql`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`;
   const order: SQL[] = [];
   if (search && query.sort === "newest") order.push(sql`${search.rank} desc`);
-  if (query.sort === "price_asc") order.push(sql`${effectivePrice} asc`);
-  if (query.sort === "price_desc") order.push(sql`${effectivePrice} desc`);
+  if (query.sort === "price_asc") order.push(sql`${unitPriceSql} asc`);
+  if (query.sort === "price_desc") order.push(sql`${unitPriceSql} desc`);
   // docs/product.md §2 best sellers, "most sold": units of paid orders, stored on the product (migration 0015)
   if (query.sort === "best_selling") order.push(desc(products.unitsSold));
   order.push(desc(products.createdAt), asc(products.id));

@@ -4,6 +4,7 @@ import { productCosts, products, purchaseItemCosts, purchaseItems } from "../../
 import { AppError } from "../../lib/errors";
 import { containing } from "../../lib/like-pattern";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
+import { unitPriceSql } from "./unit-price-sql.server";
 import { COST_ROWS_SHOWN, type CostRow, type ProductCost, type ProductCostsInput } from "./cost-schemas";
 
 // docs/product.md "Cost prices and profit": what a product costs the shop, set by the owner on its
@@ -56,7 +57,7 @@ export async function listProductCosts(db: Db, q?: string): Promise<{ items: Cos
       .select({
         id: products.id,
         title: products.title,
-        sellsForKobo: sql<number>`case when ${products.discountKobo} > 0 then ${products.discountKobo} else ${products.priceKobo} end`,
+        sellsForKobo: unitPriceSql,
         costKobo: productCosts.costKobo,
       })
       .from(products)
