@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams, sortParam } from "../../lib/form-fields";
+import { blankToUndefined, listParams, sortParam, tick } from "../../lib/form-fields";
 
 import { cancellable, nextStatusOf, purchaseStatuses, type PurchaseStatus } from "./statuses";
 
@@ -29,6 +29,16 @@ export const statusChangeInput = z
       error: "Status must be processing, shipped, delivered or cancelled",
     }),
     note: z.string().trim().max(500).optional(),
+    // a pick-up collected at the counter (docs/product.md "Pick-up"): the code she shows, or none
+    code: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, "A collection code is four digits")
+        .optional(),
+    ),
+    withoutCode: tick,
   })
   .strict();
 export type StatusChangeInput = z.input<typeof statusChangeInput>;

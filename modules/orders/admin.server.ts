@@ -18,7 +18,7 @@ import { refusedDeliveries } from "./manual-payments.server";
 import { otherPaidOrders } from "./paid-orders.server";
 import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
-import { collectionCodeWords, pickupStep } from "./pickup";
+import { atTheCounter, collectionCodeWords, pickupStep } from "./pickup";
 import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
@@ -92,7 +92,8 @@ export async function changePurchaseStatus(
 
 /** changePurchaseStatus without reading the order back: one order of a batch (the run sheet's area steps). */
 export async function moveOrder(db: Db, id: string, input: StatusChangeInput, actorId: string, links: MailLinks, now = new Date()) {
-  const { status, note } = statusChangeInput.parse(input);
+  const parsed = statusChangeInput.parse(input);
+  const { status } = parsed;
   await db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, id)).for("update");
     if (!p) throw AppError.notFound("Purchase");
@@ -101,7 +102,11 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
         fields: { status: `Not allowed from ${p.status}` },
       });
     // collected at the shop (docs/product.md "Pick-up"): ready to collect, then collected; the code to
-    // show at the counter is given when it is ready, and kept (a second 'ready' gives the same one)
+    // show at the counter is given when it is ready, kept (a second 'ready' gives the same one), and
+    // checked when she collects
+    const counter = atTheCounter(p, parsed);
+    if (counter.problems) throw new AppError("invalid", Object.values(counter.problems)[0]!, { fields: counter.problems });
+    const note = counter.note;
     const collect = pickupStep(p, status);
     const code = collect && status === "shipped" ? (p.collectionCode ?? newCollectionCode()) : null;
     await tx
@@ -134,7 +139,7 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       ]),
       subject: `${mail.subject} (order #${orderNo})`,
       // a gift: to whom, and when it was delivered (docs/product.md "Gift orders")
-      text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${date ? `\n${date}.` : ""}${note ? `\n\n${noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
+      text: `Hello ${p.firstName},\n\n${giftStepLine(p, status, now) ?? mail.line}\n\nOrder #${orderNo}, total ${formatNaira(p.totalKobo)}.${date ? `\n${date}.` : ""}${note ? `\n\n${collect?.note ?? noteWords[status] ?? "Note from us"}: ${note}` : ""}\n\nFollow your order: ${link}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}`,
     });
     if (status === "shipped") await recipientShippedMail(tx, p, note ?? null, shop, now);
   });

@@ -34,8 +34,8 @@ export type RunSheetRow = {
   collect: number | null;
   /** a pick-up nobody came for: when she was reminded to collect it; null: not yet */
   remindedAt: string | null;
-  /** a pick-up ready to collect: the code she shows at the counter */
-  collectionCode: string | null;
+  /** a pick-up ready to collect with a code: the team asks for it at the counter (not shown to them) */
+  asksForCode: boolean;
 };
 
 export type RunSheetArea = { lga: string; rows: RunSheetRow[] };
@@ -171,7 +171,7 @@ async function sheetRows(db: Db, rows: (typeof purchases.$inferSelect)[]): Promi
     items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),
     collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(p.totalKobo) : null,
     remindedAt: p.collectRemindedAt?.toISOString() ?? null,
-    collectionCode: p.collectionCode,
+    asksForCode: !!p.collectionCode,
   }));
 }
 

@@ -75,11 +75,44 @@ export const collectionCodeWords = {
   line: (code: string) =>
     `Your collection code is ${code}. Show it at the counter, or forward this message to whoever collects it for you.`,
   update: (code: string) => `; your collection code is ${code}`,
-  counter: (code: string) => `Ask for code ${code}`,
+  counter: "Ask for her collection code",
   /** the team's own WhatsApp message, typed for them, when the shop sends none itself */
   chat: (name: string, number: string, address: string, code: string) =>
     `Hello ${name}, your order #${number} is ready to collect at ${address}. Your collection code is ${code}: show it at the counter, or forward this message to whoever collects it for you.`,
 } as const;
+
+/**
+ * The counter's check when she collects: the team types the code she shows, and a wrong one moves
+ * nothing. Someone with no code (a phone gone flat, a message deleted) collects only when the team
+ * ticks that they checked who she is and writes who took it; her mail and her order's page then
+ * say so, and the order's history keeps it.
+ */
+export const counterCheck = {
+  codeLabel: "Code she shows you",
+  codeHint: "The four digits from her message",
+  missing: "Type the collection code she shows you, or tick that she has none and write who collected it.",
+  wrong: "That is not this order's collection code. Ask her to check the message we sent her, or send it again.",
+  noCodeLabel: "She has no code: I checked who she is",
+  noCodeNote: "Write who collected it and how you checked, such as the name on their ID.",
+  suffix: " (without the collection code)",
+} as const;
+
+/**
+ * Marking a pick-up collected at the counter: the note the step keeps (with "without the collection
+ * code" when she had none), or the fields that refuse it. Only a pick-up that has a code, moved to
+ * collected, is checked; any other step keeps its note as written.
+ */
+export function atTheCounter(
+  p: { deliveryMethod: string; collectionCode: string | null },
+  input: { status: string; code?: string; withoutCode?: boolean; note?: string },
+): { note: string | undefined; problems: null } | { note: null; problems: Record<string, string> } {
+  const refused = (problems: Record<string, string>) => ({ note: null, problems });
+  if (p.deliveryMethod !== "pickup" || input.status !== "delivered" || !p.collectionCode) return { note: input.note, problems: null };
+  if (input.withoutCode)
+    return input.note ? { note: `${input.note}${counterCheck.suffix}`, problems: null } : refused({ note: counterCheck.noCodeNote });
+  if (!input.code) return refused({ code: counterCheck.missing });
+  return input.code === p.collectionCode ? { note: input.note, problems: null } : refused({ code: counterCheck.wrong });
+}
 
 /** A pick-up she pays for at the shop: how her mail, the owner's alert and its history say it. */
 export const payOnCollection = {

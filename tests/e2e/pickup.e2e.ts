@@ -2,7 +2,8 @@
 // studio (the demo shop offers it), so the checkout asks for no area, street or city and charges
 // nothing for delivery; she pays, and her order's page says where she collects it. The owner marks
 // it ready to collect (on the phone with the pick-ups' own step on /deliveries, on the laptop from its
-// page), finds it among the pick-ups on /deliveries, and the shopper's page says so.
+// page), finds it among the pick-ups on /deliveries, and the shopper's page says so; at the counter
+// the owner types the code she shows (a wrong one moves nothing) and marks it collected.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
@@ -101,7 +102,7 @@ describe("pick-up at the studio", () => {
         await visible(owner.page.getByText("Order marked ready to collect; the customer has been emailed"));
       }
       // the badge says the pick-up's own step
-      await visible(main.getByText("Ready to collect", { exact: true }));
+      await visible(main.getByText("Ready to collect", { exact: true }).first());
       await visible(main.getByRole("button", { name: "Mark as collected" }));
       expect(await main.getByLabel("Rider's name and phone, or tracking details").count()).toBe(0);
       await screenshot(owner.page, `owner-pickup-ready-${viewport}`);
@@ -111,14 +112,36 @@ describe("pick-up at the studio", () => {
       expect(await shelf().innerText()).toContain("Ready to collect");
       await expectNoSidewaysScroll(owner.page);
       await screenshot(owner.page, `owner-pickups-${viewport}`);
-      await owner.context.close();
 
       await page.reload();
       await expect.poll(() => page.getByTestId("order-timeline").innerText()).toContain("Ready to collect");
       // with the code she shows at the counter, or sends to whoever collects it
-      expect(await page.getByTestId("collection-code").innerText()).toMatch(/^Collection code \d{4}\nShow it at the counter/);
+      const shown = await page.getByTestId("collection-code").innerText();
+      expect(shown).toMatch(/^Collection code \d{4}\nShow it at the counter/);
       await page.getByTestId("collection-code").scrollIntoViewIfNeeded();
       await screenshot(page, `order-pickup-ready-${viewport}`);
+
+      // at the counter: the team types the code she shows; a wrong one moves nothing
+      const code = /\d{4}/.exec(shown)![0];
+      await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
+      await waitForHydration(owner.page);
+      expect(await main.getByTestId("admin-collection-code").innerText()).toBe("Ask for her collection code");
+      await main.getByLabel("Code she shows you").fill(code === "0000" ? "1111" : "0000");
+      await main.getByLabel("Collected by").fill("Ada herself");
+      await main.getByRole("button", { name: "Mark as collected" }).click();
+      await visible(main.getByText("That is not this order's collection code.", { exact: false }).first());
+      await visible(main.getByText("Ready to collect", { exact: true }).first());
+      await expectNoSidewaysScroll(owner.page);
+      await screenshot(owner.page, `owner-pickup-counter-${viewport}`);
+      await main.getByLabel("Code she shows you").fill(code);
+      await main.getByRole("button", { name: "Mark as collected" }).click();
+      await visible(owner.page.getByText("Order marked collected; the customer has been emailed"));
+      await expect.poll(() => main.getByRole("button", { name: "Mark as collected" }).count()).toBe(0);
+      await owner.context.close();
+
+      // her page says who collected it
+      await page.reload();
+      await expect.poll(() => page.getByTestId("step-detail-delivered").innerText()).toBe("Ada herself");
       await context.close();
     }, 150_000);
   }

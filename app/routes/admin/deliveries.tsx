@@ -205,7 +205,7 @@ function Pickups({ pickups }: { pickups: PickupsWaiting }) {
                   {r.phone}
                 </a>
                 {r.note ? <span className="block text-xs text-muted">Note: {r.note}</span> : null}
-                {r.collectionCode ? <span className="block font-semibold">{collectionCodeWords.counter(r.collectionCode)}</span> : null}
+                {r.asksForCode ? <span className="block font-semibold">{collectionCodeWords.counter}</span> : null}
                 {r.remindedAt ? <span className="block text-xs text-muted">{remindedWords(r.remindedAt)}</span> : null}
               </td>
               <ItemsCell row={r} />

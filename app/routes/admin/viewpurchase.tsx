@@ -17,6 +17,7 @@ import { WhatsAppChatLink } from "../../components/admin/whatsapp-button";
 import { RefundPanel } from "../../components/admin/refund-panel";
 import { StrayPaymentsPanel } from "../../components/admin/stray-payments-panel";
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
+import { CounterCheckFields } from "../../components/admin/counter-check";
 import { orderDesk } from "./order-desk.server";
 import { deliveryWhen } from "../../components/orders/order-details";
 import { dateFeeLabel, deliveryRowLabel } from "../../../modules/delivery/methods";
@@ -167,7 +168,10 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
     answer.ok ? toast.success(answer.msg!) : toast.error(answer.msg ?? "Something went wrong. Please try again."),
   );
   // a note typed for the next step stays when a plain post of it (no script yet) is refused
-  const { text } = startingValues(useFetcherAnswer(mover, "status"), "status");
+  const moved = useFetcherAnswer(mover, "status");
+  const { text, ticked } = startingValues(moved, "status");
+  // docs/product.md "Pick-up": collected at the counter against the code she shows
+  const counter = next === "delivered" && p.deliveryMethod === "pickup" && !!p.collectionCode;
 
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/viewpurchase")) return <PurchaseSkeleton />;
   return (
@@ -206,6 +210,9 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
           {next && next !== "cancelled" ? (
             <mover.Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="status" />
+              {counter ? (
+                <CounterCheckFields errors={moved?.fields} code={text("code", "")} withoutCode={ticked("withoutCode", false)} />
+              ) : null}
               {stepNote ? (
                 <Field
                   key={next}
@@ -213,6 +220,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                   name="note"
                   maxLength={500}
                   defaultValue={text("note", "")}
+                  error={moved?.fields?.note}
                   hint={
                     p.gift?.recipientEmail && next === "shipped"
                       ? "Sent to the customer and, unless a surprise, the recipient"
@@ -243,7 +251,10 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
           <ol className="mt-4 border-l-2 border-line pl-4 text-sm">
             {p.events.map((e) => (
               <li key={e.id} className="mb-2">
-                <span className="font-semibold capitalize">{e.status}</span> · {when(e.createdAt)}
+                <span className={`font-semibold ${pickupStep(p, e.status) ? "" : "capitalize"}`}>
+                  {pickupStep(p, e.status)?.label ?? e.status}
+                </span>{" "}
+                · {when(e.createdAt)}
                 {e.actorName ? <span className="text-muted"> · by {e.actorName}</span> : null}
                 {e.note ? <p className="text-muted">{e.note}</p> : null}
               </li>
@@ -270,7 +281,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                     Collects it at {p.address}
                     {p.collectionCode ? (
                       <span className="block" data-testid="admin-collection-code">
-                        {collectionCodeWords.counter(p.collectionCode)}
+                        {collectionCodeWords.counter}
                       </span>
                     ) : null}
                     {p.collectRemindedAt ? (
