@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm"
 import type { Db, Tx } from "../../db/client";
 import { phoneKey, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
+import { refundedPerOrder, saleRefundedSql } from "./refunds.server";
 import { PAID_STATUSES } from "./statuses";
 
 /**
@@ -32,12 +33,23 @@ export async function hasPaidOrder(db: Db | Tx, who: { userId: string | null; em
 
 /**
  * The customer's other paid orders, by her phone number however it was typed (the sales report's
- * customer), and what they came to in naira: the order page's "Her other orders" in the back office.
+ * customer), what they came to in naira less the sales refunded (the report's "Kept"), and those
+ * refunds: the order page's "Her other orders" in the back office.
  */
-export async function otherPaidOrders(db: Db | Tx, order: { id: string; phone: string }): Promise<{ count: number; total: number }> {
+export async function otherPaidOrders(
+  db: Db | Tx,
+  order: { id: string; phone: string },
+): Promise<{ count: number; total: number; refunded: number }> {
+  const given = refundedPerOrder(db);
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, kobo: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      kobo: sql<string>`coalesce(sum(${purchases.totalKobo}), 0)`,
+      refunded: sql<string>`coalesce(sum(${saleRefundedSql(sql`${given.kobo}`)}), 0)`,
+    })
     .from(purchases)
+    .leftJoin(given, eq(given.id, purchases.id))
     .where(and(paidOrder(), sql`${phoneKey(purchases.phone)} = ${phoneKey(sql`${order.phone}::text`)}`, ne(purchases.id, order.id)));
-  return { count: Number(row?.count ?? 0), total: koboToNaira(Number(row?.kobo ?? 0)) };
+  const refunded = Number(row?.refunded ?? 0);
+  return { count: Number(row?.count ?? 0), total: koboToNaira(Number(row?.kobo ?? 0) - refunded), refunded: koboToNaira(refunded) };
 }

@@ -33,6 +33,16 @@ export const saleRefundedKobo = (p: Pick<PurchaseRow, "paidAt" | "paidAmountKobo
 export const saleRefundedSql = (refundedKobo: SQL): SQL =>
   sql`greatest(0, coalesce(${refundedKobo}, 0) - greatest(0, (case when ${purchases.paidAt} is null then 0 else coalesce(${purchases.paidAmountKobo}, ${purchases.totalKobo}) end) - ${purchases.totalKobo}))`;
 
+/** What each order got back (kobo, refunds processed or on their way), one row per refunded order: a subquery to join. */
+export function refundedPerOrder(db: Db | Tx) {
+  return db
+    .select({ id: refunds.purchaseId, kobo: sql<number>`sum(${refunds.amountKobo})`.as("refunded_kobo") })
+    .from(refunds)
+    .where(ne(refunds.status, "failed"))
+    .groupBy(refunds.purchaseId)
+    .as("refunded_per_order");
+}
+
 /** Refunds that hold money: processed, or asked and not yet answered. A failed one gave nothing back. */
 async function committedKobo(tx: Tx | Db, purchaseId: string): Promise<number> {
   const [row] = await tx

@@ -127,8 +127,8 @@ export type PurchaseDetail = PurchaseView & {
   refusedDeliveries: number;
   /** a pick-up not collected: when she was reminded to collect it (docs/product.md "Pick-up"), null: not yet */
   collectRemindedAt: string | null;
-  /** her other paid orders, by her phone number however typed, and their totals in naira */
-  otherPaidOrders: { count: number; total: number };
+  /** her other paid orders (by phone): how many, what they came to less the sales refunded, and those refunds (naira) */
+  otherPaidOrders: { count: number; total: number; refunded: number };
   events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
 };
 

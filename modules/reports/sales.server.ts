@@ -1,6 +1,6 @@
-import { and, ne, sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, phoneKey, products, purchaseItems, purchases, refunds } from "../../db/schema";
+import { categories, phoneKey, products, purchaseItems, purchases } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { koboToNaira } from "../../lib/money";
@@ -8,7 +8,7 @@ import { readablePhone } from "../../lib/phone";
 import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
 import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
-import { saleRefundedSql } from "../orders/refunds.server";
+import { refundedPerOrder, saleRefundedSql } from "../orders/refunds.server";
 import type { GoodsProfit, ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
@@ -28,16 +28,6 @@ const lineCost = sql<string | null>`sum(${lineUnitCostKobo} * ${purchaseItems.qu
 const costedSales = sql<string | null>`sum(case when ${lineUnitCostKobo} is not null then ${purchaseItems.totalPriceKobo} end)`;
 const unitsWithoutCost = sql<string | null>`coalesce(sum(case when ${lineUnitCostKobo} is null then ${purchaseItems.quantity} end), 0)`;
 const noCosts = { cost: sql<string | null>`null`, costedSales: sql<string | null>`null`, unitsWithoutCost: sql<string | null>`null` };
-
-/** What each order got back (kobo), one row per refunded order. */
-function refundedPerOrder(db: Db) {
-  return db
-    .select({ id: refunds.purchaseId, kobo: sql<number>`sum(${refunds.amountKobo})`.as("refunded_kobo") })
-    .from(refunds)
-    .where(ne(refunds.status, "failed"))
-    .groupBy(refunds.purchaseId)
-    .as("refunded_per_order");
-}
 
 /** One row per group: the key, its label (and a customer's number and email), orders, units and sales in kobo (the 7th column). */
 async function groupRows(db: Db, by: ReportGrouping, where: SQL) {

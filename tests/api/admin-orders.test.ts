@@ -173,7 +173,7 @@ describe("GET /api/purchases/{id}", () => {
     const { updatedAt: _updatedAt, events, refusedDeliveries: _refused, otherPaidOrders, collectRemindedAt, ...view } = byId;
     expect(events).toEqual(expect.any(Array));
     // the back office's own: what else this customer (her number) has paid for
-    expect(otherPaidOrders).toEqual({ count: expect.any(Number), total: expect.any(Number) });
+    expect(otherPaidOrders).toEqual({ count: expect.any(Number), total: expect.any(Number), refunded: expect.any(Number) });
     // and, for a pick-up, when she was reminded to collect it (none for a delivery)
     expect(collectRemindedAt).toBeNull();
     // her list adds only how she can still pay an order (docs/product.md "My orders"): nothing, once paid

@@ -265,7 +265,7 @@ describe("by customer", () => {
       .insert(refunds)
       .values({ purchaseId: tolu.id, amountKobo: 100_000, status: "processed", provider: "manual", reference: "RFD-customer-1" });
     // not a sale: a checkout she left unpaid
-    await createPurchase(t.db, account, [{ product, quantity: 9 }], {
+    const unpaid = await createPurchase(t.db, account, [{ product, quantity: 9 }], {
       createdAt: on(14),
       phone: "+2348091112233",
       status: "pending",
@@ -301,10 +301,12 @@ describe("by customer", () => {
 
     // the order's page in the back office says the same of her: her other paid orders, by the number however typed
     const detail = async (id: string) => (await (await t.request(`/api/purchases/${id}`, { as: admin })).json()).otherPaidOrders;
-    expect(await detail(latest.id)).toEqual({ count: 1, total: older.totalKobo / 100 });
-    expect(await detail(older.id)).toEqual({ count: 1, total: latest.totalKobo / 100 });
+    expect(await detail(latest.id)).toEqual({ count: 1, total: older.totalKobo / 100, refunded: 0 });
+    expect(await detail(older.id)).toEqual({ count: 1, total: latest.totalKobo / 100, refunded: 0 });
     // her checkout left unpaid is not one
-    expect(await detail(tolu.id)).toEqual({ count: 0, total: 0 });
+    expect(await detail(tolu.id)).toEqual({ count: 0, total: 0, refunded: 0 });
+    // and from that checkout, Tolu's paid order counts what she kept, after its refund, as the report's row does
+    expect(await detail(unpaid.id)).toEqual({ count: 1, total: toluRow.net, refunded: 1_000 });
   });
 
   it("shows the 100 who spent most on the screen, each with a WhatsApp chat, and the CSV has them all", async () => {

@@ -117,12 +117,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** A returning customer at a glance (by her number however typed), opening her orders in the list. */
-function OtherOrders({ phone, others }: { phone: string; others: { count: number; total: number } }) {
+/**
+ * A returning customer at a glance (by her number however typed), opening her orders in the list:
+ * what she has paid and kept, after refunds (docs/product.md "Reports").
+ */
+function OtherOrders({ phone, others }: { phone: string; others: PurchaseDetail["otherPaidOrders"] }) {
   if (!others.count) return <span data-testid="other-orders">None paid yet</span>;
   return (
     <Link to={`/purchasetable?q=${encodeURIComponent(phone)}`} className="text-rose underline" data-testid="other-orders">
       {others.count} paid, {formatNairaAmount(others.total)}
+      {others.refunded ? ` after ${formatNairaAmount(others.refunded)} refunded` : ""}
     </Link>
   );
 }
