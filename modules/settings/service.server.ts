@@ -3,6 +3,7 @@ import type { Db, Queryable } from "../../db/client";
 import { settings } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { paymentSettingsProblems } from "./payment-schemas";
+import { shopNoticeProblems } from "./shop-notice";
 import { defaultSettings, settingsSchema, type Settings } from "./schemas";
 
 const keys = Object.keys(defaultSettings) as (keyof Settings)[];
@@ -17,7 +18,8 @@ export async function getSettings(db: Queryable): Promise<Settings> {
 
 export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
   const valid = settingsSchema.partial().parse(patch);
-  const problems = paymentSettingsProblems({ ...(await getSettings(db)), ...valid });
+  const merged = { ...(await getSettings(db)), ...valid };
+  const problems = { ...paymentSettingsProblems(merged), ...shopNoticeProblems(merged) };
   if (Object.keys(problems).length) throw new AppError("invalid", Object.values(problems)[0]!, { fields: problems });
   const entries = Object.entries(valid).filter(([, v]) => v !== undefined);
   if (entries.length) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { lagosNow, addDays } from "../../lib/lagos-calendar";
+import { lagosNow, addDays, longDay } from "../../lib/lagos-calendar";
 import { createAdminUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 import { saveSettingsForm } from "../support/settings-form";
@@ -52,6 +52,43 @@ describe("a note to shoppers", () => {
     await put({ noticeUntil: addDays(today(), -1) });
     expect(await drawn("/")).not.toContain(NOTE);
     await put({ noticeText: "", noticeUntil: "" });
+  });
+
+  it("set up ahead: shows from its first day in Lagos, not before; a last day before the first is refused", async () => {
+    await put({ noticeText: NOTE, noticeFrom: addDays(today(), 1), noticeUntil: addDays(today(), 5) });
+    expect(await drawn("/")).not.toContain(NOTE);
+    // the owner reads on /settings when shoppers will see it
+    expect(await drawn("/settings", owner)).toContain(
+      `data-testid="notice-state">Shoppers see it from ${longDay(addDays(today(), 1))}</p>`,
+    );
+    await put({ noticeFrom: today() });
+    expect(await drawn("/")).toContain(NOTE);
+    expect(await drawn("/settings", owner)).toContain(
+      `data-testid="notice-state">Shoppers see it now, through ${longDay(addDays(today(), 5))}</p>`,
+    );
+    // a last day before the first, whichever of the two the save moves, and nothing of it is kept
+    for (const change of [{ noticeUntil: addDays(today(), -1) }, { noticeFrom: addDays(today(), 6) }]) {
+      const res = await put(change);
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect((await res.json()).fields).toEqual({ noticeUntil: "Show until must be on or after Show from" });
+    }
+    expect(await drawn("/")).toContain(NOTE);
+    // the first and last day the same day: that day only
+    expect((await put({ noticeFrom: today(), noticeUntil: today() })).status).toBe(200);
+    expect(await drawn("/")).toContain(NOTE);
+    const refused = await put({ noticeFrom: "2026-13-01" });
+    expect((await refused.json()).fields).toEqual({ noticeFrom: "Show from must be a date like 2026-12-20" });
+    // ended: the owner is told so
+    await put({ noticeFrom: addDays(today(), -3), noticeUntil: addDays(today(), -1) });
+    expect(await drawn("/")).not.toContain(NOTE);
+    expect(await drawn("/settings", owner)).toContain("Its last day has passed: shoppers no longer see it");
+    // from the form without its script, the first day kept and shown again
+    const saved = await saveSettingsForm(t, owner, { noticeText: NOTE, noticeFrom: addDays(today(), 2), noticeUntil: "" });
+    expect(saved.status).toBe(200);
+    expect(await drawn("/")).not.toContain(NOTE);
+    expect(await drawn("/settings", owner)).toMatch(new RegExp(`name="noticeFrom"[^>]*value="${addDays(today(), 2)}"`));
+    await put({ noticeText: "", noticeFrom: "", noticeUntil: "" });
+    expect(await drawn("/settings", owner)).not.toContain('data-testid="notice-state"');
   });
 
   it("refuses a link to another site, a script, a note too long and a day that does not exist, naming each field", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { admin, loginAsAdmin } from "./support/admin";
 import { clippedPlaceholders, expectAccessible, screenshot, screenshotDir, useBrowser, viewports, visible } from "./support/browser";
 import { skipNewsletterPopup } from "./support/shop";
+import { addDays, lagosNow, longDay } from "../../lib/lagos-calendar";
 
 // Every admin list on a 360 px phone: each row is a card whose every column and action
 // (View, Edit, Delete) is on screen, with nothing to scroll sideways to.
@@ -167,6 +168,37 @@ describe("admin tables on a 360 px phone", () => {
     await page.screenshot({ path: path.join(screenshotDir, "admin-costprices-top-phone.png") });
     await screenshot(page, "admin-costprices-phone");
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it("let the owner write a note to shoppers ahead of its first day, and read when they will see it", async () => {
+    const { context, page } = await adminPage("phone");
+    await page.goto("/settings");
+    const tomorrow = addDays(lagosNow(new Date()).date, 1);
+    const save = () =>
+      Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/settings") && r.ok()),
+        page.getByRole("button", { name: "Save Settings" }).click(),
+      ]);
+    try {
+      await page.getByLabel("Note at the top of every page").fill("Closed for Christmas from 24 December: order by the 20th");
+      await page.getByLabel("Show from").fill(tomorrow);
+      await save();
+      await page.reload();
+      const state = page.getByTestId("notice-state");
+      expect(await state.innerText()).toBe(`Shoppers see it from ${longDay(tomorrow)}`);
+      expect(await page.getByLabel("Show from").inputValue()).toBe(tomorrow);
+      await state.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshotDir, "admin-settings-notice-phone.png") });
+      // not yet on the storefront
+      const shop = await context.newPage();
+      await shop.goto("/");
+      expect(await shop.getByTestId("shop-notice").count()).toBe(0);
+    } finally {
+      await page.getByLabel("Note at the top of every page").fill("");
+      await page.getByLabel("Show from").fill("");
+      await save();
+    }
     await context.close();
   });
 

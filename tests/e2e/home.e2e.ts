@@ -221,7 +221,12 @@ describe("home page shell", () => {
 describe("a note to shoppers", () => {
   it("shows above the header on a phone and a laptop, scrolls away with the page, and opens the page she gave", async () => {
     const note = "Order by 20 December for delivery before Christmas";
-    await adminApi("PUT", "/api/settings", { noticeText: note, noticeLink: "/products?sort=best_selling", noticeUntil: "" });
+    await adminApi("PUT", "/api/settings", {
+      noticeText: note,
+      noticeLink: "/products?sort=best_selling",
+      noticeFrom: "",
+      noticeUntil: "",
+    });
     try {
       for (const viewport of ["phone", "desktop"] as const) {
         const { context, page } = await browser.newPage(viewport);
@@ -247,7 +252,7 @@ describe("a note to shoppers", () => {
         await context.close();
       }
     } finally {
-      await adminApi("PUT", "/api/settings", { noticeText: "", noticeLink: "", noticeUntil: "" });
+      await adminApi("PUT", "/api/settings", { noticeText: "", noticeLink: "", noticeFrom: "", noticeUntil: "" });
     }
   });
 });

@@ -20,7 +20,7 @@ export function CounterCheckFields({ errors, code, withoutCode }: { errors: Fiel
         defaultValue={code}
         error={errors?.code}
         hint={counterCheck.codeHint}
-        className="w-44"
+        className="w-full sm:w-72"
       />
       <label className="flex min-h-11 basis-full items-center gap-3 text-sm">
         <input type="checkbox" name="withoutCode" defaultChecked={withoutCode} className="h-5 w-5 accent-rose" />

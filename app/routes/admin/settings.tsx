@@ -13,7 +13,7 @@ import { fromZod } from "../../../lib/errors";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
-import { NOTICE_MAX, shopNoticeKeys } from "../../../modules/settings/shop-notice";
+import { NOTICE_MAX, noticeState, shopNoticeKeys } from "../../../modules/settings/shop-notice";
 import { defaultPickup } from "../../../modules/settings/pickup";
 import {
   FEE_STEP_NAIRA,
@@ -33,7 +33,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db, env } = context.get(appContext);
   const [settings, subscribers] = await Promise.all([getSettings(db), recentSubscribers(db)]);
-  return { settings: toSettingsView(settings), subscribers, feedUrl: `${publicOrigin(env)}/feeds/products.xml` };
+  return {
+    settings: toSettingsView(settings),
+    subscribers,
+    feedUrl: `${publicOrigin(env)}/feeds/products.xml`,
+    // docs/product.md "Note to shoppers": whether they see it today, read in Lagos by the server
+    noticeNow: noticeState(settings, new Date()),
+  };
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? Number.NaN : Number(v));
@@ -87,7 +93,7 @@ const socialFields = [
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings: s, subscribers, feedUrl } = loaderData;
+  const { settings: s, subscribers, feedUrl, noticeNow } = loaderData;
   const errors: Record<string, string> = actionData?.fields ?? {};
   const saving = useBusy();
   // the saved settings, or what a refused form sent when the page is drawn again without its script
@@ -171,6 +177,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </p>
         </div>
         <h2 className="mt-2 text-lg sm:col-span-2">Note to shoppers</h2>
+        {noticeNow ? (
+          <p className="text-sm font-semibold sm:col-span-2" data-testid="notice-state">
+            {noticeNow}
+          </p>
+        ) : null}
         <Field
           label="Note at the top of every page"
           name="noticeText"
@@ -180,6 +191,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           className="sm:col-span-2"
           placeholder="Order by 20 December for delivery before Christmas"
           hint="A holiday break, a delivery cut-off or a sale, in one line. Empty: no note."
+        />
+        <Field
+          label="Show from"
+          name="noticeFrom"
+          error={errors.noticeFrom}
+          defaultValue={text("noticeFrom", s.noticeFrom)}
+          type="date"
+          hint="Its first day (Lagos time), to set it up ahead. Empty: from now."
         />
         <Field
           label="Show until"
@@ -196,6 +215,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           defaultValue={text("noticeLink", s.noticeLink)}
           placeholder="/products or /?code=XMAS25"
           hint="A page of the shop the note opens, starting with /. Empty: no link."
+          className="sm:col-span-2"
         />
         <h2 className="mt-2 text-lg sm:col-span-2">Gift orders</h2>
         <Field
