@@ -85,7 +85,7 @@ describe("reminding a pick-up nobody came for", () => {
     const words = "Reminded to collect on 10 Mar, 10:00 am";
     const page = (await (await t.page(`/viewpurchase/${waiting.id}`, { as: owner })).text()).replace(/<!-- -->/g, "");
     expect(page).toMatch(
-      new RegExp(`data-testid="admin-pickup">Collects it at [^<]*<span[^>]*>Ask for code 0427</span><span[^>]*>${words}</span>`),
+      new RegExp(`data-testid="admin-pickup">Collects it at [^<]*<span[^>]*>Ask for her collection code</span><span[^>]*>${words}</span>`),
     );
     const sheet = (await (await t.page("/deliveries", { as: owner })).text()).replace(/<!-- -->/g, "");
     expect(sheet).toMatch(new RegExp(`#${orderNumber(waiting.id)}</a>.*?${words}.*?</tr>`));

@@ -134,6 +134,10 @@ describe("admin tables on a 360 px phone", () => {
 
   it("let the owner set a product's cost price on her phone, and read the profit in Reports", async () => {
     const { context, page } = await adminPage("phone");
+    // a new product's form asks for it under the price
+    await page.goto("/createproduct");
+    await visible(page.getByLabel("Cost price (₦)"));
+    await screenshot(page, "admin-createproduct-phone");
     await editFirstRow(page, "/producttable", /\/editproduct\//);
     const panel = page.getByTestId("cost-price");
     await panel.getByLabel("Cost price (₦)").fill("1000");
