@@ -11,3 +11,4 @@ export * from "./reviews";
 export * from "./system";
 export * from "./refunds";
 export * from "./costs";
+export * from "./customers";

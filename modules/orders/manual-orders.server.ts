@@ -10,6 +10,7 @@ import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { placeOrder, type OrderPaymentMethod } from "./checkout.server";
 import { giftFieldsOf } from "./gift-schemas";
 import type { MailLinks } from "./mails.server";
+import { customerNotesFor } from "./customer-notes.server";
 import { recordManualPayment } from "./manual-payments.server";
 import { manualOrderInput, type ManualOrder, type ManualOrderInput, type SettleChoice } from "./manual-order-schemas";
 import { payLinkUrl } from "./order-links.server";
@@ -55,7 +56,7 @@ export async function findCustomers(db: Db, lookup: string): Promise<FoundCustom
       .orderBy(desc(purchases.createdAt))
       .limit(50),
   ]);
-  const found: FoundCustomer[] = accounts.map((u) => {
+  const found: Omit<FoundCustomer, "note">[] = accounts.map((u) => {
     const mine = orders.filter((o) => o.userId === u.id || o.email.toLowerCase() === u.email.toLowerCase());
     const last = mine[0];
     return {
@@ -87,7 +88,10 @@ export async function findCustomers(db: Db, lookup: string): Promise<FoundCustom
       orders: orders.filter((x) => (x.email.toLowerCase() || x.phone) === key).length,
     });
   }
-  return found.slice(0, 5);
+  // the team's note about each (docs/product.md "Notes about a customer"), for whoever takes her order
+  const shown = found.slice(0, 5);
+  const notes = await customerNotesFor(db, shown.map((f) => f.phone).filter(Boolean));
+  return shown.map((f) => ({ ...f, note: notes.get(f.phone) ?? null }));
 }
 
 type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & {

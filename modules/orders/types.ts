@@ -151,6 +151,8 @@ export type FoundCustomer = {
   city: string;
   lga: string | null;
   orders: number;
+  /** the team's note about her (docs/product.md "Notes about a customer"), null: none */
+  note: string | null;
 };
 
 /** The packing slip's and gift receipt's data (packing-documents.server.ts): prices absent when hidden. */

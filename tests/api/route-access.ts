@@ -91,6 +91,9 @@ export const routeAccess: Record<string, Access> = {
   "DELETE /api/purchases/:id{[0-9a-fA-F-]{36}}": "owner",
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/payment": "admin",
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refused": "admin",
+  // docs/product.md "Notes about a customer": owners and staff
+  "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/customer-note": "admin",
+  "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/customer-note": "admin",
   "GET /api/settings": "owner",
   "PUT /api/settings": "owner",
   "GET /api/settings/subscribers.csv": "owner",

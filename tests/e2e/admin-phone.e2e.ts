@@ -175,6 +175,33 @@ describe("admin tables on a 360 px phone", () => {
     await context.close();
   });
 
+  it("let the team keep a note about a customer on her order's page, on every order of hers", async () => {
+    const { context, page } = await adminPage("phone");
+    await page.goto("/purchasetable");
+    await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
+    await admin.rows(page).first().getByRole("link", { name: "View" }).click();
+    await page.waitForURL(/\/viewpurchase\//);
+    const panel = page.getByTestId("customer-note");
+    const box = panel.getByLabel("Notes about her");
+    try {
+      await box.fill("Pays by transfer. Loves the lavender candle; the rider calls from the blue gate.");
+      await panel.getByRole("button", { name: "Save note" }).click();
+      await visible(page.getByText("Note saved"));
+      await visible(panel.getByTestId("customer-note-saved").getByText(/^Saved by .+ on /));
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshotDir, "admin-customer-note-phone.png") });
+      await expectAccessible(page);
+      // it is hers, not the order's: read again on a fresh load
+      await page.reload();
+      expect(await page.getByTestId("customer-note").getByLabel("Notes about her").inputValue()).toContain("lavender candle");
+    } finally {
+      await page.getByTestId("customer-note").getByLabel("Notes about her").fill("");
+      await page.getByTestId("customer-note").getByRole("button", { name: "Save note" }).click();
+      await visible(page.getByText("Note removed"));
+    }
+    await context.close();
+  });
+
   it("let the owner write a note to shoppers ahead of its first day, and read when they will see it", async () => {
     const { context, page } = await adminPage("phone");
     await page.goto("/settings");

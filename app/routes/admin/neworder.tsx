@@ -102,6 +102,11 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                           {c.userId ? "Account" : "Earlier orders"} · {c.orders} {c.orders === 1 ? "order" : "orders"}
                           {c.lga ? ` · ${c.lga}` : ""}
                         </span>
+                        {c.note ? (
+                          <span className="mt-1 block whitespace-pre-line" data-testid="found-customer-note">
+                            {c.note}
+                          </span>
+                        ) : null}
                       </button>
                     </li>
                   ))}

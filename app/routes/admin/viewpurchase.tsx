@@ -18,6 +18,9 @@ import { RefundPanel } from "../../components/admin/refund-panel";
 import { StrayPaymentsPanel } from "../../components/admin/stray-payments-panel";
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { CounterCheckFields } from "../../components/admin/counter-check";
+import { CustomerNotePanel } from "../../components/admin/customer-note-panel";
+import { customerNoteInput } from "../../../modules/orders/customer-note-schemas";
+import { customerNote, setCustomerNote } from "../../../modules/orders/customer-notes.server";
 import { orderDesk } from "./order-desk.server";
 import { deliveryWhen } from "../../components/orders/order-details";
 import { dateFeeLabel, deliveryRowLabel } from "../../../modules/delivery/methods";
@@ -51,6 +54,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     desk,
     money: await refundSummary(services.db, purchase.id),
     strays: await strayPaymentViews(services.db, purchase.id),
+    // docs/product.md "Notes about a customer": the team's, by her number
+    customerNote: await customerNote(services.db, purchase.phone),
   };
 }
 
@@ -80,6 +85,11 @@ export async function action(args: Route.ActionArgs) {
       );
       const stray = await refundStrayPayment(db, paymentProvider(env, db), id, data.strayId, user.id);
       return { ok: true, msg: stray.status === "refunded" ? "Payment refunded" : "Refund asked; the provider will confirm it" };
+    }
+    if (intent === "customer-note") {
+      const { data } = await parseForm(args.request, customerNoteInput.extend({ intent: z.literal("customer-note") }));
+      const saved = await setCustomerNote(db, id, { note: data.note }, user.id);
+      return { ok: true, msg: saved ? "Note saved" : "Note removed" };
     }
     if (intent === "refused") {
       const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
@@ -160,7 +170,7 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
 }
 
 export default function ViewPurchase({ loaderData, actionData }: Route.ComponentProps) {
-  const { purchase: p, money, desk, strays } = loaderData;
+  const { purchase: p, money, desk, strays, customerNote: aboutHer } = loaderData;
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
@@ -316,6 +326,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
             ) : null}
             {p.note ? <Row label="Delivery instructions" value={<span className="whitespace-pre-line">{p.note}</span>} /> : null}
           </dl>
+          <CustomerNotePanel note={aboutHer} />
         </Section>
         <Section title="Payment Information">
           <PaymentPanel p={p} />
