@@ -84,6 +84,8 @@ export default [
     route("reports", "routes/admin/reports.tsx"),
     // docs/product.md "Cost prices and profit"
     route("costprices", "routes/admin/costprices.tsx"),
+    // docs/product.md "Expenses"
+    route("expenses", "routes/admin/expenses.tsx"),
     // docs/product.md "Discount codes"
     route("discounttable", "routes/admin/discounttable.tsx"),
     route("creatediscount", "routes/admin/creatediscount.tsx"),

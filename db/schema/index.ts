@@ -12,3 +12,4 @@ export * from "./system";
 export * from "./refunds";
 export * from "./costs";
 export * from "./customers";
+export * from "./expenses";

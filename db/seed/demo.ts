@@ -6,6 +6,7 @@ import {
   communicationCategories,
   communicationPlatforms,
   deliveryRates,
+  expenses,
   productCosts,
   productImages,
   products,
@@ -14,6 +15,7 @@ import {
 import { defaultVariant, encodeImageVariants, storeEncodedVariants } from "../../lib/images.server";
 import type { Storage } from "../../lib/storage-types";
 import { nairaToKobo } from "../../lib/money";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { cachedVariants, defaultArtCacheDir } from "./art-cache";
 import { artworkSvg, renderArtwork } from "./artwork";
 import { seedDemoOrders } from "./demo-orders";
@@ -115,6 +117,13 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
         insertedProducts.slice(0, -1).map((p) => ({ productId: p.id, costKobo: Math.round((p.priceKobo * 0.45) / 10_000) * 10_000 })),
       );
     await seedDemoOrders(tx, insertedProducts, now);
+    // a few of this month's running costs, so the dashboard shows what is left after them (docs/product.md "Expenses")
+    const today = lagosNow(now).date;
+    await tx.insert(expenses).values([
+      { spentOn: `${today.slice(0, 8)}01`, amountKobo: nairaToKobo(6_500), kind: "delivery", note: "Riders, first week" },
+      { spentOn: today, amountKobo: nairaToKobo(12_000), kind: "packaging", note: "Gift boxes and tissue paper" },
+      { spentOn: today, amountKobo: nairaToKobo(4_000), kind: "data", note: "Data for the shop phone" },
+    ]);
 
     await tx.insert(blogPosts).values(
       demoPosts.map((p, i) => ({

@@ -34,6 +34,7 @@ export const OWNER_SCREENS = [
   "/deliverycalendar",
   "/reports",
   "/costprices",
+  "/expenses",
   "/settings",
   "/paymentsettings",
 ] as const;

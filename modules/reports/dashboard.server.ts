@@ -4,6 +4,7 @@ import { productCosts, products, purchaseItems, purchases, refunds, users } from
 import { koboToNaira } from "../../lib/money";
 import { paidOrder } from "../orders/paid-orders.server";
 import { saleRefundedSql } from "../orders/refunds.server";
+import { expensesBetween, thisMonth } from "./expenses.server";
 import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
 
 // The owner's /dashboard figures: sales of paid orders, the profit on them, the stock's worth and new customers.
@@ -33,6 +34,9 @@ export type DashboardStats = {
   /** what the tracked stock cost the shop (units × cost price), and the tracked products without a cost */
   stockAtCost: number;
   productsWithoutCost: number;
+  /** docs/product.md "Expenses": what was spent this month (its Lagos days so far), and the profit on goods less it */
+  expenses: number;
+  afterExpenses: number;
   daily: { day: string; revenue: number; orders: number }[];
 };
 
@@ -94,7 +98,8 @@ function refundedOfSales(db: Db, since: Date, now: Date) {
  */
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
-  const [[month], [refunded], [customers], [profit], [stock], daily] = await Promise.all([
+  const days = thisMonth(now);
+  const [[month], [refunded], [customers], [profit], [stock], spent, daily] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
@@ -106,6 +111,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .where(and(eq(users.role, "customer"), gte(users.createdAt, since))),
     goodsProfit(db, since),
     stockAtCost(db),
+    expensesBetween(db, days.from, days.to),
     db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(p.total_kobo), 0)::bigint as revenue, count(p.id)::int as orders
       from generate_series(((${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date - 29), (${now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date, interval '1 day') as d(day)
@@ -124,6 +130,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     newCustomers: customers?.n ?? 0,
     averageOrderValue: orders ? Math.round(revenueKobo / orders) / 100 : 0,
     profit: koboToNaira(Number(profit?.kobo ?? 0)),
+    expenses: koboToNaira(spent),
+    afterExpenses: koboToNaira(Number(profit?.kobo ?? 0) - spent),
     unitsWithoutCost: Number(profit?.unitsWithoutCost ?? 0),
     stockAtCost: koboToNaira(Number(stock?.kobo ?? 0)),
     productsWithoutCost: stock?.withoutCost ?? 0,

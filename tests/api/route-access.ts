@@ -72,6 +72,10 @@ export const routeAccess: Record<string, Access> = {
   "PUT /api/products/:id/cost": "owner",
   "GET /api/product-costs": "owner",
   "PUT /api/product-costs": "owner",
+  // docs/product.md "Expenses"
+  "GET /api/expenses": "owner",
+  "POST /api/expenses": "owner",
+  "DELETE /api/expenses/:id{[0-9a-fA-F-]{36}}": "owner",
   "DELETE /api/products/:id": "admin",
   "DELETE /api/products/:id/image": "admin",
   "POST /api/categories/create": "admin",

@@ -50,6 +50,11 @@ describe("demo data", () => {
     for (const lga of ["Ikeja", "Surulere", "Eti-Osa", "Lekki", "Ajah", "Magodo", "Yaba", "Ikorodu"]) expect(lgas).toContain(lga);
     expect(lgas.length).toBeGreaterThanOrEqual(24);
     expect((await ctx.db.select().from(t.communicationPlatforms)).length).toBeGreaterThan(0);
+    // costs and this month's running expenses, so the dashboard shows a profit and what is left after them
+    expect(await count(t.productCosts)).toBe(products.length - 1);
+    const spent = await ctx.db.select().from(t.expenses);
+    expect(spent.map((e) => e.kind).sort()).toEqual(["data", "delivery", "packaging"]);
+    expect(spent.every((e) => e.amountKobo > 0 && e.spentOn.slice(0, 7) === spent[0]!.spentOn.slice(0, 7))).toBe(true);
 
     // the images really exist, as WebP
     const image = products[0]!.imageUrl!.replace(/^\/uploads\//, "");

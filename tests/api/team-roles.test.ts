@@ -161,6 +161,7 @@ describe("what staff may do", () => {
       "/paymentsettings",
       "/reports",
       "/costprices",
+      "/expenses",
       "/discounttable",
       "/creatediscount",
       "/lga",
@@ -180,7 +181,7 @@ describe("what staff may do", () => {
     const dashboard = await (await t.page("/dashboard", { as: staff })).text();
     const nav = dashboard.slice(dashboard.indexOf('aria-label="Admin"'));
     for (const label of ["Purchases", "New Order", "Products", "Deliveries", "Blog"]) expect(nav).toContain(`>${label}</a>`);
-    for (const to of ["/teamtable", "/settings", "/paymentsettings", "/reports", "/discounttable", "/lga"])
+    for (const to of ["/teamtable", "/settings", "/paymentsettings", "/reports", "/expenses", "/discounttable", "/lga"])
       expect(nav).not.toContain(`href="${to}"`);
     // the month's money is not on her dashboard; the users are
     expect(dashboard).not.toContain("Paid revenue");

@@ -233,6 +233,38 @@ describe("admin tables on a 360 px phone", () => {
     await context.close();
   });
 
+  it("let the owner write down an expense on her phone, see it in the days' total, and take it away", async () => {
+    const { context, page } = await adminPage("phone");
+    await page.goto("/expenses");
+    const add = page.getByTestId("add-expense");
+    await add.getByLabel("Amount (₦)").fill("3500");
+    await add.getByLabel("What for").selectOption({ label: "Riders and delivery" });
+    await add.getByLabel("Note (optional)").fill("Rider to Lekki, 3 parcels");
+    await add.getByRole("button", { name: "Add expense" }).click();
+    await visible(page.getByText("₦3,500 for riders and delivery written down"));
+    // the form is empty again for the next one; the list and the kinds' totals have it
+    await expect.poll(() => add.getByLabel("Note (optional)").inputValue()).toBe("");
+    const row = admin.rows(page).filter({ hasText: "Rider to Lekki, 3 parcels" });
+    await visible(row);
+    await visible(page.getByTestId("expense-kinds").getByText("Riders and delivery"));
+    await screenshot(page, "admin-expenses-phone");
+    await expectAccessible(page);
+    // the dashboard takes the month's expenses off the profit on goods
+    await page.goto("/dashboard");
+    await visible(page.getByText("After expenses"));
+    await screenshot(page, "admin-dashboard-expenses-phone");
+    await page.goto("/expenses");
+    page.once("dialog", (d) => d.accept());
+    await admin
+      .rows(page)
+      .filter({ hasText: "Rider to Lekki, 3 parcels" })
+      .getByRole("button", { name: /^Delete / })
+      .click();
+    await visible(page.getByText("Expense deleted"));
+    await expect.poll(() => admin.rows(page).filter({ hasText: "Rider to Lekki, 3 parcels" }).count()).toBe(0);
+    await context.close();
+  });
+
   it("list the customers who spent most, and a customer's number opens her orders", async () => {
     const { context, page } = await adminPage("desktop");
     await page.goto("/reports?by=customer");

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ListFilters } from "../../components/admin/filters";
 import { counted } from "../../../lib/counted";
 import { ProductHistory } from "../../components/admin/product-history";
@@ -37,10 +38,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 // At a glance, whole naira: "₦1,234,568" fits half a 360 px phone, "₦1,234,567.50" does not.
 const glance = (naira: number) => formatNairaAmount(Math.round(naira));
 
-function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
+function Figure({ label, value, hint, to }: { label: string; value: string; hint: string; to?: string }) {
   return (
     <div className="min-w-0 rounded-2xl border border-line bg-linen p-3 sm:p-4">
-      <p className="text-xs font-bold uppercase tracking-wide text-muted">{label}</p>
+      <p className="text-xs font-bold uppercase tracking-wide text-muted">
+        {to ? (
+          <Link to={to} className="underline">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </p>
       <p className="mt-1 font-display text-xl tabular-nums [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       <p className="text-xs text-muted">{hint}</p>
     </div>
@@ -51,7 +60,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 function MonthFigures({ stats }: { stats: DashboardStats }) {
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label="Paid revenue"
           value={glance(stats.revenue)}
@@ -71,6 +80,9 @@ function MonthFigures({ stats }: { stats: DashboardStats }) {
           value={glance(stats.stockAtCost)}
           hint={stats.productsWithoutCost > 0 ? `${counted(stats.productsWithoutCost, "product")} without a cost price` : "tracked stock"}
         />
+        {/* docs/product.md "Expenses" */}
+        <Figure label="Expenses" value={glance(stats.expenses)} hint="this month" to="/expenses" />
+        <Figure label="After expenses" value={glance(stats.afterExpenses)} hint="profit on goods less expenses" />
       </div>
       <div className="mt-4">
         <SalesChart daily={stats.daily} />

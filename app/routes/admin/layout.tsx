@@ -9,6 +9,7 @@ import {
   LogOut,
   Menu,
   Package,
+  ReceiptText,
   Settings,
   ShoppingBag,
   ShoppingCart,
@@ -54,6 +55,8 @@ const links = [
   { to: "/discounttable", label: "Discount Codes", icon: Tag, also: ["/creatediscount", "/editdiscount"] },
   // docs/product.md "Reports"
   { to: "/reports", label: "Reports", icon: ChartColumn },
+  // docs/product.md "Expenses"
+  { to: "/expenses", label: "Expenses", icon: ReceiptText },
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/paymentsettings", label: "Payments", icon: Wallet },
 ];

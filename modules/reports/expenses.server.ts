@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, sql, sum, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { expenses, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { lagosNow } from "../../lib/lagos-calendar";
+import { containing } from "../../lib/like-pattern";
+import { koboToNaira, nairaToKobo } from "../../lib/money";
+import { fullName } from "../accounts/types";
+import {
+  expenseInput,
+  expenseListQuery,
+  type ExpenseInput,
+  type ExpenseList,
+  type ExpenseListQuery,
+  type ExpenseView,
+} from "./expense-schemas";
+
+// docs/product.md "Expenses": what the shop spends to run (riders, packaging, rent, power, adverts,
+// staff, data), written down by the owner by the Lagos day it was spent, so the month's profit on
+// goods can be read against it. The owner's alone.
+
+/** The first of this month and today, in Lagos: the days a list shows when it is given none. */
+export function thisMonth(now: Date): { from: string; to: string } {
+  const today = lagosNow(now).date;
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** Writes down one expense; a day after today (Lagos) is refused. */
+export async function addExpense(db: Db, input: ExpenseInput, actorId: string, now = new Date()): Promise<ExpenseView> {
+  const e = expenseInput.parse(input);
+  if (e.spentOn > lagosNow(now).date)
+    throw new AppError("invalid", "An expense's day cannot be after today.", {
+      fields: { spentOn: "An expense's day cannot be after today." },
+    });
+  const [row] = await db
+    .insert(expenses)
+    .values({ spentOn: e.spentOn, amountKobo: nairaToKobo(e.amount), kind: e.kind, note: e.note ?? "", createdById: actorId })
+    .returning({ id: expenses.id });
+  const [view] = await viewsWhere(db, eq(expenses.id, row!.id), 1, 0);
+  return view!;
+}
+
+/** Takes one away (a mistake): 404 when it is not there. */
+export async function deleteExpense(db: Db, id: string) {
+  const gone = await db.delete(expenses).where(eq(expenses.id, id)).returning({ id: expenses.id });
+  if (!gone.length) throw AppError.notFound("Expense");
+}
+
+/** The days' expenses, newest day first, with their count, total and the total of each kind. */
+export async function listExpenses(db: Db, query: ExpenseListQuery, now = new Date()): Promise<ExpenseList> {
+  const q = expenseListQuery.parse(query);
+  const month = thisMonth(now);
+  const from = q.from ?? (q.to && q.to < month.from ? `${q.to.slice(0, 8)}01` : month.from);
+  const to = q.to ?? (q.from && q.from > month.to ? q.from : month.to);
+  if (from > to) throw new AppError("invalid", "To must be on or after From.", { fields: { to: "To must be on or after From." } });
+  const where = and(gte(expenses.spentOn, from), lte(expenses.spentOn, to), q.q ? ilike(expenses.note, containing(q.q)) : undefined)!;
+  const [items, [totals], kinds] = await Promise.all([
+    viewsWhere(db, where, q.pageSize, (q.page - 1) * q.pageSize),
+    db
+      .select({ n: count(), kobo: sum(expenses.amountKobo) })
+      .from(expenses)
+      .where(where),
+    db
+      .select({ kind: expenses.kind, kobo: sum(expenses.amountKobo) })
+      .from(expenses)
+      .where(where)
+      .groupBy(expenses.kind)
+      .orderBy(sql`2 desc`),
+  ]);
+  return {
+    from,
+    to,
+    items,
+    count: totals?.n ?? 0,
+    total: koboToNaira(Number(totals?.kobo ?? 0)),
+    byKind: kinds.map((k) => ({ kind: k.kind, total: koboToNaira(Number(k.kobo)) })),
+  };
+}
+
+/** What was spent on the Lagos days from `from` to `to`, both included (kobo). */
+export async function expensesBetween(db: Db, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ kobo: sum(expenses.amountKobo) })
+    .from(expenses)
+    .where(and(gte(expenses.spentOn, from), lte(expenses.spentOn, to)));
+  return Number(row?.kobo ?? 0);
+}
+
+function viewsWhere(db: Db, where: SQL, limit: number, offset: number): Promise<ExpenseView[]> {
+  return db
+    .select({
+      id: expenses.id,
+      spentOn: expenses.spentOn,
+      amountKobo: expenses.amountKobo,
+      kind: expenses.kind,
+      note: expenses.note,
+      first: users.firstName,
+      last: users.lastName,
+    })
+    .from(expenses)
+    .leftJoin(users, eq(users.id, expenses.createdById))
+    .where(where)
+    .orderBy(desc(expenses.spentOn), desc(expenses.createdAt), asc(expenses.id))
+    .limit(limit)
+    .offset(offset)
+    .then((rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        spentOn: r.spentOn,
+        amount: koboToNaira(r.amountKobo),
+        kind: r.kind,
+        note: r.note,
+        by: r.first ? fullName({ firstName: r.first, lastName: r.last ?? "" }) : null,
+      })),
+    );
+}
