@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, lagosNow } from "../../lib/lagos-calendar";
 import { dashboardStats } from "../../modules/reports/dashboard.server";
 import { thisMonth } from "../../modules/reports/expenses.server";
+import { expenseKinds } from "../../modules/reports/expense-schemas";
+import { expenseKindEnum } from "../../db/schema";
 import { createAdminUser, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -38,6 +40,10 @@ const form = (fields: Record<string, string>, as: Who = owner) =>
   });
 
 describe("expenses", () => {
+  it("has one list of kinds: the screen's and the database's are the same", () => {
+    expect(expenseKindEnum.enumValues).toEqual([...expenseKinds]);
+  });
+
   it("written down and read by the days: newest first, their total and each kind's, a note searched; one taken away", async () => {
     // days of their own, long ago, so other tests' expenses of this month do not count here
     const day = "2026-03-10";
