@@ -41,7 +41,10 @@ export const expenseInput = z
 export type ExpenseInput = z.input<typeof expenseInput>;
 
 /** The list's days (Lagos, both included; this month when none), words of its notes, and its page. */
-export const expenseListQuery = z.object(listParams(50)).strict();
+export const expenseListQuery = z
+  .object(listParams(50))
+  .strict()
+  .refine((q) => !(q.from && q.to && q.from > q.to), { message: "To must be on or after From.", path: ["to"] });
 export type ExpenseListQuery = z.input<typeof expenseListQuery>;
 
 /** One expense as the API and the screen read it (naira). */

@@ -105,6 +105,10 @@ describe("expenses", () => {
     }
     expect((await post({ spentOn: today(), amount: 100, kind: "ads", paidTo: "Meta" })).status).toBe(400);
     expect((await list("?from=2026-03-31&to=2026-03-01")).status).toBe(400);
+    // the screen with such days says so, as a 400, never a failure of the shop
+    const days = await t.page("/expenses?from=2026-03-31&to=2026-03-01", { as: owner });
+    expect(days.status).toBe(400);
+    expect(await days.text()).toContain("To must be on or after From.");
     expect((await list("?from=2000-01-01&to=2999-12-31")).body.count).toBe(before);
   });
 
