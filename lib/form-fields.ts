@@ -48,8 +48,8 @@ export const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) <
 
 // A day the database can hold and a shop can mean: year 0001 (or 0000) is outside what
 // PostgreSQL's timestamps take once shifted to Lagos time; 2026-02-31 is not a day at all.
-const FIRST_DAY = "1900-01-01";
-const LAST_DAY = "2999-12-31";
+export const FIRST_DAY = "1900-01-01";
+export const LAST_DAY = "2999-12-31";
 const isRealDay = (s: string) => {
   const time = Date.parse(`${s}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, sql, sum, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { expenses, users } from "../../db/schema";
+import { toCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { containing } from "../../lib/like-pattern";
@@ -8,6 +9,7 @@ import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { fullName } from "../accounts/types";
 import {
   expenseInput,
+  expenseKindLabels,
   expenseListQuery,
   type ExpenseInput,
   type ExpenseList,
@@ -48,11 +50,7 @@ export async function deleteExpense(db: Db, id: string) {
 
 /** The days' expenses, newest day first, with their count, total and the total of each kind. */
 export async function listExpenses(db: Db, query: ExpenseListQuery, now = new Date()): Promise<ExpenseList> {
-  const q = expenseListQuery.parse(query);
-  const month = thisMonth(now);
-  const from = q.from ?? (q.to && q.to < month.from ? `${q.to.slice(0, 8)}01` : month.from);
-  const to = q.to ?? (q.from && q.from > month.to ? q.from : month.to);
-  const where = and(gte(expenses.spentOn, from), lte(expenses.spentOn, to), q.q ? ilike(expenses.note, containing(q.q)) : undefined)!;
+  const { q, from, to, where } = listWhere(query, now);
   const [items, [totals], kinds] = await Promise.all([
     viewsWhere(db, where, q.pageSize, (q.page - 1) * q.pageSize),
     db
@@ -74,6 +72,32 @@ export async function listExpenses(db: Db, query: ExpenseListQuery, now = new Da
     total: koboToNaira(Number(totals?.kobo ?? 0)),
     byKind: kinds.map((k) => ({ kind: k.kind, total: koboToNaira(Number(k.kobo)) })),
   };
+}
+
+/** The days' expenses as a CSV for the shop's books: every one of them, not a page (GET /api/expenses.csv). */
+export async function expensesCsv(db: Db, query: ExpenseListQuery, now = new Date()): Promise<string> {
+  const { from, to, where } = listWhere(query, now);
+  const rows = await viewsWhere(db, where, CSV_ROWS, 0);
+  return toCsv(
+    ["Day", "What for", "Note", "Amount (NGN)", "Written down by"],
+    [
+      ...rows.map((e) => [e.spentOn, expenseKindLabels[e.kind], e.note, e.amount.toFixed(2), e.by ?? ""]),
+      [`Total, ${from} to ${to}`, "", "", koboToNaira(rows.reduce((sum, e) => sum + nairaToKobo(e.amount), 0)).toFixed(2), ""],
+    ],
+  );
+}
+
+/** The most lines one CSV holds: years of a small shop's expenses. */
+const CSV_ROWS = 50_000;
+
+/** The list's days (this month when none; a month of the one day given) and its filter. */
+function listWhere(query: ExpenseListQuery, now: Date) {
+  const q = expenseListQuery.parse(query);
+  const month = thisMonth(now);
+  const from = q.from ?? (q.to && q.to < month.from ? `${q.to.slice(0, 8)}01` : month.from);
+  const to = q.to ?? (q.from && q.from > month.to ? q.from : month.to);
+  const where = and(gte(expenses.spentOn, from), lte(expenses.spentOn, to), q.q ? ilike(expenses.note, containing(q.q)) : undefined)!;
+  return { q, from, to, where };
 }
 
 /** What was spent on the Lagos days from `from` to `to`, both included (kobo). */

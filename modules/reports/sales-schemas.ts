@@ -57,4 +57,12 @@ export type SalesReport = {
  * and delivery), their cost, the profit and its margin (whole percent of those sales; null without
  * such sales), and the units sold without a cost, left out of all four
  */
-export type GoodsProfit = { sales: number; cost: number; profit: number; margin: number | null; unitsWithoutCost: number };
+export type GoodsProfit = {
+  sales: number;
+  cost: number;
+  profit: number;
+  margin: number | null;
+  unitsWithoutCost: number;
+  /** docs/product.md "Expenses": what was written down as spent on the same days (all of them, without days) */
+  expenses: number;
+};

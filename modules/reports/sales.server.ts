@@ -3,12 +3,14 @@ import type { Db } from "../../db/client";
 import { categories, phoneKey, products, purchaseItems, purchases } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
+import { FIRST_DAY, LAST_DAY } from "../../lib/form-fields";
 import { koboToNaira } from "../../lib/money";
 import { readablePhone } from "../../lib/phone";
 import { sourceLabels } from "../orders/manual-order-schemas";
 import { paidOrder } from "../orders/paid-orders.server";
 import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
 import { refundedPerOrder, saleRefundedSql } from "../orders/refunds.server";
+import { expensesBetween } from "./expenses.server";
 import type { GoodsProfit, ReportGrouping, SalesReport, SalesReportQuery, SalesRow } from "./sales-schemas";
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
@@ -106,7 +108,8 @@ const emptyLabel: Record<ReportGrouping, string> = {
 export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesReport> {
   const where = and(paidOrder(), ...withinDays(purchases.createdAt, q.from, q.to))!;
   const refunded = refundedPerOrder(db);
-  const [rows, [totals], [unitTotal]] = await Promise.all([
+  const goods = q.by === "product" || q.by === "category";
+  const [rows, [totals], [unitTotal], spent] = await Promise.all([
     groupRows(db, q.by, where),
     db
       .select({
@@ -122,8 +125,8 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       .from(purchaseItems)
       .innerJoin(purchases, sql`${purchases.id} = ${purchaseItems.purchaseId}`)
       .where(where),
+    goods ? expensesBetween(db, q.from ?? FIRST_DAY, q.to ?? LAST_DAY) : 0,
   ]);
-  const goods = q.by === "product" || q.by === "category";
   return {
     by: q.by,
     measures: goods ? "goods" : "order totals",
@@ -144,7 +147,7 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       revenue: koboToNaira(Number(totals?.revenue ?? 0)),
       refunded: koboToNaira(Number(totals?.refunded ?? 0)),
       net: koboToNaira(Number(totals?.revenue ?? 0) - Number(totals?.refunded ?? 0)),
-      ...(goods && { profit: profitOf(rows) }),
+      ...(goods && { profit: profitOf(rows, spent) }),
     },
   };
 }
@@ -162,7 +165,7 @@ function costOf(r: CostColumns): Pick<SalesRow, "cost" | "profit" | "unitsWithou
 }
 
 /** The rows' profit together (every line of the days is in one row), with its margin on the sales of the lines with a cost. */
-function profitOf(rows: CostColumns[]): GoodsProfit {
+function profitOf(rows: CostColumns[], expensesKobo: number): GoodsProfit {
   let cost = 0;
   let sales = 0;
   let unitsWithoutCost = 0;
@@ -177,6 +180,7 @@ function profitOf(rows: CostColumns[]): GoodsProfit {
     profit: koboToNaira(sales - cost),
     margin: sales > 0 ? Math.round(((sales - cost) / sales) * 100) : null,
     unitsWithoutCost,
+    expenses: koboToNaira(expensesKobo),
   };
 }
 

@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery } from "../http";
 import { currentUser, requireOwner } from "../middleware/auth";
 import { expenseInput, expenseListQuery } from "../../modules/reports/expense-schemas";
-import { addExpense, deleteExpense, listExpenses } from "../../modules/reports/expenses.server";
+import { addExpense, deleteExpense, expensesCsv, listExpenses } from "../../modules/reports/expenses.server";
 
 // docs/product.md "Reports": the owner's sales over a range of Lagos days, as JSON and as CSV; and "Expenses".
 export function adminReportRoutes({ database }: AppDeps) {
@@ -18,6 +18,7 @@ export function adminReportRoutes({ database }: AppDeps) {
       )
       // docs/product.md "Expenses"
       .get("/expenses", requireOwner(), async (c) => c.json(await listExpenses(db, readQuery(c, expenseListQuery))))
+      .get("/expenses.csv", requireOwner(), async (c) => csvResponse(c, "expenses", await expensesCsv(db, readQuery(c, expenseListQuery))))
       .post("/expenses", requireOwner(), async (c) =>
         c.json({ expense: await addExpense(db, await readJson(c, expenseInput), currentUser(c).id) }, 201),
       )

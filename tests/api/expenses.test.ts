@@ -6,8 +6,8 @@ import { addDays, lagosNow } from "../../lib/lagos-calendar";
 import { dashboardStats } from "../../modules/reports/dashboard.server";
 import { thisMonth } from "../../modules/reports/expenses.server";
 import { expenseKinds } from "../../modules/reports/expense-schemas";
-import { expenseKindEnum } from "../../db/schema";
-import { createAdminUser, createStaffUser, createUser } from "../factories";
+import { expenseKindEnum, productCosts } from "../../db/schema";
+import { createAdminUser, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -134,6 +134,35 @@ describe("expenses", () => {
     const html = await drawn("/dashboard");
     expect(html).toMatch(/<a[^>]*href="\/expenses"[^>]*>Expenses<\/a>/);
     expect(html).toContain("After expenses");
+  });
+
+  it("download as a CSV for the books: the days' every expense and their total; and Reports reads the same days' expenses", async () => {
+    await post({ spentOn: "2025-07-03", amount: 2500, kind: "ads", note: "Instagram boost" });
+    await post({ spentOn: "2025-07-09", amount: 1000.25, kind: "fees", note: '=HYPERLINK("x")' });
+    await post({ spentOn: "2025-08-01", amount: 9999, kind: "rent" });
+    const res = await t.page("/api/expenses.csv?from=2025-07-01&to=2025-07-31", { as: owner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect((await res.text()).split("\r\n")).toEqual([
+      '"Day","What for","Note","Amount (NGN)","Written down by"',
+      '"2025-07-09","Bank and payment fees","\'=HYPERLINK(""x"")","1000.25","Kemi Adeyemi"',
+      '"2025-07-03","Adverts","Instagram boost","2500.00","Kemi Adeyemi"',
+      '"Total, 2025-07-01 to 2025-07-31","","","3500.25",""',
+      "",
+    ]);
+    expect((await t.page("/api/expenses.csv", { as: staff })).status).toBe(403);
+    expect(await drawn("/expenses?from=2025-07-01&to=2025-07-31")).toContain('href="/api/expenses.csv?from=2025-07-01&amp;to=2025-07-31"');
+
+    // Reports by product, for those days: the profit on goods, then the expenses of the same days
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0 });
+    await t.db.insert(productCosts).values({ productId: product.id, costKobo: 400_000 });
+    await createPurchase(t.db, await createUser(t.db), [{ product, quantity: 1 }], { createdAt: new Date("2025-07-15T12:00:00+01:00") });
+    const report = await (await t.page("/api/reports/sales?by=product&from=2025-07-01&to=2025-07-31", { as: owner })).json();
+    expect(report.totals.profit).toMatchObject({ profit: 6000, expenses: 3500.25 });
+    const screen = await drawn("/reports?by=product&from=2025-07-01&to=2025-07-31");
+    expect(screen).toMatch(
+      /data-testid="report-expenses"> <a[^>]*href="\/expenses\?from=2025-07-01&amp;to=2025-07-31"[^>]*>Expenses<\/a> written down for these dates: ₦3,500.25, so <strong[^>]*>₦2,499.75<\/strong> after them.<\/span>/,
+    );
   });
 
   it("/expenses: written down by its form before its script runs, refused as typed, and taken away by its row's button", async () => {

@@ -74,6 +74,7 @@ export const routeAccess: Record<string, Access> = {
   "PUT /api/product-costs": "owner",
   // docs/product.md "Expenses"
   "GET /api/expenses": "owner",
+  "GET /api/expenses.csv": "owner",
   "POST /api/expenses": "owner",
   "DELETE /api/expenses/:id{[0-9a-fA-F-]{36}}": "owner",
   "DELETE /api/products/:id": "admin",

@@ -1,3 +1,4 @@
+import { Download } from "lucide-react";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
@@ -58,7 +59,11 @@ export default function Expenses({ loaderData }: Route.ComponentProps) {
   const { list, query, today } = loaderData;
   return (
     <div className="max-w-4xl">
-      <PageHeader title="Expenses" />
+      <PageHeader title="Expenses">
+        <a href={`/api/expenses.csv?${csvDays(list.from, list.to, query.q)}`} className="btn-outline min-h-10 py-2" download>
+          <Download size={16} aria-hidden="true" /> Download CSV
+        </a>
+      </PageHeader>
       <p className="-mt-2 mb-4 text-sm text-muted">
         What the shop spends to run: riders, packaging, rent, power, adverts, staff, data. Not the products themselves: their cost prices
         count those. Only owners see them.
@@ -107,6 +112,9 @@ export default function Expenses({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The days on screen (and its search) for the CSV: what she sees is what she downloads. */
+const csvDays = (from: string, to: string, q?: string) => new URLSearchParams({ from, to, ...(q ? { q } : {}) }).toString();
 
 /** The form at the top: one expense, its day today unless she picks another. */
 function AddExpense({ today }: { today: string }) {

@@ -99,7 +99,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         kept
       </p>
       {/* days with no sales say so in the table: no profit line to read */}
-      {report.totals.profit && report.rows.length ? <ProfitLine profit={report.totals.profit} /> : null}
+      {report.totals.profit && report.rows.length ? <ProfitLine profit={report.totals.profit} days={params} /> : null}
       <AdminTable caption={`Sales by ${groupLabels[query.by].toLowerCase()}`}>
         <thead className="border-b border-line bg-sand/60">
           <tr>
@@ -222,8 +222,10 @@ function CustomerContact({ name, phone, email, chatUrl }: { name: string; phone:
 const unitsWithoutCostWords = (n: number) => `${counted(n, "unit")} without a cost price`;
 
 /** By product or category: the profit on the goods that have a cost price, and what has none yet (docs/product.md "Cost prices and profit"). */
-function ProfitLine({ profit }: { profit: GoodsProfit }) {
+function ProfitLine({ profit, days }: { profit: GoodsProfit; days: URLSearchParams }) {
   const noneYet = profit.sales === 0 && profit.cost === 0;
+  // the expenses of the same days (docs/product.md "Expenses")
+  const spentOn = new URLSearchParams([...days].filter(([k]) => k === "from" || k === "to"));
   return (
     <p className="mb-3 text-sm text-muted" data-testid="report-profit">
       {noneYet ? (
@@ -241,6 +243,16 @@ function ProfitLine({ profit }: { profit: GoodsProfit }) {
           ) : (
             "."
           )}
+          {profit.expenses ? (
+            <span data-testid="report-expenses">
+              {" "}
+              <Link to={`/expenses${spentOn.size ? `?${spentOn}` : ""}`} className="font-semibold text-rose-dark underline">
+                Expenses
+              </Link>{" "}
+              written down for these dates: {formatNairaAmount(profit.expenses)}, so{" "}
+              <strong className="text-ink">{formatNairaAmount(profit.profit - profit.expenses)}</strong> after them.
+            </span>
+          ) : null}
         </>
       )}
     </p>
