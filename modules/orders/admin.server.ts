@@ -10,7 +10,7 @@ import { getSettings } from "../settings/service.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber } from "./statuses";
 import { holdsMoneyRecords, paidOrderKept } from "./money-records.server";
-import type { PurchaseDetail } from "./types";
+import type { PurchaseDetail, PurchaseView } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
@@ -57,6 +57,23 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
       createdAt: e.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * An order as its own shopper reads it by id (`GET /api/purchases/{id}`): the spec's Purchase, as
+ * her list gives it, without the back office's own (its history with the team's notes and names,
+ * her other orders, her refused deliveries, the reminder's time).
+ */
+export function herOwnOrder(p: PurchaseDetail): PurchaseView {
+  const {
+    updatedAt: _updatedAt,
+    events: _events,
+    refusedDeliveries: _refused,
+    otherPaidOrders: _others,
+    collectRemindedAt: _reminded,
+    ...view
+  } = p;
+  return view;
 }
 
 const statusMail: Record<string, { subject: string; line: string }> = {

@@ -4,7 +4,7 @@ import { adminPurchaseListQuery, refusedInput, statusChangeInput } from "../../m
 import { customerNoteInput } from "../../modules/orders/customer-note-schemas";
 import { orderCustomerNote, setCustomerNote } from "../../modules/orders/customer-notes.server";
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
-import { changePurchaseStatus, deletePurchase, getPurchase } from "../../modules/orders/admin.server";
+import { changePurchaseStatus, deletePurchase, getPurchase, herOwnOrder } from "../../modules/orders/admin.server";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../modules/orders/manual-payments.server";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
@@ -27,9 +27,10 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
       .get("/purchases/:id{[0-9a-fA-F-]{36}}", requireUser(), async (c) => {
         const user = currentUser(c);
         const purchase = await getPurchase(db, pathId(c, "Purchase"));
-        // the owner sees their own order; anyone else learns nothing (404, not 403)
-        if (!isTeam(user.role) && purchase.userId !== user.id) throw AppError.notFound("Purchase");
-        return c.json(purchase);
+        if (isTeam(user.role)) return c.json(purchase);
+        // the shopper sees her own order, without the back office's own; anyone else learns nothing (404, not 403)
+        if (purchase.userId !== user.id) throw AppError.notFound("Purchase");
+        return c.json(herOwnOrder(purchase));
       })
       .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
         const id = pathId(c, "Purchase");

@@ -149,6 +149,8 @@ describe("admin tables on a 360 px phone", () => {
     await expectAccessible(page);
     await page.goto("/reports?by=product");
     await visible(page.getByTestId("report-profit").getByText(/margin/));
+    // then the same days' expenses (the demo shop wrote some down this month) and what is left
+    await visible(page.getByTestId("report-expenses").getByText(/after them\.$/));
     await screenshot(page, "admin-reports-profit-phone");
     // every product's on one screen (those without one first): the first box, then Save
     await page.goto("/costprices");
