@@ -11,12 +11,11 @@ import { collectionCodeWords, pickupReminder } from "./pickup";
 import { orderNumber } from "./statuses";
 
 // docs/product.md "Pick-up": an order ready to collect that nobody came for is on the shop's shelf.
-// Once it has waited PICKUP_REMINDER_MS, she is reminded once, by mail (and on WhatsApp when she
-// asked for her updates there), in Lagos daytime; the owner sees when on the order's page.
+// Once it has waited the days the owner set in /settings (3 unless she changes it; 0: never), she
+// is reminded once, by mail (and on WhatsApp when she asked for her updates there), in Lagos
+// daytime; the owner sees when on the order's page.
 
-const HOUR = 3600_000;
-/** How long an order waits ready before she is reminded to collect it. */
-export const PICKUP_REMINDER_MS = 3 * 24 * HOUR;
+const DAY = 24 * 3600_000;
 /** Reminders go between these Lagos hours only: never a message at night. */
 export const REMINDER_HOURS = { from: 9, to: 19 } as const;
 
@@ -30,7 +29,9 @@ type PurchaseRow = typeof purchases.$inferSelect;
 export async function remindUncollectedPickups(db: Db, links: MailLinks, now = new Date()): Promise<number> {
   const { hour } = lagosNow(now);
   if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.to) return 0;
-  const readyBefore = new Date(now.getTime() - PICKUP_REMINDER_MS);
+  const { pickupReminderDays } = await getSettings(db);
+  if (!pickupReminderDays) return 0;
+  const readyBefore = new Date(now.getTime() - pickupReminderDays * DAY);
   return db.transaction(async (tx) => {
     const due = tx
       .select({ id: purchases.id })

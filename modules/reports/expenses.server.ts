@@ -82,7 +82,7 @@ export async function expensesCsv(db: Db, query: ExpenseListQuery, now = new Dat
     ["Day", "What for", "Note", "Amount (NGN)", "Written down by"],
     [
       ...rows.map((e) => [e.spentOn, expenseKindLabels[e.kind], e.note, e.amount.toFixed(2), e.by ?? ""]),
-      [`Total, ${from} to ${to}`, "", "", koboToNaira(rows.reduce((sum, e) => sum + nairaToKobo(e.amount), 0)).toFixed(2), ""],
+      [`Total, ${from} to ${to}`, "", "", koboToNaira(rows.reduce((total, e) => total + nairaToKobo(e.amount), 0)).toFixed(2), ""],
     ],
   );
 }

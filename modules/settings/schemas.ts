@@ -62,6 +62,11 @@ export const settingsSchema = z.object({
     .max(2_000_000_000, "Free delivery above must be at most ₦20,000,000"),
   // docs/product.md "Pick-up": where a shopper may collect her order; empty is no pick-up
   ...pickupFields,
+  // how many days an order waits ready before she is reminded to collect it; 0: never
+  pickupReminderDays: numberOf("Remind after")
+    .int("Remind after must be a whole number of days")
+    .min(0, "Remind after cannot be negative")
+    .max(14, "Remind after must be at most 14 days"),
   lowStockThreshold: numberOf("Low-stock threshold")
     .int("Low-stock threshold must be a whole number")
     .min(0, "Low-stock threshold cannot be negative")
@@ -106,6 +111,7 @@ export const defaultSettings: Settings = {
   freeDeliveryAboveKobo: 0,
   // off until the owner gives an address
   ...defaultPickup,
+  pickupReminderDays: 3,
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,

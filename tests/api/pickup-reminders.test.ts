@@ -1,15 +1,16 @@
 // docs/product.md "Pick-up": an order ready to collect that nobody came for is reminded once, three
-// days after it was marked ready, in Lagos daytime, by mail (and on WhatsApp when she asked); the
+// days (or the owner's number of days) after it was marked ready, in Lagos daytime, by mail (and on WhatsApp when she asked); the
 // owner sees when, on the order's page and among the pick-ups on /deliveries.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatNaira } from "../../lib/money";
 import { mailOutbox, purchaseEvents, type purchases } from "../../db/schema";
-import { PICKUP_REMINDER_MS, remindUncollectedPickups } from "../../modules/orders/pickup-reminders.server";
+import { remindUncollectedPickups } from "../../modules/orders/pickup-reminders.server";
 import { orderNumber, type PurchaseStatus } from "../../modules/orders/statuses";
 import { renderTemplate } from "../../modules/whatsapp/templates";
 import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
+import { saveSettingsForm } from "../support/settings-form";
 
 let t: PagesContext;
 let owner: { id: string; role: "admin" };
@@ -18,6 +19,8 @@ const ADDRESS = "12 Admiralty Way, Lekki Phase 1, Lagos (Monday to Saturday, 10 
 const MORNING = new Date("2031-03-10T09:00:00Z");
 const NIGHT = new Date("2031-03-10T21:30:00Z");
 const DAY = 24 * 3600_000;
+/** /settings' "Remind after", 3 days unless the owner changes it */
+const PICKUP_REMINDER_MS = 3 * DAY;
 
 beforeAll(async () => {
   t = await createPagesContext({ CACHE_TTL_MS: "0" });
@@ -90,6 +93,54 @@ describe("reminding a pick-up nobody came for", () => {
     const sheet = (await (await t.page("/deliveries", { as: owner })).text()).replace(/<!-- -->/g, "");
     expect(sheet).toMatch(new RegExp(`#${orderNumber(waiting.id)}</a>.*?${words}.*?</tr>`));
     expect((await (await t.page(`/api/purchases/${waiting.id}`, { as: owner })).json()).collectRemindedAt).toBe(MORNING.toISOString());
+  });
+
+  it("waits the days the owner sets in /settings; 0 sends none; a bad number is refused", async () => {
+    const put = (body: unknown) =>
+      t.page("/api/settings", { method: "PUT", as: owner, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    // a later morning of its own, so the other tests' orders are long reminded
+    const at = new Date(MORNING.getTime() + 40 * DAY);
+    const readyFor = async (ago: number) => {
+      const p = await order("shipped", 0);
+      await t.db
+        .update(purchaseEvents)
+        .set({ createdAt: new Date(at.getTime() - ago) })
+        .where(eq(purchaseEvents.purchaseId, p.id));
+      return p;
+    };
+    try {
+      expect((await put({ pickupReminderDays: 1 })).status).toBe(200);
+      const dayAndAHalf = await readyFor(DAY + 12 * 3600_000);
+      const halfADay = await readyFor(12 * 3600_000);
+      await remind(at);
+      expect(await remindersTo(dayAndAHalf.email)).toHaveLength(1);
+      expect(await remindersTo(halfADay.email)).toEqual([]);
+
+      expect((await put({ pickupReminderDays: 0 })).status).toBe(200);
+      const longAgo = await readyFor(10 * DAY);
+      expect(await remind(at)).toBe(0);
+      expect(await remindersTo(longAgo.email)).toEqual([]);
+
+      for (const [days, msg] of [
+        [15, "Remind after must be at most 14 days"],
+        [-1, "Remind after cannot be negative"],
+        [1.5, "Remind after must be a whole number of days"],
+      ] as const) {
+        const res = await put({ pickupReminderDays: days });
+        expect(res.status, String(days)).toBe(400);
+        expect((await res.json()).fields).toEqual({ pickupReminderDays: msg });
+      }
+      // the /settings form without its script: drawn with the saved number, saved as typed
+      const page = (await (await t.page("/settings", { as: owner })).text()).replace(/<!-- -->/g, "");
+      expect(page).toMatch(/<input[^>]*name="pickupReminderDays"[^>]*value="0"/);
+      expect((await saveSettingsForm(t, owner, { pickupReminderDays: "5" })).status).toBe(200);
+      expect((await (await t.page("/api/settings", { as: owner })).json()).pickupReminderDays).toBe(5);
+      // a form from before the field keeps it
+      expect((await saveSettingsForm(t, owner, {})).status).toBe(200);
+      expect((await (await t.page("/api/settings", { as: owner })).json()).pickupReminderDays).toBe(5);
+    } finally {
+      await put({ pickupReminderDays: 3 });
+    }
   });
 
   it("two servers' passes at the same minute send one reminder", async () => {

@@ -52,6 +52,7 @@ const shopForm = shopSettingsInput.partial({
   giftAddressForBuyer: true,
   morningSummary: true,
   morningSummaryHour: true,
+  pickupReminderDays: true,
 });
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
@@ -76,6 +77,7 @@ export async function action(args: Route.ActionArgs) {
       // the box, when ticked, sends "true" before its hidden "false" (a form from before the field changes nothing)
       ...(form.has("morningSummary") ? { morningSummary: form.get("morningSummary") === "true" } : {}),
       ...(form.has("morningSummaryHour") ? { morningSummaryHour: num(form.get("morningSummaryHour")) } : {}),
+      ...(form.has("pickupReminderDays") ? { pickupReminderDays: num(form.get("pickupReminderDays")) } : {}),
     });
     if (!parsed.success) throw fromZod(parsed.error);
     await updateSettings(db, fromSettingsInput(parsed.data));
@@ -332,6 +334,18 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           className="sm:col-span-2"
           placeholder="Monday to Saturday, 10 am to 6 pm"
           hint="Shown beside the address at checkout and on her order."
+        />
+        <Field
+          label="Remind after (days)"
+          name="pickupReminderDays"
+          error={errors.pickupReminderDays}
+          defaultValue={text("pickupReminderDays", String(s.pickupReminderDays))}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={14}
+          step={1}
+          hint="An order ready and not collected gets one reminder after this many days, in the daytime. 0: no reminder."
         />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
