@@ -111,6 +111,16 @@ describe("notes about a customer", () => {
     expect((await desk.text()).replace(/<!-- -->/g, "")).toContain(`data-testid="found-customer-note">${NOTE}</span>`);
   });
 
+  it("/unpaidcheckouts shows it on her checkout, for whoever writes to her about paying", async () => {
+    const { first } = await customer();
+    await put(first.id, { note: NOTE });
+    const her = await createUser(t.db);
+    const product = await createProduct(t.db, { priceKobo: 500_000, discountKobo: 0 });
+    await createPurchase(t.db, her, [{ product, quantity: 1 }], { status: "pending", paidAt: null, phone: first.phone });
+    const page = await drawn(`/unpaidcheckouts?q=${encodeURIComponent(her.email)}`, owner);
+    expect(page).toContain(`data-testid="unpaid-customer-note"><span class="font-semibold">About her:</span> ${NOTE}</p>`);
+  });
+
   it("on the order page: shown under her details with who saved it, and saved by its form before its script runs", async () => {
     const { first, second } = await customer();
     const post = (fields: Record<string, string>, as: Who = owner) =>

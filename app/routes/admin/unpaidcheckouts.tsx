@@ -17,6 +17,7 @@ import { AppError } from "../../../lib/errors";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { formatNigerianPhone } from "../../../lib/phone";
+import { customerNotesFor } from "../../../modules/orders/customer-notes.server";
 import { chatWithShopperUrl, unpaidCheckoutMessage } from "../../../modules/marketing/unpaid-checkout-whatsapp";
 import {
   getReminderSettings,
@@ -43,8 +44,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = readSearchParams(request, unpaidCheckoutQuery, ["q", "from", "to", "page", "show"]);
   const [list, reminders, shop] = await Promise.all([listUnpaidCheckouts(db, env, query), getReminderSettings(db), getSettings(db)]);
   redirectPastLastPage(request, query, list.total);
+  // the team's notes about these customers (docs/product.md "Notes about a customer"), one query for the page
+  const notes = await customerNotesFor(
+    db,
+    list.items.map((row) => row.phone),
+  );
   const items = list.items.map((row) => ({
     ...row,
+    aboutHer: notes.get(row.phone) ?? null,
     whatsappUrl: row.resumeUrl
       ? chatWithShopperUrl(
           row.phone,
@@ -152,7 +159,7 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string | null } }) {
+function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string | null; aboutHer: string | null } }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useToastAnswer(fetcher.data);
@@ -172,6 +179,11 @@ function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string 
             {row.remindersSent === 0 ? "no reminder yet" : `${row.remindersSent} reminder${row.remindersSent > 1 ? "s" : ""} sent`}
             {row.optedOut ? " · asked for no more reminders" : ""}
           </p>
+          {row.aboutHer ? (
+            <p className="mt-1 whitespace-pre-line text-sm" data-testid="unpaid-customer-note">
+              <span className="font-semibold">About her:</span> {row.aboutHer}
+            </p>
+          ) : null}
         </div>
         <div className="text-right">
           <p className="text-lg font-bold">{formatNairaAmount(row.total)}</p>
