@@ -10,7 +10,9 @@ import { findCustomers } from "../../modules/orders/manual-orders.server";
 let t: PagesContext;
 let owner: { id: string; role: "admin" };
 let staff: { id: string; role: "staff" };
-const NOTE = "Pays by transfer; loves the lavender candle. Gate is the blue one after the mosque.";
+const NOTE = "Pays by transfer; loves the lavender candle. Gate is the blue one after the mosque (gate 7QX).";
+/** a word of the note no product, name or address of the test data carries */
+const MARK = "gate 7QX";
 
 beforeAll(async () => {
   t = await createPagesContext({ CACHE_TTL_MS: "0" });
@@ -89,9 +91,9 @@ describe("notes about a customer", () => {
     expect((await t.page(`/api/purchases/${first.id}/customer-note`)).status).toBe(401);
     const mine = await t.page(`/api/purchases/${first.id}`, { as: shopper });
     expect(mine.status).toBe(200);
-    expect(await mine.text()).not.toContain("lavender");
-    expect(await drawn(orderCompletePath(t.env, first), shopper)).not.toContain("lavender");
-    expect(await drawn("/profile", shopper)).not.toContain("lavender");
+    expect(await mine.text()).not.toContain(MARK);
+    expect(await drawn(orderCompletePath(t.env, first), shopper)).not.toContain(MARK);
+    expect(await drawn("/profile", shopper)).not.toContain(MARK);
   });
 
   it("the order desk shows it with her, found by her number however typed, in one query for all found", async () => {
@@ -139,7 +141,7 @@ describe("notes about a customer", () => {
     );
     expect(page).toMatch(/data-testid="customer-note-saved">Saved by Kemi Adeyemi on \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d\d [ap]m</);
     // staff see and keep it too
-    expect(await drawn(`/viewpurchase/${first.id}`, staff)).toContain("lavender");
+    expect(await drawn(`/viewpurchase/${first.id}`, staff)).toContain(MARK);
     // a refused one comes back as typed, the saved one kept
     const refused = await post({ note: `${"y".repeat(1001)}` });
     expect(refused.status).toBe(400);

@@ -131,7 +131,10 @@ describe("collecting a pick-up at the counter", () => {
     // the pick-ups on /deliveries say the same, with no digits drawn for the team to read off
     const sheet = await drawn("/deliveries");
     expect(sheet).toContain("Ask for her collection code");
-    expect(sheet).not.toContain("4821");
+    // (nor in the page's data: the row says only that there is a code to ask for)
+    expect(sheet).not.toContain("Ask for code");
+    expect(sheet).not.toContain("collectionCode");
+    expect(sheet).toContain("asksForCode");
 
     const refused = await posted(p.id, { code: "1234", note: "Ada" });
     expect(refused.status).toBe(400);
