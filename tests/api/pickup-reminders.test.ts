@@ -115,11 +115,15 @@ describe("reminding a pick-up nobody came for", () => {
       await remind(at);
       expect(await remindersTo(dayAndAHalf.email)).toHaveLength(1);
       expect(await remindersTo(halfADay.email)).toEqual([]);
+      // the pick-ups on /deliveries say so
+      const shelf = async () => (await (await t.page("/deliveries", { as: owner })).text()).replace(/<!-- -->/g, "");
+      expect(await shelf()).toContain("she is told, and reminded once if it waits a day.");
 
       expect((await put({ pickupReminderDays: 0 })).status).toBe(200);
       const longAgo = await readyFor(10 * DAY);
       expect(await remind(at)).toBe(0);
       expect(await remindersTo(longAgo.email)).toEqual([]);
+      expect(await shelf()).toMatch(/page; she is told\.<\/p>/);
 
       for (const [days, msg] of [
         [15, "Remind after must be at most 14 days"],

@@ -17,6 +17,7 @@ import {
 } from "../../../modules/orders/deliveries.server";
 import { areaStepInput, moveAreaOrders, movePickups, pickupStepInput } from "../../../modules/orders/area-steps.server";
 import { collectionCodeWords, pickupSteps, remindedWords } from "../../../modules/orders/pickup";
+import { getSettings } from "../../../modules/settings/service.server";
 import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
@@ -34,12 +35,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { date = today, gifts } = readSearchParams(request, deliveriesQuery, ["date", "gifts"]);
   const giftsOnly = gifts === "1";
   const { db } = context.get(appContext);
-  const [sheet, pickups] = await Promise.all([
+  const [sheet, pickups, { pickupReminderDays }] = await Promise.all([
     deliveriesFor(db, date, { giftsOnly }),
     // the orders collected at the shop have no day: the same list whatever the day shown
     giftsOnly ? null : pickupsWaiting(db),
+    getSettings(db),
   ]);
-  return { sheet, pickups, giftsOnly, tomorrow: addDays(today, 1) };
+  return { sheet, pickups, reminderDays: pickupReminderDays, giftsOnly, tomorrow: addDays(today, 1) };
 }
 
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
@@ -165,7 +167,7 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
           </section>
         ))}
       </div>
-      {pickups?.total ? <Pickups pickups={pickups} /> : null}
+      {pickups?.total ? <Pickups pickups={pickups} reminderDays={loaderData.reminderDays} /> : null}
     </div>
   );
 }
@@ -174,7 +176,7 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
  * docs/product.md "Pick-up": the orders she collects at the shop, whatever their day: what to pack,
  * and what waits for her on the shelf. Each moves on from its own page (no rider). Not on the printed sheet.
  */
-function Pickups({ pickups }: { pickups: PickupsWaiting }) {
+function Pickups({ pickups, reminderDays }: { pickups: PickupsWaiting; reminderDays: number }) {
   const { rows, total, toPack, packed } = pickups;
   return (
     <section className="mt-6 rounded-2xl border border-line bg-linen sm:p-4 print:hidden" aria-labelledby="pickups" data-testid="pickups">
@@ -183,7 +185,8 @@ function Pickups({ pickups }: { pickups: PickupsWaiting }) {
       </h2>
       <p className="px-4 text-sm text-muted sm:px-0">
         Orders she collects, oldest first{total > rows.length ? `: the ${rows.length} oldest of ${total}` : ""}. Mark them ready to collect
-        here or from each order's page; she is told, and reminded once if it waits three days.
+        here or from each order's page; she is told
+        {reminderDays ? `, and reminded once if it waits ${reminderDays === 1 ? "a day" : `${reminderDays} days`}.` : "."}
       </p>
       <PickupSteps toPack={toPack} packed={packed} />
       <table className="run-sheet mt-2 w-full text-sm">
