@@ -183,6 +183,8 @@ describe("admin tables on a 360 px phone", () => {
     await expect.poll(() => admin.rows(page).count()).toBeGreaterThan(0);
     await admin.rows(page).first().getByRole("link", { name: "View" }).click();
     await page.waitForURL(/\/viewpurchase\//);
+    const order = page.url();
+    const phone = await page.getByTestId("customer-phone").innerText();
     const panel = page.getByTestId("customer-note");
     const box = panel.getByLabel("Notes about her");
     try {
@@ -196,7 +198,20 @@ describe("admin tables on a 360 px phone", () => {
       // it is hers, not the order's: read again on a fresh load
       await page.reload();
       expect(await page.getByTestId("customer-note").getByLabel("Notes about her").inputValue()).toContain("lavender candle");
+      // the order desk shows it when it finds her by her number, for the next sale in a chat
+      await page.goto("/neworder");
+      await page.getByLabel("Find by phone or email").fill(phone);
+      await page.getByRole("button", { name: "Find", exact: true }).click();
+      await visible(
+        page
+          .getByTestId("found-customer-note")
+          .first()
+          .getByText(/lavender candle/),
+      );
+      await page.getByTestId("found-customer-note").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshotDir, "admin-neworder-customer-note-phone.png") });
     } finally {
+      await page.goto(order);
       await page.getByTestId("customer-note").getByLabel("Notes about her").fill("");
       await page.getByTestId("customer-note").getByRole("button", { name: "Save note" }).click();
       await visible(page.getByText("Note removed"));
@@ -223,6 +238,10 @@ describe("admin tables on a 360 px phone", () => {
       expect(await page.getByLabel("Show from").inputValue()).toBe(tomorrow);
       await state.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(screenshotDir, "admin-settings-notice-phone.png") });
+      // further down, with the pick-up address: the days before a pick-up's reminder
+      await page.getByLabel("Remind after (days)").scrollIntoViewIfNeeded();
+      expect(await page.getByLabel("Remind after (days)").inputValue()).toBe("3");
+      await page.screenshot({ path: path.join(screenshotDir, "admin-settings-pickup-phone.png") });
       // not yet on the storefront
       const shop = await context.newPage();
       await shop.goto("/");
