@@ -1,21 +1,16 @@
-import { useFetcher } from "react-router";
+import { useIntentForm } from "../forms/intent-form";
 import { formatNairaAmount } from "../../../lib/money";
 import { productCostInput, unitProfit, type ProductCost } from "../../../modules/pricing/cost-schemas";
-import { startingValues, useBusy, useFetcherAnswer, useZodForm, type FormResult } from "../../lib/forms";
+import { useZodForm } from "../../lib/forms";
 import { Field } from "../forms/fields";
-import { useToastAnswer } from "../toasts";
 
 // docs/product.md "Cost prices and profit": the owner's cost price of a product, on its page. Posts
 // to the page's action (intent cost), which calls the same service as PUT /api/products/{id}/cost.
 
 /** `sellsFor`: what one sells for now (naira, after its sale discount), for the profit a unit. */
 export function CostPricePanel({ cost, sellsFor }: { cost: ProductCost; sellsFor: number }) {
-  const fetcher = useFetcher<FormResult>();
-  const answer = useFetcherAnswer(fetcher, "cost");
+  const { fetcher, answer, busy, start } = useIntentForm("cost");
   const { errors, onSubmit } = useZodForm(productCostInput, answer);
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
-  const start = startingValues(answer, "cost");
   return (
     <fetcher.Form
       method="post"

@@ -1,21 +1,16 @@
-import { useFetcher } from "react-router";
+import { useIntentForm } from "../forms/intent-form";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { CUSTOMER_NOTE_MAX, customerNoteInput, type CustomerNote } from "../../../modules/orders/customer-note-schemas";
-import { startingValues, useBusy, useFetcherAnswer, useZodForm, type FormResult } from "../../lib/forms";
+import { useZodForm } from "../../lib/forms";
 import { Field } from "../forms/fields";
-import { useToastAnswer } from "../toasts";
 
 // docs/product.md "Notes about a customer": the team's note about her, under her details on any of
 // her orders' pages. Posts to the order page's action (intent customer-note), which calls the same
 // service as PUT /api/purchases/{id}/customer-note.
 
 export function CustomerNotePanel({ note }: { note: CustomerNote }) {
-  const fetcher = useFetcher<FormResult>();
-  const answer = useFetcherAnswer(fetcher, "customer-note");
+  const { fetcher, answer, busy, start } = useIntentForm("customer-note");
   const { errors, onSubmit } = useZodForm(customerNoteInput, answer);
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
-  const start = startingValues(answer, "customer-note");
   return (
     <fetcher.Form method="post" onSubmit={onSubmit} className="mt-3 grid gap-2 border-t border-line pt-3" data-testid="customer-note">
       <input type="hidden" name="intent" value="customer-note" />

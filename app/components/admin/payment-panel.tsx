@@ -1,10 +1,8 @@
-import { useFetcher } from "react-router";
+import { useIntentForm } from "../forms/intent-form";
 import { formatNairaAmount } from "../../../lib/money";
 import { paymentMethodLabels } from "../../../modules/orders/statuses";
 import { notCollected } from "../../../modules/orders/pickup";
 import type { PurchaseDetail } from "../../../modules/orders/types";
-import { startingValues, useBusy, useFetcherAnswer, type FormResult } from "../../lib/forms";
-import { useToastAnswer } from "../toasts";
 import { Field, FormMessage } from "../forms/fields";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
@@ -69,12 +67,9 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
 }
 
 function RecordPayment({ p }: { p: PurchaseDetail }) {
-  const fetcher = useFetcher<FormResult>();
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
-  const answer = useFetcherAnswer(fetcher, "payment");
+  const { fetcher, answer, busy, start } = useIntentForm("payment");
   const errors = answer?.fields ?? {};
-  const { text } = startingValues(answer, "payment");
+  const { text } = start;
   return (
     <fetcher.Form
       method="post"
@@ -121,10 +116,8 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
 
 /** Refused at the door; for a pick-up (docs/product.md "Pick-up"), never collected. */
 function RefusedDelivery({ pickup }: { pickup: boolean }) {
-  const fetcher = useFetcher<FormResult>();
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
-  const { text } = startingValues(useFetcherAnswer(fetcher, "refused"), "refused");
+  const { fetcher, busy, start } = useIntentForm("refused");
+  const { text } = start;
   return (
     <fetcher.Form
       method="post"

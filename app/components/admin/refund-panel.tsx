@@ -1,9 +1,7 @@
-import { useFetcher } from "react-router";
+import { useIntentForm } from "../forms/intent-form";
 import { formatNairaAmount } from "../../../lib/money";
 import { refundStateLabels } from "../../../modules/orders/refund-schemas";
 import type { RefundSummary } from "../../../modules/orders/refunds.server";
-import { startingValues, useBusy, useFetcherAnswer, type FormResult } from "../../lib/forms";
-import { useToastAnswer } from "../toasts";
 import { moneyWhen, pillTone } from "./money-pills";
 import { Field, FormMessage } from "../forms/fields";
 import { useOwner } from "../../lib/back-office";
@@ -92,13 +90,10 @@ export function RefundPanel({ money }: { money: RefundSummary }) {
 }
 
 function RefundForm({ money }: { money: RefundSummary }) {
-  const fetcher = useFetcher<FormResult>();
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
-  const answer = useFetcherAnswer(fetcher, "refund");
+  const { fetcher, answer, busy, start } = useIntentForm("refund");
   const errors = answer?.fields ?? {};
   // the amount she typed stays when a plain post (no script yet) is refused: never the full refundable amount again
-  const { text } = startingValues(answer, "refund");
+  const { text } = start;
   const lines = money.canRestock ? money.lines.filter((l) => l.quantity > l.restocked) : [];
   return (
     <fetcher.Form

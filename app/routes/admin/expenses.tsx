@@ -1,16 +1,15 @@
+import { useIntentForm } from "../../components/forms/intent-form";
 import { Download } from "lucide-react";
 import { useRef } from "react";
-import { useFetcher } from "react-router";
 import { z } from "zod";
 import { AdminList } from "../../components/admin/admin-list";
 import { DeleteButton } from "../../components/admin/delete-button";
 import { ListFilters } from "../../components/admin/filters";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
-import { useToastAnswer } from "../../components/toasts";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
-import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
+import { useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { lagosNow, longDay, shortDay } from "../../../lib/lagos-calendar";
@@ -118,15 +117,11 @@ const csvDays = (from: string, to: string, q?: string) => new URLSearchParams({ 
 
 /** The form at the top: one expense, its day today unless she picks another. */
 function AddExpense({ today }: { today: string }) {
-  const fetcher = useFetcher<FormResult>();
-  const answer = useFetcherAnswer(fetcher, "add");
+  const { fetcher, answer, busy, start } = useIntentForm("add");
   const { errors, onSubmit } = useZodForm(expenseInput, answer);
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
   // a fresh form once one is written down: the next expense starts from today again
   const form = useRef<HTMLFormElement>(null);
   useOnAnswer(fetcher.data, (a) => (a.ok ? form.current?.reset() : undefined));
-  const start = startingValues(answer, "add");
   return (
     <fetcher.Form
       ref={form}

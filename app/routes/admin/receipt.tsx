@@ -1,6 +1,7 @@
+import { useIntentForm } from "../../components/forms/intent-form";
 import { ArrowLeft, Printer } from "lucide-react";
 import { Toaster } from "react-hot-toast";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { Field } from "../../components/forms/fields";
 import { RouteError } from "../../components/route-error";
 import { formatNairaAmount } from "../../../lib/money";
@@ -15,8 +16,7 @@ import { deliveryWhen } from "../../components/orders/order-details";
 import { getSettings } from "../../../modules/settings/service.server";
 import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
-import { type FormResult, startingValues, useBusy, useFetcherAnswer } from "../../lib/forms";
-import { useToastAnswer } from "../../components/toasts";
+import { type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, recordId } from "./admin-action.server";
@@ -62,12 +62,9 @@ const paidWords = { provider: "Paid online", transfer: "Paid by bank transfer", 
  */
 export default function Receipt({ loaderData }: Route.ComponentProps) {
   const { purchase: p, paid, shop } = loaderData;
-  const fetcher = useFetcher<FormResult>();
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
   // the fetcher's answer, or the page's for a plain post (no script yet): its messages and what was typed
-  const answer = useFetcherAnswer(fetcher, "details");
-  const { text } = startingValues(answer, "details");
+  const { fetcher, answer, busy, start } = useIntentForm("details");
+  const { text } = start;
   const title = paid ? "Receipt" : "Invoice";
   const when = deliveryWhen(p);
   const row = (label: string, value: string, strong = false) => (

@@ -1,3 +1,4 @@
+import { useIntentForm } from "../../components/forms/intent-form";
 import { Mail } from "lucide-react";
 import { counted } from "../../../lib/counted";
 import { Link, useFetcher } from "react-router";
@@ -9,7 +10,7 @@ import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
-import { type FormResult, startingValues, useBusy, useFetcherAnswer } from "../../lib/forms";
+import { type FormResult, useBusy } from "../../lib/forms";
 import { useToastAnswer } from "../../components/toasts";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
@@ -210,13 +211,10 @@ function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string 
 }
 
 function ReminderCode({ code }: { code: string | null }) {
-  const fetcher = useFetcher<FormResult>();
-  const busy = useBusy(fetcher);
-  useToastAnswer(fetcher.data);
   // the fetcher's answer, or the page's for a plain post (no script yet): the message and the code typed
-  const answer = useFetcherAnswer(fetcher, "code");
+  const { fetcher, answer, busy, start } = useIntentForm("code");
   const error = answer && !answer.ok ? (answer.fields?.secondReminderCode ?? answer.msg) : undefined;
-  const { text } = startingValues(answer, "code");
+  const { text } = start;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-cream p-4">
       <input type="hidden" name="intent" value="code" />
