@@ -65,4 +65,6 @@ export type GoodsProfit = {
   unitsWithoutCost: number;
   /** docs/product.md "Expenses": what was written down as spent on the same days (all of them, without days) */
   expenses: number;
+  /** the profit less those expenses */
+  afterExpenses: number;
 };

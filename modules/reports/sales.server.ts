@@ -181,6 +181,7 @@ function profitOf(rows: CostColumns[], expensesKobo: number): GoodsProfit {
     margin: sales > 0 ? Math.round(((sales - cost) / sales) * 100) : null,
     unitsWithoutCost,
     expenses: koboToNaira(expensesKobo),
+    afterExpenses: koboToNaira(sales - cost - expensesKobo),
   };
 }
 

@@ -12,54 +12,52 @@ import { currentUser, requireAdmin, requireOwner, requireUser } from "../middlew
 import { isTeam } from "../../modules/accounts/roles";
 
 // docs/product.md §7 purchases as the back office uses them; creation and payment live in the checkout router.
+// The customer note's routes (docs/product.md "Notes about a customer") are the team's: never in her own order's answer.
 export function adminPurchaseRoutes({ database, env }: AppDeps) {
   const db = database.db;
-  return (
-    new Hono<AppEnv>()
-      .get("/purchases", requireAdmin(), async (c) => {
-        const { items, total } = await listAdminPurchases(db, readQuery(c, adminPurchaseListQuery));
-        withTotal(c, total);
-        return c.json(items);
-      })
-      .get("/purchases/export.csv", requireOwner(), async (c) =>
-        csvResponse(c, "purchases", await purchasesCsv(db, readQuery(c, adminPurchaseListQuery))),
-      )
-      .get("/purchases/:id{[0-9a-fA-F-]{36}}", requireUser(), async (c) => {
-        const user = currentUser(c);
-        const purchase = await getPurchase(db, pathId(c, "Purchase"));
-        if (isTeam(user.role)) return c.json(purchase);
-        // the shopper sees her own order, without the back office's own; anyone else learns nothing (404, not 403)
-        if (purchase.userId !== user.id) throw AppError.notFound("Purchase");
-        return c.json(herOwnOrder(purchase));
-      })
-      .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
-        const id = pathId(c, "Purchase");
-        const input = await readJson(c, statusChangeInput);
-        return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id, env));
-      })
-      .post("/purchases/:id{[0-9a-fA-F-]{36}}/payment", requireAdmin(), async (c) => {
-        // money the shop received itself: a bank transfer, or the rider's collection
-        const id = pathId(c, "Purchase");
-        await recordManualPayment(db, env, id, await readJson(c, manualPaymentInput), currentUser(c).id);
-        return c.json(await getPurchase(db, id));
-      })
-      .post("/purchases/:id{[0-9a-fA-F-]{36}}/refused", requireAdmin(), async (c) => {
-        const id = pathId(c, "Purchase");
-        const { note } = await readJson(c, refusedInput);
-        await recordRefusedDelivery(db, id, note, currentUser(c).id);
-        return c.json(await getPurchase(db, id));
-      })
-      // docs/product.md "Notes about a customer": the team's, never in her own order's answer above
-      .get("/purchases/:id{[0-9a-fA-F-]{36}}/customer-note", requireAdmin(), async (c) => {
-        return c.json({ customerNote: await orderCustomerNote(db, pathId(c, "Purchase")) });
-      })
-      .put("/purchases/:id{[0-9a-fA-F-]{36}}/customer-note", requireAdmin(), async (c) => {
-        const input = await readJson(c, customerNoteInput);
-        return c.json({ customerNote: await setCustomerNote(db, pathId(c, "Purchase"), input, currentUser(c).id) });
-      })
-      .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
-        await deletePurchase(db, pathId(c, "Purchase"));
-        return c.json({ msg: "Purchase deleted" });
-      })
-  );
+  return new Hono<AppEnv>()
+    .get("/purchases", requireAdmin(), async (c) => {
+      const { items, total } = await listAdminPurchases(db, readQuery(c, adminPurchaseListQuery));
+      withTotal(c, total);
+      return c.json(items);
+    })
+    .get("/purchases/export.csv", requireOwner(), async (c) =>
+      csvResponse(c, "purchases", await purchasesCsv(db, readQuery(c, adminPurchaseListQuery))),
+    )
+    .get("/purchases/:id{[0-9a-fA-F-]{36}}", requireUser(), async (c) => {
+      const user = currentUser(c);
+      const purchase = await getPurchase(db, pathId(c, "Purchase"));
+      if (isTeam(user.role)) return c.json(purchase);
+      // the shopper sees her own order, without the back office's own; anyone else learns nothing (404, not 403)
+      if (purchase.userId !== user.id) throw AppError.notFound("Purchase");
+      return c.json(herOwnOrder(purchase));
+    })
+    .patch("/purchases/:id{[0-9a-fA-F-]{36}}/status", requireAdmin(), async (c) => {
+      const id = pathId(c, "Purchase");
+      const input = await readJson(c, statusChangeInput);
+      return c.json(await changePurchaseStatus(db, id, input, currentUser(c).id, env));
+    })
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/payment", requireAdmin(), async (c) => {
+      // money the shop received itself: a bank transfer, or the rider's collection
+      const id = pathId(c, "Purchase");
+      await recordManualPayment(db, env, id, await readJson(c, manualPaymentInput), currentUser(c).id);
+      return c.json(await getPurchase(db, id));
+    })
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/refused", requireAdmin(), async (c) => {
+      const id = pathId(c, "Purchase");
+      const { note } = await readJson(c, refusedInput);
+      await recordRefusedDelivery(db, id, note, currentUser(c).id);
+      return c.json(await getPurchase(db, id));
+    })
+    .get("/purchases/:id{[0-9a-fA-F-]{36}}/customer-note", requireAdmin(), async (c) => {
+      return c.json({ customerNote: await orderCustomerNote(db, pathId(c, "Purchase")) });
+    })
+    .put("/purchases/:id{[0-9a-fA-F-]{36}}/customer-note", requireAdmin(), async (c) => {
+      const input = await readJson(c, customerNoteInput);
+      return c.json({ customerNote: await setCustomerNote(db, pathId(c, "Purchase"), input, currentUser(c).id) });
+    })
+    .delete("/purchases/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
+      await deletePurchase(db, pathId(c, "Purchase"));
+      return c.json({ msg: "Purchase deleted" });
+    });
 }

@@ -10,21 +10,18 @@ import { addExpense, deleteExpense, expensesCsv, listExpenses } from "../../modu
 // docs/product.md "Reports": the owner's sales over a range of Lagos days, as JSON and as CSV; and "Expenses".
 export function adminReportRoutes({ database }: AppDeps) {
   const db = database.db;
-  return (
-    new Hono<AppEnv>()
-      .get("/reports/sales", requireOwner(), async (c) => c.json(await salesReport(db, readQuery(c, salesReportQuery))))
-      .get("/reports/sales.csv", requireOwner(), async (c) =>
-        csvResponse(c, "sales", salesReportCsv(await salesReport(db, readQuery(c, salesReportQuery)))),
-      )
-      // docs/product.md "Expenses"
-      .get("/expenses", requireOwner(), async (c) => c.json(await listExpenses(db, readQuery(c, expenseListQuery))))
-      .get("/expenses.csv", requireOwner(), async (c) => csvResponse(c, "expenses", await expensesCsv(db, readQuery(c, expenseListQuery))))
-      .post("/expenses", requireOwner(), async (c) =>
-        c.json({ expense: await addExpense(db, await readJson(c, expenseInput), currentUser(c).id) }, 201),
-      )
-      .delete("/expenses/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
-        await deleteExpense(db, pathId(c, "Expense"));
-        return c.json({ msg: "Expense deleted" });
-      })
-  );
+  return new Hono<AppEnv>()
+    .get("/reports/sales", requireOwner(), async (c) => c.json(await salesReport(db, readQuery(c, salesReportQuery))))
+    .get("/reports/sales.csv", requireOwner(), async (c) =>
+      csvResponse(c, "sales", salesReportCsv(await salesReport(db, readQuery(c, salesReportQuery)))),
+    )
+    .get("/expenses", requireOwner(), async (c) => c.json(await listExpenses(db, readQuery(c, expenseListQuery))))
+    .get("/expenses.csv", requireOwner(), async (c) => csvResponse(c, "expenses", await expensesCsv(db, readQuery(c, expenseListQuery))))
+    .post("/expenses", requireOwner(), async (c) =>
+      c.json({ expense: await addExpense(db, await readJson(c, expenseInput), currentUser(c).id) }, 201),
+    )
+    .delete("/expenses/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
+      await deleteExpense(db, pathId(c, "Expense"));
+      return c.json({ msg: "Expense deleted" });
+    });
 }

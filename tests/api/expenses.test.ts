@@ -158,7 +158,7 @@ describe("expenses", () => {
     await t.db.insert(productCosts).values({ productId: product.id, costKobo: 400_000 });
     await createPurchase(t.db, await createUser(t.db), [{ product, quantity: 1 }], { createdAt: new Date("2025-07-15T12:00:00+01:00") });
     const report = await (await t.page("/api/reports/sales?by=product&from=2025-07-01&to=2025-07-31", { as: owner })).json();
-    expect(report.totals.profit).toMatchObject({ profit: 6000, expenses: 3500.25 });
+    expect(report.totals.profit).toMatchObject({ profit: 6000, expenses: 3500.25, afterExpenses: 2499.75 });
     const screen = await drawn("/reports?by=product&from=2025-07-01&to=2025-07-31");
     expect(screen).toMatch(
       /data-testid="report-expenses"> <a[^>]*href="\/expenses\?from=2025-07-01&amp;to=2025-07-31"[^>]*>Expenses<\/a> written down for these dates: ₦3,500.25, so <strong[^>]*>₦2,499.75<\/strong> after them.<\/span>/,

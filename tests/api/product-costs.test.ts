@@ -206,7 +206,15 @@ describe("the cost of what was sold, and the profit in the sales report", () => 
     expect(row("Uncosted Cards")).toMatchObject({ units: 1, sales: 5_000, cost: null, profit: null, unitsWithoutCost: 1 });
     expect(row("Late Candle")).toMatchObject({ units: 1, sales: 10_000, cost: 4_000, profit: 6_000, unitsWithoutCost: 0 });
     // 31,000 on 55,000 of goods with a cost: 56 %
-    expect(report.totals.profit).toEqual({ sales: 55_000, cost: 24_000, profit: 31_000, margin: 56, unitsWithoutCost: 1, expenses: 0 });
+    expect(report.totals.profit).toEqual({
+      sales: 55_000,
+      cost: 24_000,
+      profit: 31_000,
+      margin: 56,
+      unitsWithoutCost: 1,
+      expenses: 0,
+      afterExpenses: 31_000,
+    });
 
     const byCategory = await (await t.request("/api/reports/sales?by=category", { as: owner })).json();
     expect(byCategory.rows.find((r: { label: string }) => r.label === "Journals for costs")).toMatchObject({

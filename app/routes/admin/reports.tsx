@@ -250,7 +250,7 @@ function ProfitLine({ profit, days }: { profit: GoodsProfit; days: URLSearchPara
                 Expenses
               </Link>{" "}
               written down for these dates: {formatNairaAmount(profit.expenses)}, so{" "}
-              <strong className="text-ink">{formatNairaAmount(profit.profit - profit.expenses)}</strong> after them.
+              <strong className="text-ink">{formatNairaAmount(profit.afterExpenses)}</strong> after them.
             </span>
           ) : null}
         </>
