@@ -6,6 +6,7 @@ import { codeForCart } from "../discounts/codes.server";
 import { priceOrder, type DeliveryMethod } from "../pricing/price-order";
 import { loadPricing, loadPricingRules } from "../pricing/load-pricing.server";
 import type { ChosenSlot } from "../delivery/schedule.server";
+import { MOST_UNITS_IN_A_LINE } from "../settings/schemas";
 import { slotLine, toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
 
@@ -13,9 +14,10 @@ import type { CartItemView, CartSummary } from "./types";
  * A guest's cart (kept in the browser) priced by the same function as the
  * server cart, for the delivery area she chose in the cart (`lga`; absent: no
  * delivery priced yet, an unknown one is a 400 naming `lga`). Unknown products
- * drop out; quantities are capped by the shop's quantity limit but not by the
- * stock: each line keeps the quantity asked for and its product's stock, so the
- * cart can say 'Only N left' (as the server cart does).
+ * drop out; quantities are capped by the shop's quantity limit (an order the
+ * team records, `forShop`: only by the most a line holds) but not by the stock:
+ * each line keeps the quantity asked for and its product's stock, so the cart
+ * can say 'Only N left' (as the server cart does).
  */
 export async function quoteGuestCart(
   db: Db,
@@ -28,6 +30,8 @@ export async function quoteGuestCart(
     deliveryFeeKobo?: number | null;
     /** the checkout's delivery date, checked for this area (modules/delivery/schedule.server.ts) */
     slot?: ChosenSlot | null;
+    /** an order the team records: the shoppers' quantity limit is not hers (docs/product.md "Manual orders") */
+    forShop?: boolean;
   } = {},
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
   const [rows, pricing, code] = await Promise.all([
@@ -41,7 +45,7 @@ export async function quoteGuestCart(
     // a discount code (docs/product.md "Discount codes"); a guest's own uses are counted at checkout
     codeForCart(db, codeText),
   ]);
-  const limit = pricing.maxLineQuantity;
+  const limit = extra.forShop ? MOST_UNITS_IN_A_LINE : pricing.maxLineQuantity;
   const byId = new Map(rows.map((p) => [p.id, p]));
   const cart = lines.flatMap((l) => {
     const p = byId.get(l.productId);

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { shopperCode } from "../discounts/shopper-code";
+import { MOST_UNITS_IN_A_LINE } from "../settings/schemas";
 
 // Quantities are whole units; prices never come from the client (docs/architecture.md "Payments").
 export const quantitySchema = z
   .number({ error: "Enter a quantity" })
   .int("Enter a whole number")
   .min(1, "The minimum is 1")
-  .max(999, "That is too many");
+  .max(MOST_UNITS_IN_A_LINE, "That is too many");
 
 /**
  * docs/product.md §7 POST /api/cart/create sends product details and the shopper's name too;

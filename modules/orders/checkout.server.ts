@@ -9,7 +9,7 @@ import { lineLimitError } from "../cart/service.server";
 import { codeColumns, codeForCheckout, customerOf } from "../discounts/codes.server";
 import { holdRedemption } from "../discounts/redemptions.server";
 import { getSettings } from "../settings/service.server";
-import type { Settings } from "../settings/schemas";
+import { MOST_UNITS_IN_A_LINE, type Settings } from "../settings/schemas";
 import { cancelPendingIn, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import { placedMails, type MailLinks } from "./mails.server";
@@ -154,8 +154,11 @@ export async function placeOrder(
     const pickup = input.deliveryMethod === "pickup" ? pickupFor(settings, { isGift: !!gift, deliveryDate: input.deliveryDate }) : null;
     if (pickup?.problems) throw new AppError("invalid", Object.values(pickup.problems)[0]!, { fields: pickup.problems });
     const lga = pricing.area?.lga ?? null;
-    const over = lines.find((l) => l.quantity > pricing.maxLineQuantity);
-    if (over) throw lineLimitError(over.title, pricing.maxLineQuantity);
+    // the quantity limit keeps one shopper from holding a shelf unpaid; the team's own order (a
+    // company's 40 gift boxes) is bounded by the stock alone (docs/product.md "Manual orders")
+    const limit = buyer.kind === "shop" ? MOST_UNITS_IN_A_LINE : pricing.maxLineQuantity;
+    const over = lines.find((l) => l.quantity > limit);
+    if (over) throw lineLimitError(over.title, limit);
     // a discount code (docs/product.md "Discount codes"): checked and priced here, its use held below
     const code = input.code ? await codeForCheckout(tx, input.code, now) : null;
     // the delivery date asked for, checked in Lagos time against `now` (docs/product.md "Delivery on a chosen date")

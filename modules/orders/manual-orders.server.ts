@@ -110,6 +110,7 @@ export function quoteManualOrder(db: Db, q: QuoteInput) {
   return quoteGuestCart(db, q.lines, q.lga || undefined, q.code, q.deliveryMethod, {
     deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
     slot: q.slot ?? null,
+    forShop: true,
   });
 }
 

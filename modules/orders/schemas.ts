@@ -2,6 +2,7 @@ import { z } from "zod";
 import { nigerianPhone, tick } from "../../lib/form-fields";
 import { addressLinkProblem, email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
+import { MOST_UNITS_IN_A_LINE } from "../settings/schemas";
 import { checkGift, giftFields, type GiftFields } from "./gift-schemas";
 import { deliveryDateFields } from "./delivery-date-schemas";
 
@@ -107,7 +108,7 @@ export type CheckoutInput = z.output<ReturnType<typeof z.object<typeof addressFi
 /** A guest cart line as the browser keeps it. */
 export const guestLine = z.object({
   productId: z.uuid({ error: "Not a product id" }),
-  quantity: z.number({ error: "Quantity must be a number" }).int("Quantity must be a whole number").min(1).max(999),
+  quantity: z.number({ error: "Quantity must be a number" }).int("Quantity must be a whole number").min(1).max(MOST_UNITS_IN_A_LINE),
 });
 export const guestLines = z.array(guestLine).max(50, "A cart holds at most 50 different products");
 

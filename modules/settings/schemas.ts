@@ -7,6 +7,12 @@ import { defaultPickup, pickupFields } from "./pickup";
 import { defaultShopNotice, shopNoticeFields } from "./shop-notice";
 
 /**
+ * The most units one line of a cart or an order holds: the ceiling of the shop's quantity limit,
+ * and the only limit of an order the team records (docs/product.md "Manual orders").
+ */
+export const MOST_UNITS_IN_A_LINE = 999;
+
+/**
  * What the buyer's own view of a gift order (its page, opened from /track or a mail) shows of the
  * recipient's address: all of it, or only her name and delivery area.
  */
@@ -74,7 +80,7 @@ export const settingsSchema = z.object({
   maxLineQuantity: numberOf("Quantity limit per product")
     .int("Quantity limit per product must be a whole number")
     .min(1, "Quantity limit per product must be at least 1")
-    .max(999, "Quantity limit per product must be at most 999"),
+    .max(MOST_UNITS_IN_A_LINE, `Quantity limit per product must be at most ${MOST_UNITS_IN_A_LINE}`),
   ...contactLinkFields,
   ...paymentSettingsFields,
   // docs/product.md "Note to shoppers"

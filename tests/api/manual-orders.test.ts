@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliveryWindows, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { quoteGuestCart } from "../../modules/cart/quote.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../modules/orders/manual-orders.server";
 import { manualOrderInput, type ManualOrderInput } from "../../modules/orders/manual-order-schemas";
@@ -203,6 +204,20 @@ describe("a manual order is priced, held and completed like a web order", () => 
     for (const r of results.filter((r) => r.status === "rejected"))
       expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: "conflict" });
     expect(await stockOf(product.id)).toBe(0);
+  });
+  it("takes a company's 40 gift boxes in one line: the shoppers' quantity limit is not the team's, the stock still is", async () => {
+    const box = await createProduct(t.db, { priceKobo: 2_000_000, discountKobo: 0, stock: 50 });
+    const forty = [{ productId: box.id, quantity: 40 }];
+    // a shopper's cart stops at the shop's limit (10 by default)
+    expect((await quoteGuestCart(t.db, forty)).cartItems[0]!.quantity).toBe(10);
+    const { cartItems, summary } = await quoteManualOrder(t.db, { lines: forty, lga: "Yaba", deliveryMethod: "standard" });
+    expect(cartItems[0]!.quantity).toBe(40);
+    expect(summary.subtotal).toBe(800_000);
+    const recorded = await record(sale(forty, { source: "whatsapp", settle: "pay_link" }));
+    expect(await rowOf(recorded.id)).toMatchObject({ subtotalKobo: 80_000_000, status: "pending" });
+    expect(await stockOf(box.id)).toBe(10);
+    await expect(record(sale([{ productId: box.id, quantity: 11 }]))).rejects.toMatchObject({ kind: "conflict" });
+    expect(await stockOf(box.id)).toBe(10);
   });
 });
 

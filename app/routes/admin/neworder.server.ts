@@ -16,6 +16,7 @@ import { checkoutDelivery } from "../shop/checkout-dates.server";
 import type { AdminServices } from "./admin-action.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { pickupPoint } from "../../../modules/settings/pickup";
+import { MOST_UNITS_IN_A_LINE } from "../../../modules/settings/schemas";
 
 // The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
 // form: every button posts it with its intent (find the customer, search, add or remove a product,
@@ -74,7 +75,10 @@ function readState(form: FormData): DeskState {
     const quantity = Number(value);
     if (!/^[0-9a-f-]{36}$/i.test(id) || state.lines.length >= MAX_LINES || state.lines.some((l) => l.productId === id)) continue;
     // a quantity being typed (blank, 0, 1.5) keeps the line at 1, as 'less' does: a line goes by its bin only
-    state.lines.push({ productId: id, quantity: Number.isInteger(quantity) && quantity >= 1 ? Math.min(quantity, 999) : 1 });
+    state.lines.push({
+      productId: id,
+      quantity: Number.isInteger(quantity) && quantity >= 1 ? Math.min(quantity, MOST_UNITS_IN_A_LINE) : 1,
+    });
   }
   return state;
 }
@@ -84,10 +88,10 @@ function applyLineIntent(state: DeskState, intent: string) {
   const [verb, arg = ""] = intent.split(":");
   const line = state.lines.find((l) => l.productId === arg);
   if (verb === "add" && /^[0-9a-f-]{36}$/i.test(arg) && state.lines.length < MAX_LINES) {
-    if (line) line.quantity = Math.min(line.quantity + 1, 999);
+    if (line) line.quantity = Math.min(line.quantity + 1, MOST_UNITS_IN_A_LINE);
     else state.lines.push({ productId: arg, quantity: 1 });
   }
-  if (verb === "more" && line) line.quantity = Math.min(line.quantity + 1, 999);
+  if (verb === "more" && line) line.quantity = Math.min(line.quantity + 1, MOST_UNITS_IN_A_LINE);
   if (verb === "less" && line) line.quantity = Math.max(line.quantity - 1, 1);
   if (verb === "remove") state.lines = state.lines.filter((l) => l.productId !== arg);
 }
