@@ -4,6 +4,7 @@ import { products } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { codeForCart } from "../discounts/codes.server";
 import { priceOrder, type DeliveryMethod } from "../pricing/price-order";
+import { agreedDiscountKobo, listedKobo } from "../pricing/agreed-price";
 import { loadPricing, loadPricingRules } from "../pricing/load-pricing.server";
 import type { ChosenSlot } from "../delivery/schedule.server";
 import { MOST_UNITS_IN_A_LINE } from "../settings/schemas";
@@ -21,7 +22,7 @@ import type { CartItemView, CartSummary } from "./types";
  */
 export async function quoteGuestCart(
   db: Db,
-  lines: { productId: string; quantity: number }[],
+  lines: { productId: string; quantity: number; agreedKobo?: number }[],
   lga?: string,
   codeText?: string,
   deliveryMethod: DeliveryMethod = "standard",
@@ -51,7 +52,11 @@ export async function quoteGuestCart(
     const p = byId.get(l.productId);
     if (!p) return [];
     byId.delete(l.productId); // one line per product
-    return [{ p, quantity: Math.min(l.quantity, limit) }];
+    // a price the team agreed in the chat is the line's sale price (docs/product.md "Manual orders")
+    const discountKobo = extra.forShop ? agreedDiscountKobo({ productId: p.id, ...p }, l.agreedKobo) : p.discountKobo;
+    return [
+      { p: { ...p, discountKobo }, listed: extra.forShop ? koboToNaira(listedKobo(p)) : undefined, quantity: Math.min(l.quantity, limit) },
+    ];
   });
   const { area } = pricing;
   const priced = priceOrder({
@@ -71,7 +76,7 @@ export async function quoteGuestCart(
     deliverySlot: area ? (extra.slot ?? null) : null,
   });
   return {
-    cartItems: cart.map(({ p, quantity }, i) => ({
+    cartItems: cart.map(({ p, listed, quantity }, i) => ({
       id: p.id,
       productId: p.id,
       title: p.title,
@@ -86,6 +91,7 @@ export async function quoteGuestCart(
       stock: p.stock,
       maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
+      ...(listed === undefined ? {} : { listed }),
     })),
     summary: toCartSummary(priced, {
       rules: pricing.rules,

@@ -17,6 +17,8 @@ export type CartItemView = {
   stock: number | null;
   /** the most this line can hold: the stock (when tracked), and the shop's quantity limit per product */
   maxQuantity: number;
+  /** the order desk's lines: what the shop sells it at today, before a price agreed in the chat */
+  listed?: number;
   Product: { imageUrl: string | null };
 };
 

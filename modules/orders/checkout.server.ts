@@ -13,12 +13,13 @@ import { MOST_UNITS_IN_A_LINE, type Settings } from "../settings/schemas";
 import { cancelPendingIn, shopperCancelNotes } from "./cancellation.server";
 import { PAYMENT_WINDOW_MS } from "./expiry.server";
 import { placedMails, type MailLinks } from "./mails.server";
-import { linesToBuy } from "./order-lines.server";
+import { linesToBuy, type OrderLine } from "./order-lines.server";
 import { hasPaidOrder } from "./paid-orders.server";
 import { paymentChoiceProblem } from "./payment-choices";
 import { MAX_ORDER_KOBO, priceOrder, pricingLga } from "../pricing/price-order";
 import { loadOrderPricing } from "../pricing/load-pricing.server";
 import { keepLineCosts } from "../pricing/costs.server";
+import { agreedDiscountKobo, agreedPricesNote, listedKobo } from "../pricing/agreed-price";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { readGift, type GiftDetails } from "./gift-schemas";
 import { payOnCollection, pickupAddress, pickupFor } from "./pickup";
@@ -54,7 +55,8 @@ export type ShopBuyer = {
   userId: string | null;
   name: string;
   email: string;
-  lines: { productId: string; quantity: number }[];
+  /** `agreedKobo`: a price each agreed with her in the chat, replacing the line's sale price */
+  lines: { productId: string; quantity: number; agreedKobo?: number }[];
   source: Exclude<(typeof purchases.$inferInsert)["source"], "web" | undefined>;
   actorId: string;
   deliveryFeeKobo: number | null;
@@ -111,6 +113,17 @@ async function replacedCheckouts(tx: Tx, buyer: Buyer): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The team's order with a price agreed in the chat on a line: that price is the line's sale price (docs/product.md "Manual orders"). */
+function withAgreedPrices(lines: OrderLine[], buyer: Buyer): (OrderLine & { agreed?: { agreedKobo: number; listedKobo: number } })[] {
+  if (buyer.kind !== "shop") return lines;
+  const agreed = new Map(buyer.lines.map((l) => [l.productId, l.agreedKobo]));
+  return lines.map((l) => {
+    const agreedKobo = agreed.get(l.productId);
+    if (agreedKobo === undefined) return l;
+    return { ...l, discountKobo: agreedDiscountKobo(l, agreedKobo), agreed: { agreedKobo, listedKobo: listedKobo(l) } };
+  });
+}
+
 /** The buyer as the order records her: the account's name and email, or what the guest typed. */
 async function contactOf(tx: Tx, buyer: Buyer) {
   if (buyer.kind === "guest") return { userId: null, ...splitName(buyer.name), email: buyer.email, profileLga: null };
@@ -144,7 +157,7 @@ export async function placeOrder(
     const contact = await contactOf(tx, buyer);
     // a gift goes to the recipient's address and is priced by her area, never the buyer's profile area
     const gift = giftOf(input);
-    const lines = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
+    const lines = withAgreedPrices(await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines }), buyer);
     if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
     const [pricing, settings] = await Promise.all([
       loadOrderPricing(tx, input.deliveryMethod, pricingLga(input.lga, gift ? null : contact.profileLga)),
@@ -261,7 +274,12 @@ export async function placeOrder(
       purchaseId: purchase.id,
       status: "pending",
       // paid when she collects it at the shop (docs/product.md "Pick-up")
-      note: method === "pod" && purchase.deliveryMethod === "pickup" ? payOnCollection.placedNote : placedNotes[method],
+      note: [
+        method === "pod" && purchase.deliveryMethod === "pickup" ? payOnCollection.placedNote : placedNotes[method],
+        agreedPricesNote(lines.flatMap((l) => (l.agreed ? [{ title: l.title, ...l.agreed }] : []))),
+      ]
+        .filter(Boolean)
+        .join("; "),
       actorId: buyer.kind === "shop" ? buyer.actorId : contact.userId,
     });
     // the code's use is held while the order waits for its money (docs/product.md "Discount codes")

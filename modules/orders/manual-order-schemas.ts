@@ -4,7 +4,7 @@ import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
 import { checkGift, giftFields } from "./gift-schemas";
-import { checkDeliveryAddress, deliveryMethods, guestLines } from "./schemas";
+import { checkDeliveryAddress, deliveryMethods, guestLine } from "./schemas";
 
 // An order the owner records herself (docs/product.md "Manual orders"): the sale made in an
 // Instagram or WhatsApp chat, at a walk-in or an event. One schema for the 'New order' screen, the
@@ -76,9 +76,17 @@ export const manualOrderFields = z
   })
   .strict();
 
+/** A line's price agreed with her in the chat, in naira: blank for the listed price. */
+export const priceEachField = optionalNaira("Price each").refine((v) => v === undefined || v > 0, "Price each must be more than ₦0");
+
+/** A line of the order: a product, how many, and the price each when one was agreed. */
+export const manualLine = guestLine.extend({ priceEach: priceEachField });
+
 /** The whole order, as the service takes it. */
 export const manualOrderInput = manualOrderFields
-  .extend({ lines: guestLines.min(1, "Add at least one product") })
+  .extend({
+    lines: z.array(manualLine).min(1, "Add at least one product").max(50, "An order holds at most 50 different products"),
+  })
   .strict()
   .superRefine(...checkDeliveryAddress({ street: false, areaMessage: "Choose the delivery area" }))
   .superRefine(checkGift);

@@ -107,12 +107,20 @@ type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & {
  * priceOrder), with the owner's delivery fee when she set one. Without an area, no delivery yet.
  */
 export function quoteManualOrder(db: Db, q: QuoteInput) {
-  return quoteGuestCart(db, q.lines, q.lga || undefined, q.code, q.deliveryMethod, {
+  return quoteGuestCart(db, agreedLines(q.lines), q.lga || undefined, q.code, q.deliveryMethod, {
     deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
     slot: q.slot ?? null,
     forShop: true,
   });
 }
+
+/** The lines as the pricing takes them: a price agreed in the chat in kobo (docs/product.md "Manual orders"). */
+const agreedLines = (lines: ManualOrder["lines"]) =>
+  lines.map((l) => ({
+    productId: l.productId,
+    quantity: l.quantity,
+    agreedKobo: l.priceEach === undefined ? undefined : nairaToKobo(l.priceEach),
+  }));
 
 const paymentMethodOf: Record<SettleChoice, OrderPaymentMethod> = { paid: "manual", pay_link: "pay_link", pod: "pod" };
 
@@ -157,7 +165,7 @@ export async function recordManualOrder(
       userId: customer?.id ?? null,
       name: o.name,
       email: o.email ?? customer?.email ?? "",
-      lines: o.lines,
+      lines: agreedLines(o.lines),
       source: o.source,
       actorId,
       deliveryFeeKobo: o.deliveryFee === undefined ? null : nairaToKobo(o.deliveryFee),

@@ -4,7 +4,7 @@
 // customer by phone or email; reports by source add up to the orders list.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliveryWindows, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { deliveryWindows, mailOutbox, products, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { quoteGuestCart } from "../../modules/cart/quote.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../modules/orders/manual-orders.server";
@@ -218,6 +218,59 @@ describe("a manual order is priced, held and completed like a web order", () => 
     expect(await stockOf(box.id)).toBe(10);
     await expect(record(sale([{ productId: box.id, quantity: 11 }]))).rejects.toMatchObject({ kind: "conflict" });
     expect(await stockOf(box.id)).toBe(10);
+  });
+});
+
+describe("a price agreed in the chat", () => {
+  it("is the line's price each: on the order, its line, its total and its history, with who agreed it", async () => {
+    const cards = await createProduct(t.db, { title: "Calm Cards", priceKobo: 2_000_000, discountKobo: 1_900_000, stock: 10 });
+    const pen = await createProduct(t.db, { title: "Gold Pen", priceKobo: 500_000, discountKobo: 0, stock: 10 });
+    const lines = [
+      { productId: cards.id, quantity: 3, priceEach: 18_000 },
+      { productId: pen.id, quantity: 1 },
+    ];
+    const { summary } = await quoteManualOrder(t.db, { lines, lga: "Yaba", deliveryMethod: "standard" });
+    expect(summary.subtotal).toBe(3 * 18_000 + 5_000);
+    const recorded = await record(sale(lines, { settle: "pod" }));
+    expect(await rowOf(recorded.id)).toMatchObject({ subtotalKobo: 5_900_000, totalKobo: recorded.totalKobo });
+    const items = await t.db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, recorded.id));
+    expect(items.map((i) => [i.title, i.priceKobo, i.discountKobo, i.totalPriceKobo]).sort()).toEqual([
+      ["Calm Cards", 2_000_000, 1_800_000, 5_400_000],
+      ["Gold Pen", 500_000, 0, 500_000],
+    ]);
+    const [placed] = await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, recorded.id));
+    expect(placed).toMatchObject({
+      actorId: admin.id,
+      note: "order placed, to be paid on delivery; price agreed: Calm Cards at ₦18,000 each (listed ₦19,000)",
+    });
+  });
+
+  it("is refused above what the shop sells it at today, naming the line, before anything is placed", async () => {
+    const cards = await createProduct(t.db, { title: "Calm Cards", priceKobo: 2_000_000, discountKobo: 1_500_000, stock: 10 });
+    const before = await orderCount();
+    for (const priceEach of [15_000.5, 20_000])
+      await expect(record(sale([{ productId: cards.id, quantity: 1, priceEach }]))).rejects.toMatchObject({
+        kind: "invalid",
+        fields: { [`price.${cards.id}`]: "At most the listed ₦15,000" },
+      });
+    expect([await orderCount(), await stockOf(cards.id)]).toEqual([before, 10]);
+    expect(manualOrderInput.safeParse(sale([{ productId: cards.id, quantity: 1, priceEach: 0 }])).error?.issues[0]).toMatchObject({
+      path: ["lines", 0, "priceEach"],
+      message: "Price each must be more than ₦0",
+    });
+    // the listed price itself changes nothing; the desk's line says what is listed
+    const { cartItems, summary } = await quoteManualOrder(t.db, {
+      lines: [{ productId: cards.id, quantity: 1, priceEach: 15_000 }],
+      lga: "Yaba",
+      deliveryMethod: "standard",
+    });
+    expect([summary.subtotal, cartItems[0]!.listed, cartItems[0]!.discount]).toEqual([15_000, 15_000, 15_000]);
+  });
+
+  it("is the website's price for a shopper whatever her cart sends", async () => {
+    const cards = await createProduct(t.db, { title: "Calm Cards", priceKobo: 2_000_000, discountKobo: 0, stock: 10 });
+    const { summary } = await quoteGuestCart(t.db, [{ productId: cards.id, quantity: 1, agreedKobo: 100 }]);
+    expect(summary.subtotal).toBe(20_000);
   });
 });
 
@@ -541,6 +594,38 @@ describe("the 'New order' screen", () => {
     });
   });
 
+  it("prices a line at the price each she agreed, names one that is not a price or above the listed price on its line, and records it", async () => {
+    const product = await createProduct(t.db, { title: "Gratitude Journal", priceKobo: 1_200_000, discountKobo: 0, stock: 8 });
+    const field = `price.${product.id}`;
+    const form = { attempt: crypto.randomUUID(), name: "Kemi Ade", phone: "0809 111 2233", lga: "Yaba", [`qty.${product.id}`]: "4" };
+    const agreed = answerOf(await post({ ...form, [field]: "10000", intent: "refresh" }));
+    expect([agreed.state.lines, agreed.quote!.summary.subtotal, agreed.fields]).toEqual([
+      [{ productId: product.id, quantity: 4, priceEach: "10000" }],
+      40_000,
+      {},
+    ]);
+    for (const [typed, message] of [
+      ["abc", "Price each must be a number"] as const,
+      ["-5", "Price each cannot be negative"],
+      ["13000", "At most the listed ₦12,000"],
+    ]) {
+      const refused = answerOf(await post({ ...form, [field]: typed, intent: "refresh" }));
+      // the line stays, priced at the listed price, with the message on it
+      expect([refused.fields, refused.quote!.summary.subtotal, refused.state.lines[0]!.priceEach]).toEqual([
+        { [field]: message },
+        48_000,
+        typed,
+      ]);
+      const create = (await post({ ...form, [field]: typed, source: "whatsapp", settle: "pod", intent: "create" })) as {
+        init?: { status?: number };
+      };
+      expect([create.init?.status, answerOf(create).fields?.[field]]).toEqual([400, message]);
+    }
+    const created = (await post({ ...form, [field]: "10000", source: "whatsapp", settle: "pod", intent: "create" })) as Response;
+    const id = /\/viewpurchase\/([0-9a-f-]{36})/.exec(created.headers.get("location")!)![1]!;
+    expect(await rowOf(id)).toMatchObject({ subtotalKobo: 4_000_000, source: "whatsapp" });
+  });
+
   it("keeps a line whose quantity is being typed (blank, 0, 1.5) at 1: a line goes only by its bin", async () => {
     // a tap sent while she retypes a quantity (a tap made on slow data goes when the answer before it is in)
     const product = await createProduct(t.db, { title: "Pocket Notebook", priceKobo: 350_000, discountKobo: 0, stock: 5 });
@@ -549,7 +634,7 @@ describe("the 'New order' screen", () => {
       const answer = answerOf(await post({ ...form, [`qty.${product.id}`]: typed, intent: "refresh" }));
       expect([typed, answer.state.lines, answer.quote?.cartItems.map((i) => i.quantity)]).toEqual([
         typed,
-        [{ productId: product.id, quantity: 1 }],
+        [{ productId: product.id, quantity: 1, priceEach: "" }],
         [1],
       ]);
     }

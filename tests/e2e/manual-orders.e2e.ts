@@ -255,6 +255,42 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
   );
 
   it(
+    "on a 360 px phone: the last price she agreed in the chat is the line's price; above the listed price it is refused on the line",
+    async () => {
+      const { context, page } = await ownerPage("phone");
+      await page.goto("/neworder");
+      await waitForHydration(page);
+      const main = page.locator("main");
+      const lines = page.getByTestId("order-lines");
+      await returningCustomerBuysCandles(page);
+      await main.getByLabel("Delivery area", { exact: true }).selectOption("Eti-Osa");
+      await page.waitForLoadState("networkidle");
+      const agreed = main.getByLabel("Price each agreed (₦, listed ₦13,900)", { exact: true });
+      await agreed.fill("14000");
+      await agreed.blur();
+      await visible(lines.getByText("At most the listed ₦13,900"));
+      await agreed.fill("12000");
+      await agreed.blur();
+      // ₦12,000 + VAT ₦900 + Eti-Osa ₦3,500
+      await expect.poll(() => page.getByTestId("desk-total").innerText()).toContain("₦16,400");
+      expect(await lines.innerText()).not.toContain("At most the listed");
+      await main.getByRole("radio", { name: "WhatsApp" }).check();
+      await main.getByRole("radio", { name: "Pay on delivery" }).check();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await lines.scrollIntoViewIfNeeded();
+      await screenshot(page, "manual-order-agreed-price-phone");
+      await expectAccessible(page);
+      await main.getByRole("button", { name: /^Create order/ }).click();
+      await page.waitForURL(/\/viewpurchase\/[0-9a-f-]{36}\?recorded=1$/);
+      await waitForHydration(page);
+      await expect.poll(() => main.innerText()).toContain("1 × ₦12,000");
+      await visible(main.getByText("price agreed: Calm Candle Trio at ₦12,000 each (listed ₦13,900)", { exact: false }));
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     "on a 360 px phone on slow data: what she types and taps while a total is on its way is kept",
     async () => {
       const { context, page } = await ownerPage("phone");

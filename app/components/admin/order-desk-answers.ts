@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type FormEvent } from "react";
 import { useNavigation, useSubmit } from "react-router";
+import { agreedPriceField } from "../../../modules/pricing/agreed-price";
 import type { DeskAnswer } from "./order-desk-state";
 
 // The 'New order' screen on slow data (docs/product.md "Manual orders"): the staff member goes on
@@ -9,12 +10,13 @@ import type { DeskAnswer } from "./order-desk-state";
 // form as it then is. One request at a time, so no tap undoes another (a second post would cancel
 // the first, and the line it added with it).
 
-/** The fields an answer fills in: the screen's state, and each line's quantity as priced. */
+/** The fields an answer fills in: the screen's state, and each line's quantity as priced and its agreed price. */
 function fieldsOf(answer: DeskAnswer): [string, string][] {
-  const { lines: _lines, ...fields } = answer.state;
+  const { lines, ...fields } = answer.state;
   return [
     ...Object.entries(fields),
     ...(answer.quote?.cartItems ?? []).map((i): [string, string] => [`qty.${i.productId}`, String(i.quantity)]),
+    ...lines.map((l): [string, string] => [agreedPriceField(l.productId), l.priceEach]),
   ];
 }
 

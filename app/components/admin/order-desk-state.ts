@@ -38,7 +38,8 @@ export const deskFieldNames = [
 ] as const;
 
 export type DeskState = Record<(typeof deskFieldNames)[number] | "attempt" | "lookup" | "found" | "q", string> & {
-  lines: { productId: string; quantity: number }[];
+  /** `priceEach`: the price agreed with her in the chat, as typed (blank: the listed price) */
+  lines: { productId: string; quantity: number; priceEach: string }[];
 };
 export type ProductHit = { id: string; title: string; price: number; discount: number; stock: number | null };
 

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";
-import { isAppError } from "../../../lib/errors";
+import { isAppError, type AppError } from "../../../lib/errors";
 import { normalizeNigerianPhone } from "../../../lib/phone";
 import { topProducts } from "../../../modules/catalog/service.server";
 import type { ProductView } from "../../../modules/catalog/types";
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
-import { type manualOrderFields, manualOrderInput } from "../../../modules/orders/manual-order-schemas";
+import { type manualOrderFields, manualOrderInput, priceEachField } from "../../../modules/orders/manual-order-schemas";
+import { agreedPriceField } from "../../../modules/pricing/agreed-price";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../../modules/orders/manual-orders.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
 import { deskFieldNames, deskMethod, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
@@ -78,6 +79,7 @@ function readState(form: FormData): DeskState {
     state.lines.push({
       productId: id,
       quantity: Number.isInteger(quantity) && quantity >= 1 ? Math.min(quantity, MOST_UNITS_IN_A_LINE) : 1,
+      priceEach: text(form, agreedPriceField(id), 20).trim(),
     });
   }
   return state;
@@ -89,7 +91,7 @@ function applyLineIntent(state: DeskState, intent: string) {
   const line = state.lines.find((l) => l.productId === arg);
   if (verb === "add" && /^[0-9a-f-]{36}$/i.test(arg) && state.lines.length < MAX_LINES) {
     if (line) line.quantity = Math.min(line.quantity + 1, MOST_UNITS_IN_A_LINE);
-    else state.lines.push({ productId: arg, quantity: 1 });
+    else state.lines.push({ productId: arg, quantity: 1, priceEach: "" });
   }
   if (verb === "more" && line) line.quantity = Math.min(line.quantity + 1, MOST_UNITS_IN_A_LINE);
   if (verb === "less" && line) line.quantity = Math.max(line.quantity - 1, 1);
@@ -145,23 +147,43 @@ async function quoteOf(services: AdminServices, state: DeskState) {
   if (!delivery.picker) state.deliveryDate = state.deliveryWindow = "";
   if (!state.lines.length) return { quote: null, delivery, fields: {} as Record<string, string> };
   const fee = state.deliveryFee === "" ? undefined : Number(state.deliveryFee);
-  try {
-    const quote = await quoteManualOrder(services.db, {
-      lines: state.lines,
+  // a price each that is not one, or above the listed price, is named on its line and left out of the total
+  const { lines, fields: priceFields } = agreedPricesOf(state);
+  const quoteWith = (agreed: typeof lines) =>
+    quoteManualOrder(services.db, {
+      lines: agreed,
       lga: lga ?? null,
       code: state.code || undefined,
       deliveryMethod: method,
       deliveryFee: fee !== undefined && Number.isFinite(fee) && fee >= 0 && fee <= 20_000_000 ? fee : undefined,
       slot,
     });
+  try {
+    const quote = await quoteWith(lines).catch((e: unknown) => {
+      const refused = isAppError(e) ? Object.keys(e.fields ?? {}).filter((k) => k.startsWith("price.")) : [];
+      if (!refused.length) throw e;
+      Object.assign(priceFields, (e as AppError).fields);
+      return quoteWith(lines.map((l) => (refused.includes(agreedPriceField(l.productId)) ? { ...l, priceEach: undefined } : l)));
+    });
     // products that are gone drop out of the form with the quote
     state.lines = state.lines.filter((l) => quote.cartItems.some((i) => i.productId === l.productId));
-    const fields: Record<string, string> = quote.summary.code?.message ? { code: quote.summary.code.message } : {};
+    const fields: Record<string, string> = { ...priceFields, ...(quote.summary.code?.message ? { code: quote.summary.code.message } : {}) };
     return { quote, delivery, fields };
   } catch (e) {
-    if (isAppError(e)) return { quote: null, delivery, fields: e.fields ?? {} };
+    if (isAppError(e)) return { quote: null, delivery, fields: { ...priceFields, ...e.fields } };
     throw e;
   }
+}
+
+/** Each line's price each as the schema reads it; one that is not a price is named by its field and left out. */
+function agreedPricesOf(state: DeskState) {
+  const fields: Record<string, string> = {};
+  const lines = state.lines.map((l) => {
+    const read = priceEachField.safeParse(l.priceEach);
+    if (!read.success) fields[agreedPriceField(l.productId)] = read.error.issues[0]!.message;
+    return { productId: l.productId, quantity: l.quantity, priceEach: read.success ? read.data : undefined };
+  });
+  return { lines, fields };
 }
 
 /** The screen's action: one intent, then the state again (or, on 'create', the order's page). */
@@ -191,7 +213,16 @@ export async function newOrderAction(services: AdminServices, request: Request) 
     ...Object.fromEntries(fieldNames.map((k) => [k, state[k]])),
     lines: state.lines,
   });
-  if (!parsed.success) return data(answer({ msg: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) }), 400);
+  // a line's refused price each is named by its own field (price.<productId>), as the quote named it
+  const priceProblems = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("price.")));
+  if (!parsed.success || Object.keys(priceProblems).length)
+    return data(
+      answer({
+        msg: "Please check the highlighted fields.",
+        fields: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...priceProblems },
+      }),
+      400,
+    );
   try {
     const placed = await once(services.db, `manual-order:${services.user.id}`, state.attempt, requestHash(parsed.data), 201, () =>
       recordManualOrder(services.db, services.env, parsed.data, services.user.id),

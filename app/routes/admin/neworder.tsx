@@ -15,6 +15,8 @@ import { useDeskAnswers } from "../../components/admin/order-desk-answers";
 import type { DeskAnswer } from "../../components/admin/order-desk-state";
 import { DeskDeliveryDate, DeskSection as Section, DeskSummary as Summary, SettleSection } from "../../components/admin/order-desk-parts";
 import { GiftOptions } from "../../components/checkout/gift-options";
+import { agreedPriceField } from "../../../modules/pricing/agreed-price";
+import type { CartItemView } from "../../../modules/cart/types";
 import type { Route } from "./+types/neworder";
 
 export const meta = () => [{ title: "New order | Alafia admin" }];
@@ -222,6 +224,12 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                     >
                       <Trash2 size={16} className="mx-auto" aria-hidden="true" />
                     </button>
+                    <AgreedPrice
+                      item={i}
+                      typed={answer.state.lines.find((l) => l.productId === i.productId)?.priceEach ?? ""}
+                      error={errors[agreedPriceField(i.productId)]}
+                      onDone={reprice}
+                    />
                   </li>
                 ))}
               </ul>
@@ -305,6 +313,40 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
           <SettleSection state={opened} errors={errors} total={total} busy={busy} payLinkHours={loaderData.payLinkHours} />
         </div>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * A line's price each when she agreed another in the chat ("last price?"): blank keeps the listed
+ * price; the total follows once she leaves the box (docs/product.md "Manual orders").
+ */
+function AgreedPrice({ item, typed, error, onDone }: { item: CartItemView; typed: string; error?: string; onDone: () => void }) {
+  const id = `price-${item.productId}`;
+  return (
+    <div className="flex basis-full flex-wrap items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-muted">
+        Price each agreed (₦, listed {formatNairaAmount(item.listed ?? item.price)})
+      </label>
+      <input
+        id={id}
+        name={agreedPriceField(item.productId)}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        placeholder="Listed"
+        defaultValue={typed}
+        onBlur={(e) => e.currentTarget.value !== e.currentTarget.defaultValue && onDone()}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="input min-h-10 w-28 px-2 py-1"
+      />
+      {error ? (
+        <span id={`${id}-error`} className="basis-full text-rose">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
