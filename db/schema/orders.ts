@@ -191,6 +191,9 @@ export const purchaseItems = pgTable(
     totalPriceKobo: integer().notNull(),
     // units a refund put back into stock (docs/product.md "Refunds"): a cancel or a delete gives back only the rest
     restockedQuantity: integer().notNull().default(0),
+    // what the shop sold it at that day when the team agreed a lower price each in the chat (the
+    // line's discount is then the agreed price); null: sold at the listed price (docs/product.md "Manual orders")
+    listedKobo: integer(),
   },
   (t) => [
     check("purchase_items_quantity_positive", sql`${t.quantity} >= 1`),

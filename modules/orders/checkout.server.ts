@@ -119,8 +119,10 @@ function withAgreedPrices(lines: OrderLine[], buyer: Buyer): (OrderLine & { agre
   const agreed = new Map(buyer.lines.map((l) => [l.productId, l.agreedKobo]));
   return lines.map((l) => {
     const agreedKobo = agreed.get(l.productId);
-    if (agreedKobo === undefined) return l;
-    return { ...l, discountKobo: agreedDiscountKobo(l, agreedKobo), agreed: { agreedKobo, listedKobo: listedKobo(l) } };
+    const discountKobo = agreedDiscountKobo(l, agreedKobo);
+    // the listed price itself, agreed, is no agreement
+    if (agreedKobo === undefined || discountKobo === l.discountKobo) return l;
+    return { ...l, discountKobo, agreed: { agreedKobo, listedKobo: listedKobo(l) } };
   });
 }
 
@@ -265,6 +267,7 @@ export async function placeOrder(
           size: l.size,
           quantity: l.quantity,
           totalPriceKobo: priced.lines[i]!.totalKobo,
+          listedKobo: "agreed" in l && l.agreed ? l.agreed.listedKobo : null,
         })),
       )
       .returning();

@@ -16,17 +16,17 @@ export const listedKobo = (line: Pick<ListedLine, "priceKobo" | "discountKobo">)
   unitPrice({ price: line.priceKobo, discount: line.discountKobo });
 
 /**
- * The line's sale price once the agreed price (kobo) replaces it: unchanged without one. Never
- * above what the shop sells it at today: a 400 naming the line's field.
+ * The line's sale price once the agreed price (kobo) replaces it: unchanged without one or at the
+ * listed price. Never above what the shop sells it at today: a 400 naming the line's field.
  */
 export function agreedDiscountKobo(line: ListedLine, agreedKobo: number | undefined): number {
-  if (agreedKobo === undefined) return line.discountKobo;
   const listed = listedKobo(line);
+  if (agreedKobo === undefined || agreedKobo === listed) return line.discountKobo;
   if (agreedKobo > listed)
     throw new AppError("invalid", `The price agreed for ${line.title} can't be above its listed price, ${formatNaira(listed)}.`, {
       fields: { [agreedPriceField(line.productId)]: `At most the listed ${formatNaira(listed)}` },
     });
-  return agreedKobo === line.priceKobo ? 0 : agreedKobo;
+  return agreedKobo;
 }
 
 /** The order's history line for its agreed prices: "price agreed: Calm Cards at ₦18,000 each (listed ₦20,000)". */

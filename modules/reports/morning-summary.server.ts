@@ -17,6 +17,7 @@ import { paidOrder } from "../orders/paid-orders.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
 import { priceAndStockChangesOn } from "../catalog/product-history.server";
+import { agreedPricesOn, type AgreedPrices } from "./agreed-prices.server";
 import type { RecentProductChange } from "../catalog/types";
 import { waitingByProduct } from "../marketing/back-in-stock.server";
 import { unreadMessageCount } from "../marketing/messages.server";
@@ -44,6 +45,8 @@ export type MorningSummary = {
   lowStock: { id: string; title: string; stock: number; waiting: number }[];
   lowStockMore: number;
   changes: RecentProductChange[];
+  /** prices the team agreed in the chats below the listed ones, in orders placed that day (docs/product.md "Manual orders") */
+  agreed: AgreedPrices;
   /** what shoppers wrote that no one of the team has marked read yet */
   unreadMessages: number;
   /** shoppers the team is to tell by hand on WhatsApp that a product is back */
@@ -53,35 +56,37 @@ export type MorningSummary = {
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, dueToday, readyToCollect, unpaid, unreadMessages, toTell] = await Promise.all([
-    db
-      .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
-      .from(purchases)
-      .where(and(paidOrder(), ...withinDays(purchases.paidAt, day, day))),
-    // paid and not yet on its way, or paid on delivery and not yet sent out
-    db
-      .select({ n: count() })
-      .from(purchases)
-      .where(
-        or(
-          inArray(purchases.status, ["completed", "processing"]),
-          and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")),
+  const [[paid], [prepare], lowRows, [lowCount], changes, agreed, dueToday, readyToCollect, unpaid, unreadMessages, toTell] =
+    await Promise.all([
+      db
+        .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
+        .from(purchases)
+        .where(and(paidOrder(), ...withinDays(purchases.paidAt, day, day))),
+      // paid and not yet on its way, or paid on delivery and not yet sent out
+      db
+        .select({ n: count() })
+        .from(purchases)
+        .where(
+          or(
+            inArray(purchases.status, ["completed", "processing"]),
+            and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")),
+          ),
         ),
-      ),
-    db
-      .select({ id: products.id, title: products.title, stock: products.stock })
-      .from(products)
-      .where(low)
-      .orderBy(asc(products.stock), asc(products.title))
-      .limit(LISTED),
-    db.select({ n: count() }).from(products).where(low),
-    priceAndStockChangesOn(db, day, LISTED),
-    deliveriesDue(db, addDays(day, 1)),
-    pickupsReady(db),
-    unpaidCheckoutsOn(db, day),
-    unreadMessageCount(db),
-    toTellCount(db),
-  ]);
+      db
+        .select({ id: products.id, title: products.title, stock: products.stock })
+        .from(products)
+        .where(low)
+        .orderBy(asc(products.stock), asc(products.title))
+        .limit(LISTED),
+      db.select({ n: count() }).from(products).where(low),
+      priceAndStockChangesOn(db, day, LISTED),
+      agreedPricesOn(db, day, LISTED),
+      deliveriesDue(db, addDays(day, 1)),
+      pickupsReady(db),
+      unpaidCheckoutsOn(db, day),
+      unreadMessageCount(db),
+      toTellCount(db),
+    ]);
   const waiting = await waitingByProduct(
     db,
     lowRows.map((p) => p.id),
@@ -96,6 +101,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
     lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
     changes,
+    agreed,
     unreadMessages,
     toTell,
   };
@@ -112,6 +118,21 @@ const toTellWords = (n: number) => (n === 1 ? "1 shopper to tell" : `${n} shoppe
 /** docs/product.md "Pick-up": the orders on the shelf that their customers have not collected yet. */
 const readyWords = (n: number) => `${orders(n)} ready and waiting to be collected at the shop`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
+
+/** Yesterday's prices agreed below the listed ones, when there were any: the gap, then each line with who recorded it. */
+function agreedWords(a: AgreedPrices, origin: string): string[] {
+  if (!a.orders) return [];
+  const naira = (kobo: number) => formatNairaAmount(koboToNaira(kobo));
+  return [
+    "",
+    `Prices agreed in chats below the listed ones yesterday: ${orders(a.orders)}, ${naira(a.belowKobo)} under.`,
+    ...a.lines.map(
+      (l) =>
+        `- ${l.title} × ${l.quantity} at ${naira(l.agreedKobo)} each (listed ${naira(l.listedKobo)}), recorded by ${l.by ?? "no name recorded"}: ${origin}/viewpurchase/${l.purchaseId}`,
+    ),
+    ...(a.more ? [`- and ${a.more} more`] : []),
+  ];
+}
 
 /** The mail's subject and text. */
 export function summaryMail(
@@ -142,6 +163,7 @@ export function summaryMail(
     ...s.changes.map(
       (c) => `- ${lagosDayTime(new Date(c.at), "short")}, ${c.by ?? "no name recorded"}, ${c.product.title}: ${productChangeWords(c)}`,
     ),
+    ...agreedWords(s.agreed, origin),
     "",
     `This summary comes every morning from ${hourWords(shop.morningSummaryHour)}. Change the hour or turn it off in Settings: ${origin}/settings`,
   ];

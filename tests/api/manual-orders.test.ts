@@ -6,6 +6,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliveryWindows, mailOutbox, products, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { quoteGuestCart } from "../../modules/cart/quote.server";
+import { lagosNow } from "../../lib/lagos-calendar";
+import { agreedPricesOn } from "../../modules/reports/agreed-prices.server";
+import { morningSummary, summaryMail } from "../../modules/reports/morning-summary.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../modules/orders/manual-orders.server";
 import { manualOrderInput, type ManualOrderInput } from "../../modules/orders/manual-order-schemas";
@@ -14,7 +17,15 @@ import { startPayment } from "../../modules/orders/payment-start.server";
 import { checkPayLink } from "../../modules/orders/order-links.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
-import { createAdminUser, createDeliveryRate, createDiscountCode, createProduct, createPurchase, createUser } from "../factories";
+import {
+  createAdminUser,
+  createDeliveryRate,
+  createDiscountCode,
+  createProduct,
+  createPurchase,
+  createStaffUser,
+  createUser,
+} from "../factories";
 import type { DeskAnswer } from "../../app/components/admin/order-desk-state";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 import { NO_PICKUP } from "../../modules/settings/pickup";
@@ -265,6 +276,40 @@ describe("a price agreed in the chat", () => {
       deliveryMethod: "standard",
     });
     expect([summary.subtotal, cartItems[0]!.listed, cartItems[0]!.discount]).toEqual([15_000, 15_000, 15_000]);
+  });
+
+  it("comes in the owner's next morning summary: what the team gave away below the listed prices, line by line, with who", async () => {
+    const today = lagosNow(new Date()).date;
+    const before = await agreedPricesOn(t.db, today, 100);
+    const staff = await createStaffUser(t.db, { firstName: "Tolu", lastName: "Ade" });
+    const trio = await createProduct(t.db, { title: "Candle Trio", priceKobo: 1_850_000, discountKobo: 1_390_000, stock: 20 });
+    const mug = await createProduct(t.db, { title: "Calm Mug", priceKobo: 600_000, discountKobo: 0, stock: 20 });
+    const byStaff = await recordManualOrder(
+      t.db,
+      t.env,
+      sale([{ productId: trio.id, quantity: 3, priceEach: 12_000 }], { settle: "pod" }),
+      staff.id,
+    );
+    // the listed price itself is no agreement; a cancelled order gave nothing away
+    await record(sale([{ productId: mug.id, quantity: 1, priceEach: 6_000 }], { settle: "pod" }));
+    const cancelled = await record(sale([{ productId: mug.id, quantity: 2, priceEach: 5_000 }], { settle: "pod" }));
+    await t.db.update(purchases).set({ status: "cancelled" }).where(eq(purchases.id, cancelled.id));
+    const after = await agreedPricesOn(t.db, today, 100);
+    expect([after.orders - before.orders, after.belowKobo - before.belowKobo]).toEqual([1, 3 * 190_000]);
+    expect(after.lines.filter((l) => [trio.title, mug.title].includes(l.title))).toEqual([
+      { purchaseId: byStaff.id, title: "Candle Trio", quantity: 3, agreedKobo: 1_200_000, listedKobo: 1_390_000, by: "Tolu Ade" },
+    ]);
+    const { text } = summaryMail(
+      await morningSummary(t.db, today, 5),
+      { shopName: "Alafia", lowStockThreshold: 5, morningSummaryHour: 7 },
+      "https://shop.example.ng",
+    );
+    expect(text).toContain(
+      `Prices agreed in chats below the listed ones yesterday: ${after.orders === 1 ? "1 order" : `${after.orders} orders`}`,
+    );
+    expect(text).toContain(
+      `- Candle Trio × 3 at ₦12,000 each (listed ₦13,900), recorded by Tolu Ade: https://shop.example.ng/viewpurchase/${byStaff.id}`,
+    );
   });
 
   it("is the website's price for a shopper whatever her cart sends", async () => {
