@@ -35,6 +35,8 @@ export default [
     // every newsletter box posts here; without the script, this page shows the answer
     route("newsletter", "routes/shop/newsletter.tsx"),
     route("author", "routes/shop/author.tsx"),
+    // docs/product.md "Gifts for teams"
+    route("teamgifts", "routes/shop/teamgifts.tsx"),
     route("privacy", "routes/shop/privacy.tsx"),
     route("terms", "routes/shop/terms.tsx"),
     route("popup", "routes/shop/popup.tsx"),

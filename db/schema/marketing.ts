@@ -22,8 +22,8 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-// docs/product.md "Messages": what shoppers write from /contact and the coaching page, read in /messages
-export const messageKinds = ["message", "coaching"] as const;
+// docs/product.md "Messages": what shoppers write from /contact, the coaching page and /teamgifts, read in /messages
+export const messageKinds = ["message", "coaching", "team_gifts"] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 export const contactMessages = pgTable(
@@ -48,7 +48,7 @@ export const contactMessages = pgTable(
     index("contact_messages_unread_idx")
       .on(t.createdAt)
       .where(sql`${t.readAt} is null`),
-    check("contact_messages_kind_check", sql`${t.kind} in ('message', 'coaching')`),
+    check("contact_messages_kind_check", sql`${t.kind} in ('message', 'coaching', 'team_gifts')`),
     check("contact_messages_reachable_check", sql`${t.email} is not null or ${t.phone} is not null`),
   ],
 );

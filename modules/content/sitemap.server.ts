@@ -5,7 +5,7 @@ import { blogPosts, categories, products } from "../../db/schema";
 export type SitemapEntry = { path: string; lastmod?: string };
 
 // Public, indexable pages: static pages, then every category, product and post.
-const staticPaths = ["/", "/products", "/promopage", "/blogs", "/about", "/contact", "/author", "/privacy", "/terms"];
+const staticPaths = ["/", "/products", "/promopage", "/blogs", "/about", "/contact", "/author", "/teamgifts", "/privacy", "/terms"];
 
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [cats, prods, posts] = await Promise.all([

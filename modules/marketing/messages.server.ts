@@ -24,6 +24,7 @@ export type IncomingMessage = { name: string; email?: string; phone?: string; ki
 const kindWords: Record<MessageKind, { subject: string; from: string }> = {
   message: { subject: "New message", from: "the contact page" },
   coaching: { subject: "Coaching call request", from: "the Coaching Services page" },
+  team_gifts: { subject: "Gifts for a team", from: "the Gifts for teams page" },
 };
 
 const MESSAGE_ALERT = "new_message_admin";
@@ -92,7 +93,7 @@ export const messageQuery = z
   .object({
     ...listParams(20),
     show: z.enum(["unread", "all"], { error: "Show unread or all" }).default("unread"),
-    kind: z.enum(["any", ...messageKinds], { error: "Kind must be any, message or coaching" }).default("any"),
+    kind: z.enum(["any", ...messageKinds], { error: "Kind must be any, message, coaching or team_gifts" }).default("any"),
   })
   .strict();
 export type MessageQuery = z.input<typeof messageQuery>;

@@ -10,6 +10,7 @@ describe("content pages", () => {
   const pages = [
     { path: "/about", heading: "Peace and wellbeing, one small ritual at a time" },
     { path: "/author", heading: "Mindful living, with someone in your corner" },
+    { path: "/teamgifts", heading: "Thank your people with a moment of calm" },
     { path: "/privacy", heading: "Privacy Policy" },
     { path: "/terms", heading: "Terms of Service" },
     { path: "/popup", heading: "A little calm in your inbox" },
@@ -121,6 +122,37 @@ describe("content pages", () => {
     expect(await form.getByLabel("Your name").inputValue()).toBe("");
     await expectNoSidewaysScroll(page);
     await screenshot(page, "coaching-request-phone");
+    await context.close();
+  });
+
+  it("asks for a quote for a team's gifts from the footer's link, on a phone: refused without a way to answer, then thanked", async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Gifts for Teams" }).click();
+    await page.waitForURL(/\/teamgifts$/);
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Ask for a quote" });
+    await form.getByLabel("Your name").fill("Tolu Bakare");
+    await form.getByLabel("Company or group (optional)").fill("Lekki Dental Clinic");
+    await form.getByLabel("Number of people").fill("40");
+    await form.getByLabel("Budget a gift (₦, optional)").fill("15000");
+    await form.getByLabel("Anything we should know (optional)").fill("Our logo on the card, please.");
+    // neither a number nor an email: she is told one is enough, before anything is sent
+    await form.getByRole("button", { name: "Ask for a quote" }).click();
+    await visible(form.getByText("Leave your WhatsApp number or your email, so we can send you ideas and a quote"));
+    await form.getByLabel("WhatsApp number").fill("0803 555 0191");
+    await form.getByLabel("WhatsApp number").scrollIntoViewIfNeeded();
+    await screenshot(page, "team-gifts-refused-phone");
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/teamgifts.data" && r.request().method() === "POST");
+    await form.getByRole("button", { name: "Ask for a quote" }).click();
+    expect((await response).status()).toBe(200);
+    await visible(form.getByText(/^Thank you, Tolu! We will send you gift ideas and a quote on WhatsApp at \+234 803 555 0191/));
+    expect(await form.getByLabel("Number of people").inputValue()).toBe("");
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "team-gifts-sent-phone");
+    await expectAccessible(page);
     await context.close();
   });
 

@@ -7,6 +7,8 @@ import { NewsletterForm } from "../newsletter-form";
 // docs/product.md §2 "Footer": Categories links, Products names (not linked), Stay Connected, social icons.
 const categoryLinks = [
   { to: "/products", label: "Search" },
+  // docs/product.md "Gifts for teams"
+  { to: "/teamgifts", label: "Gifts for Teams" },
   { to: "/terms", label: "Terms of Service" },
   { to: "/terms#refunds", label: "Refund Policy" },
 ];

@@ -31,7 +31,7 @@ import { adminAction } from "./admin-action.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/messages";
 
-// docs/product.md "Messages": what shoppers wrote from /contact and the coaching page, with a
+// docs/product.md "Messages": what shoppers wrote from /contact, the coaching page and /teamgifts, with a
 // WhatsApp and a mail reply each, read marks that say who read it, and the unread count. Above
 // them, the shoppers to tell by hand that a product is back ("Back in stock").
 
@@ -112,6 +112,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         <div role="group" aria-label="From" className="flex flex-wrap gap-2">
           {chip(link({ kind: "any" }), query.kind === "any", "Any page")}
           {chip(link({ kind: "coaching" }), query.kind === "coaching", "Coaching requests")}
+          {chip(link({ kind: "team_gifts" }), query.kind === "team_gifts", "Gifts for teams")}
           {chip(link({ kind: "message" }), query.kind === "message", "Contact form")}
         </div>
       </div>
@@ -158,9 +159,9 @@ function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mai
           <p className={unread ? "font-bold" : "font-semibold"}>
             {m.name}
             {unread ? <span className="ml-2 rounded-full bg-rose px-2 py-0.5 text-xs font-semibold text-white">New</span> : null}
-            {m.kind === "coaching" ? (
+            {m.kind !== "message" ? (
               <span className="ml-2 rounded-full border border-sage/40 bg-sage-soft px-2 py-0.5 text-xs font-semibold text-sage">
-                Coaching call
+                {m.kind === "coaching" ? "Coaching call" : "Gifts for a team"}
               </span>
             ) : null}
           </p>

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" DROP CONSTRAINT "contact_messages_kind_check";--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_kind_check" CHECK ("contact_messages"."kind" in ('message', 'coaching', 'team_gifts'));
