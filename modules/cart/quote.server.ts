@@ -31,8 +31,11 @@ export async function quoteGuestCart(
     deliveryFeeKobo?: number | null;
     /** the checkout's delivery date, checked for this area (modules/delivery/schedule.server.ts) */
     slot?: ChosenSlot | null;
-    /** an order the team records: the shoppers' quantity limit is not hers (docs/product.md "Manual orders") */
-    forShop?: boolean;
+    /**
+     * an order the team records (docs/product.md "Manual orders"): the shoppers' quantity limit is
+     * not hers, and a price agreed in the chat is the line's, within `staffCut` percent for staff
+     */
+    forShop?: { staffCut: number | null };
   } = {},
 ): Promise<{ cartItems: CartItemView[]; summary: CartSummary }> {
   const [rows, pricing, code] = await Promise.all([
@@ -53,7 +56,9 @@ export async function quoteGuestCart(
     if (!p) return [];
     byId.delete(l.productId); // one line per product
     // a price the team agreed in the chat is the line's sale price (docs/product.md "Manual orders")
-    const discountKobo = extra.forShop ? agreedDiscountKobo({ productId: p.id, ...p }, l.agreedKobo) : p.discountKobo;
+    const discountKobo = extra.forShop
+      ? agreedDiscountKobo({ productId: p.id, ...p }, l.agreedKobo, extra.forShop.staffCut)
+      : p.discountKobo;
     return [
       { p: { ...p, discountKobo }, listed: extra.forShop ? koboToNaira(listedKobo(p)) : undefined, quantity: Math.min(l.quantity, limit) },
     ];

@@ -59,6 +59,8 @@ export type ShopBuyer = {
   lines: { productId: string; quantity: number; agreedKobo?: number }[];
   source: Exclude<(typeof purchases.$inferInsert)["source"], "web" | undefined>;
   actorId: string;
+  /** recorded by staff: an agreed price stays within the owner's cut (settings' staffPriceCutPercent) */
+  staff: boolean;
   deliveryFeeKobo: number | null;
 };
 
@@ -114,12 +116,17 @@ async function replacedCheckouts(tx: Tx, buyer: Buyer): Promise<string[]> {
 }
 
 /** The team's order with a price agreed in the chat on a line: that price is the line's sale price (docs/product.md "Manual orders"). */
-function withAgreedPrices(lines: OrderLine[], buyer: Buyer): (OrderLine & { agreed?: { agreedKobo: number; listedKobo: number } })[] {
+function withAgreedPrices(
+  lines: OrderLine[],
+  buyer: Buyer,
+  settings: Settings,
+): (OrderLine & { agreed?: { agreedKobo: number; listedKobo: number } })[] {
   if (buyer.kind !== "shop") return lines;
   const agreed = new Map(buyer.lines.map((l) => [l.productId, l.agreedKobo]));
+  const staffCut = buyer.staff ? settings.staffPriceCutPercent : null;
   return lines.map((l) => {
     const agreedKobo = agreed.get(l.productId);
-    const discountKobo = agreedDiscountKobo(l, agreedKobo);
+    const discountKobo = agreedDiscountKobo(l, agreedKobo, staffCut);
     // the listed price itself, agreed, is no agreement
     if (agreedKobo === undefined || discountKobo === l.discountKobo) return l;
     return { ...l, discountKobo, agreed: { agreedKobo, listedKobo: listedKobo(l) } };
@@ -159,12 +166,13 @@ export async function placeOrder(
     const contact = await contactOf(tx, buyer);
     // a gift goes to the recipient's address and is priced by her area, never the buyer's profile area
     const gift = giftOf(input);
-    const lines = withAgreedPrices(await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines }), buyer);
-    if (!lines.length) throw new AppError("invalid", "Your cart is empty.");
+    const wanted = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
+    if (!wanted.length) throw new AppError("invalid", "Your cart is empty.");
     const [pricing, settings] = await Promise.all([
       loadOrderPricing(tx, input.deliveryMethod, pricingLga(input.lga, gift ? null : contact.profileLga)),
       getSettings(tx),
     ]);
+    const lines = withAgreedPrices(wanted, buyer, settings);
     // collected at the shop (docs/product.md "Pick-up"): no area, no street, no date; its address is the shop's
     const pickup = input.deliveryMethod === "pickup" ? pickupFor(settings, { isGift: !!gift, deliveryDate: input.deliveryDate }) : null;
     if (pickup?.problems) throw new AppError("invalid", Object.values(pickup.problems)[0]!, { fields: pickup.problems });

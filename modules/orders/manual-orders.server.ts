@@ -4,7 +4,9 @@ import { phoneKey, purchases, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
 import { normalizeNigerianPhone } from "../../lib/phone";
+import { isOwner } from "../accounts/roles";
 import { quoteGuestCart } from "../cart/quote.server";
+import { getSettings } from "../settings/service.server";
 import { resolveDeliverySlot, type ChosenSlot } from "../delivery/schedule.server";
 import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
 import { placeOrder, type OrderPaymentMethod } from "./checkout.server";
@@ -100,18 +102,26 @@ type QuoteInput = Pick<ManualOrder, "lines" | "deliveryMethod"> & {
   deliveryFee?: number;
   /** the delivery date and window, checked for the area (a peak day's fee, a window's surcharge) */
   slot?: ChosenSlot | null;
+  /** recorded by staff: a price agreed in the chat stays within the owner's cut (docs/product.md "Manual orders") */
+  staff?: boolean;
 };
 
 /**
  * What the order comes to, from the same pricing as the cart and the checkout (quoteGuestCart →
  * priceOrder), with the owner's delivery fee when she set one. Without an area, no delivery yet.
  */
-export function quoteManualOrder(db: Db, q: QuoteInput) {
+export async function quoteManualOrder(db: Db, q: QuoteInput) {
   return quoteGuestCart(db, agreedLines(q.lines), q.lga || undefined, q.code, q.deliveryMethod, {
     deliveryFeeKobo: q.deliveryFee === undefined ? null : nairaToKobo(q.deliveryFee),
     slot: q.slot ?? null,
-    forShop: true,
+    forShop: { staffCut: q.staff ? (await getSettings(db)).staffPriceCutPercent : null },
   });
+}
+
+/** Whether the member recording an order is staff (the owner agrees any price; docs/product.md "Manual orders"). */
+async function isStaff(db: Db, actorId: string) {
+  const [member] = await db.select({ role: users.role }).from(users).where(eq(users.id, actorId));
+  return !isOwner(member?.role);
 }
 
 /** The lines as the pricing takes them: a price agreed in the chat in kobo (docs/product.md "Manual orders"). */
@@ -145,9 +155,10 @@ export async function recordManualOrder(
   now = new Date(),
 ): Promise<RecordedOrder> {
   const o = manualOrderInput.parse(input);
+  const staff = await isStaff(db, actorId);
   if (o.settle === "paid" && o.amount !== undefined) {
     const slot = o.lga && o.deliveryMethod !== "pickup" ? await resolveDeliverySlot(db, o.lga, o, now) : null;
-    const { summary } = await quoteManualOrder(db, { ...o, slot });
+    const { summary } = await quoteManualOrder(db, { ...o, slot, staff });
     if (nairaToKobo(o.amount) < nairaToKobo(summary.total))
       throw new AppError(
         "invalid",
@@ -168,6 +179,7 @@ export async function recordManualOrder(
       lines: agreedLines(o.lines),
       source: o.source,
       actorId,
+      staff,
       deliveryFeeKobo: o.deliveryFee === undefined ? null : nairaToKobo(o.deliveryFee),
     },
     {

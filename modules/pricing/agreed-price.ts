@@ -15,17 +15,32 @@ export const agreedPriceField = (productId: string) => `price.${productId}`;
 export const listedKobo = (line: Pick<ListedLine, "priceKobo" | "discountKobo">) =>
   unitPrice({ price: line.priceKobo, discount: line.discountKobo });
 
+/** The lowest price each staff may agree: `staffCut` percent below the listed price, up to the kobo; null (the owner): none. */
+export const lowestAgreedKobo = (listed: number, staffCut: number | null) =>
+  staffCut === null ? 1 : Math.ceil((listed * (100 - staffCut)) / 100);
+
 /**
  * The line's sale price once the agreed price (kobo) replaces it: unchanged without one or at the
- * listed price. Never above what the shop sells it at today: a 400 naming the line's field.
+ * listed price. Never above what the shop sells it at today, and for staff never more than the
+ * owner's `staffCut` percent below it: a 400 naming the line's field.
  */
-export function agreedDiscountKobo(line: ListedLine, agreedKobo: number | undefined): number {
+export function agreedDiscountKobo(line: ListedLine, agreedKobo: number | undefined, staffCut: number | null = null): number {
   const listed = listedKobo(line);
   if (agreedKobo === undefined || agreedKobo === listed) return line.discountKobo;
+  const refuse = (msg: string, field: string) => new AppError("invalid", msg, { fields: { [agreedPriceField(line.productId)]: field } });
   if (agreedKobo > listed)
-    throw new AppError("invalid", `The price agreed for ${line.title} can't be above its listed price, ${formatNaira(listed)}.`, {
-      fields: { [agreedPriceField(line.productId)]: `At most the listed ${formatNaira(listed)}` },
-    });
+    throw refuse(
+      `The price agreed for ${line.title} can't be above its listed price, ${formatNaira(listed)}.`,
+      `At most the listed ${formatNaira(listed)}`,
+    );
+  const lowest = lowestAgreedKobo(listed, staffCut);
+  if (agreedKobo < lowest)
+    throw staffCut === 0
+      ? refuse(`Only the owner agrees a price below the listed one, for ${line.title}.`, "Only the owner agrees a lower price")
+      : refuse(
+          `Staff agree at most ${staffCut}% below the listed price: at least ${formatNaira(lowest)} for ${line.title}. Ask the owner for less.`,
+          `At least ${formatNaira(lowest)} (${staffCut}% below the listed price); ask the owner for less`,
+        );
   return agreedKobo;
 }
 

@@ -81,6 +81,11 @@ export const settingsSchema = z.object({
     .int("Quantity limit per product must be a whole number")
     .min(1, "Quantity limit per product must be at least 1")
     .max(MOST_UNITS_IN_A_LINE, `Quantity limit per product must be at most ${MOST_UNITS_IN_A_LINE}`),
+  // docs/product.md "Manual orders": how far below the listed price staff may agree a price in a chat (the owner: any)
+  staffPriceCutPercent: numberOf("Staff price cut")
+    .int("Staff price cut must be a whole number of percent")
+    .min(0, "Staff price cut cannot be negative")
+    .max(100, "Staff price cut must be at most 100%"),
   ...contactLinkFields,
   ...paymentSettingsFields,
   // docs/product.md "Note to shoppers"
@@ -121,6 +126,7 @@ export const defaultSettings: Settings = {
   lowStockThreshold: 5,
   // one shopper cannot hold a whole product's stock in one unpaid order
   maxLineQuantity: 10,
+  staffPriceCutPercent: 20,
   // docs/product.md "WhatsApp and social links": none until the owner gives them
   ...defaultContactLinks,
   ...defaultPaymentSettings,

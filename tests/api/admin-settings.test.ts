@@ -161,6 +161,49 @@ describe("quantity limit per product: PUT /api/settings and the /settings form",
   });
 });
 
+describe("how far below the listed price staff may agree a price: PUT /api/settings and the /settings form", () => {
+  it("defaults to 20%, takes a whole percent from 0 to 100, and the form shows and saves it", async () => {
+    expect((await getSettings(t.db)).staffPriceCutPercent).toBe(20);
+    for (const [value, message] of [
+      [-1, "Staff price cut cannot be negative"],
+      [12.5, "Staff price cut must be a whole number of percent"],
+      [101, "Staff price cut must be at most 100%"],
+    ] as const)
+      expect((await put({ staffPriceCutPercent: value })).body.fields).toEqual({ staffPriceCutPercent: message });
+    const before = await getSettings(t.db);
+    const saved = await put({ staffPriceCutPercent: 0 });
+    expect(saved).toMatchObject({ status: 200, body: { ...toSettingsView(before), staffPriceCutPercent: 0 } });
+
+    const loaderData = { settings: saved.body, subscribers: { items: [], total: 0 }, messages: { items: [], total: 0 } };
+    const Stub = createRoutesStub([{ path: "/settings", Component: () => createElement(SettingsPage, { loaderData } as never) }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/settings"] }));
+    expect(html).toContain("Staff may agree prices down to (% below listed)");
+    expect(html).toMatch(/<input[^>]*name="staffPriceCutPercent"[^>]*value="0"/);
+
+    const context = routerContext(t, { id: admin.id, role: "admin", firstName: "Ada", lastName: "Admin", email: "ada@alafia.ng" });
+    const form = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(toSettingsView(defaultSettings)).map(([k, v]) => [k, String(v)])),
+      vatRate: "7.5",
+    });
+    form.set("staffPriceCutPercent", "15");
+    await settingsAction({
+      request: new Request("http://localhost:3000/settings", { method: "POST", body: form }),
+      context,
+      params: {},
+    } as never);
+    expect((await getSettings(t.db)).staffPriceCutPercent).toBe(15);
+    // a form from before the field keeps it
+    form.delete("staffPriceCutPercent");
+    await settingsAction({
+      request: new Request("http://localhost:3000/settings", { method: "POST", body: form }),
+      context,
+      params: {},
+    } as never);
+    expect((await getSettings(t.db)).staffPriceCutPercent).toBe(15);
+    await put({ staffPriceCutPercent: 20 });
+  });
+});
+
 describe("status-change mails", () => {
   it("carry the shop's contact email and phone from /settings", async () => {
     expect((await put({ shopName: "Alafia Studio", contactEmail: "care@alafia.ng", contactPhone: "+234 809 000 1111" })).status).toBe(200);

@@ -312,6 +312,38 @@ describe("a price agreed in the chat", () => {
     );
   });
 
+  it("from staff, stays within the owner's cut below the listed price (20% unless she sets another; 0: only she agrees one)", async () => {
+    const staff = await createStaffUser(t.db, { firstName: "Kunle" });
+    const cards = await createProduct(t.db, { title: "Calm Cards", priceKobo: 2_000_000, discountKobo: 0, stock: 10 });
+    const field = `price.${cards.id}`;
+    const bySta = (priceEach: number) =>
+      recordManualOrder(t.db, t.env, sale([{ productId: cards.id, quantity: 1, priceEach }], { settle: "pod" }), staff.id);
+    await expect(bySta(15_999)).rejects.toMatchObject({
+      kind: "invalid",
+      fields: { [field]: "At least ₦16,000 (20% below the listed price); ask the owner for less" },
+    });
+    await expect(
+      quoteManualOrder(t.db, { lines: [{ productId: cards.id, quantity: 1, priceEach: 15_999 }], deliveryMethod: "standard", staff: true }),
+    ).rejects.toMatchObject({
+      fields: { [field]: "At least ₦16,000 (20% below the listed price); ask the owner for less" },
+    });
+    const within = await bySta(16_000);
+    expect((await rowOf(within.id)).subtotalKobo).toBe(1_600_000);
+    // the owner agrees any price
+    expect(
+      (await rowOf((await record(sale([{ productId: cards.id, quantity: 1, priceEach: 5_000 }], { settle: "pod" }))).id)).subtotalKobo,
+    ).toBe(500_000);
+    await updateSettings(t.db, { staffPriceCutPercent: 0 });
+    try {
+      await expect(bySta(19_999)).rejects.toMatchObject({ fields: { [field]: "Only the owner agrees a lower price" } });
+      // the listed price itself is no agreement, so staff may still type it
+      expect((await rowOf((await bySta(20_000)).id)).subtotalKobo).toBe(2_000_000);
+    } finally {
+      await updateSettings(t.db, { staffPriceCutPercent: 20 });
+    }
+    expect(await stockOf(cards.id)).toBe(7);
+  });
+
   it("is the website's price for a shopper whatever her cart sends", async () => {
     const cards = await createProduct(t.db, { title: "Calm Cards", priceKobo: 2_000_000, discountKobo: 0, stock: 10 });
     const { summary } = await quoteGuestCart(t.db, [{ productId: cards.id, quantity: 1, agreedKobo: 100 }]);
@@ -669,6 +701,40 @@ describe("the 'New order' screen", () => {
     const created = (await post({ ...form, [field]: "10000", source: "whatsapp", settle: "pod", intent: "create" })) as Response;
     const id = /\/viewpurchase\/([0-9a-f-]{36})/.exec(created.headers.get("location")!)![1]!;
     expect(await rowOf(id)).toMatchObject({ subtotalKobo: 4_000_000, source: "whatsapp" });
+  });
+
+  it("names a staff member's price each below the owner's cut on its line", async () => {
+    const member = await createStaffUser(t.db, { firstName: "Bola" });
+    const product = await createProduct(t.db, { title: "Gratitude Journal", priceKobo: 1_000_000, discountKobo: 0, stock: 8 });
+    const field = `price.${product.id}`;
+    const body = new URLSearchParams({
+      attempt: crypto.randomUUID(),
+      name: "Kemi Ade",
+      lga: "Yaba",
+      [`qty.${product.id}`]: "1",
+      [field]: "7000",
+      intent: "refresh",
+    });
+    const request = new Request("http://localhost:3000/neworder", { method: "POST", body, headers: { Origin: "http://localhost:3000" } });
+    const { action } = await import("../../app/routes/admin/neworder");
+    const user = { id: member.id, role: "staff" as const, email: member.email, firstName: member.firstName, lastName: member.lastName };
+    const answer = answerOf(await action({ request, params: {}, context: routerContext(t, user) } as never));
+    expect([answer.fields, answer.quote!.summary.subtotal]).toEqual([
+      { [field]: "At least ₦8,000 (20% below the listed price); ask the owner for less" },
+      10_000,
+    ]);
+  });
+
+  it("opens for the customer of a message (?lookup=): found by her number, or a new customer with her number filled in", async () => {
+    const { newOrderPage } = await import("../../app/routes/admin/neworder.server");
+    await createUser(t.db, { firstName: "Halima", lastName: "Sule", phone: "08034445566", lga: "Yaba" });
+    const found = (await newOrderPage(t.db, "+2348034445566")).answer;
+    expect(found.customers!.map((c) => c.name)).toEqual(["Halima Sule"]);
+    expect(found.state).toMatchObject({ lookup: "+2348034445566", found: "+2348034445566", name: "Halima Sule", lga: "Yaba" });
+    const fresh = (await newOrderPage(t.db, " +2348034449999 ")).answer;
+    expect([fresh.customers, fresh.state.phone, fresh.state.name]).toEqual([[], "+2348034449999", ""]);
+    const plain = (await newOrderPage(t.db)).answer;
+    expect([plain.customers, plain.state.lookup]).toEqual([null, ""]);
   });
 
   it("keeps a line whose quantity is being typed (blank, 0, 1.5) at 1: a line goes only by its bin", async () => {

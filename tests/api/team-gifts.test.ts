@@ -74,6 +74,8 @@ describe("Ask for a quote on /teamgifts", () => {
     expect(inbox).toContain("Gifts for teams");
     expect(inbox).toContain("Gifts for a team</span>");
     expect(inbox).toContain("For: Lekki Dental Clinic");
+    // the order itself, once agreed in the chat, starts from the message
+    expect(inbox).toContain('href="/neworder?lookup=%2B2348035550190"');
   });
 
   it("takes an email alone and an open budget", async () => {

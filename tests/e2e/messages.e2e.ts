@@ -54,6 +54,16 @@ describe("a shopper's message reaches the owner's inbox", () => {
     await expectAccessible(owner.page);
     await screenshot(owner.page, "messages-phone");
 
+    // her question is an order: the order desk opens with her number looked up (a new customer, her number kept)
+    await card.getByRole("link", { name: "New order" }).click();
+    await owner.page.waitForURL(/\/neworder\?lookup=%2B2348035550177$/);
+    await waitForHydration(owner.page);
+    await visible(owner.page.getByTestId("new-customer"));
+    expect(await owner.page.getByLabel("Phone", { exact: true }).inputValue()).toBe("+2348035550177");
+    await owner.page.goBack();
+    await owner.page.waitForURL(/\/messages/);
+    await waitForHydration(owner.page);
+
     await card.getByRole("button", { name: "Mark as read" }).click();
     await visible(owner.page.getByText("Marked as read"));
     // the 'Not read' list no longer holds it

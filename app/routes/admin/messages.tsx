@@ -1,5 +1,5 @@
-import { Download, Mail } from "lucide-react";
-import { useFetcher } from "react-router";
+import { Download, Mail, ShoppingBag } from "lucide-react";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
 import { ListTab } from "../../components/admin/list-tab";
@@ -186,6 +186,10 @@ function MessageCard({ m }: { m: MessageView & { whatsappUrl: string | null; mai
             <Mail size={16} aria-hidden="true" /> Reply by mail
           </a>
         ) : null}
+        {/* her order, taken in the chat: the order desk opens with her found by her number or email */}
+        <Link to={`/neworder?lookup=${encodeURIComponent(m.phone ?? m.email ?? "")}`} className="btn-outline min-h-10 py-2">
+          <ShoppingBag size={16} aria-hidden="true" /> New order
+        </Link>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value={unread ? "read" : "unread"} />
           <input type="hidden" name="id" value={m.id} />

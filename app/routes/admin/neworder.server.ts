@@ -18,6 +18,7 @@ import type { AdminServices } from "./admin-action.server";
 import { getSettings } from "../../../modules/settings/service.server";
 import { pickupPoint } from "../../../modules/settings/pickup";
 import { MOST_UNITS_IN_A_LINE } from "../../../modules/settings/schemas";
+import { isOwner } from "../../../modules/accounts/roles";
 
 // The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
 // form: every button posts it with its intent (find the customer, search, add or remove a product,
@@ -39,8 +40,18 @@ const emptyState = (): DeskState => ({
   lines: [],
 });
 
-export async function newOrderPage(db: AdminServices["db"]) {
-  const [areas, shop] = await Promise.all([deliveryAreaNames(db), getSettings(db)]);
+/**
+ * The screen as it opens: a new order, or (`?lookup=`, from a message in /messages) one for the
+ * customer of that phone or email, looked up as her Find button does.
+ */
+export async function newOrderPage(db: AdminServices["db"], lookup?: string | null) {
+  const state = emptyState();
+  state.lookup = (lookup ?? "").trim().slice(0, 100);
+  const [areas, shop, customers] = await Promise.all([
+    deliveryAreaNames(db),
+    getSettings(db),
+    state.lookup ? lookUp(db, state, "find") : null,
+  ]);
   return {
     areas,
     payLinkHours: shop.payLinkHours,
@@ -49,8 +60,8 @@ export async function newOrderPage(db: AdminServices["db"]) {
     // each opening of the screen is a new order: its own rev (the screen is drawn anew for it)
     answer: {
       rev: `start-${crypto.randomUUID()}`,
-      state: emptyState(),
-      customers: null,
+      state,
+      customers,
       results: null,
       quote: null,
       delivery: null,
@@ -111,9 +122,9 @@ function prefill(state: DeskState, c: FoundCustomer) {
   });
 }
 
-async function lookUp(services: AdminServices, state: DeskState, intent: string) {
+async function lookUp(db: AdminServices["db"], state: DeskState, intent: string) {
   if (!state.lookup) return null;
-  const customers = await findCustomers(services.db, state.lookup);
+  const customers = await findCustomers(db, state.lookup);
   // a new look-up fills the form in when it finds one customer; a pick always does
   const fresh = state.lookup !== state.found;
   const picked = intent.startsWith("pick:")
@@ -157,6 +168,7 @@ async function quoteOf(services: AdminServices, state: DeskState) {
       deliveryMethod: method,
       deliveryFee: fee !== undefined && Number.isFinite(fee) && fee >= 0 && fee <= 20_000_000 ? fee : undefined,
       slot,
+      staff: !isOwner(services.user.role),
     });
   try {
     const quote = await quoteWith(lines).catch((e: unknown) => {
@@ -194,7 +206,7 @@ export async function newOrderAction(services: AdminServices, request: Request) 
   applyLineIntent(state, intent);
   const wantsCustomer = intent === "find" || intent.startsWith("pick:") || (intent === "refresh" && state.lookup !== state.found);
   const [customers, results] = await Promise.all([
-    wantsCustomer ? lookUp(services, state, intent) : null,
+    wantsCustomer ? lookUp(services.db, state, intent) : null,
     state.q ? topProducts(services.db, { q: state.q, pageSize: 6 }).then((items) => items.map(toHit)) : null,
   ]);
   const { quote, delivery, fields } = await quoteOf(services, state);

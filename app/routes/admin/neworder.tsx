@@ -23,7 +23,7 @@ export const meta = () => [{ title: "New order | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  return newOrderPage(context.get(appContext).db);
+  return newOrderPage(context.get(appContext).db, new URL(request.url).searchParams.get("lookup"));
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, (services) => newOrderAction(services, args.request));

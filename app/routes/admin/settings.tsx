@@ -53,6 +53,7 @@ const shopForm = shopSettingsInput.partial({
   morningSummary: true,
   morningSummaryHour: true,
   pickupReminderDays: true,
+  staffPriceCutPercent: true,
 });
 
 /** The form shows naira and percent, as PUT /api/settings takes them (same schema); the settings keep kobo and fractions. */
@@ -78,6 +79,7 @@ export async function action(args: Route.ActionArgs) {
       ...(form.has("morningSummary") ? { morningSummary: form.get("morningSummary") === "true" } : {}),
       ...(form.has("morningSummaryHour") ? { morningSummaryHour: num(form.get("morningSummaryHour")) } : {}),
       ...(form.has("pickupReminderDays") ? { pickupReminderDays: num(form.get("pickupReminderDays")) } : {}),
+      ...(form.has("staffPriceCutPercent") ? { staffPriceCutPercent: num(form.get("staffPriceCutPercent")) } : {}),
     });
     if (!parsed.success) throw fromZod(parsed.error);
     await updateSettings(db, fromSettingsInput(parsed.data));
@@ -299,6 +301,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             min: 1,
             max: 999,
             hint: "The most units of one product a shopper can put in her cart and order at once.",
+          },
+          {
+            name: "staffPriceCutPercent",
+            label: "Staff may agree prices down to (% below listed)",
+            value: s.staffPriceCutPercent,
+            step: "1",
+            min: 0,
+            max: 100,
+            hint: "At the order desk, when a customer asks for a last price. 0: only you agree a lower price; you may agree any.",
           },
         ].map((f) => (
           <Field
