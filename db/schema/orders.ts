@@ -98,6 +98,9 @@ export const purchases = pgTable(
     hidePrices: boolean().notNull().default(false),
     surpriseMode: boolean().notNull().default(false),
     source: orderSourceEnum().notNull().default("web"),
+    // the team member who recorded an order at the order desk (docs/product.md "Manual orders", the
+    // report by team member); null for a web order, or once that member is deleted
+    recordedBy: uuid().references(() => users.id, { onDelete: "set null" }),
     // a business customer's details for her receipt or invoice (docs/product.md "Manual orders")
     companyName: text(),
     taxNumber: text(),
@@ -138,6 +141,8 @@ export const purchases = pgTable(
     index("purchases_phone_key_idx").on(phoneKey(t.phone)),
     // the sales report and the orders list by where the sale was made
     index("purchases_source_idx").on(t.source, t.createdAt),
+    // deleting a member sets recorded_by to null: without an index that is a scan of every order
+    index("purchases_recorded_by_idx").on(t.recordedBy),
     // the pick-ups waiting at the shop (docs/product.md "Pick-up"), beside 'Deliveries for <date>'
     index("purchases_delivery_method_idx").on(t.deliveryMethod, t.status, t.createdAt),
     // 'Deliveries for <date>' in the back office

@@ -253,6 +253,7 @@ export async function placeOrder(
         saveDetails: buyer.kind === "guest" && buyer.saveDetails,
         whatsappOptIn: input.whatsappOptIn,
         source: buyer.kind === "shop" ? buyer.source : "web",
+        recordedBy: buyer.kind === "shop" ? buyer.actorId : null,
         ...(gift ? { isGift: true, ...gift } : {}),
         expiresAt: expiryFor(method, settings, now),
       })

@@ -3,7 +3,7 @@ import { dateParam } from "../../lib/form-fields";
 
 // The sales report's query and shape (docs/product.md "Reports"): shared by the API, the /reports screen and the service.
 
-export const reportGroupings = ["product", "category", "area", "code", "source", "customer"] as const;
+export const reportGroupings = ["product", "category", "area", "code", "source", "member", "customer"] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 export const salesReportQuery = z

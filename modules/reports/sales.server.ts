@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, phoneKey, products, purchaseItems, purchases } from "../../db/schema";
+import { categories, phoneKey, products, purchaseItems, purchases, users } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { withinDays } from "../../lib/day-range";
 import { FIRST_DAY, LAST_DAY } from "../../lib/form-fields";
@@ -15,7 +15,8 @@ import type { GoodsProfit, ReportGrouping, SalesReport, SalesReportQuery, SalesR
 
 // The owner's sales report (docs/product.md "Reports"): paid orders placed between two Lagos
 // days (the orders list's own from/to), grouped by product, category, delivery area, discount
-// code, source (the website, or where the owner made a sale she recorded) or customer (her phone
+// code, source (the website, or where the owner made a sale she recorded), the team member who
+// recorded it at the order desk, or customer (her phone
 // number, however it was typed). Orders and order totals are counted once per order; a product's or a category's sales
 // are its lines' totals (goods, before a code, VAT and delivery). Refunds go back to whole orders:
 // an order's are those processed or on their way (a failed one gave nothing back), whenever made,
@@ -61,33 +62,50 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       .orderBy(sql`7 desc`, sql`2`);
   }
   const byCustomer = by === "customer";
-  const key = byCustomer ? customerKey : sql`${by === "area" ? areaKey : by === "code" ? purchases.discountCode : purchases.source}`;
+  const key = byCustomer
+    ? customerKey
+    : by === "member"
+      ? memberKey
+      : sql`${by === "area" ? areaKey : by === "code" ? purchases.discountCode : purchases.source}`;
   const perOrder = db
     .select({ id: purchaseItems.purchaseId, units: sql<number>`sum(${purchaseItems.quantity})`.as("units") })
     .from(purchaseItems)
     .groupBy(purchaseItems.purchaseId)
     .as("per_order");
   const refunded = refundedPerOrder(db);
-  return db
-    .select({
-      key: sql<string | null>`${key}`,
-      // a customer by the name, number and email of her latest order in the days
-      label: sql<string | null>`${byCustomer ? latest(sql`trim(${purchases.firstName} || ' ' || ${purchases.lastName})`) : key}`,
-      phone: sql<string | null>`${byCustomer ? latest(sql`${purchases.phone}`) : sql`null`}`,
-      email: sql<string | null>`${byCustomer ? latest(sql`nullif(${purchases.email}, '')`) : sql`null`}`,
-      orders: sql<string>`count(*)`,
-      units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
-      sales: sql<string>`sum(${purchases.totalKobo})`,
-      refunded: sql<string | null>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
-      ...noCosts,
-    })
-    .from(purchases)
-    .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
-    .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
-    .where(where)
-    .groupBy(key)
-    .orderBy(sql`7 desc`, sql`2`);
+  return (
+    db
+      .select({
+        key: sql<string | null>`${key}`,
+        // a customer by the name, number and email of her latest order in the days
+        label: sql<
+          string | null
+        >`${byCustomer ? latest(sql`trim(${purchases.firstName} || ' ' || ${purchases.lastName})`) : by === "member" ? memberName : key}`,
+        phone: sql<string | null>`${byCustomer ? latest(sql`${purchases.phone}`) : sql`null`}`,
+        email: sql<string | null>`${byCustomer ? latest(sql`nullif(${purchases.email}, '')`) : sql`null`}`,
+        orders: sql<string>`count(*)`,
+        units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
+        sales: sql<string>`sum(${purchases.totalKobo})`,
+        refunded: sql<string | null>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
+        ...noCosts,
+      })
+      .from(purchases)
+      .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
+      .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
+      // the member who recorded it, by her name now (only the report by team member reads it)
+      .leftJoin(users, by === "member" ? sql`${users.id} = ${purchases.recordedBy}` : sql`false`)
+      .where(where)
+      .groupBy(key)
+      .orderBy(sql`7 desc`, sql`2`)
+  );
 }
+
+/**
+ * Who sold it (docs/product.md "Reports"): the team member who recorded it at the order desk, one
+ * whose account is gone, or none (the website: the shopper herself).
+ */
+const memberKey = sql`case when ${purchases.source} = 'web' then null else coalesce(${purchases.recordedBy}::text, 'former') end`;
+const memberName = sql`case when ${memberKey} = 'former' then 'A former team member' else max(trim(${users.firstName} || ' ' || ${users.lastName})) end`;
 
 /** Where an order went: its delivery area, or "Pick-up" for one collected at the shop (docs/product.md "Pick-up"). */
 const areaKey = sql`case when ${purchases.deliveryMethod} = 'pickup' then 'Pick-up' else ${purchases.lga} end`;
@@ -102,6 +120,7 @@ const emptyLabel: Record<ReportGrouping, string> = {
   area: "No delivery area",
   code: "No code",
   source: "Website",
+  member: "Website (the shopper herself)",
   customer: "No name",
 };
 
@@ -191,6 +210,7 @@ const groupHeader: Record<ReportGrouping, string> = {
   area: "Delivery area",
   code: "Discount code",
   source: "Source",
+  member: "Recorded by",
   customer: "Customer",
 };
 

@@ -4,7 +4,7 @@
 // customer by phone or email; reports by source add up to the orders list.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliveryWindows, mailOutbox, products, purchaseEvents, purchaseItems, purchases } from "../../db/schema";
+import { deliveryWindows, mailOutbox, products, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
 import { quoteGuestCart } from "../../modules/cart/quote.server";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { agreedPricesOn } from "../../modules/reports/agreed-prices.server";
@@ -782,5 +782,39 @@ describe("sales by source", () => {
     const csv = await (await t.request(`/api/reports/sales.csv?${range}&by=source`, { as: admin })).text();
     expect(csv.split("\r\n")[0]).toBe('"Source","Orders","Units","Order totals (NGN)","Refunded (NGN)","Kept (NGN)"');
     expect(csv).toContain('"Event","1","1"');
+  });
+});
+
+describe("sales by team member", () => {
+  type Row = { key: string; label: string; orders: number; sales: number };
+  const today = () => lagosNow(new Date()).date;
+  const byMember = async () =>
+    ((await (await t.request(`/api/reports/sales?from=${today()}&to=${today()}&by=member`, { as: admin })).json()) as { rows: Row[] }).rows;
+  const rowOfKey = (rows: Row[], key: string) => rows.find((r) => r.key === key) ?? { key, label: "", orders: 0, sales: 0 };
+
+  it("says who recorded each paid order at the desk, the website's own apart, and a member since removed as a former one", async () => {
+    const product = await createProduct(t.db, { priceKobo: 400_000, discountKobo: 0, stock: null });
+    const bisi = await createStaffUser(t.db, { firstName: "Bisi", lastName: "Ogun" });
+    const gone = await createStaffUser(t.db, { firstName: "Gone", lastName: "Member" });
+    const before = await byMember();
+    const bySta = (who: string, extra: Partial<ManualOrderInput> = {}) =>
+      recordManualOrder(t.db, t.env, sale([{ productId: product.id, quantity: 1 }], { deliveryFee: 0, ...extra }), who);
+    await bySta(bisi.id);
+    await bySta(bisi.id, { source: "walk_in", paidVia: "cash" });
+    // not paid yet: not a sale
+    await bySta(bisi.id, { settle: "pod" });
+    await bySta(admin.id);
+    await bySta(gone.id);
+    await createPurchase(t.db, await createUser(t.db), [{ product, quantity: 1 }], { status: "completed", paidAt: new Date() });
+    await t.db.delete(users).where(eq(users.id, gone.id));
+    const after = await byMember();
+    expect(rowOfKey(after, bisi.id)).toMatchObject({ label: "Bisi Ogun", orders: 2, sales: 8_600 });
+    const grew = (key: string) => rowOfKey(after, key).orders - rowOfKey(before, key).orders;
+    expect([grew(admin.id), grew("former"), grew("")]).toEqual([1, 1, 1]);
+    expect(rowOfKey(after, "former").label).toBe("A former team member");
+    expect(rowOfKey(after, "").label).toBe("Website (the shopper herself)");
+    const csv = await (await t.request(`/api/reports/sales.csv?from=${today()}&to=${today()}&by=member`, { as: admin })).text();
+    expect(csv.split("\r\n")[0]).toBe('"Recorded by","Orders","Units","Order totals (NGN)","Refunded (NGN)","Kept (NGN)"');
+    expect(csv).toContain('"Bisi Ogun","2","2","8600.00"');
   });
 });

@@ -37,6 +37,7 @@ const groupLabels: Record<ReportGrouping, string> = {
   area: "Delivery area",
   code: "Discount code",
   source: "Source",
+  member: "Team member",
   customer: "Customer",
 };
 
