@@ -74,6 +74,8 @@ const tables: { path: string; name: string; actions: RegExp[]; labels: string[] 
   { path: "/teamtable", name: "teamtable", actions: [], labels: ["Email", "Phone"] },
   // the demo's paid orders, by source: what went back to them and what the shop keeps
   { path: "/reports?by=source", name: "reports", actions: [], labels: ["Order totals", "Refunded", "Kept"] },
+  // who recorded the paid orders at the order desk, the website's own apart
+  { path: "/reports?by=member", name: "reports-members", actions: [], labels: ["Team member", "Order totals", "Kept"] },
   // the demo's products with what they cost the shop and the profit on them
   { path: "/reports?by=product", name: "reports-products", actions: [], labels: ["Sales of goods", "Cost", "Profit"] },
   // every product's cost price, to put in at once

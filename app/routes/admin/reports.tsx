@@ -185,11 +185,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p className="mt-3 text-xs text-muted">
         Paid orders placed on these days (Lagos time), as the orders list filters them. A product&apos;s or category&apos;s sales are its
-        lines&apos; totals, before a code, VAT and delivery; areas, codes, sources and customers show whole order totals. A customer is her
-        phone number, however it was typed, named as her latest order names her. Refunds, processed or on their way, go back to whole
-        orders: they are counted against the orders they refunded, whenever they were made. Money that arrived over an order&apos;s total
-        and was sent back is not counted: it was never a sale. A line&apos;s cost is its product&apos;s cost price when it was sold (or now,
-        for a sale made before the product had one); its profit is its total less that cost, before codes, VAT, delivery and refunds.
+        lines&apos; totals, before a code, VAT and delivery; areas, codes, sources, team members and customers show whole order totals. A
+        team member is whoever recorded the order at the order desk. A customer is her phone number, however it was typed, named as her
+        latest order names her. Refunds, processed or on their way, go back to whole orders: they are counted against the orders they
+        refunded, whenever they were made. Money that arrived over an order&apos;s total and was sent back is not counted: it was never a
+        sale. A line&apos;s cost is its product&apos;s cost price when it was sold (or now, for a sale made before the product had one); its
+        profit is its total less that cost, before codes, VAT, delivery and refunds.
       </p>
     </>
   );
