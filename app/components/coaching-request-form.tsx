@@ -1,8 +1,7 @@
-import { useRef } from "react";
 import { Form } from "react-router";
 import { coachingOfferNames, coachingOffers, type CoachingOffer } from "../../modules/marketing/coaching-offers";
 import { Field, FormMessage } from "./forms/fields";
-import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../lib/forms";
+import { usePageForm, type FormResult } from "../lib/forms";
 
 // the page's script does not wait for zod: the browser's check of the form comes once it runs
 const requestSchema = () => import("../../modules/marketing/schemas").then((m) => m.coachingRequestInput);
@@ -13,15 +12,7 @@ const requestSchema = () => import("../../modules/marketing/schemas").then((m) =
  * the page comes back with the answer, or with what she typed and the field to fix.
  */
 export function CoachingRequestForm({ answer, offer }: { answer: FormResult | undefined; offer: CoachingOffer }) {
-  const form = useRef<HTMLFormElement>(null);
-  const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(requestSchema, answer);
-  // a thank-you empties the form; a refusal keeps what she typed
-  useOnAnswer(answer, (a) => {
-    if (a.ok) form.current?.reset();
-  });
-  const typed = answer?.ok ? undefined : answer?.typed;
-  const banner = answer?.ok ? answer.msg : msg;
+  const { form, busy, errors, onSubmit, typed, banner } = usePageForm(requestSchema, answer);
   return (
     <Form method="post" ref={form} onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl gap-4" aria-label="Book a coaching call">
       <FormMessage tone={answer?.ok ? "success" : "error"}>{banner}</FormMessage>

@@ -1,7 +1,6 @@
-import { useRef } from "react";
 import { Form } from "react-router";
 import { Field, FormMessage } from "./forms/fields";
-import { useBusy, useOnAnswer, useZodForm, type FormResult } from "../lib/forms";
+import { usePageForm, type FormResult } from "../lib/forms";
 
 // the page's script does not wait for zod: the browser's check of the form comes once it runs
 const requestSchema = () => import("../../modules/marketing/schemas").then((m) => m.teamGiftsInput);
@@ -12,14 +11,7 @@ const requestSchema = () => import("../../modules/marketing/schemas").then((m) =
  * before the script runs the page comes back with the answer, or with what she typed and the field to fix.
  */
 export function TeamGiftsForm({ answer, today }: { answer: FormResult | undefined; today: string }) {
-  const form = useRef<HTMLFormElement>(null);
-  const busy = useBusy();
-  const { errors, onSubmit, msg } = useZodForm(requestSchema, answer);
-  useOnAnswer(answer, (a) => {
-    if (a.ok) form.current?.reset();
-  });
-  const typed = answer?.ok ? undefined : answer?.typed;
-  const banner = answer?.ok ? answer.msg : msg;
+  const { form, busy, errors, onSubmit, typed, banner } = usePageForm(requestSchema, answer);
   return (
     <Form method="post" ref={form} onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl gap-4" aria-label="Ask for a quote">
       <FormMessage tone={answer?.ok ? "success" : "error"}>{banner}</FormMessage>

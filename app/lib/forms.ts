@@ -173,3 +173,18 @@ export function useOnAnswer(answer: FormResult | undefined, react: (answer: Form
     onAnswer(answer);
   }, [answer]);
 }
+
+/**
+ * A storefront form posted to its page's own action, drawn again by the page before its script
+ * runs (the coaching call, a team's gifts): the browser's check and the server's messages, the
+ * answer's line, what she typed after a refusal, and an empty form after a thank-you.
+ */
+export function usePageForm(formSchema: FormSchema, answer: FormResult | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  const busy = useBusy();
+  const { errors, onSubmit, msg } = useZodForm(formSchema, answer);
+  useOnAnswer(answer, (a) => {
+    if (a.ok) form.current?.reset();
+  });
+  return { form, busy, errors, onSubmit, typed: answer?.ok ? undefined : answer?.typed, banner: answer?.ok ? answer.msg : msg };
+}
