@@ -25,7 +25,7 @@ import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
   const [p] = await db.select().from(purchases).where(eq(purchases.id, id));
   if (!p) throw AppError.notFound("Purchase");
-  const [items, events, refused, others] = await Promise.all([
+  const [items, events, refused, others, [member]] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id)).orderBy(asc(purchaseItems.title)),
     db
       .select({
@@ -42,6 +42,7 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
       .orderBy(asc(purchaseEvents.createdAt)),
     refusedDeliveries(db, p),
     otherPaidOrders(db, p),
+    p.recordedBy ? db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, p.recordedBy)) : [],
   ]);
   return {
     ...toPurchaseView(p, items),
@@ -49,6 +50,7 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
     collectRemindedAt: p.collectRemindedAt?.toISOString() ?? null,
     refusedDeliveries: refused,
     otherPaidOrders: others,
+    recordedBy: member ? `${member.first} ${member.last}`.trim() : null,
     events: events.map((e) => ({
       id: e.id,
       status: e.status,
@@ -71,6 +73,7 @@ export function herOwnOrder(p: PurchaseDetail): PurchaseView {
     refusedDeliveries: _refused,
     otherPaidOrders: _others,
     collectRemindedAt: _reminded,
+    recordedBy: _recordedBy,
     ...view
   } = p;
   return view;

@@ -129,6 +129,8 @@ export type PurchaseDetail = PurchaseView & {
   collectRemindedAt: string | null;
   /** her other paid orders (by phone): how many, what they came to less the sales refunded, and those refunds (naira) */
   otherPaidOrders: { count: number; total: number; refunded: number };
+  /** who recorded it at the order desk, by her name now; null: a web order, or a member since removed */
+  recordedBy: string | null;
   events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
 };
 

@@ -10,6 +10,7 @@ import { lagosNow } from "../../lib/lagos-calendar";
 import { agreedPricesOn } from "../../modules/reports/agreed-prices.server";
 import { morningSummary, summaryMail } from "../../modules/reports/morning-summary.server";
 import { completePurchase } from "../../modules/orders/completion.server";
+import { getPurchase, herOwnOrder } from "../../modules/orders/admin.server";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../modules/orders/manual-orders.server";
 import { manualOrderInput, type ManualOrderInput } from "../../modules/orders/manual-order-schemas";
 import { completionOf } from "../../modules/orders/pay-link.server";
@@ -809,6 +810,10 @@ describe("sales by team member", () => {
     await t.db.delete(users).where(eq(users.id, gone.id));
     const after = await byMember();
     expect(rowOfKey(after, bisi.id)).toMatchObject({ label: "Bisi Ogun", orders: 2, sales: 8_600 });
+    // the order's page says who recorded it; the shopper's own answer does not
+    const mine = await bySta(bisi.id, { settle: "pay_link" });
+    expect((await getPurchase(t.db, mine.id)).recordedBy).toBe("Bisi Ogun");
+    expect("recordedBy" in herOwnOrder(await getPurchase(t.db, mine.id))).toBe(false);
     const grew = (key: string) => rowOfKey(after, key).orders - rowOfKey(before, key).orders;
     expect([grew(admin.id), grew("former"), grew("")]).toEqual([1, 1, 1]);
     expect(rowOfKey(after, "former").label).toBe("A former team member");

@@ -102,6 +102,8 @@ async function recordInstagramSale(page: Page, viewport: keyof typeof viewports,
   const desk = page.getByTestId("order-desk");
   await visible(desk.getByText("Order recorded and paid."));
   await expect.poll(() => desk.innerText()).toContain("Instagram");
+  // who recorded it, for the report by team member
+  expect((await desk.getByTestId("recorded-by").innerText()).length).toBeGreaterThan(0);
   await expect.poll(() => page.locator("main").innerText()).toContain(`GTB-IG-${stamp}`);
   await screenshot(page, `manual-order-recorded-${viewport}`);
 

@@ -8,7 +8,7 @@ type Props = { p: PurchaseDetail; payLink: string | null; whatsappUrl: string | 
 
 /**
  * The order desk's part of the order page (docs/product.md "Manual orders"): where the sale was
- * made, its printable receipt or invoice, and, while an unpaid order waits on its payment link,
+ * made and who recorded it, its printable receipt or invoice, and, while an unpaid order waits on its payment link,
  * the link to send her on WhatsApp or copy.
  */
 export function OrderDeskPanel({ p, payLink, whatsappUrl, recorded }: Props) {
@@ -22,6 +22,12 @@ export function OrderDeskPanel({ p, payLink, whatsappUrl, recorded }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm">
           <span className="text-muted">Source</span> <strong>{sourceLabels[p.source]}</strong>
+          {p.recordedBy ? (
+            <>
+              {" · "}
+              <span className="text-muted">Recorded by</span> <strong data-testid="recorded-by">{p.recordedBy}</strong>
+            </>
+          ) : null}
         </p>
         <Link to={`/receipt/${p.id}`} className="btn-primary min-h-10 py-2">
           <Printer size={16} aria-hidden="true" /> {p.paidAt ? "Print receipt" : "Print invoice"}
