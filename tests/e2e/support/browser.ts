@@ -75,7 +75,8 @@ export async function screenshot(page: Page, name: string, { scripted = true } =
     await page.waitForLoadState("networkidle").catch(() => {});
     await page.evaluate((top) => window.scrollTo(0, top), y);
   }
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  // a long page drawn while the other group's shop and browser are busy can take more than the default 30 s
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, timeout: 60_000 });
 }
 
 /** axe-core: no serious or critical violation on the page as it is now (once what is fading in, a toast, has settled). */
