@@ -75,6 +75,9 @@ export const purchases = pgTable(
     paidVia: paidViaEnum(),
     // what was received, as recorded by the provider's answer or the owner
     paidAmountKobo: integer(),
+    // part payments the shop recorded before the whole was paid (a deposit on a big order, docs/product.md
+    // "Part payments"): what is left to pay is the total less this; it stays in paid_amount_kobo once paid
+    depositKobo: integer().notNull().default(0),
     // the owner's reference for money recorded by hand (transfer narration, POS slip)
     paymentNote: text(),
     // the discount code applied and what it took off (goods, or the delivery fee for a free-delivery code)
@@ -126,6 +129,7 @@ export const purchases = pgTable(
   },
   (t) => [
     check("purchases_total_non_negative", sql`${t.totalKobo} >= 0`),
+    check("purchases_deposit_below_total", sql`${t.depositKobo} >= 0 and ${t.depositKobo} < ${t.totalKobo} or ${t.depositKobo} = 0`),
     index("purchases_created_at_idx").on(t.createdAt),
     // the dashboard counts revenue by the day it was paid
     index("purchases_paid_at_idx").on(t.paidAt),

@@ -36,8 +36,15 @@ export function orderQuestion(shopName: string, order: { id: string; totalAmount
 }
 
 /** To the customer of an order the shop recorded: her order, its total and the link she pays with (docs/product.md "Manual orders"). */
-export function payLinkMessage(shopName: string, order: { id: string; firstName: string; totalAmount: number; url: string }): string {
-  return `Hello ${order.firstName}, thank you for your order ${orderNumber(order.id)} with ${shopName}. The total is ${formatNairaAmount(order.totalAmount)}; you can pay here: ${order.url}`;
+export function payLinkMessage(
+  shopName: string,
+  order: { id: string; firstName: string; totalAmount: number; leftToPay?: number; url: string },
+): string {
+  const owed =
+    order.leftToPay !== undefined && order.leftToPay < order.totalAmount
+      ? `${formatNairaAmount(order.leftToPay)} is left to pay of ${formatNairaAmount(order.totalAmount)}`
+      : `The total is ${formatNairaAmount(order.totalAmount)}`;
+  return `Hello ${order.firstName}, thank you for your order ${orderNumber(order.id)} with ${shopName}. ${owed}; you can pay here: ${order.url}`;
 }
 
 /** The most cart lines a message names; the rest are counted, so the link stays short. */

@@ -95,6 +95,8 @@ const rowColumns = {
   createdAt: purchases.createdAt,
   isGift: purchases.isGift,
   recipientName: purchases.recipientName,
+  depositKobo: purchases.depositKobo,
+  paidAt: purchases.paidAt,
 };
 /** The table's rows also say whether the bin is offered (a few rows a page: the CSV does not ask). */
 const listColumns = { ...rowColumns, holdsMoney: holdsMoneyRecords() };
@@ -113,6 +115,8 @@ const toRow = (r: {
   createdAt: Date;
   isGift: boolean;
   recipientName: string | null;
+  depositKobo: number;
+  paidAt: Date | null;
   holdsMoney: boolean;
 }): PurchaseRow => ({
   id: r.id,
@@ -128,6 +132,7 @@ const toRow = (r: {
   deliveryMethod: r.deliveryMethod,
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
+  partPaid: r.depositKobo > 0 && !r.paidAt,
   deletable: !r.holdsMoney,
 });
 

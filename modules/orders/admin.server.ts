@@ -133,7 +133,12 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       .update(purchases)
       .set({ status, ...(code ? { collectionCode: code } : {}) })
       .where(eq(purchases.id, id));
-    await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: note ?? null, actorId });
+    // a part payment is money the shop holds: the history says so where the cancel is recorded
+    const deposit =
+      status === "cancelled" && p.depositKobo && !p.paidAt
+        ? `part payment of ${formatNaira(p.depositKobo)} received: give it back, or keep it as agreed`
+        : null;
+    await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: [note, deposit].filter(Boolean).join("; ") || null, actorId });
     // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
     if (status === "cancelled") {
       await releaseStock(tx, [id]);

@@ -30,7 +30,8 @@ export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancel
   const cancelled = await tx
     .update(purchases)
     .set({ status: "cancelled", updatedAt: now })
-    .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending")))
+    // an order with a part payment waits for the rest: only the shop cancels it (changePurchaseStatus)
+    .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending"), eq(purchases.depositKobo, 0)))
     .returning({ id: purchases.id });
   const done = cancelled.map((c) => c.id);
   await releaseStock(tx, done);

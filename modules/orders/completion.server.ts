@@ -7,7 +7,7 @@ import { linkKeys, settleGuestOrder } from "../accounts/email-proof.server";
 import { markRedemptionUsed } from "../discounts/redemptions.server";
 import { cancelPendingPurchase, shopperCancelNotes } from "./cancellation.server";
 import { orderMails, refundDueMails, type MailLinks, type RefundReason } from "./mails.server";
-import { isPaidOrder } from "./statuses";
+import { isPaidOrder, leftToPayKobo } from "./statuses";
 import { reserveStock } from "../stock/reservation.server";
 import { retakeDeliverySlot } from "../delivery/schedule.server";
 import type { PurchaseView } from "./types";
@@ -81,8 +81,11 @@ export async function completeOrder(
     if (isPaidOrder(current)) return { outcome: "already_completed" as const, purchase: current };
     if (current.status === "cancelled" && current.paidAt) return { outcome: "refund_due" as const, purchase: current };
     if (payment.status !== "success") return { outcome: "not_paid" as const, purchase: current };
-    if (payment.amountKobo !== current.totalKobo || payment.currency !== current.currency)
-      return { outcome: "rejected" as const, purchase: current };
+    // what is left to pay (the total, less any part payment the shop recorded): a provider's payment
+    // is exactly that; the owner records at least that (more is kept, to give back as a refund)
+    const due = leftToPayKobo(current);
+    const short = via === "admin" ? payment.amountKobo < due : payment.amountKobo !== due;
+    if (short || payment.currency !== current.currency) return { outcome: "rejected" as const, purchase: current };
 
     const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, current.id));
     // why a cancelled order cannot be revived by this payment (null: it can, and was)
@@ -95,7 +98,7 @@ export async function completeOrder(
       paidAt: now,
       transactionId: payment.transactionId,
       paidVia: payment.paidVia ?? ("provider" as const),
-      paidAmountKobo: payment.receivedKobo ?? payment.amountKobo,
+      paidAmountKobo: current.depositKobo + payment.amountKobo,
       paymentNote: payment.note ?? null,
       updatedAt: now,
     };

@@ -4,7 +4,7 @@ import { purchaseItems, purchases } from "../../db/schema";
 import { longDay } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
-import { orderNumber, type PurchaseStatus } from "./statuses";
+import { leftToPayKobo, orderNumber, type PurchaseStatus } from "./statuses";
 
 // 'Deliveries for <date>' and its printed run sheet (docs/product.md "Delivery on a chosen date"): the
 // orders due on one Lagos day that the riders take out, grouped by delivery area.
@@ -169,7 +169,8 @@ async function sheetRows(db: Db, rows: (typeof purchases.$inferSelect)[]): Promi
     address: p.address,
     note: p.orderNote,
     items: items.filter((i) => i.purchaseId === p.id).map(({ title, quantity, size, color }) => ({ title, quantity, size, color })),
-    collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(p.totalKobo) : null,
+    // what the rider collects: what is left after a part payment (docs/product.md "Part payments")
+    collect: p.paymentMethod === "pod" && !p.paidAt ? koboToNaira(leftToPayKobo(p)) : null,
     remindedAt: p.collectRemindedAt?.toISOString() ?? null,
     asksForCode: !!p.collectionCode,
   }));

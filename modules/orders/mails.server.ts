@@ -150,6 +150,21 @@ export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks
   });
 }
 
+/** A part payment received (docs/product.md "Part payments"): what came, what is paid so far and what is left. */
+export async function partPaymentMail(tx: Tx, p: Purchase, receivedKobo: number, links: MailLinks) {
+  const settings = await getSettings(tx);
+  const number = orderNumber(p.id);
+  const left = p.totalKobo - p.depositKobo;
+  const words = `part payment of ${formatNaira(receivedKobo)} received; ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} paid, ${formatNaira(left)} left to pay`;
+  await enqueueMail(tx, {
+    to: p.email,
+    kind: "order_part_payment",
+    whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, settings.shopName, number, words, orderUrl(links, p)]),
+    subject: `We received ${formatNaira(receivedKobo)} for your order #${number}`,
+    text: `Hello ${p.firstName},\n\nThank you: we received ${formatNaira(receivedKobo)} for your order #${number}. You have paid ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)}; ${formatNaira(left)} is left to pay. We hold your order until it is paid.\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n\nWith care,\n${settings.shopName}`,
+  });
+}
+
 /** Why a paid order stays cancelled: the shop had cancelled it, or its items sold out after it lapsed. */
 export type RefundReason = "cancelled_by_shop" | "sold_out" | "date_full";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasCents, nigerianPhone } from "../../lib/form-fields";
+import { hasCents, nigerianPhone, tick } from "../../lib/form-fields";
 import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
@@ -69,6 +69,8 @@ export const manualOrderFields = z
     // what arrived; blank: the order's total
     amount: optionalNaira("Amount"),
     reference: optionalText("Reference", 120),
+    // less than the total, on purpose: a deposit, the rest paid later (docs/product.md "Part payments")
+    part: tick,
     // a gift to someone else, on a chosen day: the checkout's own fields and rules
     // (docs/product.md "Gift orders", "Delivery on a chosen date")
     ...giftFields,

@@ -156,7 +156,8 @@ export async function recordManualOrder(
 ): Promise<RecordedOrder> {
   const o = manualOrderInput.parse(input);
   const staff = await isStaff(db, actorId);
-  if (o.settle === "paid" && o.amount !== undefined) {
+  // checked before the order is placed, so a typo places nothing; a part payment is less on purpose
+  if (o.settle === "paid" && o.amount !== undefined && !o.part) {
     const slot = o.lga && o.deliveryMethod !== "pickup" ? await resolveDeliverySlot(db, o.lga, o, now) : null;
     const { summary } = await quoteManualOrder(db, { ...o, slot, staff });
     if (nairaToKobo(o.amount) < nairaToKobo(summary.total))
@@ -205,7 +206,7 @@ export async function recordManualOrder(
         db,
         env,
         row.id,
-        { method: o.paidVia, amount: o.amount ?? koboToNaira(row.totalKobo), reference: o.reference },
+        { method: o.paidVia, amount: o.amount ?? koboToNaira(row.totalKobo), reference: o.reference, part: o.part },
         actorId,
       );
       return { id: row.id, totalKobo: row.totalKobo, status: purchase?.status ?? "completed", payLink: null };

@@ -5,10 +5,11 @@ import { purchaseEvents, purchases } from "../../db/schema";
 import { notCollected } from "./pickup";
 import { AppError } from "../../lib/errors";
 import { formatNaira, nairaToKobo } from "../../lib/money";
-import { hasCents, numberField } from "../../lib/form-fields";
+import { hasCents, numberField, tick } from "../../lib/form-fields";
 import { completeOrder } from "./completion.server";
 import type { MailLinks } from "./mails.server";
-import { isPaidOrder } from "./statuses";
+import { isPaidOrder, leftToPayKobo } from "./statuses";
+import { recordPartPayment } from "./part-payments.server";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
 
@@ -24,31 +25,40 @@ export const manualPaymentInput = z
       .refine((n) => n > 0, "Amount must be more than 0")
       .refine(hasCents, "Amount can have at most 2 decimals"),
     reference: z.string().trim().max(120, "Reference must be at most 120 characters").optional(),
+    // less than what is left to pay, on purpose: a deposit (docs/product.md "Part payments")
+    part: tick,
   })
   .strict();
 export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
 
-/** Records money received for an unpaid order; at least the order's total, once. */
+/**
+ * Records money received for an unpaid order. What is left to pay or more completes it; less is
+ * refused unless the owner says it is a part payment (a typed ₦1,500 for ₦15,000 is a mistake more
+ * often than a deposit), which is recorded on the order and leaves it waiting for the rest.
+ */
 export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: string, input: ManualPaymentInput, actorId: string) {
-  const { method, amount, reference } = manualPaymentInput.parse(input);
+  const { method, amount, reference, part } = manualPaymentInput.parse(input);
   const [p] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
   if (!p) throw AppError.notFound("Purchase");
   if (isPaidOrder(p) || p.paidAt) throw new AppError("conflict", "This order's payment is already recorded.");
   const receivedKobo = nairaToKobo(amount);
-  if (receivedKobo < p.totalKobo)
-    throw new AppError("invalid", `${formatNaira(receivedKobo)} is less than the order total, ${formatNaira(p.totalKobo)}.`, {
-      fields: { amount: `The order total is ${formatNaira(p.totalKobo)}` },
+  const due = leftToPayKobo(p);
+  if (receivedKobo < due) {
+    if (part) return { purchase: await recordPartPayment(db, links, p.id, { method, receivedKobo, reference, actorId }), part: true };
+    const left = p.depositKobo ? `${formatNaira(due)} left to pay` : `the order total, ${formatNaira(due)}`;
+    throw new AppError("invalid", `${formatNaira(receivedKobo)} is less than ${left}. Tick "Part payment" to record it as a deposit.`, {
+      fields: { amount: p.depositKobo ? `${formatNaira(due)} is left to pay` : `The order total is ${formatNaira(due)}` },
     });
+  }
   const result = await completeOrder(
     db,
     p.id,
     {
       status: "success",
-      amountKobo: p.totalKobo,
+      amountKobo: receivedKobo,
       currency: p.currency,
       transactionId: null,
       paidVia: method,
-      receivedKobo,
       note: reference ?? null,
       actorId,
     },
@@ -58,7 +68,7 @@ export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: 
   if (result.outcome === "already_completed") throw new AppError("conflict", "This order's payment is already recorded.");
   if (result.outcome === "rejected" || result.outcome === "not_paid")
     throw new AppError("conflict", "This order cannot take a payment now.");
-  return result;
+  return { ...result, part: false };
 }
 
 /** A pay-on-delivery order refused at the door: cancelled, its stock back, the refusal counted against the customer. */

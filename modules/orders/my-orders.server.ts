@@ -10,6 +10,7 @@ import { giftForBuyer } from "./gift-rules";
 import { orderCompletePath, payLinkPath } from "./order-links.server";
 import { ownResumePath } from "./resume-links.server";
 import { resumeView } from "./resume.server";
+import { restLinkEnd } from "./part-payments.server";
 import { isPaidOrder, PAID_STATUSES } from "./statuses";
 import type { MyPurchaseView, ToPay } from "./types";
 import { toPurchaseView } from "./views.server";
@@ -103,6 +104,9 @@ async function toPayOf(db: Db, env: Pick<Env, "SESSION_SECRET">, p: PurchaseRow,
     return view.items.some((i) => i.keep > 0) ? resume : { action: "ended", reason: "Everything in this order has sold out since." };
   }
   if (p.status !== "pending") return null;
+  // after a part payment (docs/product.md "Part payments") a link for what is left, made now
+  const restEnd = p.paymentMethod === "pay_link" ? restLinkEnd(p, (await getSettings(db)).payLinkHours, now) : null;
+  if (restEnd) return { action: "pay_link", href: payLinkPath(env, p.id, restEnd) };
   if (p.paymentMethod === "pay_link")
     return p.expiresAt && p.expiresAt > now
       ? { action: "pay_link", href: payLinkPath(env, p.id, p.expiresAt) }

@@ -6,7 +6,7 @@ import { koboToNaira } from "../../lib/money";
 import { paymentProvider } from "../payments/provider.server";
 import { purchaseIdOf, verifyAndComplete } from "./completion.server";
 import { checkPayLink } from "./order-links.server";
-import { isPaidOrder, orderNumber } from "./statuses";
+import { isPaidOrder, orderNumber, leftToPayKobo } from "./statuses";
 
 // 'Ask someone to pay' (docs/product.md "Paying"): whoever holds the link pays the order; they see
 // what is bought and the total, never the delivery address or the buyer's contact.
@@ -21,6 +21,9 @@ export type PayLinkView = {
   status: string;
   paid: boolean;
   total: number;
+  /** what the payer pays: the total, less a part payment already made (docs/product.md "Part payments") */
+  leftToPay: number;
+  deposit: number;
   items: { productId: string; title: string; quantity: number; totalPrice: number }[];
 };
 
@@ -33,6 +36,8 @@ async function view(db: Db, row: typeof purchases.$inferSelect): Promise<PayLink
     status: row.status,
     paid: isPaidOrder(row),
     total: koboToNaira(row.totalKobo),
+    leftToPay: koboToNaira(leftToPayKobo(row)),
+    deposit: koboToNaira(row.depositKobo),
     items: items.map((i) => ({
       productId: i.productId ?? i.id,
       title: i.title,

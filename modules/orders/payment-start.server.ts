@@ -5,10 +5,11 @@ import { publicOrigin } from "../../lib/public-origin";
 import type { PaymentProvider } from "../payments/types";
 import { getSettings } from "../settings/service.server";
 import { newReference } from "./checkout.server";
+import { leftToPayKobo } from "./statuses";
 
 export type PaymentStart = { reference: string; authorizationUrl: string; accessCode?: string };
 
-type Payable = Pick<typeof purchases.$inferSelect, "id" | "reference" | "totalKobo" | "email">;
+type Payable = Pick<typeof purchases.$inferSelect, "id" | "reference" | "totalKobo" | "depositKobo" | "email">;
 
 /**
  * Starts a payment of an order with the provider, in the owner's channels (docs/product.md
@@ -28,11 +29,12 @@ export async function startPayment(
   if (fresh)
     await db
       .insert(paymentAttempts)
-      .values({ purchaseId: purchase.id, reference, provider: provider.name, amountKobo: purchase.totalKobo });
+      .values({ purchaseId: purchase.id, reference, provider: provider.name, amountKobo: leftToPayKobo(purchase) });
   const { paymentChannels, contactEmail } = await getSettings(db);
   const started = await provider.initialize({
     reference,
-    amountKobo: purchase.totalKobo,
+    // what is left to pay: the total, less a part payment the shop recorded
+    amountKobo: leftToPayKobo(purchase),
     // the provider needs an email; an order the shop recorded without one is paid under the shop's
     email: purchase.email || contactEmail,
     callbackUrl: `${publicOrigin(env)}${returnPath(reference)}`,

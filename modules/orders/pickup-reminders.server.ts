@@ -8,7 +8,7 @@ import { getSettings } from "../settings/service.server";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { orderUrl, type MailLinks } from "./mails.server";
 import { collectionCodeWords, pickupReminder } from "./pickup";
-import { orderNumber } from "./statuses";
+import { leftToPayKobo, orderNumber } from "./statuses";
 
 // docs/product.md "Pick-up": an order ready to collect that nobody came for is on the shop's shelf.
 // Once it has waited the days the owner set in /settings (3 unless she changes it; 0: never), she
@@ -74,7 +74,7 @@ async function reminderMail(tx: Tx, p: PurchaseRow, links: MailLinks) {
   const link = orderUrl(links, p);
   const code = p.collectionCode ? `\n\n${collectionCodeWords.line(p.collectionCode)}` : "";
   const update = `${pickupReminder.update(p.address)}${p.collectionCode ? collectionCodeWords.update(p.collectionCode) : ""}`;
-  const toPay = p.paymentMethod === "pod" && !p.paidAt ? `\n\n${pickupReminder.bring(formatNaira(p.totalKobo))}` : "";
+  const toPay = p.paymentMethod === "pod" && !p.paidAt ? `\n\n${pickupReminder.bring(formatNaira(leftToPayKobo(p)))}` : "";
   await enqueueMail(tx, {
     to: p.email,
     kind: "pickup_reminder",

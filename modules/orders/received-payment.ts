@@ -4,8 +4,6 @@ import type { VerifiedPayment } from "../payments/types";
 export type ReceivedPayment = VerifiedPayment & {
   /** how it arrived (default: through the provider) */
   paidVia?: "provider" | "transfer" | "cash" | "pos";
-  /** what was actually received, when the owner recorded more than the total */
-  receivedKobo?: number;
   /** the owner's reference (transfer narration, POS slip) */
   note?: string | null;
   /** the admin who recorded it */

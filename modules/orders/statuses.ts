@@ -16,6 +16,9 @@ export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as reado
  */
 export const isPaidOrder = (p: { status: string; paidAt: Date | string | null }): boolean => !!p.paidAt && isPaidStatus(p.status);
 
+/** What is left to pay on an order: its total, less the part payments the shop recorded (docs/product.md "Part payments"). */
+export const leftToPayKobo = (p: { totalKobo: number; depositKobo: number }): number => p.totalKobo - p.depositKobo;
+
 /** The fulfilment path after payment: completed → processing → shipped → delivered; cancel before shipping. */
 export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
   completed: "processing",

@@ -6,7 +6,7 @@ import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { adminOrderPath, orderNumber } from "./statuses";
+import { adminOrderPath, orderNumber, leftToPayKobo } from "./statuses";
 import type { ReceivedPayment } from "./received-payment";
 
 // Money the provider took that its order cannot take (docs/product.md "Paying"): a second payment
@@ -26,19 +26,23 @@ export function strayReason(p: Purchase, payment: ReceivedPayment): StrayReason 
   if (payment.status !== "success" || (payment.paidVia && payment.paidVia !== "provider")) return null;
   // the payment already recorded, told again, is not a second one
   if (p.paidAt) return payment.transactionId && payment.transactionId !== p.transactionId ? "paid_twice" : null;
-  if (payment.amountKobo !== p.totalKobo || payment.currency !== p.currency) return "wrong_amount";
+  if (payment.amountKobo !== leftToPayKobo(p) || payment.currency !== p.currency) return "wrong_amount";
   return null;
 }
 
 const timelineWords: Record<StrayReason, (p: Purchase) => string> = {
   paid_twice: () => "the order was already paid",
-  wrong_amount: (p) => `it does not match the order's total of ${formatNaira(p.totalKobo)}`,
+  wrong_amount: (p) =>
+    p.depositKobo
+      ? `it does not match the ${formatNaira(leftToPayKobo(p))} left to pay after its part payments`
+      : `it does not match the order's total of ${formatNaira(p.totalKobo)}`,
   closed: (p) => `the order is ${p.status}`,
 };
 
-const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo">) => string> = {
+const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo" | "depositKobo">) => string> = {
   paid_twice: () => "but the order had already been paid, so this second payment is not needed",
-  wrong_amount: (p) => `on an earlier payment page, but the order's total is now ${formatNaira(p.totalKobo)}, so it could not pay for it`,
+  wrong_amount: (p) =>
+    `on an earlier payment page, but ${p.depositKobo ? `the order has ${formatNaira(leftToPayKobo(p))} left to pay` : `the order's total is now ${formatNaira(p.totalKobo)}`}, so it could not pay for it`,
   closed: () => "but the order can no longer take a payment",
 };
 
@@ -119,6 +123,7 @@ export async function unappliedPayments(db: Db, purchaseId: string): Promise<Una
       status: strayPayments.status,
       refundedAt: strayPayments.refundedAt,
       totalKobo: purchases.totalKobo,
+      depositKobo: purchases.depositKobo,
     })
     .from(strayPayments)
     .innerJoin(purchases, eq(purchases.id, strayPayments.purchaseId))

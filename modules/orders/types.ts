@@ -78,6 +78,10 @@ export type PurchaseView = {
   /** how the money arrived, once it did, what arrived and the shop's reference for money it recorded */
   paidVia: "provider" | "transfer" | "cash" | "pos" | null;
   paidAmount: number | null;
+  /** part payments the shop recorded before the whole was paid (docs/product.md "Part payments"); 0 without */
+  deposit: number;
+  /** the total less the part payments: what is left to pay while the order is unpaid */
+  leftToPay: number;
   paymentNote: string | null;
   /** until when an unpaid order holds its items (null: until the shop settles it) */
   expiresAt: string | null;
@@ -116,6 +120,8 @@ export type PurchaseRow = Pick<
   discounted: boolean;
   /** a gift's recipient, null for an order that is not a gift */
   giftFor: string | null;
+  /** unpaid, with a part payment received (docs/product.md "Part payments") */
+  partPaid: boolean;
   /** false for an order that holds money records (paid, refunded or disputed): it stays on record */
   deletable: boolean;
 };

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
+import { leftToPayKobo } from "./statuses";
 import type { GiftView, PurchaseView } from "./types";
 
 type CodeColumns = Pick<
@@ -59,6 +60,8 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     paymentMethod: p.paymentMethod,
     paidVia: p.paidVia,
     paidAmount: p.paidAmountKobo === null ? null : koboToNaira(p.paidAmountKobo),
+    deposit: koboToNaira(p.depositKobo),
+    leftToPay: koboToNaira(leftToPayKobo(p)),
     paymentNote: p.paymentNote,
     expiresAt: p.expiresAt?.toISOString() ?? null,
     note: p.orderNote,

@@ -257,7 +257,7 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
   );
 
   it(
-    "on a 360 px phone: the last price she agreed in the chat is the line's price; above the listed price it is refused on the line",
+    "on a 360 px phone: the last price she agreed in the chat is the line's price (above the listed one refused on the line); she pays part now",
     async () => {
       const { context, page } = await ownerPage("phone");
       await page.goto("/neworder");
@@ -287,6 +287,20 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await waitForHydration(page);
       await expect.poll(() => main.innerText()).toContain("1 × ₦12,000");
       await visible(main.getByText("price agreed: Calm Candle Trio at ₦12,000 each (listed ₦13,900)", { exact: false }));
+      // she paid ₦6,400 now by transfer, the rest to the rider (docs/product.md "Part payments")
+      const record = page.getByTestId("record-payment");
+      await record.getByLabel("Amount (₦)").fill("6400");
+      await record.getByRole("button", { name: "Record payment" }).click();
+      await visible(record.getByText("The order total is ₦16,400"));
+      await record.getByLabel(/^Part payment/).check();
+      await record.getByRole("button", { name: "Record payment" }).click();
+      await visible(page.getByText("Part payment recorded; ₦10,000 left to pay"));
+      await expect.poll(() => page.getByTestId("left-to-pay").innerText()).toBe("₦10,000");
+      expect(await page.getByTestId("record-payment").getByLabel("Amount (₦)").inputValue()).toBe("10000");
+      await visible(main.getByText("part payment: ₦6,400 by bank transfer recorded; ₦10,000 left to pay", { exact: false }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await page.getByTestId("record-payment").scrollIntoViewIfNeeded();
+      await screenshot(page, "order-part-payment-phone");
       await context.close();
     },
     JOURNEY_MS,

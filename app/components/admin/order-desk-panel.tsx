@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { sourceLabels } from "../../../modules/orders/manual-order-schemas";
 import type { PurchaseDetail } from "../../../modules/orders/types";
 import { WhatsAppButton } from "./whatsapp-button";
+import { formatNairaAmount } from "../../../lib/money";
 
 type Props = { p: PurchaseDetail; payLink: string | null; whatsappUrl: string | null; recorded: boolean };
 
@@ -36,7 +37,9 @@ export function OrderDeskPanel({ p, payLink, whatsappUrl, recorded }: Props) {
       {payLink ? (
         <div className="mt-3 grid gap-2">
           <label htmlFor="pay-link" className="label">
-            Payment link (works until the order lapses)
+            {p.deposit > 0
+              ? `Payment link for the ${formatNairaAmount(p.leftToPay)} left to pay`
+              : "Payment link (works until the order lapses)"}
           </label>
           <input id="pay-link" readOnly value={payLink} className="input text-sm" onFocus={(e) => e.currentTarget.select()} />
           <WhatsAppButton href={whatsappUrl ?? "#"} label="Send on WhatsApp" />

@@ -71,6 +71,13 @@ export function SettleSection({
             error={errors.reference}
             hint="Transfer narration or POS slip"
           />
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="part" defaultChecked={state.part === "on"} className="mt-1" />
+            <span>
+              <span className="font-semibold">Part payment</span>{" "}
+              <span className="text-muted">(a deposit: the order waits for the rest, recorded on its page)</span>
+            </span>
+          </label>
         </div>
       ) : (
         <p className="text-sm text-muted">

@@ -24,6 +24,7 @@ export const deskFieldNames = [
   "paidVia",
   "amount",
   "reference",
+  "part",
   // a gift (the address above is then the recipient's) and a delivery date
   "isGift",
   "recipientName",

@@ -47,6 +47,15 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
                 : "Not paid"
           }
         />
+        {p.deposit > 0 ? (
+          <Row
+            label={p.paidAt ? "Part payments before" : "Part payments received"}
+            value={<span data-testid="deposit">{formatNairaAmount(p.deposit)}</span>}
+          />
+        ) : null}
+        {p.deposit > 0 && !p.paidAt ? (
+          <Row label="Left to pay" value={<span data-testid="left-to-pay">{formatNairaAmount(p.leftToPay)}</span>} />
+        ) : null}
         {p.paidAmount !== null && p.paidAmount !== p.totalAmount ? (
           <Row label="Amount received" value={formatNairaAmount(p.paidAmount)} />
         ) : null}
@@ -69,9 +78,11 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
 function RecordPayment({ p }: { p: PurchaseDetail }) {
   const { fetcher, answer, busy, start } = useIntentForm("payment");
   const errors = answer?.fields ?? {};
-  const { text } = start;
+  const { text, ticked } = start;
   return (
     <fetcher.Form
+      // after a part payment, the amount starts again at what is left
+      key={p.leftToPay}
       method="post"
       className="mt-4 grid gap-3 rounded-xl border border-line bg-cream p-3 sm:grid-cols-3"
       data-testid="record-payment"
@@ -93,7 +104,7 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
         type="number"
         step="0.01"
         min={0}
-        defaultValue={text("amount", String(p.totalAmount))}
+        defaultValue={text("amount", String(p.leftToPay))}
         error={errors.amount}
       />
       <Field
@@ -104,6 +115,15 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
         error={errors.reference}
         hint="Narration or POS slip"
       />
+      {p.paymentMethod !== "online" ? (
+        <label className="flex items-start gap-2 text-sm sm:col-span-3">
+          <input type="checkbox" name="part" defaultChecked={ticked("part", false)} className="mt-1" />
+          <span>
+            <span className="font-semibold">Part payment</span>{" "}
+            <span className="text-muted">(a deposit: less than {formatNairaAmount(p.leftToPay)}; the order waits for the rest)</span>
+          </span>
+        </label>
+      ) : null}
       <div className="sm:col-span-3">
         <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>
         <button type="submit" className="btn-primary min-h-10 py-2" disabled={busy}>

@@ -51,6 +51,8 @@ const order = (items: PurchaseItemView[]): MyPurchaseView => ({
   paymentMethod: "online",
   paidVia: null,
   paidAmount: null,
+  deposit: 0,
+  leftToPay: 0,
   paymentNote: null,
   expiresAt: null,
   note: null,

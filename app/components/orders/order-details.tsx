@@ -126,6 +126,12 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
           <dt>Total</dt>
           <dd data-testid="order-total">{formatNairaAmount(order.totalAmount)}</dd>
         </div>
+        {order.deposit > 0 && !order.paidAt ? (
+          <div className="flex justify-between gap-3 font-semibold" data-testid="order-left-to-pay">
+            <dt>Paid {formatNairaAmount(order.deposit)} so far · left to pay</dt>
+            <dd>{formatNairaAmount(order.leftToPay)}</dd>
+          </div>
+        ) : null}
       </dl>
       {order.gift ? (
         <GiftDelivery order={order} gift={order.gift} />

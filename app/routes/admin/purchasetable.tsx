@@ -85,7 +85,15 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           { label: "Email", cell: (p) => p.email, className: "whitespace-nowrap" },
           { label: "Discount", cell: (p) => (p.discounted ? "Discounted" : "None") },
           { label: "Total Amount", cell: (p) => formatNairaAmount(p.totalAmount), className: "whitespace-nowrap" },
-          { label: "Status", cell: (p) => <StatusBadge status={p.status} deliveryMethod={p.deliveryMethod} /> },
+          {
+            label: "Status",
+            cell: (p) => (
+              <>
+                <StatusBadge status={p.status} deliveryMethod={p.deliveryMethod} />
+                {p.partPaid ? <span className="ml-1 whitespace-nowrap text-xs font-semibold text-rose">part paid</span> : null}
+              </>
+            ),
+          },
           { label: "Source", cell: (p) => sourceLabels[p.source] },
         ]}
         actions={(p) => (

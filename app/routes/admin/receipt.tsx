@@ -181,7 +181,13 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           {row("VAT", formatNairaAmount(p.vat))}
           {row(deliveryRowLabel(p.deliveryMethod), formatNairaAmount(p.deliveryCharge))}
           {p.deliverySlotFee ? row(dateFeeLabel, formatNairaAmount(p.deliverySlotFee)) : null}
-          {row(paid ? "Total paid" : "Amount due", formatNairaAmount(p.totalAmount), true)}
+          {!paid && p.deposit > 0 ? (
+            <>
+              {row("Total", formatNairaAmount(p.totalAmount))}
+              {row("Paid so far", formatNairaAmount(p.deposit))}
+            </>
+          ) : null}
+          {row(paid ? "Total paid" : "Amount due", formatNairaAmount(paid ? p.totalAmount : p.leftToPay), true)}
         </dl>
 
         <p className="mt-4 border-t border-line pt-3" data-testid="receipt-payment">

@@ -8,7 +8,7 @@ import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
 import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
-import { formatNairaAmount } from "../../../lib/money";
+import { formatNaira, formatNairaAmount } from "../../../lib/money";
 import { normalizeNigerianPhone, readablePhone } from "../../../lib/phone";
 import { chatWithShopperUrl } from "../../../modules/marketing/unpaid-checkout-whatsapp";
 import { z } from "zod";
@@ -28,7 +28,7 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
-import { nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
+import { leftToPayKobo, nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { collectionCodeWords, notCollected, pickupStep, remindedWords } from "../../../modules/orders/pickup";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
@@ -69,7 +69,14 @@ export async function action(args: Route.ActionArgs) {
     const intent = (await readForm(args.request)).get("intent");
     if (intent === "payment") {
       const { data } = await parseForm(args.request, manualPaymentInput.extend({ intent: z.literal("payment") }));
-      await recordManualPayment(db, env, id, { method: data.method, amount: data.amount, reference: data.reference || undefined }, user.id);
+      const { purchase, part } = await recordManualPayment(
+        db,
+        env,
+        id,
+        { method: data.method, amount: data.amount, reference: data.reference || undefined, part: data.part },
+        user.id,
+      );
+      if (part && purchase) return { ok: true, msg: `Part payment recorded; ${formatNaira(leftToPayKobo(purchase))} left to pay` };
       return { ok: true, msg: "Payment recorded; the customer has been emailed" };
     }
     if (intent === "refund") {

@@ -89,10 +89,14 @@ async function orderPage({ db, env, logger, user }: AppServices, request: Reques
   const token = t ?? null;
   const settings = await getSettings(db);
   const transfer = { bankName: settings.bankName, accountName: settings.accountName, accountNumber: settings.accountNumber };
-  const later = row.paymentMethod === "transfer" || row.paymentMethod === "pod" || row.paymentMethod === "pay_link";
+  // an order the shop recorded waits only after a part payment (docs/product.md "Part payments"): the
+  // rest goes to the shop's account when it has one, else to the rider
+  const later = row.paymentMethod === "transfer" || row.paymentMethod === "pod" || row.paymentMethod === "pay_link" || row.depositKobo > 0;
   if (later && !isPaidOrder(row) && !(row.status === "cancelled" && row.paidAt)) {
     const order = (await getPurchaseByReference(db, row.reference))!;
-    const state: OrderPageState = row.status === "cancelled" ? "lapsed" : (row.paymentMethod as "transfer" | "pod" | "pay_link");
+    const way =
+      row.paymentMethod === "manual" || row.paymentMethod === "online" ? (transfer.accountNumber ? "transfer" : "pod") : row.paymentMethod;
+    const state: OrderPageState = row.status === "cancelled" ? "lapsed" : way;
     const link = row.paymentMethod === "pay_link" && row.expiresAt ? payLinkUrl(env, row.id, row.expiresAt) : null;
     return { order, state, transfer, payLink: link, token };
   }

@@ -61,6 +61,8 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
     );
   }
   const total = formatNairaAmount(order.totalAmount);
+  // what she still pays: the total, less a part payment the shop recorded (docs/product.md "Part payments")
+  const due = formatNairaAmount(order.leftToPay);
   if (state === "refund" || state === "lapsed") {
     return (
       <main id="main" className="container-page max-w-xl py-16 text-center">
@@ -98,7 +100,7 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
       {state === "transfer" ? (
         <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="How to pay" data-testid="transfer-details">
           <p>
-            Transfer <strong>{total}</strong> to:
+            Transfer <strong>{order.deposit > 0 ? `${due}, what is left to pay,` : total}</strong> to:
           </p>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-muted">Bank</dt>
@@ -124,11 +126,11 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
         <p className="mt-8 rounded-2xl border border-line bg-linen p-5 text-center" data-testid="pod-details">
           {order.deliveryMethod === "pickup" ? (
             <>
-              You pay <strong>{total}</strong> when you collect your order at the shop, by cash, transfer or POS.
+              You pay <strong>{due}</strong> when you collect your order at the shop, by cash, transfer or POS.
             </>
           ) : (
             <>
-              You pay <strong>{total}</strong> to the rider when your order arrives, by cash, transfer or POS.
+              You pay <strong>{due}</strong> to the rider when your order arrives, by cash, transfer or POS.
             </>
           )}
         </p>

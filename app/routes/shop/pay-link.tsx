@@ -85,6 +85,12 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
           <span data-testid="pay-link-total">{formatNairaAmount(order.total)}</span>
         </p>
         <p className="mt-1 text-xs text-muted">VAT and delivery included.</p>
+        {order.deposit > 0 && state !== "paid" ? (
+          <p className="mt-2 flex justify-between text-sm" data-testid="pay-link-left">
+            <span>Paid already {formatNairaAmount(order.deposit)}, left to pay</span>
+            <span className="font-bold">{formatNairaAmount(order.leftToPay)}</span>
+          </p>
+        ) : null}
       </section>
       {state === "paid" ? (
         <p className="mt-6 flex items-center gap-2 font-semibold text-sage" data-testid="pay-link-paid">
@@ -97,7 +103,7 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <Form method="post" className="mt-6">
           <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="pay-link-pay">
-            <Lock size={16} aria-hidden="true" /> Pay {formatNairaAmount(order.total)}
+            <Lock size={16} aria-hidden="true" /> Pay {formatNairaAmount(order.leftToPay)}
           </button>
           <p className="mt-3 text-xs text-muted">Card, bank transfer or USSD on the secure payment page.</p>
         </Form>

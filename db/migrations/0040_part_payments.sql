@@ -1,0 +1,2 @@
+ALTER TABLE "purchases" ADD COLUMN "deposit_kobo" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_deposit_below_total" CHECK ("purchases"."deposit_kobo" >= 0 and "purchases"."deposit_kobo" < "purchases"."total_kobo" or "purchases"."deposit_kobo" = 0);

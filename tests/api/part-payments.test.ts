@@ -1,0 +1,219 @@
+// Part payments (docs/product.md "Part payments"): a company's order is paid half now, the rest on
+// delivery. Each part the owner records is kept on the order and told to the customer; the order
+// holds its items without lapsing; what is left is what the rider collects, what a payment link
+// charges and what completes the order; two parts recorded at once both count, and no payment is
+// lost when a part and the rest cross.
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, paymentAttempts, products, purchaseEvents, purchases } from "../../db/schema";
+import { expireStalePurchases } from "../../modules/orders/expiry.server";
+import { cancelPurchases, shopperCancelNotes } from "../../modules/orders/cancellation.server";
+import { pickupsWaiting } from "../../modules/orders/deliveries.server";
+import { recordManualOrder } from "../../modules/orders/manual-orders.server";
+import type { ManualOrderInput } from "../../modules/orders/manual-order-schemas";
+import { completionOf } from "../../modules/orders/pay-link.server";
+import { orderCompletePath } from "../../modules/orders/order-links.server";
+import { startPayment } from "../../modules/orders/payment-start.server";
+import { paymentProvider } from "../../modules/payments/provider.server";
+import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
+import { updateSettings } from "../../modules/settings/service.server";
+import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+let t: PagesContext;
+let admin: Awaited<ReturnType<typeof createAdminUser>>;
+beforeAll(async () => {
+  t = await createPagesContext({ CACHE_TTL_MS: "0" });
+  admin = await createAdminUser(t.db);
+  await createDeliveryRate(t.db, { lga: "Yaba", chargeKobo: 150_000 });
+});
+
+const DAY = 86_400_000;
+const rowOf = async (id: string) => (await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+const notesOf = async (id: string) =>
+  (await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, id))).map((e) => e.note ?? "");
+const mailsOf = async (to: string, kind: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, kind)));
+const pay = (id: string, json: Record<string, unknown>, as: { id: string; role: "admin" | "customer" | "staff" } = admin) =>
+  t.page(`/api/purchases/${id}/payment`, {
+    method: "POST",
+    as,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(json),
+  });
+
+/** Forty gift boxes for a company, as the owner types them at the order desk. */
+async function companyOrder(extra: Partial<ManualOrderInput> = {}) {
+  const box = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 50 });
+  const input: ManualOrderInput = {
+    name: "Ada Obi",
+    phone: "0805 222 3344",
+    email: `ada.${crypto.randomUUID().slice(0, 6)}@example.ng`,
+    street: "4 Commercial Avenue",
+    city: "Yaba",
+    lga: "Yaba",
+    source: "whatsapp",
+    settle: "pod",
+    paidVia: "transfer",
+    lines: [{ productId: box.id, quantity: 40 }],
+    ...extra,
+  };
+  const recorded = await recordManualOrder(t.db, t.env, input, admin.id);
+  return { box, id: recorded.id, row: await rowOf(recorded.id) };
+}
+
+describe("a part payment", () => {
+  it("recorded with the order at the desk: the order waits for the rest without lapsing, and the rest completes it", async () => {
+    const { id, row, box } = await companyOrder({ settle: "paid", amount: 200_000, reference: "GTB deposit", part: true });
+    const total = row.totalKobo;
+    expect(row).toMatchObject({ status: "pending", depositKobo: 20_000_000, paidAt: null, expiresAt: null, paymentMethod: "manual" });
+    const left = total - 20_000_000;
+    const leftWords = `₦${(left / 100).toLocaleString("en-NG")}`;
+    expect(await notesOf(id)).toContain(`part payment: ₦200,000 by bank transfer (GTB deposit) recorded; ${leftWords} left to pay`);
+    const [told] = await mailsOf(row.email, "order_part_payment");
+    expect(told!.subject).toContain("We received ₦200,000 for your order");
+    expect(told!.text).toContain(`You have paid ₦200,000 of ₦${(total / 100).toLocaleString("en-NG")}; ${leftWords} is left to pay.`);
+    // no lapse, whatever the time: the items stay held for her
+    await expireStalePurchases(t.db, new Date(Date.now() + 90 * DAY));
+    expect((await rowOf(id)).status).toBe("pending");
+    const [held] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, box.id));
+    expect(held!.stock).toBe(10);
+    // her order's page: what she paid, what is left, and where to send it
+    await updateSettings(t.db, { bankName: "GTBank", accountName: "Alafia Self-Care Ltd", accountNumber: "0123456789" });
+    const hers = (await (await t.page(orderCompletePath(t.env, row))).text()).replace(/<!-- -->/g, "");
+    expect(hers).toContain(`Transfer <strong>${leftWords}, what is left to pay,</strong> to:`);
+    expect(hers).toMatch(new RegExp(`data-testid="order-left-to-pay"><dt>Paid ₦200,000 so far · left to pay</dt><dd>${leftWords}</dd>`));
+    // the order as the team reads it
+    const seen = await (await t.page(`/api/purchases/${id}`, { as: admin })).json();
+    expect(seen).toMatchObject({ deposit: 200_000, leftToPay: left / 100, paidAt: null });
+    // less than what is left, without the tick, is refused and names what is left
+    const short = await pay(id, { method: "cash", amount: left / 100 - 1 });
+    expect(short.status).toBe(400);
+    expect((await short.json()).fields.amount).toBe(`${leftWords} is left to pay`);
+    // the rest: paid, with everything received on the order
+    const rest = await pay(id, { method: "cash", amount: left / 100, reference: "rider" });
+    expect(rest.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: "completed", paidVia: "cash", paidAmountKobo: total, depositKobo: 20_000_000 });
+    expect(await mailsOf(row.email, "order_confirmation")).toHaveLength(1);
+    // once paid, no part is taken
+    expect((await pay(id, { method: "cash", amount: 1, part: true })).status).toBe(409);
+  });
+
+  it("two parts recorded at once both count, and a part crossing the rest never loses money", async () => {
+    const { id, row } = await companyOrder();
+    const tenth = Math.floor(row.totalKobo / 10 / 100);
+    const both = await Promise.all([1, 2].map(() => pay(id, { method: "transfer", amount: tenth * 3, part: true })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const afterParts = await rowOf(id);
+    expect(afterParts.depositKobo).toBe(tenth * 600);
+    // a last part and the whole rest arrive together: whatever the order, what was taken is on the order
+    const rest = (row.totalKobo - afterParts.depositKobo) / 100;
+    const answers = await Promise.all([
+      pay(id, { method: "transfer", amount: tenth, part: true }),
+      pay(id, { method: "cash", amount: rest }),
+    ]);
+    const taken = [tenth, rest].filter((_, i) => answers[i]!.status === 200);
+    expect(answers.map((a) => a.status)).toContain(200);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    const paid = await rowOf(id);
+    expect(paid.paidAt).not.toBeNull();
+    expect(paid.paidAmountKobo).toBe(tenth * 600 + taken.reduce((sum, n) => sum + n * 100, 0));
+  });
+
+  it("a payment link charges what is left; an earlier page for the whole total is kept aside to refund", async () => {
+    const buyer = await createUser(t.db);
+    const { id } = await companyOrder({ settle: "pay_link", customerId: buyer.id });
+    const provider = paymentProvider(t.env, t.db);
+    const back = (r: string) => `/pay/${id}?reference=${r}`;
+    const before = await startPayment(t.db, provider, t.env, await rowOf(id), back, { fresh: true });
+    expect((await pay(id, { method: "transfer", amount: 100_000, part: true })).status).toBe(200);
+    const row = await rowOf(id);
+    const left = row.totalKobo - 10_000_000;
+    // the page opened before the part was paid asked for the whole: it cannot pay the order
+    await recordSandboxDecision(t.db, before.reference, "pay");
+    expect((await completionOf(t.db, t.env, id, before.reference))!.order.paid).toBe(false);
+    expect((await rowOf(id)).paidAt).toBeNull();
+    expect(
+      (await notesOf(id)).some((n) =>
+        n.includes(`does not match the ₦${(left / 100).toLocaleString("en-NG")} left to pay after its part payments`),
+      ),
+    ).toBe(true);
+    // the order page gives the owner a link for the rest to send, and her orders give it to her
+    const page = (await (await t.page(`/viewpurchase/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
+    const leftWords = `₦${(left / 100).toLocaleString("en-NG")}`;
+    expect(page).toContain(`Payment link for the ${leftWords} left to pay`);
+    const link = new URL(page.match(/id="pay-link"[^>]*value="([^"]+)"/)![1]!.replace(/&amp;/g, "&"));
+    const payPage = (await (await t.page(`${link.pathname}${link.search}`)).text()).replace(/<!-- -->/g, "");
+    expect(payPage).toContain(`Pay ${leftWords}`);
+    expect(payPage).toContain('data-testid="pay-link-left"');
+    const mine = await (await t.page("/api/purchases/mine", { as: buyer })).json();
+    expect(mine.find((o: { id: string }) => o.id === id).toPay).toEqual({
+      action: "pay_link",
+      href: expect.stringMatching(`^/pay/${id}\\?`),
+    });
+    // a new page asks for what is left, and pays the order
+    const after = await startPayment(t.db, provider, t.env, row, back, { fresh: true });
+    const [attempt] = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, after.reference));
+    expect(attempt!.amountKobo).toBe(left);
+    await recordSandboxDecision(t.db, after.reference, "pay");
+    const done = await completionOf(t.db, t.env, id, after.reference);
+    expect(done!.order).toMatchObject({ paid: true, deposit: 100_000, leftToPay: left / 100 });
+    expect(await rowOf(id)).toMatchObject({ status: "completed", paidVia: "provider", paidAmountKobo: row.totalKobo });
+  });
+
+  it("is refused on a paid order, a cancelled one and from a shopper; only the shop cancels an order holding one", async () => {
+    const shopper = await createUser(t.db);
+    const paid = await companyOrder({ settle: "paid" });
+    expect((await pay(paid.id, { method: "cash", amount: 1, part: true })).status).toBe(409);
+    const { id, row } = await companyOrder();
+    expect((await pay(id, { method: "cash", amount: 1_000, part: true }, { id: shopper.id, role: "customer" })).status).toBe(403);
+    expect((await pay(id, { method: "cash", amount: 50_000, part: true })).status).toBe(200);
+    // the orders list marks it, so the owner finds the orders waiting for the rest
+    const listed = await (await t.page(`/api/purchases?q=${encodeURIComponent(row.email)}`, { as: admin })).json();
+    expect(listed).toEqual([expect.objectContaining({ id, status: "pending", partPaid: true, deletable: false })]);
+    // nor may it be deleted: the money received stays on record
+    const deleted = await t.page(`/api/purchases/${id}`, { method: "DELETE", as: admin });
+    expect(deleted.status).toBe(409);
+    // a lapse or a shopper's path never cancels it
+    expect(await cancelPurchases(t.db, [id], shopperCancelNotes.expired)).toEqual([]);
+    const cancel = await t.page(`/api/purchases/${id}/status`, {
+      method: "PATCH",
+      as: admin,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "cancelled", note: "the company called it off" }),
+    });
+    expect(cancel.status).toBe(200);
+    expect(await notesOf(id)).toContain("the company called it off; part payment of ₦50,000 received: give it back, or keep it as agreed");
+    const late = await pay(id, { method: "cash", amount: 1_000, part: true });
+    expect(late.status).toBe(409);
+    expect((await late.json()).msg).toBe("A cancelled order cannot take a payment.");
+  });
+
+  it("the rider collects what is left, and the order page's form records a part before its script runs", async () => {
+    await updateSettings(t.db, { pickupAddress: "12 Admiralty Way, Lekki Phase 1" });
+    const { id, row } = await companyOrder({ deliveryMethod: "pickup", street: undefined, city: undefined });
+    const form = (fields: Record<string, string>) =>
+      t.page(`/viewpurchase/${id}`, {
+        method: "POST",
+        as: admin,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "payment", method: "pos", reference: "slip 7", ...fields }).toString(),
+      });
+    const refused = await form({ amount: "100000" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Tick &quot;Part payment&quot; to record it as a deposit");
+    const saved = await form({ amount: "100000", part: "on" });
+    expect(saved.status).toBe(200);
+    const left = row.totalKobo - 10_000_000;
+    expect(await saved.text()).toContain(`Part payment recorded; ₦${(left / 100).toLocaleString("en-NG")} left to pay`);
+    const sheet = await pickupsWaiting(t.db);
+    expect(sheet.rows.find((r) => r.id === id)!.collect).toBe(left / 100);
+    const page = (await (await t.page(`/viewpurchase/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(`data-testid="deposit">₦100,000<`);
+    expect(page).toContain(`data-testid="left-to-pay">₦${(left / 100).toLocaleString("en-NG")}<`);
+    await updateSettings(t.db, { pickupAddress: "" });
+  });
+});
