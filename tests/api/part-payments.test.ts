@@ -214,6 +214,11 @@ describe("a part payment", () => {
     const page = (await (await t.page(`/viewpurchase/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
     expect(page).toContain(`data-testid="deposit">₦100,000<`);
     expect(page).toContain(`data-testid="left-to-pay">₦${(left / 100).toLocaleString("en-NG")}<`);
+    expect(page).toContain("Only a part payment of ₦100,000 has been received.");
+    // her invoice: the total, what she paid and what is due
+    const invoice = (await (await t.page(`/receipt/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
+    expect(invoice).toMatch(/Paid so far<\/dt><dd[^>]*>₦100,000</);
+    expect(invoice).toMatch(new RegExp(`Amount due</dt><dd[^>]*>₦${(left / 100).toLocaleString("en-NG")}<`));
     await updateSettings(t.db, { pickupAddress: "" });
   });
 });

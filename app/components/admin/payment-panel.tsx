@@ -44,7 +44,9 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
               ? `${paidWords[p.paidVia ?? "provider"]} · ${when(p.paidAt)}`
               : p.expiresAt && p.status === "pending"
                 ? `Not yet · held until ${when(p.expiresAt)}`
-                : "Not paid"
+                : p.deposit > 0
+                  ? "Part paid"
+                  : "Not paid"
           }
         />
         {p.deposit > 0 ? (

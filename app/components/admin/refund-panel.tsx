@@ -27,10 +27,18 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
-export function RefundPanel({ money }: { money: RefundSummary }) {
+/** `deposit`: part payments of an order not paid yet (docs/product.md "Part payments"), given back by hand, not here. */
+export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; deposit?: number }) {
   // refunds are the owner's (modules/accounts/roles.ts)
   const owner = useOwner();
-  if (!money.paid && !money.refunds.length) return <p className="text-sm text-muted">Nothing has been paid for this order yet.</p>;
+  if (!money.paid && !money.refunds.length)
+    return (
+      <p className="text-sm text-muted" data-testid="refund-none">
+        {deposit > 0
+          ? `Only a part payment of ${formatNairaAmount(deposit)} has been received. If the order is cancelled, give it back by hand or keep it as agreed; it is not refunded here.`
+          : "Nothing has been paid for this order yet."}
+      </p>
+    );
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">

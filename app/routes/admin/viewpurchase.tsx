@@ -344,7 +344,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
         <div className="grid gap-4">
           {/* first: a payment to give back is what the owner must see before refunding the order itself */}
           <StrayPaymentsPanel payments={strays} />
-          <RefundPanel money={money} />
+          <RefundPanel money={money} deposit={p.paidAt ? 0 : p.deposit} />
         </div>
       </Section>
 
