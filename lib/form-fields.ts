@@ -19,6 +19,16 @@ export const numberField = (label: string) =>
       .refine(Number.isFinite, `${label} must be a number`),
   );
 
+/** A whole number from `min` to `max` (a form's text or JSON): numberField's words, then the range's. */
+export const wholeNumberField = (label: string, min: number, max: number) =>
+  numberField(label).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min.toLocaleString("en-NG")}`)
+      .max(max, `${label} must be at most ${max.toLocaleString("en-NG")}`),
+  );
+
 /** An optional number that defaults to `fallback` when blank. */
 export const optionalNumberField = (label: string, fallback: number) =>
   z.preprocess(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToUndefined, dateParam, optionalNigerianPhone, tick } from "../../lib/form-fields";
+import { blankToUndefined, dateParam, optionalNigerianPhone, tick, wholeNumberField } from "../../lib/form-fields";
 import { coachingOffers } from "./coaching-offers";
 import { email, optionalPersonName, personName } from "../accounts/schemas";
 
@@ -58,24 +58,15 @@ export type CoachingRequestInput = z.input<typeof coachingRequestInput>;
 
 // docs/product.md "Gifts for teams": a company's or a church's end-of-year gifts, asked for on /teamgifts
 export const REACH_US_MSG = "Leave your WhatsApp number or your email, so we can send you ideas and a quote";
-const wholeNumber = (label: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min.toLocaleString("en-NG")}`)
-      .max(max, `${label} must be at most ${max.toLocaleString("en-NG")}`),
-  );
 export const teamGiftsInput = z
   .object({
     name: senderName,
     company: z.string().trim().max(120, "Keep the company's name under 120 characters").optional(),
     email: z.preprocess(blankToUndefined, email.optional()),
     phone: optionalNigerianPhone("WhatsApp number"),
-    people: wholeNumber("Number of people", 2, 10_000),
+    people: wholeNumberField("Number of people", 2, 10_000),
     // naira a gift, about: blank when she would like ideas at every price
-    budgetEach: z.preprocess(blankToUndefined, wholeNumber("Budget a gift", 1_000, 1_000_000).optional()),
+    budgetEach: z.preprocess(blankToUndefined, wholeNumberField("Budget a gift", 1_000, 1_000_000).optional()),
     // the day the gifts must arrive by (Lagos); not before today, checked by the service
     neededBy: dateParam,
     note: z.string().trim().max(1000, "Keep your note under 1,000 characters").optional(),
