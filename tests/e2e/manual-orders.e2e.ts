@@ -289,6 +289,7 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await visible(main.getByText("price agreed: Calm Candle Trio at ₦12,000 each (listed ₦13,900)", { exact: false }));
       // she paid ₦6,400 now by transfer, the rest to the rider (docs/product.md "Part payments")
       const record = page.getByTestId("record-payment");
+      await record.getByLabel("How it arrived").selectOption("transfer");
       await record.getByLabel("Amount (₦)").fill("6400");
       await record.getByRole("button", { name: "Record payment" }).click();
       await visible(record.getByText("The order total is ₦16,400"));
