@@ -141,6 +141,10 @@ export const purchases = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
     index("purchases_phone_idx").on(t.phone),
+    // part paid, waiting for the rest (docs/product.md "Part payments"): the list's filter and the morning summary
+    index("purchases_part_paid_idx")
+      .on(t.createdAt)
+      .where(sql`${t.depositKobo} > 0 and ${t.paidAt} is null`),
     // one customer's orders however her number was typed (the report by customer, the order's 'This customer')
     index("purchases_phone_key_idx").on(phoneKey(t.phone)),
     // the sales report and the orders list by where the sale was made

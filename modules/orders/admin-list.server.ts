@@ -8,6 +8,7 @@ import { lagosTimestamp } from "../../lib/lagos-calendar";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
+import { partPaidWaiting } from "./part-payments.server";
 import { purchaseSearchMatch } from "./purchase-search.server";
 import { isDiscounted } from "./views.server";
 import type { PurchaseRow } from "./types";
@@ -40,12 +41,21 @@ function statusAndDays(q: ListQuery, t: { status: Column; createdAt: Column }): 
 
 /** Where the sale was made: a column of purchases only (the narrow search copy asks purchases by id). */
 function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
-  if (!q.source) return [];
-  return [
-    t === "purchases"
-      ? eq(purchases.source, q.source)
-      : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${purchases.source} = ${q.source})`,
-  ];
+  const filters: SQL[] = [];
+  if (q.source)
+    filters.push(
+      t === "purchases"
+        ? eq(purchases.source, q.source)
+        : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${purchases.source} = ${q.source})`,
+    );
+  // part paid, waiting for the rest: the few rows of a partial index (docs/product.md "Part payments")
+  if (q.payment === "part")
+    filters.push(
+      t === "purchases"
+        ? partPaidWaiting
+        : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${partPaidWaiting})`,
+    );
+  return filters;
 }
 
 /** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */

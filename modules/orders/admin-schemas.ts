@@ -19,6 +19,11 @@ export const adminPurchaseListQuery = z
       .enum(orderSources, { error: "Unknown source" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // part paid and waiting for the rest (docs/product.md "Part payments")
+    payment: z
+      .enum(["part"], { error: "Unknown payment filter" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .strict();
 export type AdminPurchaseListQuery = z.input<typeof adminPurchaseListQuery>;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -25,6 +25,18 @@ function partProblem(p: typeof purchases.$inferSelect, receivedKobo: number): st
   if (receivedKobo >= leftToPayKobo(p))
     return `Another payment was recorded meanwhile: ${formatNaira(leftToPayKobo(p))} is left to pay. Record it again.`;
   return null;
+}
+
+/** Unpaid, with a part payment: the condition of the partial index purchases_part_paid_idx (the list's filter, the summary). */
+export const partPaidWaiting = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} is null`;
+
+/** Orders part paid and still waiting for the rest (not cancelled), and what is still to come, in kobo. */
+export async function partPaidOrders(db: Db): Promise<{ orders: number; leftKobo: number }> {
+  const [row] = await db
+    .select({ orders: count(), leftKobo: sql<number>`coalesce(sum(${purchases.totalKobo} - ${purchases.depositKobo}), 0)`.mapWith(Number) })
+    .from(purchases)
+    .where(and(partPaidWaiting, ne(purchases.status, "cancelled")));
+  return { orders: row?.orders ?? 0, leftKobo: row?.leftKobo ?? 0 };
 }
 
 /**

@@ -14,6 +14,7 @@ import { getSettings } from "../settings/service.server";
 import { hourWords, type Settings } from "../settings/schemas";
 import { deliveriesDue, pickupsReady } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
+import { partPaidOrders } from "../orders/part-payments.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
 import { priceAndStockChangesOn } from "../catalog/product-history.server";
@@ -51,12 +52,14 @@ export type MorningSummary = {
   unreadMessages: number;
   /** shoppers the team is to tell by hand on WhatsApp that a product is back */
   toTell: number;
+  /** orders part paid and waiting for the rest (docs/product.md "Part payments") */
+  partPaid: { orders: number; leftKobo: number };
 };
 
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, agreed, dueToday, readyToCollect, unpaid, unreadMessages, toTell] =
+  const [[paid], [prepare], lowRows, [lowCount], changes, agreed, dueToday, readyToCollect, unpaid, unreadMessages, toTell, partPaid] =
     await Promise.all([
       db
         .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
@@ -86,6 +89,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
       unpaidCheckoutsOn(db, day),
       unreadMessageCount(db),
       toTellCount(db),
+      partPaidOrders(db),
     ]);
   const waiting = await waitingByProduct(
     db,
@@ -104,6 +108,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     agreed,
     unreadMessages,
     toTell,
+    partPaid,
   };
 }
 
@@ -117,6 +122,9 @@ const messages = (n: number) => (n === 1 ? "1 message" : `${n} messages`);
 const toTellWords = (n: number) => (n === 1 ? "1 shopper to tell" : `${n} shoppers to tell`);
 /** docs/product.md "Pick-up": the orders on the shelf that their customers have not collected yet. */
 const readyWords = (n: number) => `${orders(n)} ready and waiting to be collected at the shop`;
+/** docs/product.md "Part payments": the orders paid in part, and what is still to come. */
+const partPaidWords = (p: MorningSummary["partPaid"]) =>
+  `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** Yesterday's prices agreed below the listed ones, when there were any: the gap, then each line with who recorded it. */
@@ -152,6 +160,7 @@ export function summaryMail(
       : "No order is waiting to be prepared.",
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     ...(s.readyToCollect ? [`${readyWords(s.readyToCollect)}: ${origin}/deliveries`] : []),
+    ...(s.partPaid.orders ? [`${partPaidWords(s.partPaid)}: ${origin}/purchasetable?payment=part`] : []),
     ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
     ...(s.toTell ? [`${toTellWords(s.toTell)} on WhatsApp that a product is back: ${origin}/messages`] : []),
     "",
@@ -181,6 +190,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
       s.toPrepare ? orders(s.toPrepare) : "none",
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
       ...(s.readyToCollect ? [readyWords(s.readyToCollect)] : []),
+      ...(s.partPaid.orders ? [partPaidWords(s.partPaid)] : []),
       ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
       ...(s.toTell ? [`${toTellWords(s.toTell)} that a product is back`] : []),
     ].join("; "),

@@ -17,6 +17,7 @@ import { startPayment } from "../../modules/orders/payment-start.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { updateSettings } from "../../modules/settings/service.server";
+import { morningSummary, summaryMail } from "../../modules/reports/morning-summary.server";
 import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -220,5 +221,37 @@ describe("a part payment", () => {
     expect(invoice).toMatch(/Paid so far<\/dt><dd[^>]*>₦100,000</);
     expect(invoice).toMatch(new RegExp(`Amount due</dt><dd[^>]*>₦${(left / 100).toLocaleString("en-NG")}<`));
     await updateSettings(t.db, { pickupAddress: "" });
+  });
+
+  it("the orders list finds the orders part paid, and the morning summary says what is still to come", async () => {
+    const day = "2026-12-05";
+    const before = await morningSummary(t.db, day, 0);
+    const { id, row } = await companyOrder();
+    const other = await companyOrder();
+    expect((await pay(id, { method: "transfer", amount: 150_000, part: true })).status).toBe(200);
+    const list = async (query: string) => (await t.page(`/api/purchases?${query}`, { as: admin })).json();
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    const parts = await list("payment=part&pageSize=100");
+    expect(ids(parts)).toContain(id);
+    expect(ids(parts)).not.toContain(other.id);
+    for (const r of parts) expect(r.partPaid).toBe(true);
+    // with a search too (the search's own table), and the same filter on the list's page
+    expect(ids(await list(`payment=part&q=${encodeURIComponent(row.email)}`))).toEqual([id]);
+    expect(await list(`payment=part&q=${encodeURIComponent(other.row.email)}`)).toEqual([]);
+    const refused = await t.page("/api/purchases?payment=some", { as: admin });
+    expect(refused.status).toBe(400);
+    const screen = (await (await t.page("/purchasetable?payment=part", { as: admin })).text()).replace(/<!-- -->/g, "");
+    expect(screen).toContain(row.email);
+    expect(screen).not.toContain(other.row.email);
+    expect(screen).toMatch(/aria-current="page"[^>]*>Part paid</);
+    // the next morning: one more order part paid, and its rest still to come
+    const after = await morningSummary(t.db, day, 0);
+    const left = row.totalKobo - 15_000_000;
+    expect(after.partPaid).toEqual({ orders: before.partPaid.orders + 1, leftKobo: before.partPaid.leftKobo + left });
+    const { text } = summaryMail(after, { shopName: "Alafia", lowStockThreshold: 0, morningSummaryHour: 7 }, "https://shop.example");
+    const naira = `₦${(after.partPaid.leftKobo / 100).toLocaleString("en-NG")}`;
+    expect(text).toContain(
+      `${after.partPaid.orders === 1 ? "1 order" : `${after.partPaid.orders} orders`} part paid, ${naira} still to come: https://shop.example/purchasetable?payment=part`,
+    );
   });
 });

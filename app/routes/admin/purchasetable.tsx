@@ -17,7 +17,7 @@ import type { Route } from "./+types/purchasetable";
 export const meta = () => [{ title: "Purchases | Alafia admin" }];
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "source", "page", "sort"], listAdminPurchases);
+  loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "source", "payment", "page", "sort"], listAdminPurchases);
 
 /** A row's Delete. */
 // deleting an order is the owner's (modules/accounts/roles.ts)
@@ -52,7 +52,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       }
-      intro={<SourceFilter current={query.source} />}
+      intro={<SourceFilter current={query.source} partPaid={query.payment === "part"} />}
       filters={{
         placeholder: "Search by name, email or status...",
         hint: "Also finds an order by its number (#1f53d6b3), its payment reference, or a gift's recipient.",
@@ -61,7 +61,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         to: query.to,
         dates: true,
         clearTo: "/purchasetable",
-        keep: ["status", "sort", "source"],
+        keep: ["status", "sort", "source", "payment"],
       }}
       paging={{ page: query.page, pageSize: query.pageSize, total }}
     >
@@ -119,20 +119,23 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Where the sale was made, as links that keep the list's other filters (docs/product.md "Manual orders"). */
-function SourceFilter({ current }: { current?: string }) {
+/**
+ * Where the sale was made (docs/product.md "Manual orders"), and the orders part paid and waiting for
+ * the rest ("Part payments"), as links that keep the list's other filters.
+ */
+function SourceFilter({ current, partPaid }: { current?: string; partPaid: boolean }) {
   const [params] = useSearchParams();
-  const to = (source?: string) => {
+  const to = (source?: string, name = "source") => {
     const next = new URLSearchParams(params);
     next.delete("page");
-    if (source) next.set("source", source);
-    else next.delete("source");
+    if (source) next.set(name, source);
+    else next.delete(name);
     return `/purchasetable?${next.toString()}`;
   };
   const chip = (active: boolean) =>
     `inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${active ? "border-rose bg-blush text-ink" : "border-line text-muted hover:bg-blush"}`;
   return (
-    <nav aria-label="Source" className="mb-3 flex flex-wrap gap-2">
+    <nav aria-label="Source and payment" className="mb-3 flex flex-wrap gap-2">
       <Link to={to()} className={chip(!current)} aria-current={!current ? "page" : undefined}>
         All sources
       </Link>
@@ -141,6 +144,9 @@ function SourceFilter({ current }: { current?: string }) {
           {sourceLabels[s]}
         </Link>
       ))}
+      <Link to={to(partPaid ? undefined : "part", "payment")} className={chip(partPaid)} aria-current={partPaid ? "page" : undefined}>
+        Part paid
+      </Link>
     </nav>
   );
 }

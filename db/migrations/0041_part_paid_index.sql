@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_part_paid_idx" ON "purchases" USING btree ("created_at") WHERE "purchases"."deposit_kobo" > 0 and "purchases"."paid_at" is null;
