@@ -238,6 +238,9 @@ describe("a part payment", () => {
     // with a search too (the search's own table), and the same filter on the list's page
     expect(ids(await list(`payment=part&q=${encodeURIComponent(row.email)}`))).toEqual([id]);
     expect(await list(`payment=part&q=${encodeURIComponent(other.row.email)}`)).toEqual([]);
+    const csv = await (await t.page("/api/purchases/export.csv?payment=part", { as: admin })).text();
+    expect(csv).toContain(row.email);
+    expect(csv).not.toContain(other.row.email);
     const refused = await t.page("/api/purchases?payment=some", { as: admin });
     expect(refused.status).toBe(400);
     const screen = (await (await t.page("/purchasetable?payment=part", { as: admin })).text()).replace(/<!-- -->/g, "");
