@@ -302,6 +302,19 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
       await page.getByTestId("record-payment").scrollIntoViewIfNeeded();
       await screenshot(page, "order-part-payment-phone");
+      // she follows her order on her own phone: what she paid, and what she pays the rider
+      const number = page.url().match(/viewpurchase\/([0-9a-f]{8})/)![1]!;
+      const her = await browser.newPage("phone");
+      await her.page.goto("/track");
+      await her.page.getByLabel("Order number").fill(number);
+      await her.page.getByLabel("Phone or email").fill(phone);
+      await her.page.getByRole("button", { name: "Track order" }).click();
+      await expect.poll(() => her.page.getByTestId("order-left-to-pay").innerText()).toMatch(/Paid ₦6,400 so far · left to pay\s+₦10,000/);
+      await visible(her.page.getByText("You pay ₦10,000 to the rider when your order arrives", { exact: false }));
+      // no email on this order: no 'on its way to' with nobody after it
+      expect(await her.page.getByTestId("order-mail-note").count()).toBe(0);
+      await screenshot(her.page, "order-part-paid-shopper-phone");
+      await her.context.close();
       await context.close();
     },
     JOURNEY_MS,

@@ -89,12 +89,19 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
         <p className="mt-2 text-lg font-bold" data-testid="order-number">
           {orderTitle(order.id)}
         </p>
-        <p className="text-sm text-muted" data-testid="order-mail-note">
-          {state === "paid"
-            ? `Paid ${order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation is on its way to`
-            : "The details are on their way to"}{" "}
-          {order.email}
-        </p>
+        {/* an order the shop recorded without an email has no mail on its way */}
+        {order.email ? (
+          <p className="text-sm text-muted" data-testid="order-mail-note">
+            {state === "paid"
+              ? `Paid ${order.paidAt ? orderDate(order.paidAt) : ""} · a confirmation is on its way to`
+              : "The details are on their way to"}{" "}
+            {order.email}
+          </p>
+        ) : state === "paid" && order.paidAt ? (
+          <p className="text-sm text-muted" data-testid="order-mail-note">
+            Paid {orderDate(order.paidAt)}
+          </p>
+        ) : null}
       </div>
       <UnappliedPayments payments={unapplied} />
       {state === "transfer" ? (
