@@ -9,7 +9,7 @@ import { hasCents, numberField, tick } from "../../lib/form-fields";
 import { completeOrder } from "./completion.server";
 import type { MailLinks } from "./mails.server";
 import { isPaidOrder, leftToPayKobo } from "./statuses";
-import { recordPartPayment } from "./part-payments.server";
+import { depositHeld, recordPartPayment } from "./part-payments.server";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
 
@@ -83,7 +83,11 @@ export async function recordRefusedDelivery(db: Db, purchaseId: string, note: st
     await tx.update(purchases).set({ status: "cancelled", refusedAt: now, updatedAt: now }).where(eq(purchases.id, p.id));
     await releaseStock(tx, [p.id]);
     await releaseDeliverySlots(tx, [p.id]);
-    await tx.insert(purchaseEvents).values({ purchaseId: p.id, status: "cancelled", note: `${what}${note ? `: ${note}` : ""}`, actorId });
+    // a part payment paid before the door is money the shop holds (docs/product.md "Part payments")
+    const deposit = p.depositKobo ? `; ${depositHeld(p.depositKobo)}` : "";
+    await tx
+      .insert(purchaseEvents)
+      .values({ purchaseId: p.id, status: "cancelled", note: `${what}${note ? `: ${note}` : ""}${deposit}`, actorId });
     return { deliveryMethod: p.deliveryMethod };
   });
 }

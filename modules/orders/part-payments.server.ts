@@ -27,6 +27,9 @@ function partProblem(p: typeof purchases.$inferSelect, receivedKobo: number): st
   return null;
 }
 
+/** What an order's history says when an order holding a part payment is cancelled or refused. */
+export const depositHeld = (kobo: number) => `part payment of ${formatNaira(kobo)} received: give it back, or keep it as agreed`;
+
 /** Unpaid, with a part payment: the condition of the partial index purchases_part_paid_idx (the list's filter, the summary). */
 export const partPaidWaiting = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} is null`;
 

@@ -220,6 +220,17 @@ describe("a part payment", () => {
     const invoice = (await (await t.page(`/receipt/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
     expect(invoice).toMatch(/Paid so far<\/dt><dd[^>]*>₦100,000</);
     expect(invoice).toMatch(new RegExp(`Amount due</dt><dd[^>]*>₦${(left / 100).toLocaleString("en-NG")}<`));
+    // she never came: the order is cancelled and its history says the part is held
+    const notCollected = await t.page(`/api/purchases/${id}/refused`, {
+      method: "POST",
+      as: admin,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ note: "no answer on her phone" }),
+    });
+    expect(notCollected.status).toBe(200);
+    expect((await notesOf(id)).find((n) => n.includes("no answer on her phone"))).toMatch(
+      /: no answer on her phone; part payment of ₦100,000 received: give it back, or keep it as agreed$/,
+    );
     await updateSettings(t.db, { pickupAddress: "" });
   });
 
