@@ -146,6 +146,11 @@ describe("a part payment", () => {
     const page = (await (await t.page(`/viewpurchase/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
     const leftWords = `₦${(left / 100).toLocaleString("en-NG")}`;
     expect(page).toContain(`Payment link for the ${leftWords} left to pay`);
+    const whatsapp = page.match(/href="(https:\/\/wa\.me\/[^"]+)"[^>]*>[^<]*(?:<[^>]+>)*[^<]*Send on WhatsApp/);
+    const total = `₦${((left + 10_000_000) / 100).toLocaleString("en-NG")}`;
+    expect(new URL(whatsapp![1]!.replace(/&amp;/g, "&")).searchParams.get("text")).toContain(
+      `${leftWords} is left to pay of ${total}; you can pay here: http`,
+    );
     const link = new URL(page.match(/id="pay-link"[^>]*value="([^"]+)"/)![1]!.replace(/&amp;/g, "&"));
     const payPage = (await (await t.page(`${link.pathname}${link.search}`)).text()).replace(/<!-- -->/g, "");
     expect(payPage).toContain(`Pay ${leftWords}`);
