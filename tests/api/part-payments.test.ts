@@ -221,10 +221,14 @@ describe("a part payment", () => {
     expect(page).toContain(`data-testid="deposit">₦100,000<`);
     expect(page).toContain(`data-testid="left-to-pay">₦${(left / 100).toLocaleString("en-NG")}<`);
     expect(page).toContain("Only a part payment of ₦100,000 has been received.");
-    // her invoice: the total, what she paid and what is due
+    // her invoice: the total, what she paid, what is due and where to send it
+    await updateSettings(t.db, { bankName: "GTBank", accountName: "Alafia Self-Care Ltd", accountNumber: "0123456789" });
     const invoice = (await (await t.page(`/receipt/${id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
     expect(invoice).toMatch(/Paid so far<\/dt><dd[^>]*>₦100,000</);
     expect(invoice).toMatch(new RegExp(`Amount due</dt><dd[^>]*>₦${(left / 100).toLocaleString("en-NG")}<`));
+    expect(invoice).toContain(
+      `Pay ₦${(left / 100).toLocaleString("en-NG")} by bank transfer to <strong>GTBank</strong>, Alafia Self-Care Ltd, account number <strong>0123456789</strong>, with <strong>${id.slice(0, 8)}</strong> as the reference.`,
+    );
     // she never came: the order is cancelled and its history says the part is held
     const notCollected = await t.page(`/api/purchases/${id}/refused`, {
       method: "POST",

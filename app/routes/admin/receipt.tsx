@@ -39,6 +39,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     purchase,
     paid: isPaidOrder(purchase),
     shop: { shopName: s.shopName, contactAddress: s.contactAddress, contactPhone: s.contactPhone, contactEmail: s.contactEmail },
+    // an invoice says where to send the money, when the shop has an account (docs/product.md "Manual orders")
+    bank: s.accountNumber ? { bankName: s.bankName, accountName: s.accountName, accountNumber: s.accountNumber } : null,
   };
 }
 
@@ -61,7 +63,7 @@ const paidWords = { provider: "Paid online", transfer: "Paid by bank transfer", 
  * breakdown. The buttons and the form above it never print.
  */
 export default function Receipt({ loaderData }: Route.ComponentProps) {
-  const { purchase: p, paid, shop } = loaderData;
+  const { purchase: p, paid, shop, bank } = loaderData;
   // the fetcher's answer, or the page's for a plain post (no script yet): its messages and what was typed
   const { fetcher, answer, busy, start } = useIntentForm("details");
   const { text } = start;
@@ -197,6 +199,12 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
               ? "To be paid on delivery."
               : "Not paid yet."}
         </p>
+        {!paid && p.status !== "cancelled" && bank ? (
+          <p className="mt-2" data-testid="invoice-bank">
+            Pay {formatNairaAmount(p.leftToPay)} by bank transfer to <strong>{bank.bankName}</strong>, {bank.accountName}, account number{" "}
+            <strong>{bank.accountNumber}</strong>, with <strong>{orderNumber(p.id)}</strong> as the reference.
+          </p>
+        ) : null}
         <p className="mt-6 text-center text-muted">Thank you for shopping with {shop.shopName}.</p>
       </main>
     </div>
