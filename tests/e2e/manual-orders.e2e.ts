@@ -296,6 +296,8 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await record.getByLabel(/^Part payment/).check();
       await record.getByRole("button", { name: "Record payment" }).click();
       await visible(page.getByText("Part payment recorded; ₦10,000 left to pay"));
+      // the success takes the refusal's place: no toast still says it was refused
+      expect(await page.getByText('Tick "Part payment" to record it as a deposit', { exact: false }).count()).toBe(0);
       await expect.poll(() => page.getByTestId("left-to-pay").innerText()).toBe("₦10,000");
       expect(await page.getByTestId("record-payment").getByLabel("Amount (₦)").inputValue()).toBe("10000");
       await visible(main.getByText("part payment: ₦6,400 by bank transfer recorded; ₦10,000 left to pay", { exact: false }));
@@ -315,6 +317,16 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       expect(await her.page.getByTestId("order-mail-note").count()).toBe(0);
       await screenshot(her.page, "order-part-paid-shopper-phone");
       await her.context.close();
+      // the invoice for the rest, with where to send it
+      await adminApi("PUT", "/api/settings", { bankName: "GTBank", accountName: "Alafia Self-Care Ltd", accountNumber: "0123456789" });
+      await page.getByRole("link", { name: /Print invoice/ }).click();
+      await page.waitForURL(/\/receipt\//);
+      await visible(page.getByText("Paid so far"));
+      expect(await page.getByTestId("invoice-bank").innerText()).toBe(
+        `Pay ₦10,000 by bank transfer to GTBank, Alafia Self-Care Ltd, account number 0123456789, with ${number} as the reference.`,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await screenshot(page, "order-part-paid-invoice-phone");
       await context.close();
     },
     JOURNEY_MS,
