@@ -46,7 +46,9 @@ export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: 
   if (receivedKobo < due) {
     if (part) return { purchase: await recordPartPayment(db, links, p.id, { method, receivedKobo, reference, actorId }), part: true };
     const left = p.depositKobo ? `${formatNaira(due)} left to pay` : `the order total, ${formatNaira(due)}`;
-    throw new AppError("invalid", `${formatNaira(receivedKobo)} is less than ${left}. Tick "Part payment" to record it as a deposit.`, {
+    // an online checkout takes no part payment (part-payments.server.ts): nothing to tick there
+    const tickIt = p.paymentMethod === "online" ? "" : ` Tick "Part payment" to record it as a deposit.`;
+    throw new AppError("invalid", `${formatNaira(receivedKobo)} is less than ${left}.${tickIt}`, {
       fields: { amount: p.depositKobo ? `${formatNaira(due)} is left to pay` : `The order total is ${formatNaira(due)}` },
     });
   }

@@ -18,7 +18,7 @@ import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { updateSettings } from "../../modules/settings/service.server";
 import { morningSummary, summaryMail } from "../../modules/reports/morning-summary.server";
-import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
+import { checkoutAddress, createAdminUser, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -27,6 +27,7 @@ beforeAll(async () => {
   t = await createPagesContext({ CACHE_TTL_MS: "0" });
   admin = await createAdminUser(t.db);
   await createDeliveryRate(t.db, { lga: "Yaba", chargeKobo: 150_000 });
+  await createDeliveryRate(t.db, { lga: "Ikeja", chargeKobo: 150_000 });
 });
 
 const DAY = 86_400_000;
@@ -174,6 +175,22 @@ describe("a part payment", () => {
     const shopper = await createUser(t.db);
     const paid = await companyOrder({ settle: "paid" });
     expect((await pay(paid.id, { method: "cash", amount: 1, part: true })).status).toBe(409);
+    // an online checkout is paid in full: no part, and its refusal does not offer one
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 5 });
+    await createCartItem(t.db, shopper.id, product.id, 1);
+    const placed = await t.page("/api/purchases/create", {
+      method: "POST",
+      as: shopper,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(checkoutAddress),
+    });
+    const online = (await placed.json()).purchase.id as string;
+    const asPart = await pay(online, { method: "transfer", amount: 1_000, part: true });
+    expect(asPart.status).toBe(409);
+    expect((await asPart.json()).msg).toContain("An online checkout is paid in full");
+    const short = await pay(online, { method: "transfer", amount: 1_000 });
+    expect(short.status).toBe(400);
+    expect((await short.json()).msg).not.toContain("Part payment");
     const { id, row } = await companyOrder();
     expect((await pay(id, { method: "cash", amount: 1_000, part: true }, { id: shopper.id, role: "customer" })).status).toBe(403);
     expect((await pay(id, { method: "cash", amount: 50_000, part: true })).status).toBe(200);
