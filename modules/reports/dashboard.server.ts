@@ -6,6 +6,7 @@ import { paidOrder } from "../orders/paid-orders.server";
 import { saleRefundedSql } from "../orders/refunds.server";
 import { expensesBetween, thisMonth } from "./expenses.server";
 import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
+import { partPaidOrders } from "../orders/part-payments.server";
 
 // The owner's /dashboard figures: sales of paid orders, the profit on them, the stock's worth and new customers.
 
@@ -38,6 +39,8 @@ export type DashboardStats = {
   expenses: number;
   afterExpenses: number;
   daily: { day: string; revenue: number; orders: number }[];
+  /** docs/product.md "Part payments": orders part paid and waiting, and what is still to come (naira) */
+  partPaid: { orders: number; left: number };
 };
 
 /** The lines of the orders paid since `since`: the profit on those with a cost, and the units of those without (kobo, units). */
@@ -99,7 +102,7 @@ function refundedOfSales(db: Db, since: Date, now: Date) {
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
   const days = thisMonth(now);
-  const [[month], [refunded], [customers], [profit], [stock], spent, daily] = await Promise.all([
+  const [[month], [refunded], [customers], [profit], [stock], spent, daily, partPaid] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
@@ -120,6 +123,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
         where ${paid} and ${purchases.paidAt} >= ${new Date(now.getTime() - 31 * 86400_000)}
       ) p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
       group by d.day order by d.day`),
+    partPaidOrders(db),
   ]);
   const revenueKobo = Number(month?.revenue ?? 0);
   const orders = Number(month?.orders ?? 0);
@@ -140,5 +144,6 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       revenue: koboToNaira(Number(r.revenue)),
       orders: Number(r.orders),
     })),
+    partPaid: { orders: partPaid.orders, left: koboToNaira(partPaid.leftKobo) },
   };
 }

@@ -293,5 +293,12 @@ describe("a part payment", () => {
     expect(text).toContain(
       `${after.partPaid.orders === 1 ? "1 order" : `${after.partPaid.orders} orders`} part paid, ${naira} still to come: https://shop.example/purchasetable?payment=part`,
     );
+    // and the owner's dashboard, linking to the same list
+    const dashboard = (await (await t.page("/dashboard", { as: admin })).text()).replace(/<!-- -->/g, "");
+    const note = dashboard.match(/<a[^>]*data-testid="part-paid-note"[^>]*>(.*?)<\/a>/)!;
+    expect(note[0]).toContain('href="/purchasetable?payment=part"');
+    expect(note[1]).toBe(
+      `<strong>${after.partPaid.orders === 1 ? "1 order" : `${after.partPaid.orders} orders`} part paid</strong> · ${naira} still to come`,
+    );
   });
 });

@@ -60,6 +60,16 @@ function Figure({ label, value, hint, to }: { label: string; value: string; hint
 function MonthFigures({ stats }: { stats: DashboardStats }) {
   return (
     <>
+      {/* docs/product.md "Part payments": money promised, not a sale yet */}
+      {stats.partPaid.orders ? (
+        <Link
+          to="/purchasetable?payment=part"
+          className="mb-3 block rounded-xl border border-line bg-linen px-4 py-3 text-sm hover:bg-blush"
+          data-testid="part-paid-note"
+        >
+          <strong>{counted(stats.partPaid.orders, "order")} part paid</strong> · {glance(stats.partPaid.left)} still to come
+        </Link>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label="Paid revenue"
