@@ -2,7 +2,8 @@ import { and, asc, between, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { normalizeNigerianPhone } from "../../lib/phone";
-import { orderNumberIds, type PurchaseStatus } from "./statuses";
+import { leftToPayKobo, orderNumberIds, type PurchaseStatus } from "./statuses";
+import { formatNaira } from "../../lib/money";
 import { pickupStep } from "./pickup";
 import type { TrackInput } from "./tracking-schemas";
 import type { TimelineStep } from "./types";
@@ -52,6 +53,8 @@ export async function orderTimeline(db: Db, purchaseId: string): Promise<Timelin
         status: purchases.status,
         paymentMethod: purchases.paymentMethod,
         deliveryMethod: purchases.deliveryMethod,
+        totalKobo: purchases.totalKobo,
+        depositKobo: purchases.depositKobo,
       })
       .from(purchases)
       .where(eq(purchases.id, purchaseId)),
@@ -81,6 +84,10 @@ export async function orderTimeline(db: Db, purchaseId: string): Promise<Timelin
             : "Paid on delivery"
           : "Paid",
       at: order.paidAt?.toISOString() ?? null,
+      // a part paid (docs/product.md "Part payments"): how much, and what is left
+      ...(order.depositKobo && !order.paidAt
+        ? { detail: `${formatNaira(order.depositKobo)} paid, ${formatNaira(leftToPayKobo(order))} left to pay` }
+        : {}),
     },
     ...fulfilment.map((f) => ({
       key: f.key,

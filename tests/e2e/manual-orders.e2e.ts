@@ -313,6 +313,7 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await her.page.getByRole("button", { name: "Track order" }).click();
       await expect.poll(() => her.page.getByTestId("order-left-to-pay").innerText()).toMatch(/Paid ₦6,400 so far · left to pay\s+₦10,000/);
       await visible(her.page.getByText("You pay ₦10,000 to the rider when your order arrives", { exact: false }));
+      expect(await her.page.getByTestId("step-detail-paid").innerText()).toBe("₦6,400 paid, ₦10,000 left to pay");
       // no email on this order: no 'on its way to' with nobody after it
       expect(await her.page.getByTestId("order-mail-note").count()).toBe(0);
       await screenshot(her.page, "order-part-paid-shopper-phone");
