@@ -125,6 +125,19 @@ describe("a part payment", () => {
     expect(paid.paidAmountKobo).toBe(tenth * 600 + taken.reduce((sum, n) => sum + n * 100, 0));
   });
 
+  it("a part and a lapse at the same moment: either the order waits with its part, or it lapsed and took none", async () => {
+    for (let i = 0; i < 3; i++) {
+      const { id } = await companyOrder({ settle: "pay_link" });
+      const [part] = await Promise.all([
+        pay(id, { method: "transfer", amount: 50_000, part: true }),
+        cancelPurchases(t.db, [id], shopperCancelNotes.linkLapsed),
+      ]);
+      const after = await rowOf(id);
+      if (part.status === 200) expect(after).toMatchObject({ status: "pending", depositKobo: 5_000_000 });
+      else expect(after).toMatchObject({ status: "cancelled", depositKobo: 0 });
+    }
+  });
+
   it("a payment link charges what is left; an earlier page for the whole total is kept aside to refund", async () => {
     const buyer = await createUser(t.db);
     const { id } = await companyOrder({ settle: "pay_link", customerId: buyer.id });
