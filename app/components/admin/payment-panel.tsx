@@ -50,10 +50,7 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
           }
         />
         {p.deposit > 0 ? (
-          <Row
-            label={p.paidAt ? "Part payments before" : "Part payments received"}
-            value={<span data-testid="deposit">{formatNairaAmount(p.deposit)}</span>}
-          />
+          <Row label="Part payments received" value={<span data-testid="deposit">{formatNairaAmount(p.deposit)}</span>} />
         ) : null}
         {p.deposit > 0 && !p.paidAt ? (
           <Row label="Left to pay" value={<span data-testid="left-to-pay">{formatNairaAmount(p.leftToPay)}</span>} />
