@@ -235,3 +235,28 @@ export const purchaseEvents = pgTable(
     index("purchase_events_actor_id_idx").on(t.actorId),
   ],
 );
+
+// Each part payment the shop recorded before an order was paid in full (docs/product.md "Part
+// payments"): the order's deposit_kobo is their sum; these say when each came, how, and who took it.
+export const partPayments = pgTable(
+  "part_payments",
+  {
+    id: id(),
+    purchaseId: uuid()
+      .notNull()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    amountKobo: integer().notNull(),
+    paidVia: paidViaEnum().notNull(),
+    reference: text(),
+    actorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("part_payments_amount_positive", sql`${t.amountKobo} > 0`),
+    index("part_payments_purchase_id_idx").on(t.purchaseId),
+    // the morning summary's parts received in a day
+    index("part_payments_created_at_idx").on(t.createdAt),
+    // deleting a user sets actor_id to null
+    index("part_payments_actor_id_idx").on(t.actorId),
+  ],
+);

@@ -1,6 +1,7 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchaseEvents, purchases } from "../../db/schema";
+import { partPayments, purchaseEvents, purchases } from "../../db/schema";
+import { withinDays } from "../../lib/day-range";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { partPaymentMail, type MailLinks } from "./mails.server";
@@ -42,6 +43,15 @@ export async function partPaidOrders(db: Db): Promise<{ orders: number; leftKobo
   return { orders: row?.orders ?? 0, leftKobo: row?.leftKobo ?? 0 };
 }
 
+/** The part payments recorded on the Lagos day `day` (YYYY-MM-DD): how many, and their sum in kobo. */
+export async function partsReceivedOn(db: Db, day: string): Promise<{ count: number; kobo: number }> {
+  const [row] = await db
+    .select({ count: count(), kobo: sql<number>`coalesce(sum(${partPayments.amountKobo}), 0)`.mapWith(Number) })
+    .from(partPayments)
+    .where(and(...withinDays(partPayments.createdAt, day, day)));
+  return { count: row?.count ?? 0, kobo: row?.kobo ?? 0 };
+}
+
 /**
  * Until when a payment link for what is left works, made when it is shown (the order page, her
  * orders): the shop's payment-link hours from now. Null when there is no rest to pay by link: no
@@ -70,6 +80,14 @@ export async function recordPartPayment(db: Db, links: MailLinks, purchaseId: st
       .where(eq(purchases.id, p.id))
       .returning();
     const left = leftToPayKobo(updated!);
+    await tx.insert(partPayments).values({
+      purchaseId: p.id,
+      amountKobo: part.receivedKobo,
+      paidVia: part.method,
+      reference: part.reference ?? null,
+      actorId: part.actorId,
+      createdAt: now,
+    });
     await tx.insert(purchaseEvents).values({
       purchaseId: p.id,
       status: p.status,

@@ -14,7 +14,7 @@ import { getSettings } from "../settings/service.server";
 import { hourWords, type Settings } from "../settings/schemas";
 import { deliveriesDue, pickupsReady } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
-import { partPaidOrders } from "../orders/part-payments.server";
+import { partPaidOrders, partsReceivedOn } from "../orders/part-payments.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
 import { priceAndStockChangesOn } from "../catalog/product-history.server";
@@ -52,45 +52,60 @@ export type MorningSummary = {
   unreadMessages: number;
   /** shoppers the team is to tell by hand on WhatsApp that a product is back */
   toTell: number;
-  /** orders part paid and waiting for the rest (docs/product.md "Part payments") */
+  /** orders part paid and waiting for the rest, and the parts received that day (docs/product.md "Part payments") */
   partPaid: { orders: number; leftKobo: number };
+  partsReceived: { count: number; kobo: number };
 };
 
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
   const low = and(isNotNull(products.stock), lte(products.stock, lowStockThreshold));
-  const [[paid], [prepare], lowRows, [lowCount], changes, agreed, dueToday, readyToCollect, unpaid, unreadMessages, toTell, partPaid] =
-    await Promise.all([
-      db
-        .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
-        .from(purchases)
-        .where(and(paidOrder(), ...withinDays(purchases.paidAt, day, day))),
-      // paid and not yet on its way, or paid on delivery and not yet sent out
-      db
-        .select({ n: count() })
-        .from(purchases)
-        .where(
-          or(
-            inArray(purchases.status, ["completed", "processing"]),
-            and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")),
-          ),
+  const [
+    [paid],
+    [prepare],
+    lowRows,
+    [lowCount],
+    changes,
+    agreed,
+    dueToday,
+    readyToCollect,
+    unpaid,
+    unreadMessages,
+    toTell,
+    partPaid,
+    partsReceived,
+  ] = await Promise.all([
+    db
+      .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
+      .from(purchases)
+      .where(and(paidOrder(), ...withinDays(purchases.paidAt, day, day))),
+    // paid and not yet on its way, or paid on delivery and not yet sent out
+    db
+      .select({ n: count() })
+      .from(purchases)
+      .where(
+        or(
+          inArray(purchases.status, ["completed", "processing"]),
+          and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")),
         ),
-      db
-        .select({ id: products.id, title: products.title, stock: products.stock })
-        .from(products)
-        .where(low)
-        .orderBy(asc(products.stock), asc(products.title))
-        .limit(LISTED),
-      db.select({ n: count() }).from(products).where(low),
-      priceAndStockChangesOn(db, day, LISTED),
-      agreedPricesOn(db, day, LISTED),
-      deliveriesDue(db, addDays(day, 1)),
-      pickupsReady(db),
-      unpaidCheckoutsOn(db, day),
-      unreadMessageCount(db),
-      toTellCount(db),
-      partPaidOrders(db),
-    ]);
+      ),
+    db
+      .select({ id: products.id, title: products.title, stock: products.stock })
+      .from(products)
+      .where(low)
+      .orderBy(asc(products.stock), asc(products.title))
+      .limit(LISTED),
+    db.select({ n: count() }).from(products).where(low),
+    priceAndStockChangesOn(db, day, LISTED),
+    agreedPricesOn(db, day, LISTED),
+    deliveriesDue(db, addDays(day, 1)),
+    pickupsReady(db),
+    unpaidCheckoutsOn(db, day),
+    unreadMessageCount(db),
+    toTellCount(db),
+    partPaidOrders(db),
+    partsReceivedOn(db, day),
+  ]);
   const waiting = await waitingByProduct(
     db,
     lowRows.map((p) => p.id),
@@ -109,6 +124,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     unreadMessages,
     toTell,
     partPaid,
+    partsReceived,
   };
 }
 
@@ -122,6 +138,9 @@ const messages = (n: number) => (n === 1 ? "1 message" : `${n} messages`);
 const toTellWords = (n: number) => (n === 1 ? "1 shopper to tell" : `${n} shoppers to tell`);
 /** docs/product.md "Pick-up": the orders on the shelf that their customers have not collected yet. */
 const readyWords = (n: number) => `${orders(n)} ready and waiting to be collected at the shop`;
+/** docs/product.md "Part payments": the parts received that day. */
+const partsWords = (p: MorningSummary["partsReceived"]) =>
+  `${p.count === 1 ? "1 part payment" : `${p.count} part payments`} (${formatNairaAmount(koboToNaira(p.kobo))})`;
 /** docs/product.md "Part payments": the orders paid in part, and what is still to come. */
 const partPaidWords = (p: MorningSummary["partPaid"]) =>
   `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come`;
@@ -154,6 +173,7 @@ export function summaryMail(
     "Good morning,",
     "",
     `Yesterday, ${longDay(s.day)}, ${shopName} had ${paid}.`,
+    ...(s.partsReceived.count ? [`${partsWords(s.partsReceived)} also came in towards orders not paid in full yet.`] : []),
     ...(s.unpaid.count ? [`${unpaidWords(s)}, to follow up: ${origin}/unpaidcheckouts?from=${s.day}&to=${s.day}`] : []),
     s.toPrepare
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
@@ -185,7 +205,11 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
   const changes = s.changes.length;
   return [
     shopName,
-    s.unpaid.count ? `${paidWords(s)}; ${unpaidWords(s)}` : paidWords(s),
+    [
+      paidWords(s),
+      ...(s.partsReceived.count ? [`${partsWords(s.partsReceived)} towards orders not paid in full`] : []),
+      ...(s.unpaid.count ? [unpaidWords(s)] : []),
+    ].join("; "),
     [
       s.toPrepare ? orders(s.toPrepare) : "none",
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),

@@ -5,7 +5,8 @@
 // lost when a part and the rest cross.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, paymentAttempts, products, purchaseEvents, purchases } from "../../db/schema";
+import { mailOutbox, partPayments, paymentAttempts, products, purchaseEvents, purchases } from "../../db/schema";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { cancelPurchases, shopperCancelNotes } from "../../modules/orders/cancellation.server";
 import { pickupsWaiting } from "../../modules/orders/deliveries.server";
@@ -111,6 +112,12 @@ describe("a part payment", () => {
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     const afterParts = await rowOf(id);
     expect(afterParts.depositKobo).toBe(tenth * 600);
+    // each part is kept on its own: how it came, how much, who took it
+    const parts = await t.db.select().from(partPayments).where(eq(partPayments.purchaseId, id));
+    expect(parts.map((r) => ({ amountKobo: r.amountKobo, paidVia: r.paidVia, actorId: r.actorId }))).toEqual([
+      { amountKobo: tenth * 300, paidVia: "transfer", actorId: admin.id },
+      { amountKobo: tenth * 300, paidVia: "transfer", actorId: admin.id },
+    ]);
     // a last part and the whole rest arrive together: whatever the order, what was taken is on the order
     const rest = (row.totalKobo - afterParts.depositKobo) / 100;
     const answers = await Promise.all([
@@ -274,7 +281,7 @@ describe("a part payment", () => {
   });
 
   it("the orders list finds the orders part paid, and the morning summary says what is still to come", async () => {
-    const day = "2026-12-05";
+    const day = lagosNow(new Date()).date;
     const before = await morningSummary(t.db, day, 0);
     const { id, row } = await companyOrder();
     const other = await companyOrder();
@@ -301,8 +308,14 @@ describe("a part payment", () => {
     const after = await morningSummary(t.db, day, 0);
     const left = row.totalKobo - 15_000_000;
     expect(after.partPaid).toEqual({ orders: before.partPaid.orders + 1, leftKobo: before.partPaid.leftKobo + left });
+    // and the parts that came in that day
+    expect(after.partsReceived).toEqual({ count: before.partsReceived.count + 1, kobo: before.partsReceived.kobo + 15_000_000 });
     const { text } = summaryMail(after, { shopName: "Alafia", lowStockThreshold: 0, morningSummaryHour: 7 }, "https://shop.example");
     const naira = `₦${(after.partPaid.leftKobo / 100).toLocaleString("en-NG")}`;
+    const received = after.partsReceived;
+    expect(text).toContain(
+      `${received.count === 1 ? "1 part payment" : `${received.count} part payments`} (₦${(received.kobo / 100).toLocaleString("en-NG")}) also came in towards orders not paid in full yet.`,
+    );
     expect(text).toContain(
       `${after.partPaid.orders === 1 ? "1 order" : `${after.partPaid.orders} orders`} part paid, ${naira} still to come: https://shop.example/purchasetable?payment=part`,
     );
