@@ -49,6 +49,8 @@ const scenarios: Record<string, (i: number) => string> = {
   "search + date range + page 3": (i) => `q=${pick(terms, i)}&from=${day(200)}&to=${day(1)}&page=3`,
   "status filter + deep page (page 200)": (i) => `status=${pick(["completed", "delivered", "shipped"], i)}&page=200`,
   "search + status + date, oldest first": (i) => `q=${pick(terms, i)}&status=completed&from=${day(365)}&to=${day(0)}&sort=oldest`,
+  // docs/product.md "Part payments": the orders part paid, alone and with a search
+  "part paid, alone or searched": (i) => (i % 2 ? "payment=part" : `q=${pick(terms, i)}&payment=part`),
 };
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;

@@ -317,6 +317,13 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       // no email on this order: no 'on its way to' with nobody after it
       expect(await her.page.getByTestId("order-mail-note").count()).toBe(0);
       await screenshot(her.page, "order-part-paid-shopper-phone");
+      // the link for the rest, opened on her phone: it asks for what is left
+      const link = new URL(await page.getByLabel("Payment link for the ₦10,000 left to pay").inputValue());
+      await her.page.goto(`${link.pathname}${link.search}`);
+      expect(await her.page.getByTestId("pay-link-left").innerText()).toMatch(/Paid already ₦6,400, left to pay\s+₦10,000/);
+      await visible(her.page.getByRole("button", { name: "Pay ₦10,000" }));
+      expect(await her.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await screenshot(her.page, "pay-link-part-paid-phone");
       await her.context.close();
       // the invoice for the rest, with where to send it
       await adminApi("PUT", "/api/settings", { bankName: "GTBank", accountName: "Alafia Self-Care Ltd", accountNumber: "0123456789" });

@@ -5,6 +5,7 @@ import { paidViaChoices, settleChoices } from "../../../modules/orders/manual-or
 import { hoursInWords } from "../../../modules/orders/payment-choices";
 import { Field } from "../forms/fields";
 import { ChipChoices } from "./chip-choices";
+import { PartPaymentBox } from "./payment-panel";
 import { deskMethod, type DeskAnswer } from "./order-desk-state";
 import { deliveryRowLabel } from "../../../modules/delivery/methods";
 
@@ -71,13 +72,7 @@ export function SettleSection({
             error={errors.reference}
             hint="Transfer narration or POS slip"
           />
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="part" defaultChecked={state.part === "on"} className="mt-1" />
-            <span>
-              <span className="font-semibold">Part payment</span>{" "}
-              <span className="text-muted">(a deposit: the order waits for the rest, recorded on its page)</span>
-            </span>
-          </label>
+          <PartPaymentBox checked={state.part === "on"} hint="a deposit: the order waits for the rest, recorded on its page" />
         </div>
       ) : (
         <p className="text-sm text-muted">

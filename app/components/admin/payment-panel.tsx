@@ -115,13 +115,11 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
         hint="Narration or POS slip"
       />
       {p.paymentMethod !== "online" ? (
-        <label className="flex items-start gap-2 text-sm sm:col-span-3">
-          <input type="checkbox" name="part" defaultChecked={ticked("part", false)} className="mt-1" />
-          <span>
-            <span className="font-semibold">Part payment</span>{" "}
-            <span className="text-muted">(a deposit: less than {formatNairaAmount(p.leftToPay)}; the order waits for the rest)</span>
-          </span>
-        </label>
+        <PartPaymentBox
+          checked={ticked("part", false)}
+          hint={`a deposit: less than ${formatNairaAmount(p.leftToPay)}; the order waits for the rest`}
+          className="sm:col-span-3"
+        />
       ) : null}
       <div className="sm:col-span-3">
         <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>
@@ -130,6 +128,18 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The tick that records money as a part payment (docs/product.md "Part payments"): the order page's form and the order desk's. */
+export function PartPaymentBox({ checked, hint, className = "" }: { checked: boolean; hint: string; className?: string }) {
+  return (
+    <label className={`flex items-start gap-2 text-sm ${className}`}>
+      <input type="checkbox" name="part" defaultChecked={checked} className="mt-1" />
+      <span>
+        <span className="font-semibold">Part payment</span> <span className="text-muted">({hint})</span>
+      </span>
+    </label>
   );
 }
 
