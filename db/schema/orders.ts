@@ -1,5 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -178,6 +191,10 @@ export const paymentAttempts = pgTable(
     reference: text().notNull().unique(),
     provider: text().notNull(),
     amountKobo: integer().notNull(),
+    // a part of what is left, chipped in through a payment link (docs/product.md "Chipping in"),
+    // with the name the payer gave; false: the attempt pays all that is left
+    part: boolean().notNull().default(false),
+    payerName: text(),
     createdAt: createdAt(),
   },
   (t) => [index("payment_attempts_purchase_id_idx").on(t.purchaseId)],
@@ -248,11 +265,19 @@ export const partPayments = pgTable(
     amountKobo: integer().notNull(),
     paidVia: paidViaEnum().notNull(),
     reference: text(),
+    // chipped in through a payment link: the provider's transaction (what a refund names) and the
+    // name the payer gave (null: recorded by the shop, or not given)
+    transactionId: text(),
+    payerName: text(),
     actorId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("part_payments_amount_positive", sql`${t.amountKobo} > 0`),
+    // a provider's part is recorded once, however often its verify and webhook come
+    uniqueIndex("part_payments_provider_reference_idx")
+      .on(t.reference)
+      .where(sql`${t.paidVia} = 'provider'`),
     index("part_payments_purchase_id_idx").on(t.purchaseId),
     // the morning summary's parts received in a day
     index("part_payments_created_at_idx").on(t.createdAt),

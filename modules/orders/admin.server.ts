@@ -10,7 +10,7 @@ import { getSettings } from "../settings/service.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
 import { cancellable, orderNumber } from "./statuses";
 import { holdsMoneyRecords, paidOrderKept } from "./money-records.server";
-import { depositHeld } from "./part-payments.server";
+import { partsOnCancel } from "./part-payments.server";
 import type { PurchaseDetail, PurchaseView } from "./types";
 import { toPurchaseView } from "./views.server";
 import { releaseStock } from "../stock/reservation.server";
@@ -135,7 +135,7 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       .set({ status, ...(code ? { collectionCode: code } : {}) })
       .where(eq(purchases.id, id));
     // a part payment is money the shop holds: the history says so where the cancel is recorded
-    const deposit = status === "cancelled" && p.depositKobo && !p.paidAt ? depositHeld(p.depositKobo) : null;
+    const deposit = status === "cancelled" ? await partsOnCancel(tx, p) : null;
     await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: [note, deposit].filter(Boolean).join("; ") || null, actorId });
     // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
     if (status === "cancelled") {

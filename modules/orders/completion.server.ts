@@ -13,6 +13,7 @@ import { retakeDeliverySlot } from "../delivery/schedule.server";
 import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
 import { recordStrayPayment, strayReason } from "./stray-payments.server";
+import { takeChippedIn } from "./part-payments.server";
 import type { ReceivedPayment } from "./received-payment";
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -20,21 +21,38 @@ type PurchaseRow = typeof purchases.$inferSelect;
 export type CompletionResult = {
   /**
    * refund_due: the money arrived but the order is cancelled (sold out meanwhile, or cancelled after payment);
-   * stray: the money arrived but the order cannot take it (paid already, or another amount): recorded, to refund
+   * stray: the money arrived but the order cannot take it (paid already, or another amount): recorded, to refund;
+   * part: a payer chipped in part of what is left through a payment link (added, or added already)
    */
-  outcome: "completed" | "already_completed" | "refund_due" | "stray" | "rejected" | "not_paid";
+  outcome: "completed" | "already_completed" | "refund_due" | "stray" | "rejected" | "not_paid" | "part";
   purchase: PurchaseRow | null;
 };
 
 export type CompletionOptions = { links: MailLinks; now?: Date };
 
-/** The order a payment reference was started for (the checkout's, or a later attempt's). */
-export async function purchaseIdOf(db: Db | Tx, reference: string): Promise<string | null> {
-  const [row] = await db.select({ id: paymentAttempts.purchaseId }).from(paymentAttempts).where(eq(paymentAttempts.reference, reference));
-  return row?.id ?? null;
+/** The payment attempt a reference names: its order (the checkout's, or a later attempt's), and whether it is a part chipped in. */
+export async function attemptOf(db: Db | Tx, reference: string) {
+  const [row] = await db
+    .select({
+      purchaseId: paymentAttempts.purchaseId,
+      part: paymentAttempts.part,
+      amountKobo: paymentAttempts.amountKobo,
+      payerName: paymentAttempts.payerName,
+    })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.reference, reference));
+  return row ?? null;
 }
 
-/** A provider's answer about `reference`: completes the order that reference belongs to (completeOrder). */
+/** The order a payment reference was started for (the checkout's, or a later attempt's). */
+export async function purchaseIdOf(db: Db | Tx, reference: string): Promise<string | null> {
+  return (await attemptOf(db, reference))?.purchaseId ?? null;
+}
+
+/**
+ * A provider's answer about `reference`: completes the order that reference belongs to
+ * (completeOrder), or adds what a payer chipped in on a part attempt (docs/product.md "Chipping in").
+ */
 export async function completePurchase(
   db: Db,
   reference: string,
@@ -42,9 +60,10 @@ export async function completePurchase(
   via: "verify" | "webhook",
   options: CompletionOptions,
 ): Promise<CompletionResult> {
-  const id = await purchaseIdOf(db, reference);
-  if (!id) return { outcome: "rejected", purchase: null };
-  return completeOrder(db, id, { ...payment, reference }, via, options);
+  const attempt = await attemptOf(db, reference);
+  if (!attempt) return { outcome: "rejected", purchase: null };
+  const part = attempt.part ? { amountKobo: attempt.amountKobo, payerName: attempt.payerName } : undefined;
+  return completeOrder(db, attempt.purchaseId, { ...payment, reference, part }, via, options);
 }
 
 /**
@@ -73,6 +92,11 @@ export async function completeOrder(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
     if (!current) return { outcome: "rejected" as const, purchase: null };
+    // a part of what is left, chipped in through a payment link: added as a part while it is less than what is left
+    if (payment.part && payment.reference && via !== "admin") {
+      const taken = await takeChippedIn(tx, current, { ...payment, reference: payment.reference, part: payment.part }, via, links, now);
+      if (taken) return taken;
+    }
     const stray = via !== "admin" && strayReason(current, payment);
     if (stray) {
       await recordStrayPayment(tx, current, payment, stray, via, links);

@@ -151,17 +151,29 @@ export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks
 }
 
 /** A part payment received (docs/product.md "Part payments"): what came, what is paid so far and what is left. */
-export async function partPaymentMail(tx: Tx, p: Purchase, receivedKobo: number, links: MailLinks) {
+export async function partPaymentMail(
+  tx: Tx,
+  p: Purchase,
+  receivedKobo: number,
+  links: MailLinks,
+  chipIn: { payerName: string | null } | null = null,
+) {
   const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   const left = p.totalKobo - p.depositKobo;
-  const words = `part payment of ${formatNaira(receivedKobo)} received; ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} paid, ${formatNaira(left)} left to pay`;
+  const received = formatNaira(receivedKobo);
+  // someone she sent the payment link to paid part of it (docs/product.md "Chipping in")
+  const who = chipIn ? (chipIn.payerName ?? "Someone") : null;
+  const words = `${who ? `${who} chipped in ${received}` : `part payment of ${received} received`}; ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} paid, ${formatNaira(left)} left to pay`;
+  const thanks = who
+    ? `${who} chipped in ${received} towards your order #${number} through its payment link. ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} is paid; ${formatNaira(left)} is left to pay.`
+    : `Thank you: we received ${received} for your order #${number}. You have paid ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)}; ${formatNaira(left)} is left to pay.`;
   await enqueueMail(tx, {
     to: p.email,
     kind: "order_part_payment",
     whatsapp: shopperWhatsApp(p, "order_update", [p.firstName, settings.shopName, number, words, orderUrl(links, p)]),
-    subject: `We received ${formatNaira(receivedKobo)} for your order #${number}`,
-    text: `Hello ${p.firstName},\n\nThank you: we received ${formatNaira(receivedKobo)} for your order #${number}. You have paid ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)}; ${formatNaira(left)} is left to pay. We hold your order until it is paid.\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n\nWith care,\n${settings.shopName}`,
+    subject: who ? `${who} chipped in ${received} for your order #${number}` : `We received ${received} for your order #${number}`,
+    text: `Hello ${p.firstName},\n\n${thanks} We hold your order until it is paid.\n\nYour order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n\nWith care,\n${settings.shopName}`,
   });
 }
 

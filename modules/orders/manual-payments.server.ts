@@ -9,7 +9,7 @@ import { hasCents, numberField, tick } from "../../lib/form-fields";
 import { completeOrder } from "./completion.server";
 import type { MailLinks } from "./mails.server";
 import { isPaidOrder, leftToPayKobo } from "./statuses";
-import { depositHeld, recordPartPayment } from "./part-payments.server";
+import { partsOnCancel, recordPartPayment } from "./part-payments.server";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
 
@@ -86,7 +86,8 @@ export async function recordRefusedDelivery(db: Db, purchaseId: string, note: st
     await releaseStock(tx, [p.id]);
     await releaseDeliverySlots(tx, [p.id]);
     // a part payment paid before the door is money the shop holds (docs/product.md "Part payments")
-    const deposit = p.depositKobo ? `; ${depositHeld(p.depositKobo)}` : "";
+    const held = await partsOnCancel(tx, p);
+    const deposit = held ? `; ${held}` : "";
     await tx
       .insert(purchaseEvents)
       .values({ purchaseId: p.id, status: "cancelled", note: `${what}${note ? `: ${note}` : ""}${deposit}`, actorId });

@@ -1,11 +1,15 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { partPayments, purchaseEvents, purchases } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { partPayments, paymentAttempts, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { partPaymentMail, type MailLinks } from "./mails.server";
+import type { ReceivedPayment } from "./received-payment";
 import { leftToPayKobo } from "./statuses";
+import { recordStrayPayment, type StrayReason } from "./stray-payments.server";
+
+type Purchase = typeof purchases.$inferSelect;
 
 // Part payments (docs/product.md "Part payments"): a company's forty gift boxes are ordered with half
 // paid now and the rest on delivery. Each part the owner records is added to the order's deposit;
@@ -17,10 +21,9 @@ export type PartPayment = { method: "transfer" | "cash" | "pos"; receivedKobo: n
 const methodWords = { transfer: "bank transfer", cash: "cash", pos: "POS" } as const;
 
 /** The order can take a part now: unpaid and open (waiting, or paid on delivery and on its way), and not a 30-minute checkout. */
-function partProblem(p: typeof purchases.$inferSelect, receivedKobo: number): string | null {
+function partProblem(p: Purchase, receivedKobo: number): string | null {
   if (p.paidAt) return "This order's payment is already recorded.";
-  const open = p.status === "pending" || (p.paymentMethod === "pod" && ["processing", "shipped", "delivered"].includes(p.status));
-  if (!open) return `A ${p.status} order cannot take a payment.`;
+  if (!isOpen(p)) return `A ${p.status} order cannot take a payment.`;
   if (p.paymentMethod === "online")
     return "An online checkout is paid in full; a part payment is for an order to be paid by transfer, on delivery or through a link.";
   if (receivedKobo >= leftToPayKobo(p))
@@ -29,7 +32,40 @@ function partProblem(p: typeof purchases.$inferSelect, receivedKobo: number): st
 }
 
 /** What an order's history says when an order holding a part payment is cancelled or refused. */
-export const depositHeld = (kobo: number) => `part payment of ${formatNaira(kobo)} received: give it back, or keep it as agreed`;
+const depositHeld = (kobo: number) => `part payment of ${formatNaira(kobo)} received: give it back, or keep it as agreed`;
+
+/**
+ * An order holding part payments is cancelled (by the shop, refused at the door, never collected):
+ * what its history says of them, and the parts chipped in through its payment link kept to refund
+ * through the provider that took them (docs/product.md "Chipping in"), each a payment not applied
+ * to the order, refunded from its page. A part the shop recorded is hers to give back or keep.
+ */
+export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null> {
+  if (!p.depositKobo || p.paidAt) return null;
+  const chipped = await tx
+    .select({ part: partPayments, provider: paymentAttempts.provider })
+    .from(partPayments)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.reference, partPayments.reference))
+    .where(and(eq(partPayments.purchaseId, p.id), eq(partPayments.paidVia, "provider")));
+  if (chipped.length)
+    await tx.insert(strayPayments).values(
+      chipped.map(({ part, provider }) => ({
+        purchaseId: p.id,
+        provider,
+        reference: part.reference!,
+        transactionId: part.transactionId,
+        amountKobo: part.amountKobo,
+        currency: p.currency,
+        reason: "chipped_in" satisfies StrayReason,
+      })),
+    );
+  const chippedKobo = chipped.reduce((sum, c) => sum + c.part.amountKobo, 0);
+  const words = [
+    p.depositKobo > chippedKobo ? depositHeld(p.depositKobo - chippedKobo) : null,
+    chippedKobo ? `${formatNaira(chippedKobo)} chipped in through the payment link: refund needed` : null,
+  ];
+  return words.filter(Boolean).join("; ");
+}
 
 /** Unpaid, with a part payment: the condition of the partial index purchases_part_paid_idx (the list's filter, the summary). */
 export const partPaidWaiting = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} is null`;
@@ -73,28 +109,100 @@ export async function recordPartPayment(db: Db, links: MailLinks, purchaseId: st
     if (!p) throw AppError.notFound("Purchase");
     const problem = partProblem(p, part.receivedKobo);
     if (problem) throw new AppError("conflict", problem);
-    // a deposit holds the order until it is paid or the shop cancels it: no lapse, no reminder to transfer the whole
-    const [updated] = await tx
-      .update(purchases)
-      .set({ depositKobo: p.depositKobo + part.receivedKobo, expiresAt: null, updatedAt: now })
-      .where(eq(purchases.id, p.id))
-      .returning();
-    const left = leftToPayKobo(updated!);
-    await tx.insert(partPayments).values({
-      purchaseId: p.id,
-      amountKobo: part.receivedKobo,
-      paidVia: part.method,
-      reference: part.reference ?? null,
-      actorId: part.actorId,
-      createdAt: now,
-    });
-    await tx.insert(purchaseEvents).values({
-      purchaseId: p.id,
-      status: p.status,
-      note: `part payment: ${formatNaira(part.receivedKobo)} by ${methodWords[part.method]}${part.reference ? ` (${part.reference})` : ""} recorded; ${formatNaira(left)} left to pay`,
-      actorId: part.actorId,
-    });
-    await partPaymentMail(tx, updated!, part.receivedKobo, links);
-    return updated!;
+    return addPart(tx, links, p, { ...part, paidVia: part.method, payerName: null, transactionId: null }, now);
   });
 }
+
+type Part = {
+  receivedKobo: number;
+  paidVia: (typeof partPayments.$inferInsert)["paidVia"];
+  reference?: string | null;
+  transactionId: string | null;
+  payerName: string | null;
+  actorId: string | null;
+};
+
+/** The history's words for a part: how it came, and from whom when she chipped in through a link. */
+function partWords(part: Part) {
+  if (part.paidVia === "provider") return `chipped in through the payment link${part.payerName ? ` by ${part.payerName}` : ""}`;
+  return `by ${methodWords[part.paidVia]}${part.reference ? ` (${part.reference})` : ""}`;
+}
+
+/** Adds a part to the order locked by the caller, keeps it on its own row and tells the customer. */
+async function addPart(tx: Tx, links: MailLinks, p: Purchase, part: Part, now: Date) {
+  // a deposit holds the order until it is paid or the shop cancels it: no lapse, no reminder to transfer the whole
+  const [updated] = await tx
+    .update(purchases)
+    .set({ depositKobo: p.depositKobo + part.receivedKobo, expiresAt: null, updatedAt: now })
+    .where(eq(purchases.id, p.id))
+    .returning();
+  const left = leftToPayKobo(updated!);
+  await tx.insert(partPayments).values({
+    purchaseId: p.id,
+    amountKobo: part.receivedKobo,
+    paidVia: part.paidVia,
+    reference: part.reference ?? null,
+    transactionId: part.transactionId,
+    payerName: part.payerName,
+    actorId: part.actorId,
+    createdAt: now,
+  });
+  await tx.insert(purchaseEvents).values({
+    purchaseId: p.id,
+    status: p.status,
+    note: `part payment: ${formatNaira(part.receivedKobo)} ${partWords(part)}${part.transactionId ? ` (${part.transactionId})` : ""} recorded; ${formatNaira(left)} left to pay`,
+    actorId: part.actorId,
+  });
+  await partPaymentMail(tx, updated!, part.receivedKobo, links, part.paidVia === "provider" ? { payerName: part.payerName } : null);
+  return updated!;
+}
+
+/**
+ * A payment the provider took on a part attempt (docs/product.md "Chipping in"), read under the
+ * order's lock: added as a part when the order is still open and it is less than what is left; told
+ * again, nothing changes. Null when it pays all that is left or more (completeOrder completes the
+ * order, or keeps the payment aside to refund, as for any payment).
+ */
+export async function takeChippedIn(
+  tx: Tx,
+  p: Purchase,
+  payment: ReceivedPayment & { reference: string; part: { amountKobo: number; payerName: string | null } },
+  via: "verify" | "webhook",
+  links: MailLinks,
+  now: Date,
+): Promise<{ outcome: "part" | "stray" | "not_paid"; purchase: Purchase } | null> {
+  const [known] = await tx
+    .select({ id: partPayments.id })
+    .from(partPayments)
+    .where(and(eq(partPayments.reference, payment.reference), eq(partPayments.paidVia, "provider")));
+  if (known) return { outcome: "part", purchase: p };
+  if (payment.status !== "success") return { outcome: "not_paid", purchase: p };
+  if (p.paidAt || payment.amountKobo >= leftToPayKobo(p)) return null;
+  const problem = payment.amountKobo !== payment.part.amountKobo || payment.currency !== p.currency ? "wrong_amount" : closedProblem(p);
+  if (problem) {
+    await recordStrayPayment(tx, p, payment, problem, via, links);
+    return { outcome: "stray", purchase: p };
+  }
+  const updated = await addPart(
+    tx,
+    links,
+    p,
+    {
+      receivedKobo: payment.amountKobo,
+      paidVia: "provider",
+      reference: payment.reference,
+      transactionId: payment.transactionId,
+      payerName: payment.part.payerName,
+      actorId: null,
+    },
+    now,
+  );
+  return { outcome: "part", purchase: updated };
+}
+
+/** Waiting for its money: pending, or paid on delivery and on its way. */
+const isOpen = (p: Purchase) =>
+  p.status === "pending" || (p.paymentMethod === "pod" && ["processing", "shipped", "delivered"].includes(p.status));
+
+/** Why an unpaid order cannot take a part now (no longer open, or a checkout paid in full online), or null. */
+const closedProblem = (p: Purchase): "closed" | null => (isOpen(p) && p.paymentMethod !== "online" ? null : "closed");

@@ -1,10 +1,13 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchaseItems, purchases } from "../../db/schema";
+import { partPayments, purchaseItems, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
-import { koboToNaira } from "../../lib/money";
+import { AppError } from "../../lib/errors";
+import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
 import { paymentProvider } from "../payments/provider.server";
-import { purchaseIdOf, verifyAndComplete } from "./completion.server";
+import { chipInInput, LEAST_PART_KOBO, leastPartWords, type ChipIn } from "./chip-in-schemas";
+import { attemptOf, verifyAndComplete } from "./completion.server";
+import { startPayment } from "./payment-start.server";
 import { checkPayLink } from "./order-links.server";
 import { isPaidOrder, orderNumber, leftToPayKobo } from "./statuses";
 
@@ -12,6 +15,7 @@ import { isPaidOrder, orderNumber, leftToPayKobo } from "./statuses";
 // what is bought and the total, never the delivery address or the buyer's contact.
 
 type LinkEnv = Env;
+type Purchase = typeof purchases.$inferSelect;
 
 /** What the payer sees. */
 export type PayLinkView = {
@@ -24,11 +28,23 @@ export type PayLinkView = {
   /** what the payer pays: the total, less a part payment already made (docs/product.md "Part payments") */
   leftToPay: number;
   deposit: number;
+  /** what payers chipped in through the link, first first (docs/product.md "Chipping in") */
+  chipIns: { name: string | null; amount: number }[];
+  /** whether a payer may pay part of what is left: an order that waits for the rest, with more left than the least part */
+  canChipIn: boolean;
+  leastPart: number;
   items: { productId: string; title: string; quantity: number; totalPrice: number }[];
 };
 
-async function view(db: Db, row: typeof purchases.$inferSelect): Promise<PayLinkView> {
-  const items = await db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, row.id)).orderBy(asc(purchaseItems.title));
+async function view(db: Db, row: Purchase): Promise<PayLinkView> {
+  const [items, chipIns] = await Promise.all([
+    db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, row.id)).orderBy(asc(purchaseItems.title)),
+    db
+      .select({ name: partPayments.payerName, amountKobo: partPayments.amountKobo })
+      .from(partPayments)
+      .where(and(eq(partPayments.purchaseId, row.id), eq(partPayments.paidVia, "provider")))
+      .orderBy(asc(partPayments.createdAt)),
+  ]);
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -38,6 +54,9 @@ async function view(db: Db, row: typeof purchases.$inferSelect): Promise<PayLink
     total: koboToNaira(row.totalKobo),
     leftToPay: koboToNaira(leftToPayKobo(row)),
     deposit: koboToNaira(row.depositKobo),
+    chipIns: chipIns.map((c) => ({ name: c.name, amount: koboToNaira(c.amountKobo) })),
+    canChipIn: !chipInProblem(row, LEAST_PART_KOBO),
+    leastPart: koboToNaira(LEAST_PART_KOBO),
     items: items.map((i) => ({
       productId: i.productId ?? i.id,
       title: i.title,
@@ -56,10 +75,52 @@ export async function payLinkOrder(db: Db, env: Pick<LinkEnv, "SESSION_SECRET">,
   return { state: check, row, order: await view(db, row) };
 }
 
-/** Back from the payment page: the provider is asked about this attempt (one of this order's), and the order completes once. */
+/**
+ * Back from the payment page: the provider is asked about this attempt (one of this order's), and
+ * the order completes once, or takes the part chipped in once (`chippedIn`: what and who).
+ */
 export async function completionOf(db: Db, env: LinkEnv, purchaseId: string, reference: string) {
-  if ((await purchaseIdOf(db, reference)) !== purchaseId) return null;
+  const attempt = await attemptOf(db, reference);
+  if (attempt?.purchaseId !== purchaseId) return null;
   const result = await verifyAndComplete(db, paymentProvider(env, db), reference, { links: env });
   const [row] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
-  return { order: await view(db, row!), paymentStatus: result.paymentStatus };
+  const [taken] = attempt.part
+    ? await db
+        .select({ id: partPayments.id })
+        .from(partPayments)
+        .where(and(eq(partPayments.reference, reference), eq(partPayments.paidVia, "provider")))
+    : [];
+  return {
+    order: await view(db, row!),
+    paymentStatus: result.paymentStatus,
+    chippedIn: taken ? { amount: koboToNaira(attempt.amountKobo), name: attempt.payerName } : null,
+  };
+}
+
+/** Why this order cannot take a part of `kobo` through its link now, or null (docs/product.md "Chipping in"). */
+function chipInProblem(row: Purchase, kobo: number): string | null {
+  if (row.paidAt || row.status !== "pending") return "This order is no longer waiting for payment.";
+  if (row.paymentMethod === "online") return "This order is paid in full on the payment page.";
+  const left = leftToPayKobo(row);
+  if (kobo < LEAST_PART_KOBO) return leastPartWords;
+  if (kobo > left) return `Only ${formatNaira(left)} is left to pay.`;
+  if (left <= LEAST_PART_KOBO) return `Only ${formatNaira(left)} is left to pay: pay it all.`;
+  return null;
+}
+
+/**
+ * Starts a payment of part of what is left through the link (docs/product.md "Chipping in"): at
+ * least the least part, at most what is left (all that is left is the whole payment, as the Pay
+ * button's). The provider sends the payer back to `back`.
+ */
+export async function startChipIn(db: Db, env: LinkEnv, row: Purchase, input: ChipIn, back: (reference: string) => string) {
+  const { amount, name } = chipInInput.parse(input);
+  const kobo = nairaToKobo(amount);
+  const problem = chipInProblem(row, kobo);
+  if (problem) throw new AppError("invalid", problem, { fields: { amount: problem } });
+  const whole = kobo === leftToPayKobo(row);
+  return startPayment(db, paymentProvider(env, db), env, row, back, {
+    fresh: true,
+    part: whole ? undefined : { amountKobo: kobo, payerName: name || null },
+  });
 }

@@ -105,7 +105,7 @@ export function paymentChoices(s: PaymentSettings, ctx: PaymentChoiceContext): P
   choices.push({
     method: "pay_link",
     label: "Ask someone to pay",
-    detail: `Get a payment link to send on WhatsApp; it works for ${hoursInWords(s.payLinkHours)}`,
+    detail: `Get a payment link to send on WhatsApp, for one person to pay or for friends to chip in; it works for ${hoursInWords(s.payLinkHours)}`,
     unavailable: null,
   });
   return choices;

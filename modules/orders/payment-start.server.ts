@@ -23,18 +23,24 @@ export async function startPayment(
   env: Pick<Env, "PUBLIC_URL" | "PORT">,
   purchase: Payable,
   returnPath: (reference: string) => string,
-  { fresh }: { fresh: boolean },
+  { fresh, part }: { fresh: boolean; part?: { amountKobo: number; payerName: string | null } },
 ): Promise<PaymentStart> {
-  const reference = fresh ? newReference() : purchase.reference;
-  if (fresh)
-    await db
-      .insert(paymentAttempts)
-      .values({ purchaseId: purchase.id, reference, provider: provider.name, amountKobo: leftToPayKobo(purchase) });
+  const reference = fresh || part ? newReference() : purchase.reference;
+  // what is left to pay (the total, less the parts paid), or the part a payer chips in (docs/product.md "Chipping in")
+  const amountKobo = part?.amountKobo ?? leftToPayKobo(purchase);
+  if (fresh || part)
+    await db.insert(paymentAttempts).values({
+      purchaseId: purchase.id,
+      reference,
+      provider: provider.name,
+      amountKobo,
+      part: !!part,
+      payerName: part?.payerName ?? null,
+    });
   const { paymentChannels, contactEmail } = await getSettings(db);
   const started = await provider.initialize({
     reference,
-    // what is left to pay: the total, less a part payment the shop recorded
-    amountKobo: leftToPayKobo(purchase),
+    amountKobo,
     // the provider needs an email; an order the shop recorded without one is paid under the shop's
     email: purchase.email || contactEmail,
     callbackUrl: `${publicOrigin(env)}${returnPath(reference)}`,

@@ -10,4 +10,6 @@ export type ReceivedPayment = VerifiedPayment & {
   actorId?: string | null;
   /** the payment attempt it was made on (the provider's reference) */
   reference?: string;
+  /** the attempt was a part chipped in through a payment link: its amount and the payer's name */
+  part?: { amountKobo: number; payerName: string | null };
 };

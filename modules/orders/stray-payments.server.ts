@@ -19,7 +19,8 @@ import type { ReceivedPayment } from "./received-payment";
 
 type Purchase = typeof purchases.$inferSelect;
 
-export type StrayReason = "paid_twice" | "wrong_amount" | "closed";
+/** chipped_in: a part paid through the payment link of an order the shop then cancelled (part-payments.server.ts) */
+export type StrayReason = "paid_twice" | "wrong_amount" | "closed" | "chipped_in";
 
 /** Why a provider's payment cannot be applied to this order (read under the order's lock), or null when it can be (or is a repeat). */
 export function strayReason(p: Purchase, payment: ReceivedPayment): StrayReason | null {
@@ -37,6 +38,7 @@ const timelineWords: Record<StrayReason, (p: Purchase) => string> = {
       ? `it does not match the ${formatNaira(leftToPayKobo(p))} left to pay after its part payments`
       : `it does not match the order's total of ${formatNaira(p.totalKobo)}`,
   closed: (p) => `the order is ${p.status}`,
+  chipped_in: () => "it was chipped in through the payment link and the order was cancelled",
 };
 
 const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo" | "depositKobo">) => string> = {
@@ -44,6 +46,7 @@ const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo" | "deposi
   wrong_amount: (p) =>
     `on an earlier payment page, but ${p.depositKobo ? `the order has ${formatNaira(leftToPayKobo(p))} left to pay` : `the order's total is now ${formatNaira(p.totalKobo)}`}, so it could not pay for it`,
   closed: () => "but the order can no longer take a payment",
+  chipped_in: () => "chipped in through its payment link, but the order was cancelled, so it goes back to whoever paid it",
 };
 
 /**

@@ -38,6 +38,7 @@ const reasonWords: Record<string, string> = {
   paid_twice: "the order was already paid",
   wrong_amount: "it did not match the order's total",
   closed: "the order could no longer take a payment",
+  chipped_in: "chipped in through the payment link, and the order was cancelled",
 };
 
 /** An order's stray payments, oldest first, as the order's page shows them (naira). */

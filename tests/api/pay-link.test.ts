@@ -95,7 +95,7 @@ describe("ask someone to pay", () => {
     expect((await refused.json()).fields.payLinkHours).toBe("Hours a payment link works must be at least 1");
 
     const checkout = await (await t.page("/checkout")).text();
-    expect(checkout).toContain("Get a payment link to send on WhatsApp; it works for 48 hours");
+    expect(checkout).toContain("Get a payment link to send on WhatsApp, for one person to pay or for friends to chip in; it works for 48 hours");
     const { row, body } = await sharedOrder();
     const held = row.expiresAt!.getTime() - row.createdAt.getTime();
     expect(held).toBeGreaterThan(48 * HOUR - 5_000);

@@ -27,7 +27,7 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
-/** `deposit`: part payments of an order not paid yet (docs/product.md "Part payments"), given back by hand, not here. */
+/** `deposit`: part payments of an order not paid yet (docs/product.md "Part payments"): not refunded here. */
 export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; deposit?: number }) {
   // refunds are the owner's (modules/accounts/roles.ts)
   const owner = useOwner();
@@ -35,7 +35,7 @@ export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; depo
     return (
       <p className="text-sm text-muted" data-testid="refund-none">
         {deposit > 0
-          ? `Only a part payment of ${formatNairaAmount(deposit)} has been received. If the order is cancelled, give it back by hand or keep it as agreed; it is not refunded here.`
+          ? `Only a part payment of ${formatNairaAmount(deposit)} has been received. If the order is cancelled, a part the shop recorded is given back by hand or kept as agreed; a part chipped in through its payment link is listed under Payments not applied to this order, to refund.`
           : "Nothing has been paid for this order yet."}
       </p>
     );

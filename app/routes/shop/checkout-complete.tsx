@@ -209,7 +209,7 @@ function ShareLink({ link, total, until }: { link: string; total: string; until:
     <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="Payment link" data-testid="pay-link">
       <p>
         Send this link to the person paying. It works until {until ? lagosDayTime(new Date(until)) : "the shop closes your order"}. It shows
-        what you are buying and the total, never your address.
+        what you are buying and the total, never your address. Friends paying together can each chip in part of it through the same link.
       </p>
       <p className="mt-3 break-all rounded-xl bg-white p-3 text-sm font-semibold" data-testid="pay-link-url">
         {link}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { hasCents, numberField } from "../../lib/form-fields";
+import { formatNaira } from "../../lib/money";
+import { optionalPersonName } from "../accounts/schemas";
+import { MAX_ORDER_KOBO } from "../pricing/price-order";
+
+// Chipping in (docs/product.md "Chipping in"): friends pay a gift together through its payment
+// link, each paying part of what is left, with a name the buyer and the others see.
+
+/** The least a payer may chip in, in kobo: ₦1,000. */
+export const LEAST_PART_KOBO = 100_000;
+
+/** "Chip in at least ₦1,000." */
+export const leastPartWords = `Chip in at least ${formatNaira(LEAST_PART_KOBO)}.`;
+
+export const chipInInput = z.object({
+  // naira with kobo, as the order's total may have
+  amount: numberField("Amount")
+    .refine((n) => n * 100 >= LEAST_PART_KOBO, leastPartWords)
+    .refine((n) => n * 100 <= MAX_ORDER_KOBO, `Amount must be at most ${formatNaira(MAX_ORDER_KOBO)}`)
+    .refine(hasCents, "Amount can have at most 2 decimals"),
+  name: optionalPersonName("Your name"),
+});
+
+export type ChipIn = z.output<typeof chipInInput>;
