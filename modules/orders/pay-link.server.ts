@@ -36,14 +36,20 @@ export type PayLinkView = {
   items: { productId: string; title: string; quantity: number; totalPrice: number }[];
 };
 
+/** What payers chipped in through an order's payment link, first first: each name (null: not given) and amount in naira. */
+export async function chipInsOf(db: Db, purchaseId: string): Promise<PayLinkView["chipIns"]> {
+  const rows = await db
+    .select({ name: partPayments.payerName, amountKobo: partPayments.amountKobo })
+    .from(partPayments)
+    .where(and(eq(partPayments.purchaseId, purchaseId), eq(partPayments.paidVia, "provider")))
+    .orderBy(asc(partPayments.createdAt));
+  return rows.map((c) => ({ name: c.name, amount: koboToNaira(c.amountKobo) }));
+}
+
 async function view(db: Db, row: Purchase): Promise<PayLinkView> {
   const [items, chipIns] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, row.id)).orderBy(asc(purchaseItems.title)),
-    db
-      .select({ name: partPayments.payerName, amountKobo: partPayments.amountKobo })
-      .from(partPayments)
-      .where(and(eq(partPayments.purchaseId, row.id), eq(partPayments.paidVia, "provider")))
-      .orderBy(asc(partPayments.createdAt)),
+    chipInsOf(db, row.id),
   ]);
   return {
     id: row.id,
@@ -54,7 +60,7 @@ async function view(db: Db, row: Purchase): Promise<PayLinkView> {
     total: koboToNaira(row.totalKobo),
     leftToPay: koboToNaira(leftToPayKobo(row)),
     deposit: koboToNaira(row.depositKobo),
-    chipIns: chipIns.map((c) => ({ name: c.name, amount: koboToNaira(c.amountKobo) })),
+    chipIns,
     canChipIn: !chipInProblem(row, LEAST_PART_KOBO),
     leastPart: koboToNaira(LEAST_PART_KOBO),
     items: items.map((i) => ({

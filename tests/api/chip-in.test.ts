@@ -14,8 +14,9 @@ import { recordPartPayment } from "../../modules/orders/part-payments.server";
 import { refundStrayPayment } from "../../modules/orders/stray-refunds.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
-import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
+import { createAdminUser, createDeliveryRate } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
+import { payLinkOrder } from "../support/pay-link-order";
 
 let t: PagesContext;
 beforeAll(async () => {
@@ -31,24 +32,9 @@ const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, 
 
 /** A ₦19,125 birthday gift (₦15,000 journal, ₦3,000 delivery, ₦1,125 VAT) placed to be paid through a shared link. */
 async function sharedGift() {
-  const product = await createProduct(t.db, { title: "Gratitude Journal", priceKobo: 1_500_000, discountKobo: 0, stock: 4 });
-  const res = await t.request("/api/purchases/create", {
-    method: "POST",
-    json: {
-      name: "Funke Adeyemi",
-      email: `funke.${crypto.randomUUID().slice(0, 6)}@example.ng`,
-      phone: "0802 000 1111",
-      street: "7 Admiralty Way, Flat 3B",
-      city: "Lekki",
-      lga: "Lekki",
-      paymentMethod: "pay_link",
-      lines: [{ productId: product.id, quantity: 1 }],
-    },
-  });
-  expect(res.status).toBe(201);
-  const row = await rowOf((await res.json()).purchase.id);
+  const { row, link, body } = await payLinkOrder(t);
   expect(row.totalKobo).toBe(1_912_500);
-  return { row, link: payLinkPath(t.env, row.id, row.expiresAt!) };
+  return { row, link, orderUrl: body.orderUrl as string };
 }
 
 const chipInForm = (amount: string, name = "") => new URLSearchParams({ intent: "chip_in", amount, name });
@@ -66,7 +52,7 @@ async function chipIn(link: string, amount: string, name = "", { pay = true } = 
 
 describe("chipping in through a payment link", () => {
   it("two friends each pay a part, the page and the buyer are told who, and the last pays the rest", async () => {
-    const { row, link } = await sharedGift();
+    const { row, link, orderUrl } = await sharedGift();
     const page = await textOf(await t.page(link));
     expect(page).toContain("Paying together?");
     expect(page).toContain("From ₦1,000 to ₦19,125");
@@ -94,6 +80,12 @@ describe("chipping in through a payment link", () => {
       .where(and(eq(mailOutbox.to, row.email), eq(mailOutbox.kind, "order_part_payment")));
     expect(told!.subject).toMatch(/^Chioma chipped in ₦5,000 for your order #/);
     expect(told!.text).toContain("₦5,000 of ₦19,125 is paid; ₦14,125 is left to pay.");
+
+    // the buyer's own page still offers the link, for what is left, with who chipped in
+    const hers = await textOf(await t.page(orderUrl));
+    expect(hers).toContain("Chipped in so far: Chioma ₦5,000.");
+    expect(hers).toMatch(/data-testid="pay-link-url">http:\/\/localhost:3000\/pay\/[0-9a-f-]{36}\?e=\d+&amp;t=/);
+    expect(hers).toContain(encodeURIComponent("(₦14,125 left to pay)"));
 
     // her return told again, and the provider's webhook, add nothing
     await t.page(first.back);

@@ -12,6 +12,7 @@ import { createAdminUser, createDeliveryRate, createProduct } from "../factories
 import { lagosDayTime } from "../../lib/lagos-calendar";
 import { updateSettings } from "../../modules/settings/service.server";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
+import { payLinkOrder } from "../support/pay-link-order";
 
 let t: PagesContext;
 beforeAll(async () => {
@@ -23,26 +24,7 @@ const HOUR = 3_600_000;
 const rowOf = async (id: string) => (await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
 const stockOf = async (id: string) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
-async function sharedOrder() {
-  const product = await createProduct(t.db, { title: "Gratitude Journal", priceKobo: 1_500_000, discountKobo: 0, stock: 4 });
-  const res = await t.request("/api/purchases/create", {
-    method: "POST",
-    json: {
-      name: "Funke Adeyemi",
-      email: `funke.${crypto.randomUUID().slice(0, 6)}@example.ng`,
-      phone: "0802 000 1111",
-      street: "7 Admiralty Way, Flat 3B",
-      city: "Lekki",
-      lga: "Lekki",
-      paymentMethod: "pay_link",
-      lines: [{ productId: product.id, quantity: 1 }],
-    },
-  });
-  expect(res.status).toBe(201);
-  const body = await res.json();
-  const row = await rowOf(body.purchase.id);
-  return { product, body, row, link: payLinkPath(t.env, row.id, row.expiresAt!) };
-}
+const sharedOrder = () => payLinkOrder(t);
 
 /** Follows the pay page's Pay button through the sandbox's Pay now, back to the pay page. */
 async function payThrough(link: string) {
@@ -95,7 +77,9 @@ describe("ask someone to pay", () => {
     expect((await refused.json()).fields.payLinkHours).toBe("Hours a payment link works must be at least 1");
 
     const checkout = await (await t.page("/checkout")).text();
-    expect(checkout).toContain("Get a payment link to send on WhatsApp, for one person to pay or for friends to chip in; it works for 48 hours");
+    expect(checkout).toContain(
+      "Get a payment link to send on WhatsApp, for one person to pay or for friends to chip in; it works for 48 hours",
+    );
     const { row, body } = await sharedOrder();
     const held = row.expiresAt!.getTime() - row.createdAt.getTime();
     expect(held).toBeGreaterThan(48 * HOUR - 5_000);

@@ -67,6 +67,14 @@ describe("chipping in, on phones", () => {
       await screenshot(chioma.page, "chip-in-thanks-phone");
       await chioma.context.close();
 
+      // the buyer's page says who chipped in, and still offers the link for the rest
+      await buyer.page.reload();
+      await visible(buyer.page.getByTestId("pay-link-chip-ins"));
+      expect(await buyer.page.getByTestId("pay-link-chip-ins").innerText()).toBe("Chipped in so far: Chioma ₦2,000.");
+      expect(await buyer.page.getByTestId("pay-link-url").innerText()).toMatch(/\/pay\/[0-9a-f-]{36}\?e=\d+&t=/);
+      await buyer.page.getByTestId("pay-link").scrollIntoViewIfNeeded();
+      await screenshot(buyer.page, "chip-in-buyer-phone");
+
       // Tolu first types too little, is told beside the field, then pays all that is left
       const tolu = await browser.newPage("phone");
       await tolu.page.goto(link);

@@ -7,6 +7,8 @@ import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
 import { giftForBuyer } from "../../../modules/orders/gift-rules";
+import { restLinkEnd } from "../../../modules/orders/part-payments.server";
+import { chipInsOf } from "../../../modules/orders/pay-link.server";
 import { isPaidOrder } from "../../../modules/orders/statuses";
 import { offersSavedDetails, saveDetailsFromOrder } from "../../../modules/orders/save-details.server";
 import { formAction, parseFields, readForm } from "../../lib/form-action.server";
@@ -97,8 +99,10 @@ async function orderPage({ db, env, logger, user }: AppServices, request: Reques
     const way =
       row.paymentMethod === "manual" || row.paymentMethod === "online" ? (transfer.accountNumber ? "transfer" : "pod") : row.paymentMethod;
     const state: OrderPageState = row.status === "cancelled" ? "lapsed" : way;
-    const link = row.paymentMethod === "pay_link" && row.expiresAt ? payLinkUrl(env, row.id, row.expiresAt) : null;
-    return { order, state, transfer, payLink: link, token };
+    // once part is paid (chipped in, say) the order no longer lapses: the link for the rest works the shop's hours from now
+    const end = row.paymentMethod === "pay_link" ? (row.expiresAt ?? restLinkEnd(row, settings.payLinkHours)) : null;
+    const payLink = end ? { url: payLinkUrl(env, row.id, end), until: end.toISOString(), chipIns: await chipInsOf(db, row.id) } : null;
+    return { order, state, transfer, payLink, token };
   }
   try {
     const result = await verifyAndComplete(db, paymentProvider(env, db), reference, { links: env });

@@ -14,9 +14,12 @@ import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
+import type { PayLinkView } from "../../../modules/orders/pay-link.server";
 import { orderQuestion, shareOnWhatsAppUrl, shopOrderPath, shopUrl } from "../../../modules/marketing/whatsapp";
 import { orderPageAction, orderPageData } from "./checkout-complete.server";
 import type { Route } from "./+types/checkout-complete";
+
+type ChipIns = PayLinkView["chipIns"];
 
 export function meta() {
   return [{ title: "Your order | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -142,7 +145,7 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
           )}
         </p>
       ) : null}
-      {state === "pay_link" && payLink ? <ShareLink link={payLink} total={total} until={order.expiresAt} /> : null}
+      {state === "pay_link" && payLink ? <ShareLink payLink={payLink} amount={order.deposit > 0 ? `${due} left to pay` : total} /> : null}
       <OrderTimeline steps={timeline} />
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
@@ -202,15 +205,21 @@ function UnappliedPayments({ payments }: { payments: UnappliedPayment[] }) {
   );
 }
 
-/** 'Ask someone to pay': the link, and the way Lagos shares it. */
-function ShareLink({ link, total, until }: { link: string; total: string; until: string | null }) {
-  const message = `Please help me pay for my Alafia Self-Care order (${total}): ${link}`;
+/** 'Ask someone to pay': the link, and the way Lagos shares it; who chipped in so far (docs/product.md "Chipping in"). */
+function ShareLink({ payLink, amount }: { payLink: { url: string; until: string; chipIns: ChipIns }; amount: string }) {
+  const { url: link, until, chipIns } = payLink;
+  const message = `Please help me pay for my Alafia Self-Care order (${amount}): ${link}`;
   return (
     <section className="mt-8 rounded-2xl border-2 border-rose bg-blush p-5" aria-label="Payment link" data-testid="pay-link">
       <p>
-        Send this link to the person paying. It works until {until ? lagosDayTime(new Date(until)) : "the shop closes your order"}. It shows
-        what you are buying and the total, never your address. Friends paying together can each chip in part of it through the same link.
+        Send this link to the person paying. It works until {lagosDayTime(new Date(until))}. It shows what you are buying and the total,
+        never your address. Friends paying together can each chip in part of it through the same link.
       </p>
+      {chipIns.length ? (
+        <p className="mt-2 text-sm" data-testid="pay-link-chip-ins">
+          Chipped in so far: {chipIns.map((c) => `${c.name ?? "Someone"} ${formatNairaAmount(c.amount)}`).join(", ")}.
+        </p>
+      ) : null}
       <p className="mt-3 break-all rounded-xl bg-white p-3 text-sm font-semibold" data-testid="pay-link-url">
         {link}
       </p>
