@@ -3,8 +3,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartItems, mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
+import { cartItems, mailOutbox, partPayments, products, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { orderViewToken } from "../../modules/orders/order-links.server";
+import { startChipIn } from "../../modules/orders/pay-link.server";
+import { startPayment } from "../../modules/orders/payment-start.server";
 import { paystackProvider } from "../../modules/payments/paystack.server";
 import { createAdminUser, createCartItem, createProduct, createUser, stockOf } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
@@ -400,5 +402,43 @@ describe("POST /api/purchases/cancel (the payment popup closed or failed)", () =
     expect((await cancel(undefined, reference)).status).toBe(404);
     expect((await purchaseRow(reference)).status).toBe("pending");
     expect(await stockOf(t.db, product.id)).toBe(9);
+  });
+});
+
+describe('chipping in through Paystack (docs/product.md "Chipping in")', () => {
+  it("a part is charged for its own amount, its webhook adds it once, and the rest completes the order", async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db, { priceKobo: 1_000_000, discountKobo: 0, stock: 10 });
+    await createCartItem(t.db, user.id, product.id, 1);
+    const res = await t.request("/api/purchases/create", { method: "POST", as: user, json: { ...address, paymentMethod: "pay_link" } });
+    expect(res.status).toBe(201);
+    const id = (await res.json()).purchase.id as string;
+    const row = (await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+    expect(row.totalKobo).toBe(1_275_000);
+
+    const back = (reference: string) => `/pay/${id}?reference=${reference}`;
+    const part = await startChipIn(t.db, t.env, row, { amount: 5_000, name: "Chioma" }, back);
+    const initialized = seen.find((s) => s.url === "/transaction/initialize" && JSON.parse(s.body).reference === part.reference)!;
+    expect(JSON.parse(initialized.body)).toMatchObject({ amount: 500_000, currency: "NGN" });
+
+    const raw = chargeSuccess(part.reference, 500_000, "NGN", 5_100_001);
+    for (let i = 0; i < 3; i++) expect((await webhook(raw, sign(raw))).status).toBe(200);
+    const parts = await t.db.select().from(partPayments).where(eq(partPayments.purchaseId, id));
+    expect(parts).toMatchObject([{ amountKobo: 500_000, paidVia: "provider", transactionId: "5100001", payerName: "Chioma" }]);
+    expect((await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]).toMatchObject({ status: "pending", depositKobo: 500_000 });
+
+    // the rest, on a fresh attempt for what is left
+    const waiting = (await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+    const rest = await startPayment(t.db, paystackProvider({ secretKey: SECRET, apiBase: base }), t.env, waiting, back, { fresh: true });
+    const restRaw = chargeSuccess(rest.reference, 775_000, "NGN", 5_100_002);
+    expect((await webhook(restRaw, sign(restRaw))).status).toBe(200);
+    expect((await t.db.select().from(purchases).where(eq(purchases.id, id)))[0]).toMatchObject({
+      status: "completed",
+      paidAmountKobo: 1_275_000,
+      transactionId: "5100002",
+    });
+    // the part told again after the order is paid is that part, not a second payment
+    expect((await webhook(raw, sign(raw))).status).toBe(200);
+    expect(await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, id))).toHaveLength(0);
   });
 });
