@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hasCents, numberField } from "../../lib/form-fields";
+import { blankToUndefined, hasCents, numberField } from "../../lib/form-fields";
 import { formatNaira } from "../../lib/money";
-import { optionalPersonName } from "../accounts/schemas";
+import { email, optionalPersonName } from "../accounts/schemas";
 import { MAX_ORDER_KOBO } from "../pricing/price-order";
 
 // Chipping in (docs/product.md "Chipping in"): friends pay a gift together through its payment
@@ -20,6 +20,8 @@ export const chipInInput = z.object({
     .refine((n) => n * 100 <= MAX_ORDER_KOBO, `Amount must be at most ${formatNaira(MAX_ORDER_KOBO)}`)
     .refine(hasCents, "Amount can have at most 2 decimals"),
   name: optionalPersonName("Your name"),
+  // for the provider's receipt: without one, the shop's is used (never the buyer's)
+  email: z.preprocess(blankToUndefined, email.optional()),
 });
 
 export type ChipIn = z.output<typeof chipInInput>;

@@ -72,13 +72,19 @@ async function view(db: Db, row: Purchase): Promise<PayLinkView> {
   };
 }
 
-/** The order a pay link opens: 'invalid' (not a link we made), 'expired' (shown, no longer payable) or 'valid'. */
+/**
+ * The order a pay link opens: 'invalid' (not a link we made), 'expired' (shown, no longer payable)
+ * or 'valid' (within its hours, or past them while its order holds a part and waits for the rest).
+ */
 export async function payLinkOrder(db: Db, env: Pick<LinkEnv, "SESSION_SECRET">, id: string, e: number, t: string) {
   const check = /^[0-9a-f-]{36}$/i.test(id) ? checkPayLink(env, id, e, t) : "invalid";
   if (check === "invalid") return { state: "invalid" as const, row: null, order: null };
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
   if (!row) return { state: "invalid" as const, row: null, order: null };
-  return { state: check, row, order: await view(db, row) };
+  // a link ends with the order's hold; once part is paid the order waits for the rest without lapsing,
+  // and so does the link its friends share (docs/product.md "Chipping in")
+  const waitsForRest = row.depositKobo > 0 && !row.paidAt && row.status === "pending";
+  return { state: waitsForRest ? ("valid" as const) : check, row, order: await view(db, row) };
 }
 
 /**
@@ -120,7 +126,7 @@ function chipInProblem(row: Purchase, kobo: number): string | null {
  * button's). The provider sends the payer back to `back`.
  */
 export async function startChipIn(db: Db, env: LinkEnv, row: Purchase, input: ChipIn, back: (reference: string) => string) {
-  const { amount, name } = chipInInput.parse(input);
+  const { amount, name, email } = chipInInput.parse(input);
   const kobo = nairaToKobo(amount);
   const problem = chipInProblem(row, kobo);
   if (problem) throw new AppError("invalid", problem, { fields: { amount: problem } });
@@ -128,5 +134,11 @@ export async function startChipIn(db: Db, env: LinkEnv, row: Purchase, input: Ch
   return startPayment(db, paymentProvider(env, db), env, row, back, {
     fresh: true,
     part: whole ? undefined : { amountKobo: kobo, payerName: name || null },
+    payer: { email: email || null },
   });
+}
+
+/** Starts a payment of all that is left through the link, by whoever holds it: the provider's page never shows the buyer's email. */
+export function startLinkPayment(db: Db, env: LinkEnv, row: Purchase, back: (reference: string) => string) {
+  return startPayment(db, paymentProvider(env, db), env, row, back, { fresh: true, payer: { email: null } });
 }

@@ -23,7 +23,16 @@ export async function startPayment(
   env: Pick<Env, "PUBLIC_URL" | "PORT">,
   purchase: Payable,
   returnPath: (reference: string) => string,
-  { fresh, part }: { fresh: boolean; part?: { amountKobo: number; payerName: string | null } },
+  {
+    fresh,
+    part,
+    payer,
+  }: {
+    fresh: boolean;
+    part?: { amountKobo: number; payerName: string | null };
+    /** paid through a shared link by someone else: her email for the provider's receipt, if she gave one */
+    payer?: { email: string | null };
+  },
 ): Promise<PaymentStart> {
   const reference = fresh || part ? newReference() : purchase.reference;
   // what is left to pay (the total, less the parts paid), or the part a payer chips in (docs/product.md "Chipping in")
@@ -41,8 +50,10 @@ export async function startPayment(
   const started = await provider.initialize({
     reference,
     amountKobo,
-    // the provider needs an email; an order the shop recorded without one is paid under the shop's
-    email: purchase.email || contactEmail,
+    // the provider needs an email, and shows it on its page: whoever pays through a shared link
+    // never sees the buyer's (docs/product.md "Ask someone to pay"); she gives her own, or the
+    // shop's is used, as for an order the shop recorded without one
+    email: (payer ? payer.email : purchase.email) || contactEmail,
     callbackUrl: `${publicOrigin(env)}${returnPath(reference)}`,
     channels: paymentChannels,
   });

@@ -144,6 +144,12 @@ describe("chipping in through a payment link", () => {
     expect((await t.page(link, { method: "POST", body: chipInForm("five thousand") })).status).toBe(400);
     const bad = await t.page(link, { method: "POST", body: chipInForm("5000", "<script>") });
     expect(bad.status).toBe(400);
+    const noEmail = await t.page(link, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "chip_in", amount: "5000", email: "chioma@" }),
+    });
+    expect(noEmail.status).toBe(400);
+    expect(await textOf(noEmail)).toContain("Enter a valid email address");
     expect(await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.purchaseId, row.id))).toHaveLength(1);
 
     const whole = await chipIn(link, "19125", "Chioma", { pay: false });
@@ -228,14 +234,18 @@ describe("chipping in through a payment link", () => {
     expect(refunded.status).toBe("refunded");
   });
 
-  it("an ended link takes no part; an order with little left offers no part", async () => {
+  it("an ended link takes no part until part is paid; an order with little left offers no part", async () => {
     const { row, link } = await sharedGift();
     const ended = payLinkPath(t.env, row.id, new Date(Date.now() - 60_000));
     const refused = await t.page(ended, { method: "POST", body: chipInForm("5000") });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).not.toMatch(/sandbox/);
-    const a = await chipIn(link, "18125");
+    const a = await chipIn(link, "17125");
     await t.page(a.back);
+    // once part is paid the order waits for the rest without lapsing, and its link past its hours still works
+    expect(await textOf(await t.page(ended))).toContain("Paying together?");
+    const late = await chipIn(ended, "1000", "Late Tolu");
+    expect(await textOf(await t.page(late.back))).toContain("Thank you, Late Tolu! Your ₦1,000 is in. ₦1,000 is left to pay.");
     const page = await textOf(await t.page(link));
     expect(page).toContain("Pay ₦1,000");
     expect(page).not.toContain("Paying together?");

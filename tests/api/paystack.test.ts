@@ -5,7 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, mailOutbox, partPayments, products, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { orderViewToken } from "../../modules/orders/order-links.server";
-import { startChipIn } from "../../modules/orders/pay-link.server";
+import { startChipIn, startLinkPayment } from "../../modules/orders/pay-link.server";
+import { getSettings } from "../../modules/settings/service.server";
 import { startPayment } from "../../modules/orders/payment-start.server";
 import { paystackProvider } from "../../modules/payments/paystack.server";
 import { createAdminUser, createCartItem, createProduct, createUser, stockOf } from "../factories";
@@ -417,9 +418,17 @@ describe('chipping in through Paystack (docs/product.md "Chipping in")', () => {
     expect(row.totalKobo).toBe(1_275_000);
 
     const back = (reference: string) => `/pay/${id}?reference=${reference}`;
-    const part = await startChipIn(t.db, t.env, row, { amount: 5_000, name: "Chioma" }, back);
-    const initialized = seen.find((s) => s.url === "/transaction/initialize" && JSON.parse(s.body).reference === part.reference)!;
-    expect(JSON.parse(initialized.body)).toMatchObject({ amount: 500_000, currency: "NGN" });
+    const part = await startChipIn(t.db, t.env, row, { amount: 5_000, name: "Chioma", email: "chioma@example.ng" }, back);
+    const initialized = (reference: string) =>
+      JSON.parse(seen.find((s) => s.url === "/transaction/initialize" && JSON.parse(s.body).reference === reference)!.body);
+    // the provider's page shows the email it is given: the payer's own, never the buyer's
+    expect(initialized(part.reference)).toMatchObject({ amount: 500_000, currency: "NGN", email: "chioma@example.ng" });
+    const { contactEmail } = await getSettings(t.db);
+    const unnamed = await startChipIn(t.db, t.env, row, { amount: 2_000 }, back);
+    expect(initialized(unnamed.reference)).toMatchObject({ amount: 200_000, email: contactEmail });
+    const whole = await startLinkPayment(t.db, t.env, row, back);
+    expect(initialized(whole.reference)).toMatchObject({ amount: 1_275_000, email: contactEmail });
+    expect(contactEmail).not.toBe(user.email);
 
     const raw = chargeSuccess(part.reference, 500_000, "NGN", 5_100_001);
     for (let i = 0; i < 3; i++) expect((await webhook(raw, sign(raw))).status).toBe(200);

@@ -55,6 +55,7 @@ describe("chipping in, on phones", () => {
       await expectAccessible(chioma.page);
       await form.getByLabel("Amount (₦)").fill("2000");
       await form.getByLabel("Your name (optional)").fill("Chioma");
+      await form.getByLabel("Your email (optional)").fill("chioma@example.ng");
       await form.getByRole("button", { name: "Chip in" }).click();
       await chioma.page.waitForURL(/\/pay\/sandbox\//);
       expect(nairaOf(await chioma.page.getByTestId("sandbox-amount").innerText())).toBe(2_000);

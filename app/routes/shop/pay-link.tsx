@@ -9,10 +9,8 @@ import { formAction, redrawnFormAction } from "../../lib/form-action.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { formatNairaAmount } from "../../../lib/money";
 import { chipInInput } from "../../../modules/orders/chip-in-schemas";
-import { completionOf, payLinkOrder, startChipIn } from "../../../modules/orders/pay-link.server";
+import { completionOf, payLinkOrder, startChipIn, startLinkPayment } from "../../../modules/orders/pay-link.server";
 import { payLinkPath } from "../../../modules/orders/order-links.server";
-import { startPayment } from "../../../modules/orders/payment-start.server";
-import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import type { Route } from "./+types/pay-link";
 
@@ -74,8 +72,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     });
   return formAction(async () => {
     if (!open) throw redirect(request.url);
-    const started = await startPayment(db, paymentProvider(env, db), env, found.row!, back, { fresh: true });
-    throw redirect(started.authorizationUrl);
+    throw redirect((await startLinkPayment(db, env, found.row!, back)).authorizationUrl);
   });
 }
 
@@ -177,6 +174,15 @@ function ChipInForm({
           defaultValue={typed?.name}
           error={errors.name}
           hint={`${order.firstName} and whoever opens this link see it`}
+        />
+        <Field
+          label="Your email (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={typed?.email}
+          error={errors.email}
+          hint="For the payment's receipt"
         />
         <button type="submit" className="btn-outline w-full" disabled={busy} data-testid="chip-in-pay">
           <HeartHandshake size={16} aria-hidden="true" /> Chip in
