@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankToUndefined, hasCents, numberField } from "../../lib/form-fields";
-import { formatNaira } from "../../lib/money";
+import { formatNaira, nairaToKobo } from "../../lib/money";
 import { email, optionalPersonName } from "../accounts/schemas";
 import { MAX_ORDER_KOBO } from "../pricing/price-order";
 
@@ -14,11 +14,11 @@ export const LEAST_PART_KOBO = 100_000;
 export const leastPartWords = `Chip in at least ${formatNaira(LEAST_PART_KOBO)}.`;
 
 export const chipInInput = z.object({
-  // naira with kobo, as the order's total may have
+  // naira with kobo, as the order's total may have; compared in whole kobo
   amount: numberField("Amount")
-    .refine((n) => n * 100 >= LEAST_PART_KOBO, leastPartWords)
-    .refine((n) => n * 100 <= MAX_ORDER_KOBO, `Amount must be at most ${formatNaira(MAX_ORDER_KOBO)}`)
-    .refine(hasCents, "Amount can have at most 2 decimals"),
+    .refine(hasCents, { message: "Amount can have at most 2 decimals", abort: true })
+    .refine((n) => nairaToKobo(n) >= LEAST_PART_KOBO, leastPartWords)
+    .refine((n) => nairaToKobo(n) <= MAX_ORDER_KOBO, `Amount must be at most ${formatNaira(MAX_ORDER_KOBO)}`),
   name: optionalPersonName("Your name"),
   // for the provider's receipt: without one, the shop's is used (never the buyer's)
   email: z.preprocess(blankToUndefined, email.optional()),

@@ -96,16 +96,11 @@ export async function completionOf(db: Db, env: LinkEnv, purchaseId: string, ref
   if (attempt?.purchaseId !== purchaseId) return null;
   const result = await verifyAndComplete(db, paymentProvider(env, db), reference, { links: env });
   const [row] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
-  const [taken] = attempt.part
-    ? await db
-        .select({ id: partPayments.id })
-        .from(partPayments)
-        .where(and(eq(partPayments.reference, reference), eq(partPayments.paidVia, "provider")))
-    : [];
   return {
     order: await view(db, row!),
     paymentStatus: result.paymentStatus,
-    chippedIn: taken ? { amount: koboToNaira(attempt.amountKobo), name: attempt.payerName } : null,
+    // "part": this attempt's part is on the order (now, or told before)
+    chippedIn: result.outcome === "part" ? { amount: koboToNaira(attempt.amountKobo), name: attempt.payerName } : null,
   };
 }
 
