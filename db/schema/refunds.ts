@@ -32,6 +32,9 @@ export const refunds = pgTable(
     providerRefundId: text().unique(),
     // what the provider's events call it besides (Paystack's refund_reference, the bank's reference)
     providerReference: text(),
+    // the provider's transaction it gives money back from (null: by hand). An order paid in parts
+    // (chipped in, a deposit, the rest) took several; each gives back at most what it took.
+    transactionId: text(),
     reason: text(),
     failureReason: text(),
     restocked: jsonb().$type<RestockedLine[]>().notNull().default([]),

@@ -4,6 +4,7 @@ import { paymentDisputes, providerEvents, purchaseEvents, purchases, refunds } f
 import { formatNaira } from "../../lib/money";
 import type { DisputeEvent, ProviderMoneyEvent, RefundEvent } from "../payments/paystack-events";
 import { purchaseIdOf } from "./completion.server";
+import { transactionOfReference } from "./money-sources.server";
 import { newRefundReference } from "./refunds.server";
 import { disputeMail, refundFailedMail } from "./refund-mails.server";
 import { applyStrayRefundEvent, strayPaymentOf } from "./stray-refunds.server";
@@ -76,6 +77,8 @@ async function applyRefundEvent(tx: Tx, p: PurchaseRow, e: RefundEvent) {
         reference: newRefundReference(),
         providerRefundId: e.refundId,
         providerReference: e.refundReference,
+        // which of the order's payments it gave back from (a part chipped in has its own)
+        transactionId: await transactionOfReference(tx, p, e.transactionReference),
         reason: "made at the payment provider",
         processedAt: new Date(),
       });

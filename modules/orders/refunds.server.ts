@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { paymentDisputes, products, purchaseEvents, purchaseItems, purchases, refunds, users, type RestockedLine } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
-import type { PaymentProvider } from "../payments/types";
+import type { PaymentProvider, StartedRefund } from "../payments/types";
 import type { MailLinks } from "./mails.server";
 import { refundMail } from "./refund-mails.server";
+import { moneySources, refundedByTransaction } from "./money-sources.server";
 import { refundInput, type RefundInput, type RefundState } from "./refund-schemas";
+import { refundRoom, splitRefund, type RefundPiece } from "./refund-split";
 import { isPaidStatus } from "./statuses";
 
 // Refunds from the back office (docs/product.md "Refunds", docs/decisions/0017-unpaid-checkouts-and-refunds.md):
@@ -41,15 +43,6 @@ export function refundedPerOrder(db: Db | Tx) {
     .where(ne(refunds.status, "failed"))
     .groupBy(refunds.purchaseId)
     .as("refunded_per_order");
-}
-
-/** Refunds that hold money: processed, or asked and not yet answered. A failed one gave nothing back. */
-async function committedKobo(tx: Tx | Db, purchaseId: string): Promise<number> {
-  const [row] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.purchaseId, purchaseId), ne(refunds.status, "failed")));
-  return Number(row?.sum ?? 0);
 }
 
 export const newRefundReference = () => `RFD-${crypto.randomBytes(8).toString("hex")}`;
@@ -98,13 +91,18 @@ async function putBack(tx: Tx, lines: Awaited<ReturnType<typeof checkRestock>>):
 const restockWords = (lines: RestockedLine[]) =>
   lines.length ? `; back in stock: ${lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}` : "";
 
-export type RefundOutcome = { refund: RefundRow; purchase: PurchaseRow };
+export type RefundOutcome = { refund: RefundRow; refunds: RefundRow[]; purchase: PurchaseRow };
+
+type PieceTried = { piece: RefundPiece; reference: string; started: StartedRefund | null; failure: string | null };
 
 /**
- * Refunds part or all of a paid order. The order's row is locked (FOR UPDATE) from the check to
- * the commit, the provider's answer included, so refunds of one order run one after another and
- * their sum never passes what was paid, however many arrive at once. A provider's refusal is
- * recorded (a failed refund, on the timeline) and answered as a 402; nothing is put back then.
+ * Refunds part or all of a paid order, back the way its money came (refund-split.ts): one refund
+ * for each way it takes from, what the shop received by hand given back first, then each provider
+ * transaction for at most what it took. The order's row is locked (FOR UPDATE) from the check to
+ * the commit, the provider's answers included, so refunds of one order run one after another and
+ * their sum never passes what was paid, however many arrive at once. The provider is asked first:
+ * a refusal is recorded (a failed refund, on the timeline) and answered as a 402, and stops the
+ * rest: nothing more is asked, nothing is put back, nothing is owed by hand.
  */
 export async function createRefund(
   db: Db,
@@ -121,74 +119,109 @@ export async function createRefund(
     if (!p) throw AppError.notFound("Purchase");
     const paid = paidKobo(p);
     if (!paid) throw new AppError("conflict", "This order has not been paid: there is nothing to refund.");
-    const left = paid - (await committedKobo(tx, p.id));
-    if (amountKobo > left) {
+    const [sources, refunded] = await Promise.all([moneySources(tx, p), refundedByTransaction(tx, p.id)]);
+    const committed = [...refunded.values()].reduce((sum, kobo) => sum + kobo, 0);
+    const left = Math.min(paid - committed, refundRoom(sources, refunded));
+    const pieces = amountKobo <= left ? splitRefund(sources, refunded, amountKobo) : null;
+    if (!pieces) {
       const msg = left > 0 ? `At most ${formatNaira(left)} can still be refunded.` : "This order's payment has been refunded in full.";
       throw new AppError("conflict", msg, { fields: { amount: msg } });
     }
-    // an order paid before paid_via was recorded came through the provider
-    const byHand = !!p.paidVia && p.paidVia !== "provider";
-    if (!byHand && p.paymentProvider !== provider.name)
+    if (pieces.some((piece) => piece.transaction) && p.paymentProvider !== provider.name)
       throw new AppError("conflict", `This order was paid through ${p.paymentProvider}: refund it there.`);
     const toRestock = await checkRestock(tx, p, restock);
-    const reference = newRefundReference();
-    let started: Awaited<ReturnType<PaymentProvider["refund"]>> | null = null;
-    let failure: string | null = null;
-    if (!byHand) {
-      try {
-        started = await provider.refund({
-          transaction: p.transactionId ?? p.reference,
-          amountKobo,
-          currency: p.currency,
-          reference,
-          note: reason,
-        });
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        failure = e.message;
-      }
+    const tried: PieceTried[] = [];
+    for (const piece of [...pieces.filter((x) => x.transaction), ...pieces.filter((x) => !x.transaction)]) {
+      const done = await tryPiece(provider, p, piece, reason);
+      tried.push(done);
+      if (done.failure) break;
     }
+    const failure = tried.find((x) => x.failure)?.failure ?? null;
     const restocked = failure ? [] : await putBack(tx, toRestock);
-    const status = failure ? "failed" : byHand ? "processed" : started!.status;
-    const now = new Date();
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        purchaseId: p.id,
-        amountKobo,
-        status,
-        provider: byHand ? "manual" : provider.name,
-        reference,
-        providerRefundId: started?.providerRefundId ?? null,
-        reason: reason || null,
-        failureReason: failure,
-        restocked,
-        actorId,
-        processedAt: status === "processed" ? now : null,
-      })
-      .returning();
-    const how = byHand ? "to be sent back by the shop" : `${provider.name} ${started?.providerRefundId ?? reference}`;
-    const said = {
-      failed: `Refund of ${formatNaira(amountKobo)} refused by ${provider.name}: ${failure}`,
-      pending: `Refund of ${formatNaira(amountKobo)} asked (${how}), waiting for the provider`,
-      processed: `Refund of ${formatNaira(amountKobo)} ${byHand ? "recorded" : "processed"} (${how})`,
-    }[status];
-    await tx.insert(purchaseEvents).values({
-      purchaseId: p.id,
-      status: p.status,
-      note: `${said}${restockWords(restocked)}${reason ? `. Reason: ${reason}` : ""}`,
-      actorId,
-    });
-    if (status !== "failed") await refundMail(tx, p, refund!, links);
-    return { refund: refund!, purchase: p, failure };
+    const made: RefundRow[] = [];
+    for (const [i, done] of tried.entries())
+      made.push(await recordPiece(tx, provider, p, done, i === 0 ? restocked : [], { reason, actorId }));
+    const sent = made.map((refund, i) => ({ refund, payer: tried[i]!.piece.payer })).filter((s) => s.refund.status !== "failed");
+    if (sent.length) await refundMail(tx, p, sent, links);
+    return { refunds: made, purchase: p, failure, sentKobo: sent.reduce((sum, s) => sum + s.refund.amountKobo, 0) };
   });
-  if (result.failure) throw new AppError("payment_failed", `The refund was refused: ${result.failure}`);
-  return { refund: result.refund, purchase: result.purchase };
+  if (result.failure) {
+    const before = result.sentKobo ? ` (${formatNaira(result.sentKobo)} of it went back before that and is recorded)` : "";
+    throw new AppError("payment_failed", `The refund was refused: ${result.failure}${before}`);
+  }
+  return { refund: result.refunds[0]!, refunds: result.refunds, purchase: result.purchase };
+}
+
+/** Asks the provider for one piece taken from a transaction; a piece by hand needs no asking. */
+async function tryPiece(provider: PaymentProvider, p: PurchaseRow, piece: RefundPiece, reason: string | undefined): Promise<PieceTried> {
+  const reference = newRefundReference();
+  if (!piece.transaction) return { piece, reference, started: null, failure: null };
+  try {
+    const started = await provider.refund({
+      transaction: piece.transaction,
+      amountKobo: piece.kobo,
+      currency: p.currency,
+      reference,
+      note: reason,
+    });
+    return { piece, reference, started, failure: null };
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return { piece, reference, started: null, failure: e.message };
+  }
+}
+
+/** Records one piece as a refund, with its line on the order's timeline. */
+async function recordPiece(
+  tx: Tx,
+  provider: PaymentProvider,
+  p: PurchaseRow,
+  { piece, reference, started, failure }: PieceTried,
+  restocked: RestockedLine[],
+  { reason, actorId }: { reason: string | undefined; actorId: string | null },
+): Promise<RefundRow> {
+  const byHand = !piece.transaction;
+  const status = failure ? "failed" : byHand ? "processed" : started!.status;
+  const now = new Date();
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      purchaseId: p.id,
+      amountKobo: piece.kobo,
+      status,
+      provider: byHand ? "manual" : provider.name,
+      reference,
+      transactionId: piece.transaction,
+      providerRefundId: started?.providerRefundId ?? null,
+      reason: reason || null,
+      failureReason: failure,
+      restocked,
+      actorId,
+      processedAt: status === "processed" ? now : null,
+    })
+    .returning();
+  const amount = formatNaira(piece.kobo);
+  const how = byHand ? "to be sent back by the shop" : `${provider.name} ${started?.providerRefundId ?? reference}`;
+  const whose = piece.payer ? `, to ${piece.payer}, who chipped in` : "";
+  const said = {
+    failed: `Refund of ${amount}${whose} refused by ${provider.name}: ${failure}`,
+    pending: `Refund of ${amount} asked (${how}${whose}), waiting for the provider`,
+    processed: `Refund of ${amount} ${byHand ? "recorded" : "processed"} (${how}${whose})`,
+  }[status];
+  await tx.insert(purchaseEvents).values({
+    purchaseId: p.id,
+    status: p.status,
+    note: `${said}${restockWords(restocked)}${reason ? `. Reason: ${reason}` : ""}`,
+    actorId,
+  });
+  return refund!;
 }
 
 export type RefundView = {
   id: string;
   amount: number;
+  /** who it went back to when she was not the buyer: a friend who chipped in */
+  payer: string | null;
   status: RefundRow["status"];
   provider: string;
   reference: string;
@@ -214,6 +247,8 @@ export type RefundSummary = {
   state: RefundState;
   /** stock can be put back only while the order still holds it */
   canRestock: boolean;
+  /** each way the money came (refund-split.ts), what it took and what it can still give back; one way for most orders */
+  ways: { byHand: boolean; payer: string | null; amount: number; refundable: number }[];
   lines: { id: string; title: string; quantity: number; restocked: number }[];
   refunds: RefundView[];
   disputes: DisputeView[];
@@ -232,6 +267,8 @@ export async function refundSummary(db: Db, purchaseId: string): Promise<RefundS
   const disputes = await db.select().from(paymentDisputes).where(eq(paymentDisputes.purchaseId, purchaseId));
   const sum = (status: RefundRow["status"]) => rows.filter((r) => r.refund.status === status).reduce((s, r) => s + r.refund.amountKobo, 0);
   const paid = paidKobo(p);
+  const [sources, refundedBy] = await Promise.all([moneySources(db, p), refundedByTransaction(db, p.id)]);
+  const payers = new Map(sources.map((w) => [w.transaction, w.payer]));
   const refunded = sum("processed");
   const pending = sum("pending");
   const state: RefundState =
@@ -254,9 +291,16 @@ export async function refundSummary(db: Db, purchaseId: string): Promise<RefundS
     state,
     canRestock: isPaidStatus(p.status) && !!p.paidAt,
     lines: items.map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, restocked: i.restockedQuantity })),
+    ways: sources.map((w) => ({
+      byHand: !w.transaction,
+      payer: w.payer,
+      amount: koboToNaira(w.kobo),
+      refundable: koboToNaira(refundRoom([w], refundedBy)),
+    })),
     refunds: rows.map(({ refund: r, actorName }) => ({
       id: r.id,
       amount: koboToNaira(r.amountKobo),
+      payer: payers.get(r.transactionId) ?? null,
       status: r.status,
       provider: r.provider,
       reference: r.reference,

@@ -5,7 +5,7 @@
 // be taken (the order cancelled, or the rest paid meanwhile) is kept aside to refund, never lost.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, partPayments, paymentAttempts, purchaseEvents, purchases, strayPayments } from "../../db/schema";
+import { mailOutbox, partPayments, paymentAttempts, purchaseEvents, purchases, refunds, strayPayments } from "../../db/schema";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { completePurchase } from "../../modules/orders/completion.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
@@ -232,6 +232,41 @@ describe("chipping in through a payment link", () => {
     );
     const refunded = await refundStrayPayment(t.db, paymentProvider(t.env, t.db), row.id, kept!.id, owner.id);
     expect(refunded.status).toBe("refunded");
+  });
+
+  it("an order friends paid together, refunded whole from its page: each part goes back by its own payment", async () => {
+    const { row, link } = await sharedGift();
+    const owner = await createAdminUser(t.db);
+    const chioma = await chipIn(link, "5000", "Chioma");
+    await t.page(chioma.back);
+    const rest = await chipIn(link, "14125", "Tolu");
+    await t.page(rest.back);
+    expect(await rowOf(row.id)).toMatchObject({ status: "completed", paidAmountKobo: 1_912_500 });
+    const before = (await textOf(await t.page(`/viewpurchase/${row.id}`, { as: owner }))).replace(/<[^>]+>/g, "");
+    expect(before).toContain("Paid in parts. A refund goes back the way the money came");
+    expect(before).toContain("₦5,000 paid online by Chioma, who chipped in · ₦5,000 can go back");
+
+    const refunded = await t.page(`/viewpurchase/${row.id}`, {
+      method: "POST",
+      as: owner,
+      body: new URLSearchParams({ intent: "refund", amount: "19125", reason: "The party was called off" }),
+    });
+    expect(refunded.status).toBeLessThan(400);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.purchaseId, row.id));
+    const [part] = await partsOf(row.id);
+    expect(rows.map((r) => [r.amountKobo, r.status, r.transactionId]).sort()).toEqual(
+      [
+        [500_000, "processed", part!.transactionId],
+        [1_412_500, "processed", (await rowOf(row.id)).transactionId],
+      ].sort(),
+    );
+    const after = (await textOf(await t.page(`/viewpurchase/${row.id}`, { as: owner }))).replace(/<[^>]+>/g, "");
+    expect(after).toContain("to Chioma, who chipped in");
+    expect(await notesOf(row.id)).toContainEqual(
+      expect.stringMatching(
+        /^Refund of ₦5,000 processed \(sandbox SBX-RFD-[0-9a-f]+, to Chioma, who chipped in\)\. Reason: The party was called off$/,
+      ),
+    );
   });
 
   it("an ended link takes no part until part is paid; an order with little left offers no part", async () => {

@@ -58,6 +58,7 @@ export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; depo
         <Figure label="On its way back" value={money.pending} testId="money-pending" />
         <Figure label="Can be refunded" value={money.refundable} testId="money-refundable" />
       </dl>
+      {money.ways.length > 1 ? <PaidInParts ways={money.ways} /> : null}
       {money.refunds.length ? (
         <ul className="divide-y divide-line text-sm" data-testid="refund-list">
           {money.refunds.map((r) => (
@@ -70,6 +71,7 @@ export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; depo
               </div>
               <p className="text-muted">
                 {moneyWhen(r.createdAt)} · {r.provider === "manual" ? "sent back by the shop" : r.provider}
+                {r.payer ? ` · to ${r.payer}, who chipped in` : ""}
                 {r.actorName ? ` · by ${r.actorName}` : ""} · <span className="break-all">{r.providerRefundId ?? r.reference}</span>
               </p>
               {r.restocked.length ? (
@@ -93,6 +95,31 @@ export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; depo
       ) : null}
       {/* a new refund starts a fresh form: its amount is what is left now */}
       {money.refundable > 0 ? owner ? <RefundForm key={money.refunds.length} money={money} /> : <OwnerRefunds /> : null}
+    </div>
+  );
+}
+
+/** An order paid several ways (docs/product.md "Refunds"): what each took, and the order a refund gives back in. */
+function PaidInParts({ ways }: { ways: RefundSummary["ways"] }) {
+  return (
+    <div className="text-sm" data-testid="refund-ways">
+      <p className="text-muted">
+        Paid in parts. A refund goes back the way the money came: what the shop received itself first, by hand, then each payment made
+        online, the latest first, to whoever made it.
+      </p>
+      <ul className="mt-1 grid gap-1">
+        {ways.map((w, i) => (
+          <li key={i}>
+            <span className="font-semibold">{formatNairaAmount(w.amount)}</span>{" "}
+            {w.byHand
+              ? "received by the shop (transfer, cash or POS)"
+              : w.payer
+                ? `paid online by ${w.payer}, who chipped in`
+                : "paid online"}
+            <span className="text-muted"> · {formatNairaAmount(w.refundable)} can go back</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
