@@ -2,6 +2,7 @@
 // its payment link; one friend chips in part of it with her name, another is refused too little
 // and then pays the rest; the buyer's order is paid with every part counted.
 import { describe, expect, it } from "vitest";
+import { loginAsAdmin } from "./support/admin";
 import { atBothWidths, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import {
   buyableProductInCart,
@@ -98,6 +99,23 @@ describe("chipping in, on phones", () => {
       await buyer.page.reload();
       expect(await buyer.page.getByRole("heading", { level: 1 }).innerText()).toBe("Thank you! Your order is confirmed");
       await buyer.context.close();
+
+      // the party is called off: the owner refunds it whole, and each friend's part goes back by her own payment
+      const owner = await browser.newPage("phone");
+      await loginAsAdmin(owner.page);
+      await owner.page.goto(`/viewpurchase/${/\/pay\/([0-9a-f-]{36})/.exec(link)![1]}`);
+      const ways = owner.page.getByTestId("refund-ways");
+      await visible(ways);
+      expect(await ways.innerText()).toContain("₦2,000 paid online by Chioma, who chipped in");
+      await waitForHydration(owner.page);
+      await screenshot(owner.page, "chip-in-refund-ways-phone");
+      owner.page.once("dialog", (d) => void d.accept());
+      await owner.page.getByTestId("refund-submit").click();
+      await visible(owner.page.getByText("Refunded; the customer has been emailed"));
+      await expect.poll(() => owner.page.getByTestId("refund-state").innerText()).toBe("Refunded");
+      expect(await owner.page.getByTestId("refund-list").innerText()).toContain("to Chioma, who chipped in");
+      await screenshot(owner.page, "chip-in-refunded-phone");
+      await owner.context.close();
     },
     JOURNEY_MS,
   );
