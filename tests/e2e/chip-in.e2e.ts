@@ -109,9 +109,19 @@ describe("chipping in, on phones", () => {
       expect(await ways.innerText()).toContain("₦2,000 paid online by Chioma, who chipped in");
       await waitForHydration(owner.page);
       await screenshot(owner.page, "chip-in-refund-ways-phone");
-      owner.page.once("dialog", (d) => void d.accept());
+      // before anything goes, the owner is asked, with where each part of it goes
+      let prompt = "";
+      owner.page.once("dialog", (d) => {
+        prompt = d.message();
+        void d.accept();
+      });
       await owner.page.getByTestId("refund-submit").click();
       await visible(owner.page.getByText("Refunded; the customer has been emailed"));
+      expect(prompt.split("\n")).toEqual([
+        expect.stringMatching(/^Refund ₦[\d,.]+\? This cannot be undone\. It goes back the way it was paid:$/),
+        expect.stringMatching(/^₦[\d,.]+ online, to the last payment$/),
+        "₦2,000 online, to Chioma, who chipped in",
+      ]);
       await expect.poll(() => owner.page.getByTestId("refund-state").innerText()).toBe("Refunded");
       expect(await owner.page.getByTestId("refund-list").innerText()).toContain("to Chioma, who chipped in");
       await screenshot(owner.page, "chip-in-refunded-phone");

@@ -1,5 +1,6 @@
 import { useIntentForm } from "../forms/intent-form";
-import { formatNairaAmount } from "../../../lib/money";
+import { formatNaira, formatNairaAmount, nairaToKobo } from "../../../lib/money";
+import { splitRefund } from "../../../modules/orders/refund-split";
 import { refundStateLabels } from "../../../modules/orders/refund-schemas";
 import type { RefundSummary } from "../../../modules/orders/refunds.server";
 import { moneyWhen, pillTone } from "./money-pills";
@@ -99,6 +100,18 @@ export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; depo
   );
 }
 
+/** Where a refund of `naira` goes, as the server splits it (refund-split.ts), in the owner's words; null when it is more than can go back. */
+function piecesOf(ways: RefundSummary["ways"], naira: number): string[] | null {
+  const sources = ways.map((w, i) => ({ transaction: w.byHand ? null : String(i), kobo: nairaToKobo(w.refundable), payer: w.payer }));
+  const pieces = splitRefund(sources, new Map(), nairaToKobo(naira));
+  return (
+    pieces?.map(
+      (p) =>
+        `${formatNaira(p.kobo)} ${p.transaction === null ? "by hand, from the shop" : p.payer ? `online, to ${p.payer}, who chipped in` : "online, to the last payment"}`,
+    ) ?? null
+  );
+}
+
 /** An order paid several ways (docs/product.md "Refunds"): what each took, and the order a refund gives back in. */
 function PaidInParts({ ways }: { ways: RefundSummary["ways"] }) {
   return (
@@ -137,8 +150,13 @@ function RefundForm({ money }: { money: RefundSummary }) {
       data-testid="refund-form"
       onSubmit={(e) => {
         const typed = String(new FormData(e.currentTarget).get("amount") ?? "");
-        const amount = typed.trim() !== "" && Number.isFinite(Number(typed)) ? formatNairaAmount(Number(typed)) : `₦${typed}`;
-        if (!window.confirm(`Refund ${amount} to the customer? This cannot be undone.`)) e.preventDefault();
+        const number = typed.trim() !== "" && Number.isFinite(Number(typed)) ? Number(typed) : null;
+        const amount = number !== null ? formatNairaAmount(number) : `₦${typed}`;
+        const pieces = number !== null && money.ways.length > 1 ? piecesOf(money.ways, number) : null;
+        const question = pieces
+          ? `Refund ${amount}? This cannot be undone. It goes back the way it was paid:\n${pieces.join("\n")}`
+          : `Refund ${amount} to the customer? This cannot be undone.`;
+        if (!window.confirm(question)) e.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="refund" />
