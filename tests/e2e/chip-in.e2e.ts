@@ -124,7 +124,7 @@ describe("chipping in, on phones", () => {
       ]);
       await expect.poll(() => owner.page.getByTestId("refund-state").innerText()).toBe("Refunded");
       expect(await owner.page.getByTestId("refund-list").innerText()).toContain("to Chioma, who chipped in");
-      await screenshot(owner.page, "chip-in-refunded-phone");
+      await atBothWidths(owner.page, "chip-in-refunded");
       await owner.context.close();
     },
     JOURNEY_MS,
