@@ -243,7 +243,9 @@ describe("chipping in through a payment link", () => {
     await t.page(rest.back);
     expect(await rowOf(row.id)).toMatchObject({ status: "completed", paidAmountKobo: 1_912_500 });
     const before = (await textOf(await t.page(`/viewpurchase/${row.id}`, { as: owner }))).replace(/<[^>]+>/g, "");
-    expect(before).toContain("Paid in parts. A refund goes back the way the money came");
+    expect(before).toContain(
+      "Paid in parts. A refund goes back the way the money came: each payment made online, the latest first, to whoever made it.",
+    );
     expect(before).toContain("₦5,000 paid online by Chioma, who chipped in · ₦5,000 can go back");
 
     const refunded = await t.page(`/viewpurchase/${row.id}`, {

@@ -117,8 +117,9 @@ function PaidInParts({ ways }: { ways: RefundSummary["ways"] }) {
   return (
     <div className="text-sm" data-testid="refund-ways">
       <p className="text-muted">
-        Paid in parts. A refund goes back the way the money came: what the shop received itself first, by hand, then each payment made
-        online, the latest first, to whoever made it.
+        Paid in parts. A refund goes back the way the money came:{" "}
+        {ways.some((w) => w.byHand) ? "what the shop received itself first, by hand, then " : ""}each payment made online, the latest first,
+        to whoever made it.
       </p>
       <ul className="mt-1 grid gap-1">
         {ways.map((w, i) => (
