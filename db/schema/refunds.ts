@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
-import { purchases } from "./orders";
+import { paidViaEnum, partPayments, purchases } from "./orders";
 
 // Refunds, disputes and the provider's events about them (docs/product.md "Refunds";
 // docs/decisions/0017-unpaid-checkouts-and-refunds.md).
@@ -65,12 +65,17 @@ export const paymentDisputes = pgTable(
   (t) => [index("payment_disputes_purchase_id_idx").on(t.purchaseId)],
 );
 
-/** refund_needed: the shop holds it; refund_pending: asked of the provider; refunded: the money went back. */
-export const strayPaymentStatusEnum = pgEnum("stray_payment_status", ["refund_needed", "refund_pending", "refunded"]);
+/**
+ * refund_needed: the shop holds it; refund_pending: asked of the provider; refunded: the money went
+ * back; kept: a part payment the shop received itself, kept as agreed with the customer.
+ */
+export const strayPaymentStatusEnum = pgEnum("stray_payment_status", ["refund_needed", "refund_pending", "refunded", "kept"]);
 
 // A payment the provider took that its order could not take (modules/orders/stray-payments.server.ts):
 // a second payment, another amount, a closed order. Never part of the order's money; refunded by
-// its own transaction, from the order's page or on the provider's dashboard.
+// its own transaction, from the order's page or on the provider's dashboard. A part payment the shop
+// recorded itself on an order it then cancelled is one too (provider 'manual', its part named): given
+// back by hand, or kept as agreed, and recorded so from the order's page.
 export const strayPayments = pgTable(
   "stray_payments",
   {
@@ -79,13 +84,21 @@ export const strayPayments = pgTable(
       .notNull()
       .references(() => purchases.id, { onDelete: "cascade" }),
     provider: text().notNull(),
-    // the payment attempt's reference, and the provider's transaction (what a refund names)
-    reference: text().notNull(),
+    // the payment attempt's reference, and the provider's transaction (what a refund names); none for
+    // a part the shop recorded itself
+    reference: text(),
     transactionId: text(),
     amountKobo: integer().notNull(),
     currency: text().notNull(),
-    // paid_twice, wrong_amount, closed
+    // paid_twice, wrong_amount, closed, chipped_in, held_part
     reason: text().notNull(),
+    // held_part: the part payment the shop recorded, once
+    partPaymentId: uuid()
+      .unique()
+      .references(() => partPayments.id, { onDelete: "cascade" }),
+    // held_part given back: how, and what the owner wrote (the transfer's reference, or why it was kept)
+    givenBackVia: paidViaEnum(),
+    settledNote: text(),
     status: strayPaymentStatusEnum().notNull().default("refund_needed"),
     refundReference: text().unique(),
     providerRefundId: text().unique(),

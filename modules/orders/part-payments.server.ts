@@ -6,7 +6,8 @@ import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { partPaymentMail, type MailLinks } from "./mails.server";
 import type { ReceivedPayment } from "./received-payment";
-import { leftToPayKobo } from "./statuses";
+import { byHandWords, leftToPayKobo } from "./statuses";
+import { holdRecordedParts } from "./held-parts.server";
 import { recordStrayPayment, type StrayReason } from "./stray-payments.server";
 
 type Purchase = typeof purchases.$inferSelect;
@@ -17,8 +18,6 @@ type Purchase = typeof purchases.$inferSelect;
 // recorded or through the provider, completes it (completeOrder asks for what is left to pay).
 
 export type PartPayment = { method: "transfer" | "cash" | "pos"; receivedKobo: number; reference?: string; actorId: string };
-
-const methodWords = { transfer: "bank transfer", cash: "cash", pos: "POS" } as const;
 
 /** The order can take a part now: unpaid and open (waiting, or paid on delivery and on its way), and not a 30-minute checkout. */
 function partProblem(p: Purchase, receivedKobo: number): string | null {
@@ -38,7 +37,8 @@ const depositHeld = (kobo: number) => `part payment of ${formatNaira(kobo)} rece
  * An order holding part payments is cancelled (by the shop, refused at the door, never collected):
  * what its history says of them, and the parts chipped in through its payment link kept to refund
  * through the provider that took them (docs/product.md "Chipping in"), each a payment not applied
- * to the order, refunded from its page. A part the shop recorded is hers to give back or keep.
+ * to the order, refunded from its page; the parts the shop recorded itself are listed there too, to
+ * record given back by hand or kept as agreed (held-parts.server.ts).
  */
 export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null> {
   if (!p.depositKobo || p.paidAt) return null;
@@ -60,6 +60,7 @@ export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null>
       })),
     );
   const chippedKobo = chipped.reduce((sum, c) => sum + c.part.amountKobo, 0);
+  await holdRecordedParts(tx, p);
   const words = [
     p.depositKobo > chippedKobo ? depositHeld(p.depositKobo - chippedKobo) : null,
     chippedKobo ? `${formatNaira(chippedKobo)} chipped in through the payment link: refund needed` : null,
@@ -125,7 +126,7 @@ type Part = {
 /** The history's words for a part: how it came, and from whom when she chipped in through a link. */
 function partWords(part: Part) {
   if (part.paidVia === "provider") return `chipped in through the payment link${part.payerName ? ` by ${part.payerName}` : ""}`;
-  return `by ${methodWords[part.paidVia]}${part.reference ? ` (${part.reference})` : ""}`;
+  return `by ${byHandWords[part.paidVia]}${part.reference ? ` (${part.reference})` : ""}`;
 }
 
 /** Adds a part to the order locked by the caller, keeps it on its own row and tells the customer. */

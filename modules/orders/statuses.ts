@@ -40,6 +40,9 @@ export const paymentMethodLabels: Record<string, string> = {
   manual: "Recorded by the shop",
 };
 
+/** How money the shop took or gave back itself moved, in words ("part payment: ₦200,000 by bank transfer"). */
+export const byHandWords = { transfer: "bank transfer", cash: "cash", pos: "POS" } as const;
+
 /** The number a shopper and the shop call an order by: the first 8 characters of its id (docs/product.md §9). */
 export const orderNumber = (id: string): string => id.slice(0, 8);
 

@@ -6,7 +6,7 @@ import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { adminOrderPath, orderNumber, leftToPayKobo } from "./statuses";
+import { adminOrderPath, byHandWords, orderNumber, leftToPayKobo } from "./statuses";
 import type { ReceivedPayment } from "./received-payment";
 
 // Money the provider took that its order cannot take (docs/product.md "Paying"): a second payment
@@ -19,8 +19,11 @@ import type { ReceivedPayment } from "./received-payment";
 
 type Purchase = typeof purchases.$inferSelect;
 
-/** chipped_in: a part paid through the payment link of an order the shop then cancelled (part-payments.server.ts) */
-export type StrayReason = "paid_twice" | "wrong_amount" | "closed" | "chipped_in";
+/**
+ * chipped_in: a part paid through the payment link of an order the shop then cancelled
+ * (part-payments.server.ts); held_part: a part the shop recorded itself on it (held-parts.server.ts)
+ */
+export type StrayReason = "paid_twice" | "wrong_amount" | "closed" | "chipped_in" | "held_part";
 
 /** Why a provider's payment cannot be applied to this order (read under the order's lock), or null when it can be (or is a repeat). */
 export function strayReason(p: Purchase, payment: ReceivedPayment): StrayReason | null {
@@ -39,6 +42,7 @@ const timelineWords: Record<StrayReason, (p: Purchase) => string> = {
       : `it does not match the order's total of ${formatNaira(p.totalKobo)}`,
   closed: (p) => `the order is ${p.status}`,
   chipped_in: () => "it was chipped in through the payment link and the order was cancelled",
+  held_part: () => "it was a part payment the shop recorded, and the order was cancelled",
 };
 
 const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo" | "depositKobo">) => string> = {
@@ -47,6 +51,7 @@ const shopperWords: Record<StrayReason, (p: Pick<Purchase, "totalKobo" | "deposi
     `on an earlier payment page, but ${p.depositKobo ? `the order has ${formatNaira(leftToPayKobo(p))} left to pay` : `the order's total is now ${formatNaira(p.totalKobo)}`}, so it could not pay for it`,
   closed: () => "but the order can no longer take a payment",
   chipped_in: () => "chipped in through its payment link, but the order was cancelled, so it goes back to whoever paid it",
+  held_part: () => "as a part payment, and the order was cancelled",
 };
 
 /**
@@ -113,8 +118,10 @@ export type UnappliedPayment = {
   amount: number;
   /** why, in the words of her mail: "but the order had already been paid, so this second payment is not needed" */
   why: string;
-  status: "refund_needed" | "refund_pending" | "refunded";
+  status: "refund_needed" | "refund_pending" | "refunded" | "kept";
   refundedAt: string | null;
+  /** a part the shop recorded itself: given back by hand (how, once it was), not through the provider */
+  byHand: { givenBackVia: string | null } | null;
 };
 
 /** An order's payments it did not take, oldest first, for the order's own page (docs/product.md "Refunds"). */
@@ -125,6 +132,7 @@ export async function unappliedPayments(db: Db, purchaseId: string): Promise<Una
       reason: strayPayments.reason,
       status: strayPayments.status,
       refundedAt: strayPayments.refundedAt,
+      givenBackVia: strayPayments.givenBackVia,
       totalKobo: purchases.totalKobo,
       depositKobo: purchases.depositKobo,
     })
@@ -137,5 +145,7 @@ export async function unappliedPayments(db: Db, purchaseId: string): Promise<Una
     why: (shopperWords[r.reason as StrayReason] ?? shopperWords.closed)(r),
     status: r.status,
     refundedAt: r.refundedAt?.toISOString() ?? null,
+    byHand:
+      r.reason === "held_part" ? { givenBackVia: r.givenBackVia ? byHandWords[r.givenBackVia as keyof typeof byHandWords] : null } : null,
   }));
 }

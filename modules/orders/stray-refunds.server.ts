@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { purchaseEvents, purchases, strayPayments, users } from "../../db/schema";
+import { partPayments, purchaseEvents, purchases, strayPayments, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
@@ -8,7 +8,7 @@ import { formatNaira, koboToNaira } from "../../lib/money";
 import type { RefundEvent } from "../payments/paystack-events";
 import type { PaymentProvider } from "../payments/types";
 import { newRefundReference } from "./refunds.server";
-import { orderNumber } from "./statuses";
+import { byHandWords, orderNumber } from "./statuses";
 
 // Giving back a payment its order could not take (stray-payments.server.ts; docs/product.md
 // "Paying"): from the order's page, through the provider that took it, by its own transaction; or
@@ -24,9 +24,11 @@ export type StrayPaymentView = {
   amount: number;
   currency: string;
   provider: string;
-  reference: string;
+  reference: string | null;
   transactionId: string | null;
   reason: string;
+  /** a part the shop recorded itself (docs/product.md "Part payments"): how it came, and once settled, how it went back or why it was kept */
+  byHand: { came: string; givenBackVia: string | null; note: string | null } | null;
   status: StrayRow["status"];
   providerRefundId: string | null;
   actorName: string | null;
@@ -39,17 +41,23 @@ const reasonWords: Record<string, string> = {
   wrong_amount: "it did not match the order's total",
   closed: "the order could no longer take a payment",
   chipped_in: "chipped in through the payment link, and the order was cancelled",
+  held_part: "a part payment the shop recorded, and the order was cancelled",
 };
 
 /** An order's stray payments, oldest first, as the order's page shows them (naira). */
 export async function strayPaymentViews(db: Db, purchaseId: string): Promise<StrayPaymentView[]> {
   const rows = await db
-    .select({ row: strayPayments, actorName: sql<string | null>`nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), '')` })
+    .select({
+      row: strayPayments,
+      actorName: sql<string | null>`nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      part: { paidVia: partPayments.paidVia, reference: partPayments.reference },
+    })
     .from(strayPayments)
     .leftJoin(users, eq(users.id, strayPayments.actorId))
+    .leftJoin(partPayments, eq(partPayments.id, strayPayments.partPaymentId))
     .where(eq(strayPayments.purchaseId, purchaseId))
     .orderBy(asc(strayPayments.createdAt));
-  return rows.map(({ row: s, actorName }) => ({
+  return rows.map(({ row: s, actorName, part }) => ({
     id: s.id,
     amount: koboToNaira(s.amountKobo),
     currency: s.currency,
@@ -57,6 +65,17 @@ export async function strayPaymentViews(db: Db, purchaseId: string): Promise<Str
     reference: s.reference,
     transactionId: s.transactionId,
     reason: reasonWords[s.reason] ?? s.reason,
+    byHand:
+      s.reason === "held_part"
+        ? {
+            came:
+              part?.paidVia && part.paidVia !== "provider"
+                ? `${byHandWords[part.paidVia]}${part.reference ? ` (${part.reference})` : ""}`
+                : "by hand",
+            givenBackVia: s.givenBackVia && s.givenBackVia !== "provider" ? byHandWords[s.givenBackVia] : null,
+            note: s.settledNote,
+          }
+        : null,
     status: s.status,
     providerRefundId: s.providerRefundId,
     actorName,
@@ -104,6 +123,7 @@ export async function refundStrayPayment(
       .where(and(eq(strayPayments.id, strayId), eq(strayPayments.purchaseId, p.id)))
       .for("update");
     if (!stray) throw AppError.notFound("Payment");
+    if (stray.reason === "held_part") throw new AppError("conflict", "This part was received by hand: record it given back or kept.");
     if (stray.status !== "refund_needed")
       throw new AppError(
         "conflict",
@@ -116,7 +136,8 @@ export async function refundStrayPayment(
     let started: Awaited<ReturnType<PaymentProvider["refund"]>> | null = null;
     try {
       started = await provider.refund({
-        transaction: stray.transactionId ?? stray.reference,
+        // (only a part held by hand has no reference, and it is not refunded here)
+        transaction: stray.transactionId ?? stray.reference!,
         amountKobo: stray.amountKobo,
         currency: stray.currency,
         reference,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { refundInput } from "../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../modules/orders/refunds.server";
+import { heldPartInput, settleHeldPart } from "../../modules/orders/held-parts.server";
 import { refundStrayPayment, strayPaymentViews } from "../../modules/orders/stray-refunds.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import type { AppDeps, AppEnv } from "../context";
@@ -29,6 +30,13 @@ export function adminRefundRoutes({ database, env }: AppDeps) {
     .post("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/refund", requireOwner(), async (c) => {
       const id = pathId(c, "Purchase");
       await refundStrayPayment(db, paymentProvider(env, db), id, pathId(c, "Payment", "strayId"), currentUser(c).id);
+      return c.json({ strayPayments: await strayPaymentViews(db, id) });
+    })
+    // a part payment the shop recorded, on an order it cancelled: given back by hand, or kept as agreed
+    .post("/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/settle", requireOwner(), async (c) => {
+      const id = pathId(c, "Purchase");
+      const input = await readJson(c, heldPartInput);
+      await settleHeldPart(db, env, id, pathId(c, "Payment", "strayId"), input, currentUser(c).id);
       return c.json({ strayPayments: await strayPaymentViews(db, id) });
     });
 }

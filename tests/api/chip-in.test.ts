@@ -12,6 +12,7 @@ import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { payLinkPath } from "../../modules/orders/order-links.server";
 import { recordPartPayment } from "../../modules/orders/part-payments.server";
 import { refundStrayPayment } from "../../modules/orders/stray-refunds.server";
+import { settleHeldPart } from "../../modules/orders/held-parts.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { createAdminUser, createDeliveryRate } from "../factories";
@@ -218,20 +219,33 @@ describe("chipping in through a payment link", () => {
     expect(await notesOf(row.id)).toContain(
       "part payment of ₦2,000 received: give it back, or keep it as agreed; ₦5,000 chipped in through the payment link: refund needed",
     );
-    const [kept] = await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, row.id));
+    const held = await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, row.id));
+    const kept = held.find((s) => s.reason === "chipped_in");
     expect(kept).toMatchObject({
       reference: a.reference,
       amountKobo: 500_000,
-      reason: "chipped_in",
       status: "refund_needed",
       provider: "sandbox",
     });
     expect(kept!.transactionId).toMatch(/^SBX-/);
-    expect(await textOf(await t.page(`/viewpurchase/${row.id}`, { as: owner }))).toContain(
-      "Not applied: chipped in through the payment link, and the order was cancelled.",
+    // the shop's own part is listed beside it, to give back by hand or keep (docs/product.md "Part payments")
+    const cash = held.find((s) => s.reason === "held_part");
+    expect(cash).toMatchObject({ amountKobo: 200_000, status: "refund_needed", provider: "manual", reference: null });
+    expect(held).toHaveLength(2);
+    const listed = await textOf(await t.page(`/viewpurchase/${row.id}`, { as: owner }));
+    expect(listed).toContain("Not applied: chipped in through the payment link, and the order was cancelled.");
+    expect(listed).toContain("Not applied: a part payment the shop recorded, and the order was cancelled.");
+    // each goes back its own way: Chioma's through the provider, the cash by hand
+    await expect(refundStrayPayment(t.db, paymentProvider(t.env, t.db), row.id, cash!.id, owner.id)).rejects.toThrow(
+      "This part was received by hand: record it given back or kept.",
+    );
+    await expect(settleHeldPart(t.db, t.env, row.id, kept!.id, { outcome: "kept" }, owner.id)).rejects.toThrow(
+      "This payment came through the payment provider: refund it, by its own transaction.",
     );
     const refunded = await refundStrayPayment(t.db, paymentProvider(t.env, t.db), row.id, kept!.id, owner.id);
     expect(refunded.status).toBe("refunded");
+    const given = await settleHeldPart(t.db, t.env, row.id, cash!.id, { outcome: "given_back", method: "cash" }, owner.id);
+    expect(given).toMatchObject({ part: { status: "refunded", givenBackVia: "cash" }, told: true });
   });
 
   it("an order friends paid together, refunded whole from its page: each part goes back by its own payment", async () => {

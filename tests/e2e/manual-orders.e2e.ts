@@ -4,7 +4,7 @@
 import type { Cookie, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
-import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
+import { atBothWidths, expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
 import { adminApi, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
@@ -335,6 +335,28 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
       await screenshot(page, "order-part-paid-invoice-phone");
+      // she calls it off; the ₦6,400 the shop holds waits to be given back, and the owner records it (docs/product.md "Part payments")
+      await page.goBack();
+      await page.waitForURL(/\/viewpurchase\//);
+      await waitForHydration(page);
+      page.once("dialog", (d) => void d.accept());
+      await main.getByRole("button", { name: "Cancel order" }).click();
+      const held = page.getByTestId("held-part");
+      await visible(held);
+      expect(await held.innerText()).toContain("received by bank transfer");
+      expect(await held.innerText()).toContain("To give back or keep");
+      await held.getByLabel("Reference or note").fill("GTB 0042");
+      let asked = "";
+      page.once("dialog", (d) => {
+        asked = d.message();
+        void d.accept();
+      });
+      await held.getByRole("button", { name: "Record as given back" }).click();
+      await visible(page.getByText("Recorded as given back", { exact: true }));
+      expect(asked).toBe("Record ₦6,400 as given back by bank transfer? The customer will be told. This cannot be undone.");
+      await expect.poll(() => held.getByTestId("held-part-settled").innerText()).toMatch(/^Given back by bank transfer .+ · GTB 0042$/);
+      expect(await held.getByRole("button", { name: "Record as given back" }).count()).toBe(0);
+      await atBothWidths(page, "order-part-given-back");
       await context.close();
     },
     JOURNEY_MS,

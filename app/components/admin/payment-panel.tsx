@@ -52,7 +52,7 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
         {p.deposit > 0 ? (
           <Row label="Part payments received" value={<span data-testid="deposit">{formatNairaAmount(p.deposit)}</span>} />
         ) : null}
-        {p.deposit > 0 && !p.paidAt ? (
+        {p.deposit > 0 && !p.paidAt && p.status !== "cancelled" ? (
           <Row label="Left to pay" value={<span data-testid="left-to-pay">{formatNairaAmount(p.leftToPay)}</span>} />
         ) : null}
         {p.paidAmount !== null && p.paidAmount !== p.totalAmount ? (

@@ -29,15 +29,17 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 }
 
 /** `deposit`: part payments of an order not paid yet (docs/product.md "Part payments"): not refunded here. */
-export function RefundPanel({ money, deposit = 0 }: { money: RefundSummary; deposit?: number }) {
+export function RefundPanel({ money, deposit = 0, cancelled = false }: { money: RefundSummary; deposit?: number; cancelled?: boolean }) {
   // refunds are the owner's (modules/accounts/roles.ts)
   const owner = useOwner();
   if (!money.paid && !money.refunds.length)
     return (
       <p className="text-sm text-muted" data-testid="refund-none">
-        {deposit > 0
-          ? `Only a part payment of ${formatNairaAmount(deposit)} has been received. If the order is cancelled, a part the shop recorded is given back by hand or kept as agreed; a part chipped in through its payment link is listed under Payments not applied to this order, to refund.`
-          : "Nothing has been paid for this order yet."}
+        {deposit > 0 && cancelled
+          ? `The order was cancelled holding ${formatNairaAmount(deposit)} of part payments: each part is listed under Payments not applied to this order, to give back or keep if the shop recorded it, or to refund if it was chipped in online.`
+          : deposit > 0
+            ? `Only a part payment of ${formatNairaAmount(deposit)} has been received. If the order is cancelled, a part the shop recorded is given back by hand or kept as agreed; a part chipped in through its payment link is listed under Payments not applied to this order, to refund.`
+            : "Nothing has been paid for this order yet."}
       </p>
     );
   return (

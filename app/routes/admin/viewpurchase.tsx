@@ -35,6 +35,7 @@ import { refundFormInput } from "../../../modules/orders/refund-schemas";
 import { createRefund, refundSummary } from "../../../modules/orders/refunds.server";
 import type { PurchaseDetail } from "../../../modules/orders/types";
 import { refundStrayPayment, strayPaymentViews } from "../../../modules/orders/stray-refunds.server";
+import { heldPartInput, settleHeldPart } from "../../../modules/orders/held-parts.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { recordOr404 } from "../../lib/not-found.server";
 import { adminAction, ownerOnly, recordId } from "./admin-action.server";
@@ -92,6 +93,23 @@ export async function action(args: Route.ActionArgs) {
       );
       const stray = await refundStrayPayment(db, paymentProvider(env, db), id, data.strayId, user.id);
       return { ok: true, msg: stray.status === "refunded" ? "Payment refunded" : "Refund asked; the provider will confirm it" };
+    }
+    if (intent === "settle-part") {
+      ownerOnly(user);
+      const { data } = await parseForm(
+        args.request,
+        heldPartInput.extend({ intent: z.literal("settle-part"), strayId: z.uuid({ error: "Unknown payment" }) }),
+      );
+      const { part, told } = await settleHeldPart(
+        db,
+        env,
+        id,
+        data.strayId,
+        { outcome: data.outcome, method: data.method, note: data.note },
+        user.id,
+      );
+      if (part.status === "kept") return { ok: true, msg: "Recorded as kept" };
+      return { ok: true, msg: told ? "Recorded as given back; the customer has been told" : "Recorded as given back" };
     }
     if (intent === "customer-note") {
       const { data } = await parseForm(args.request, customerNoteInput.extend({ intent: z.literal("customer-note") }));
@@ -344,7 +362,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
         <div className="grid gap-4">
           {/* first: a payment to give back is what the owner must see before refunding the order itself */}
           <StrayPaymentsPanel payments={strays} />
-          <RefundPanel money={money} deposit={p.paidAt ? 0 : p.deposit} />
+          <RefundPanel money={money} deposit={p.paidAt ? 0 : p.deposit} cancelled={p.status === "cancelled"} />
         </div>
       </Section>
 

@@ -73,7 +73,10 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
         <p className="mt-4 text-muted" data-testid="refund-message">
           {state === "refund"
             ? `We received your payment of ${total}, but this order is cancelled, so we are refunding the full amount the way you paid, within 5 working days. You do not need to do anything; the details are in your email.`
-            : "We did not receive the payment in time, so the items went back on sale. You can order again whenever you like."}
+            : order.deposit > 0
+              ? // part was paid, so it did not lapse: the shop cancelled it (docs/product.md "Part payments")
+                "This order was cancelled, so its items went back on sale. What was paid towards it is below."
+              : "We did not receive the payment in time, so the items went back on sale. You can order again whenever you like."}
         </p>
         <UnappliedPayments payments={unapplied} />
         <AfterOrderLinks order={order} againWith={again ? { token } : undefined} />
@@ -185,7 +188,16 @@ const refundWords: Record<UnappliedPayment["status"], (p: UnappliedPayment) => s
   refund_needed: () => "We are refunding it to the account or card it came from within 5 working days; you do not need to do anything.",
   refund_pending: () => "Its refund is on its way to the account or card it came from.",
   refunded: (p) => `It was refunded${p.refundedAt ? ` on ${orderDate(p.refundedAt)}` : ""} to the account or card it came from.`,
+  kept: () => "It was kept, as agreed with you.",
 };
+
+/** A part the shop took itself goes back by hand (docs/product.md "Part payments"). */
+const byHandRefundWords: Partial<Record<UnappliedPayment["status"], (p: UnappliedPayment) => string>> = {
+  refund_needed: () => "We will be in touch about giving it back.",
+  refunded: (p) => `It was given back by ${p.byHand?.givenBackVia ?? "hand"}${p.refundedAt ? ` on ${orderDate(p.refundedAt)}` : ""}.`,
+};
+
+const whereItIs = (p: UnappliedPayment) => ((p.byHand && byHandRefundWords[p.status]) || refundWords[p.status])(p);
 
 /** A payment the order did not take (paid twice, say): she reads it here as in her mail, with where its refund is. */
 function UnappliedPayments({ payments }: { payments: UnappliedPayment[] }) {
@@ -198,7 +210,7 @@ function UnappliedPayments({ payments }: { payments: UnappliedPayment[] }) {
     >
       {payments.map((p, i) => (
         <p key={i}>
-          We received a payment of <strong>{formatNairaAmount(p.amount)}</strong> for this order, {p.why}. {refundWords[p.status](p)}
+          We received a payment of <strong>{formatNairaAmount(p.amount)}</strong> for this order, {p.why}. {whereItIs(p)}
         </p>
       ))}
     </section>
