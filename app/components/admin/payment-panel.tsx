@@ -4,6 +4,7 @@ import { paymentMethodLabels } from "../../../modules/orders/statuses";
 import { notCollected } from "../../../modules/orders/pickup";
 import type { PurchaseDetail } from "../../../modules/orders/types";
 import { Field, FormMessage } from "../forms/fields";
+import { ByHandMethodField } from "./by-hand-method";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
 const paidWords = { provider: "Paid online", transfer: "Bank transfer received", cash: "Cash received", pos: "POS payment received" };
@@ -88,15 +89,11 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
     >
       <input type="hidden" name="intent" value="payment" />
       <p className="text-sm font-semibold sm:col-span-3">Record money the shop received</p>
-      <Field label="How it arrived" name="method" error={errors.method}>
-        {(control) => (
-          <select {...control} defaultValue={text("method", p.paymentMethod === "pod" ? "cash" : "transfer")}>
-            <option value="transfer">Bank transfer</option>
-            <option value="cash">Cash</option>
-            <option value="pos">POS</option>
-          </select>
-        )}
-      </Field>
+      <ByHandMethodField
+        label="How it arrived"
+        defaultValue={text("method", p.paymentMethod === "pod" ? "cash" : "transfer")}
+        error={errors.method}
+      />
       <Field
         label="Amount (₦)"
         name="amount"

@@ -3,6 +3,7 @@ import { formatNairaAmount } from "../../../lib/money";
 import type { StrayPaymentView } from "../../../modules/orders/stray-refunds.server";
 import { useBusy, type FormResult } from "../../lib/forms";
 import { Field } from "../forms/fields";
+import { ByHandMethodField } from "./by-hand-method";
 import { byHandWords } from "../../../modules/orders/statuses";
 import { useIntentForm } from "../forms/intent-form";
 import { useToastAnswer } from "../toasts";
@@ -147,15 +148,7 @@ function SettleHeldPart({ s }: { s: StrayPaymentView }) {
     >
       <input type="hidden" name="intent" value="settle-part" />
       <input type="hidden" name="strayId" value={s.id} />
-      <Field label="How it went back" name="method" error={errors.method}>
-        {(control) => (
-          <select {...control} defaultValue={start.text("method", "transfer")}>
-            <option value="transfer">Bank transfer</option>
-            <option value="cash">Cash</option>
-            <option value="pos">POS</option>
-          </select>
-        )}
-      </Field>
+      <ByHandMethodField label="How it went back" defaultValue={start.text("method", "transfer")} error={errors.method} />
       <Field
         label="Reference or note"
         name="note"
