@@ -341,6 +341,8 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await waitForHydration(page);
       page.once("dialog", (d) => void d.accept());
       await main.getByRole("button", { name: "Cancel order" }).click();
+      // no email on this order: the answer does not say she was emailed
+      await visible(page.getByText("Order marked cancelled", { exact: true }));
       const held = page.getByTestId("held-part");
       await visible(held);
       expect(await held.innerText()).toContain("received by bank transfer");

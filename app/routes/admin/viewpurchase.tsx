@@ -60,6 +60,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
+/** An order the shop recorded may have no email (docs/product.md "Manual orders"): then nobody was emailed. */
+const emailed = (email: string | null | undefined) => (email?.trim() ? "; the customer has been emailed" : "");
+
 /**
  * The order page's buttons: the next status or cancelled (the service mails the customer); money
  * the shop received itself; a delivery refused at the door (docs/product.md "Paying").
@@ -78,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
         user.id,
       );
       if (part && purchase) return { ok: true, msg: `Part payment recorded; ${formatNaira(leftToPayKobo(purchase))} left to pay` };
-      return { ok: true, msg: "Payment recorded; the customer has been emailed" };
+      return { ok: true, msg: `Payment recorded${emailed(purchase?.email)}` };
     }
     if (intent === "refund") {
       ownerOnly(user);
@@ -126,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const { data } = await parseForm(args.request, statusChangeInput);
     const moved = await changePurchaseStatus(db, id, data, user.id, env);
-    return { ok: true, msg: `Order marked ${pickupStep(moved, data.status)?.done ?? data.status}; the customer has been emailed` };
+    return { ok: true, msg: `Order marked ${pickupStep(moved, data.status)?.done ?? data.status}${emailed(moved.email)}` };
   });
 }
 
