@@ -195,6 +195,8 @@ export const paymentAttempts = pgTable(
     // with the name the payer gave; false: the attempt pays all that is left
     part: boolean().notNull().default(false),
     payerName: text(),
+    // the email she gave on the link's page (the provider's receipt; the shop's thanks, and word of a refund)
+    payerEmail: text(),
     createdAt: createdAt(),
   },
   (t) => [index("payment_attempts_purchase_id_idx").on(t.purchaseId)],

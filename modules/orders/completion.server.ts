@@ -14,6 +14,7 @@ import type { PurchaseView } from "./types";
 import { getPurchaseByReference } from "./views.server";
 import { recordStrayPayment, strayReason } from "./stray-payments.server";
 import { takeChippedIn } from "./part-payments.server";
+import { payerOfAttempt, payerThanksMail } from "./payer-mails.server";
 import type { ReceivedPayment } from "./received-payment";
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -169,6 +170,9 @@ export async function completeOrder(
       if (bought.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
     }
     await orderMails(tx, paid, items, links);
+    // whoever paid the rest through the link is thanked, when she gave her email there (docs/product.md "Chipping in")
+    const payer = via !== "admin" && payment.reference ? await payerOfAttempt(tx, paid, payment.reference) : null;
+    if (payer) await payerThanksMail(tx, paid, payer, payment.amountKobo, 0);
     return { outcome: "completed" as const, purchase: paid };
   });
 }

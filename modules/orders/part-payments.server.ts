@@ -8,6 +8,7 @@ import { partPaymentMail, type MailLinks } from "./mails.server";
 import type { ReceivedPayment } from "./received-payment";
 import { byHandWords, leftToPayKobo } from "./statuses";
 import { holdRecordedParts } from "./held-parts.server";
+import { payerOfAttempt, payerRefundMail, payerThanksMail } from "./payer-mails.server";
 import { recordStrayPayment, type StrayReason } from "./stray-payments.server";
 
 type Purchase = typeof purchases.$inferSelect;
@@ -59,6 +60,10 @@ export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null>
         reason: "chipped_in" satisfies StrayReason,
       })),
     );
+  for (const { part } of chipped) {
+    const payer = await payerOfAttempt(tx, p, part.reference!);
+    if (payer) await payerRefundMail(tx, p, payer, part.amountKobo, "to_refund", "the order was cancelled");
+  }
   const chippedKobo = chipped.reduce((sum, c) => sum + c.part.amountKobo, 0);
   await holdRecordedParts(tx, p);
   const words = [
@@ -198,6 +203,8 @@ export async function takeChippedIn(
     },
     now,
   );
+  const payer = await payerOfAttempt(tx, updated, payment.reference);
+  if (payer) await payerThanksMail(tx, updated, payer, payment.amountKobo, leftToPayKobo(updated));
   return { outcome: "part", purchase: updated };
 }
 

@@ -129,7 +129,7 @@ export async function startChipIn(db: Db, env: LinkEnv, row: Purchase, input: Ch
   return startPayment(db, paymentProvider(env, db), env, row, back, {
     fresh: true,
     part: whole ? undefined : { amountKobo: kobo, payerName: name || null },
-    payer: { email: email || null },
+    payer: { email: email || null, name: name || null },
   });
 }
 

@@ -30,8 +30,8 @@ export async function startPayment(
   }: {
     fresh: boolean;
     part?: { amountKobo: number; payerName: string | null };
-    /** paid through a shared link by someone else: her email for the provider's receipt, if she gave one */
-    payer?: { email: string | null };
+    /** paid through a shared link by someone else: her email for the provider's receipt and the shop's thanks, and her name, if she gave them */
+    payer?: { email: string | null; name?: string | null };
   },
 ): Promise<PaymentStart> {
   const reference = fresh || part ? newReference() : purchase.reference;
@@ -44,7 +44,8 @@ export async function startPayment(
       provider: provider.name,
       amountKobo,
       part: !!part,
-      payerName: part?.payerName ?? null,
+      payerName: part?.payerName ?? payer?.name ?? null,
+      payerEmail: payer?.email ?? null,
     });
   const { paymentChannels, contactEmail } = await getSettings(db);
   const started = await provider.initialize({

@@ -7,6 +7,7 @@ import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
 import type { PaymentProvider, StartedRefund } from "../payments/types";
 import type { MailLinks } from "./mails.server";
 import { refundMail } from "./refund-mails.server";
+import { payerOfTransaction, payerRefundMail } from "./payer-mails.server";
 import { moneySources, refundedByTransaction } from "./money-sources.server";
 import { refundInput, type RefundInput, type RefundState } from "./refund-schemas";
 import { refundRoom, splitRefund, type RefundPiece } from "./refund-split";
@@ -143,6 +144,11 @@ export async function createRefund(
       made.push(await recordPiece(tx, provider, p, done, i === 0 ? restocked : [], { reason, actorId }));
     const sent = made.map((refund, i) => ({ refund, payer: tried[i]!.piece.payer })).filter((s) => s.refund.status !== "failed");
     if (sent.length) await refundMail(tx, p, sent, links);
+    // and each friend who chipped in is told her part is on its way back, when she gave her email
+    for (const { refund, payer } of sent) {
+      const to = payer && refund.transactionId ? await payerOfTransaction(tx, p, refund.transactionId) : null;
+      if (to) await payerRefundMail(tx, p, to, refund.amountKobo, refund.status === "processed" ? "refunded" : "on_its_way");
+    }
     return { refunds: made, purchase: p, failure, sentKobo: sent.reduce((sum, s) => sum + s.refund.amountKobo, 0) };
   });
   if (result.failure) {

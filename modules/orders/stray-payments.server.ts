@@ -8,6 +8,7 @@ import { getSettings } from "../settings/service.server";
 import { orderUrl, type MailLinks } from "./mails.server";
 import { adminOrderPath, byHandWords, orderNumber, leftToPayKobo } from "./statuses";
 import type { ReceivedPayment } from "./received-payment";
+import { payerOfAttempt, payerRefundMail } from "./payer-mails.server";
 
 // Money the provider took that its order cannot take (docs/product.md "Paying"): a second payment
 // for an order already paid (a shared link paid by two people, a card payment after the owner
@@ -110,6 +111,9 @@ export async function recordStrayPayment(
     text: `A payment of ${amount} arrived for order #${number} (reference ${reference}, transaction ${transaction}), but ${timelineWords[reason](p)}. The shop holds this money without an order for it: refund it on the payment provider's dashboard (transaction ${transaction}) and tell ${p.firstName} ${p.lastName} <${p.email}>.\n\nThe order: ${publicOrigin(links)}${adminOrderPath(p.id)}\n`,
     kind: "order_stray_payment_admin",
   });
+  // whoever paid it through the link is told too, when she gave her email (docs/product.md "Chipping in")
+  const payer = payment.amountKobo > 0 ? await payerOfAttempt(tx, p, reference) : null;
+  if (payer) await payerRefundMail(tx, p, payer, payment.amountKobo, "to_refund", timelineWords[reason](p));
   return true;
 }
 

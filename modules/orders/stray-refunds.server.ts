@@ -8,6 +8,7 @@ import { formatNaira, koboToNaira } from "../../lib/money";
 import type { RefundEvent } from "../payments/paystack-events";
 import type { PaymentProvider } from "../payments/types";
 import { newRefundReference } from "./refunds.server";
+import { payerOfAttempt, payerRefundMail } from "./payer-mails.server";
 import { byHandWords, orderNumber } from "./statuses";
 
 // Giving back a payment its order could not take (stray-payments.server.ts; docs/product.md
@@ -87,8 +88,10 @@ export async function strayPaymentViews(db: Db, purchaseId: string): Promise<Str
 const note = (tx: Tx, p: PurchaseRow, text: string, actorId: string | null = null) =>
   tx.insert(purchaseEvents).values({ purchaseId: p.id, status: p.status, note: text, actorId });
 
-/** Tells her the money went back (she was told when it arrived that it would). */
+/** Tells her the money went back (she was told when it arrived that it would), and whoever paid it through the link. */
 async function refundedMail(tx: Tx, p: PurchaseRow, s: StrayRow) {
+  const payer = s.reference ? await payerOfAttempt(tx, p, s.reference) : null;
+  if (payer) await payerRefundMail(tx, p, payer, s.amountKobo, "refunded");
   const shop = await getSettings(tx);
   const number = orderNumber(p.id);
   await enqueueMail(tx, {

@@ -182,7 +182,7 @@ function ChipInForm({
           autoComplete="email"
           defaultValue={typed?.email}
           error={errors.email}
-          hint="For the payment's receipt"
+          hint="For the receipt, our thanks, and word if it is ever refunded"
         />
         <button type="submit" className="btn-outline w-full" disabled={busy} data-testid="chip-in-pay">
           <HeartHandshake size={16} aria-hidden="true" /> Chip in
