@@ -2,6 +2,7 @@
 // its payment link; one friend chips in part of it with her name, another is refused too little
 // and then pays the rest; the buyer's order is paid with every part counted.
 import { describe, expect, it } from "vitest";
+import { latestMailTo } from "./support/account-pages";
 import { loginAsAdmin } from "./support/admin";
 import { atBothWidths, expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
 import {
@@ -56,7 +57,7 @@ describe("chipping in, on phones", () => {
       await expectAccessible(chioma.page);
       await form.getByLabel("Amount (₦)").fill("2000");
       await form.getByLabel("Your name (optional)").fill("Chioma");
-      await form.getByLabel("Your email (optional)").fill("chioma@example.ng");
+      await form.getByLabel("Your email (optional)").fill(`chioma.${stamp}@example.ng`);
       await form.getByRole("button", { name: "Chip in" }).click();
       await chioma.page.waitForURL(/\/pay\/sandbox\//);
       expect(nairaOf(await chioma.page.getByTestId("sandbox-amount").innerText())).toBe(2_000);
@@ -67,6 +68,10 @@ describe("chipping in, on phones", () => {
       expect(nairaOf(/₦[\d,.]+(?= is left)/.exec(await chioma.page.locator("main").innerText())![0])).toBe(left);
       expect(await chioma.page.getByTestId("pay-link-chip-ins").innerText()).toMatch(/Chioma\s+₦2,000/);
       await screenshot(chioma.page, "chip-in-thanks-phone");
+      // and the shop thanks her by mail, naming Funke by first name only (docs/product.md "Chipping in")
+      const thanks = await latestMailTo(`chioma.${stamp}@example.ng`, "chip_in_thanks");
+      expect(thanks.subject).toBe("Thank you for paying ₦2,000 towards Funke's order");
+      expect(thanks.text).not.toContain(`funke.${stamp}@example.ng`);
       await chioma.context.close();
 
       // the buyer's page says who chipped in, and still offers the link for the rest

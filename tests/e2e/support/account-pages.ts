@@ -50,8 +50,8 @@ export const accountPages = (page: Page) => ({
   },
 });
 
-/** The newest mail the shop wrote to DATA_DIR/outbox for this address (no SMTP_URL in the journeys). */
-export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
+/** The newest mail of `kind` the shop wrote to DATA_DIR/outbox for this address (no SMTP_URL in the journeys). */
+export async function latestMailTo(email: string, kind = "password_reset"): Promise<{ subject: string; text: string }> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   let found: { subject: string; text: string } | undefined;
   await expect
@@ -65,7 +65,7 @@ export async function latestMailTo(email: string): Promise<{ subject: string; te
           : [];
         found = files
           .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
-          .filter((m) => m.to === email && m.kind === "password_reset")
+          .filter((m) => m.to === email && m.kind === kind)
           .at(-1);
         return Boolean(found);
       },
