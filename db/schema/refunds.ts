@@ -107,7 +107,14 @@ export const strayPayments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("stray_payments_amount_positive", sql`${t.amountKobo} > 0`), index("stray_payments_purchase_id_idx").on(t.purchaseId)],
+  (t) => [
+    check("stray_payments_amount_positive", sql`${t.amountKobo} > 0`),
+    index("stray_payments_purchase_id_idx").on(t.purchaseId),
+    // the few waiting for the owner: the orders list's filter, the morning summary, the dashboard (give-back.server.ts)
+    index("stray_payments_to_give_back_idx")
+      .on(t.purchaseId)
+      .where(sql`${t.status} = 'refund_needed'`),
+  ],
 );
 
 // Every refund or dispute event of the provider that changed something, by a key made from what

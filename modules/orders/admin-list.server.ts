@@ -9,6 +9,7 @@ import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-sch
 import { purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
 import { partPaidWaiting } from "./part-payments.server";
+import { givesBack } from "./give-back.server";
 import { purchaseSearchMatch } from "./purchase-search.server";
 import { isDiscounted } from "./views.server";
 import type { PurchaseRow } from "./types";
@@ -55,6 +56,8 @@ function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
         ? partPaidWaiting
         : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${partPaidWaiting})`,
     );
+  // holding a payment not applied that waits to be given back (docs/product.md "Paying", "Part payments")
+  if (q.payment === "give_back") filters.push(givesBack(t === "purchases" ? purchases.id : purchaseSearch.purchaseId));
   return filters;
 }
 

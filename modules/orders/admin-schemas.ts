@@ -19,9 +19,9 @@ export const adminPurchaseListQuery = z
       .enum(orderSources, { error: "Unknown source" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    // part paid and waiting for the rest (docs/product.md "Part payments")
+    // part paid and waiting for the rest (docs/product.md "Part payments"); holding money to give back (give-back.server.ts)
     payment: z
-      .enum(["part"], { error: "Unknown payment filter" })
+      .enum(["part", "give_back"], { error: "Unknown payment filter" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
   })

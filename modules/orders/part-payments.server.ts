@@ -74,14 +74,17 @@ export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null>
 }
 
 /** Unpaid, with a part payment: the condition of the partial index purchases_part_paid_idx (the list's filter, the summary). */
-export const partPaidWaiting = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} is null`;
+const partPaidUnpaid = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} is null`;
+
+/** Part paid and still waiting for the rest: not cancelled (a cancelled order's parts wait to be given back instead). */
+export const partPaidWaiting = and(partPaidUnpaid, ne(purchases.status, "cancelled"))!;
 
 /** Orders part paid and still waiting for the rest (not cancelled), and what is still to come, in kobo. */
 export async function partPaidOrders(db: Db): Promise<{ orders: number; leftKobo: number }> {
   const [row] = await db
     .select({ orders: count(), leftKobo: sql<number>`coalesce(sum(${purchases.totalKobo} - ${purchases.depositKobo}), 0)`.mapWith(Number) })
     .from(purchases)
-    .where(and(partPaidWaiting, ne(purchases.status, "cancelled")));
+    .where(partPaidWaiting);
   return { orders: row?.orders ?? 0, leftKobo: row?.leftKobo ?? 0 };
 }
 

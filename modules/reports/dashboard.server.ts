@@ -7,6 +7,7 @@ import { saleRefundedSql } from "../orders/refunds.server";
 import { expensesBetween, thisMonth } from "./expenses.server";
 import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
 import { partPaidOrders } from "../orders/part-payments.server";
+import { moneyToGiveBack } from "../orders/give-back.server";
 
 // The owner's /dashboard figures: sales of paid orders, the profit on them, the stock's worth and new customers.
 
@@ -41,6 +42,8 @@ export type DashboardStats = {
   daily: { day: string; revenue: number; orders: number }[];
   /** docs/product.md "Part payments": orders part paid and waiting, and what is still to come (naira) */
   partPaid: { orders: number; left: number };
+  /** docs/product.md "Paying", "Part payments": payments not applied to their orders, waiting to be given back (naira) */
+  toGiveBack: { payments: number; amount: number };
 };
 
 /** The lines of the orders paid since `since`: the profit on those with a cost, and the units of those without (kobo, units). */
@@ -102,7 +105,7 @@ function refundedOfSales(db: Db, since: Date, now: Date) {
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
   const days = thisMonth(now);
-  const [[month], [refunded], [customers], [profit], [stock], spent, daily, partPaid] = await Promise.all([
+  const [[month], [refunded], [customers], [profit], [stock], spent, daily, partPaid, giveBack] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
@@ -124,6 +127,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       ) p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
       group by d.day order by d.day`),
     partPaidOrders(db),
+    moneyToGiveBack(db),
   ]);
   const revenueKobo = Number(month?.revenue ?? 0);
   const orders = Number(month?.orders ?? 0);
@@ -145,5 +149,6 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       orders: Number(r.orders),
     })),
     partPaid: { orders: partPaid.orders, left: koboToNaira(partPaid.leftKobo) },
+    toGiveBack: { payments: giveBack.payments, amount: koboToNaira(giveBack.kobo) },
   };
 }

@@ -15,6 +15,7 @@ import { hourWords, type Settings } from "../settings/schemas";
 import { deliveriesDue, pickupsReady } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
 import { partPaidOrders, partsReceivedOn } from "../orders/part-payments.server";
+import { moneyToGiveBack } from "../orders/give-back.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
 import { priceAndStockChangesOn } from "../catalog/product-history.server";
@@ -54,6 +55,8 @@ export type MorningSummary = {
   toTell: number;
   /** orders part paid and waiting for the rest, and the parts received that day (docs/product.md "Part payments") */
   partPaid: { orders: number; leftKobo: number };
+  /** payments not applied to their orders, waiting to be given back (docs/product.md "Paying", "Part payments") */
+  toGiveBack: { payments: number; kobo: number };
   partsReceived: { count: number; kobo: number };
 };
 
@@ -74,6 +77,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     toTell,
     partPaid,
     partsReceived,
+    toGiveBack,
   ] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
@@ -105,6 +109,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     toTellCount(db),
     partPaidOrders(db),
     partsReceivedOn(db, day),
+    moneyToGiveBack(db),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -125,6 +130,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     toTell,
     partPaid,
     partsReceived,
+    toGiveBack: { payments: toGiveBack.payments, kobo: toGiveBack.kobo },
   };
 }
 
@@ -144,6 +150,9 @@ const partsWords = (p: MorningSummary["partsReceived"]) =>
 /** docs/product.md "Part payments": the orders paid in part, and what is still to come. */
 const partPaidWords = (p: MorningSummary["partPaid"]) =>
   `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come`;
+/** docs/product.md "Paying", "Part payments": money the shop holds for no order. */
+const giveBackWords = (g: MorningSummary["toGiveBack"]) =>
+  `${g.payments === 1 ? "1 payment" : `${g.payments} payments`} not applied to an order to give back (${formatNairaAmount(koboToNaira(g.kobo))})`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** Yesterday's prices agreed below the listed ones, when there were any: the gap, then each line with who recorded it. */
@@ -181,6 +190,7 @@ export function summaryMail(
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     ...(s.readyToCollect ? [`${readyWords(s.readyToCollect)}: ${origin}/deliveries`] : []),
     ...(s.partPaid.orders ? [`${partPaidWords(s.partPaid)}: ${origin}/purchasetable?payment=part`] : []),
+    ...(s.toGiveBack.payments ? [`${giveBackWords(s.toGiveBack)}: ${origin}/purchasetable?payment=give_back`] : []),
     ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
     ...(s.toTell ? [`${toTellWords(s.toTell)} on WhatsApp that a product is back: ${origin}/messages`] : []),
     "",
@@ -215,6 +225,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
       ...(s.readyToCollect ? [readyWords(s.readyToCollect)] : []),
       ...(s.partPaid.orders ? [partPaidWords(s.partPaid)] : []),
+      ...(s.toGiveBack.payments ? [giveBackWords(s.toGiveBack)] : []),
       ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
       ...(s.toTell ? [`${toTellWords(s.toTell)} that a product is back`] : []),
     ].join("; "),

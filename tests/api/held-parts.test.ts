@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { recordManualOrder } from "../../modules/orders/manual-orders.server";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
+import { morningSummary, summaryMail } from "../../modules/reports/morning-summary.server";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { createAdminUser, createDeliveryRate, createProduct, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -212,5 +214,46 @@ describe("a part payment held on a cancelled order", () => {
     expect(notes).toHaveLength(1);
     const [stored] = await t.db.select().from(strayPayments).where(eq(strayPayments.id, transfer.id));
     expect(await mailsOf(email, "order_part_given_back")).toHaveLength(stored!.status === "refunded" ? 1 : 0);
+  });
+
+  it("the orders list, the morning summary and the dashboard find the money waiting to be given back, until it is", async () => {
+    const day = lagosNow(new Date()).date;
+    const before = (await morningSummary(t.db, day, 0)).toGiveBack;
+    const { id, email, transfer, cash } = await cancelledWithParts();
+    const list = async (query: string) =>
+      ((await (await t.page(`/api/purchases?${query}`, { as: owner })).json()) as { id: string }[]).map((r) => r.id);
+    expect(await list("payment=give_back&pageSize=100")).toContain(id);
+    expect(await list(`payment=give_back&q=${encodeURIComponent(email)}`)).toEqual([id]);
+    // an order part paid and still waiting holds nothing to give back
+    expect(await list("payment=part&pageSize=100")).not.toContain(id);
+    const now = (await morningSummary(t.db, day, 0)).toGiveBack;
+    expect(now).toEqual({ payments: before.payments + 2, kobo: before.kobo + 20_000_000 });
+    const { text } = summaryMail(
+      await morningSummary(t.db, day, 0),
+      { shopName: "Alafia", lowStockThreshold: 0, morningSummaryHour: 7 },
+      "https://shop.example",
+    );
+    expect(text).toContain(
+      `${now.payments} payments not applied to an order to give back (₦${(now.kobo / 100).toLocaleString("en-NG")}): https://shop.example/purchasetable?payment=give_back`,
+    );
+    const dashboard = (await textOf(await t.page("/dashboard", { as: owner }))).match(
+      /<a[^>]*data-testid="give-back-note"[^>]*>(.*?)<\/a>/,
+    )!;
+    expect(dashboard[0]).toContain('href="/purchasetable?payment=give_back"');
+    expect(dashboard[1]).toBe(
+      `<strong>${now.payments} payments to give back</strong> · ₦${(now.kobo / 100).toLocaleString("en-NG")} the shop holds for no order`,
+    );
+    const screen = await textOf(await t.page("/purchasetable?payment=give_back", { as: owner }));
+    expect(screen).toContain(email);
+    expect(screen).toMatch(/aria-current="page"[^>]*>To give back</);
+
+    // one given back, one kept: nothing of this order waits any more
+    expect((await settle(id, transfer.id, { outcome: "given_back", method: "transfer" })).status).toBe(200);
+    expect((await morningSummary(t.db, day, 0)).toGiveBack).toEqual({ payments: before.payments + 1, kobo: before.kobo + 5_000_000 });
+    expect(await list(`payment=give_back&q=${encodeURIComponent(email)}`)).toEqual([id]);
+    expect((await settle(id, cash.id, { outcome: "kept" })).status).toBe(200);
+    expect(await list(`payment=give_back&q=${encodeURIComponent(email)}`)).toEqual([]);
+    expect(await list("payment=give_back&pageSize=100")).not.toContain(id);
+    expect((await morningSummary(t.db, day, 0)).toGiveBack).toEqual(before);
   });
 });

@@ -70,6 +70,17 @@ function MonthFigures({ stats }: { stats: DashboardStats }) {
           <strong>{counted(stats.partPaid.orders, "order")} part paid</strong> · {glance(stats.partPaid.left)} still to come
         </Link>
       ) : null}
+      {/* docs/product.md "Paying", "Part payments": money the shop holds for no order */}
+      {stats.toGiveBack.payments ? (
+        <Link
+          to="/purchasetable?payment=give_back"
+          className="mb-3 block rounded-xl border border-line bg-linen px-4 py-3 text-sm hover:bg-blush"
+          data-testid="give-back-note"
+        >
+          <strong>{counted(stats.toGiveBack.payments, "payment")} to give back</strong> · {glance(stats.toGiveBack.amount)} the shop holds
+          for no order
+        </Link>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label="Paid revenue"

@@ -52,7 +52,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       }
-      intro={<SourceFilter current={query.source} partPaid={query.payment === "part"} />}
+      intro={<SourceFilter current={query.source} payment={query.payment} />}
       filters={{
         placeholder: "Search by name, email or status...",
         hint: "Also finds an order by its number (#1f53d6b3), its payment reference, or a gift's recipient.",
@@ -123,7 +123,13 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
  * Where the sale was made (docs/product.md "Manual orders"), and the orders part paid and waiting for
  * the rest ("Part payments"), as links that keep the list's other filters.
  */
-function SourceFilter({ current, partPaid }: { current?: string; partPaid: boolean }) {
+/** docs/product.md "Part payments": waiting for the rest; "Paying": holding a payment not applied, to give back. */
+const paymentChips = [
+  ["part", "Part paid"],
+  ["give_back", "To give back"],
+] as const;
+
+function SourceFilter({ current, payment }: { current?: string; payment?: string }) {
   const [params] = useSearchParams();
   const to = (source?: string, name = "source") => {
     const next = new URLSearchParams(params);
@@ -144,9 +150,16 @@ function SourceFilter({ current, partPaid }: { current?: string; partPaid: boole
           {sourceLabels[s]}
         </Link>
       ))}
-      <Link to={to(partPaid ? undefined : "part", "payment")} className={chip(partPaid)} aria-current={partPaid ? "page" : undefined}>
-        Part paid
-      </Link>
+      {paymentChips.map(([value, label]) => (
+        <Link
+          key={value}
+          to={to(payment === value ? undefined : value, "payment")}
+          className={chip(payment === value)}
+          aria-current={payment === value ? "page" : undefined}
+        >
+          {label}
+        </Link>
+      ))}
     </nav>
   );
 }

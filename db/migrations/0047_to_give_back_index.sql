@@ -1,0 +1,1 @@
+CREATE INDEX "stray_payments_to_give_back_idx" ON "stray_payments" USING btree ("purchase_id") WHERE "stray_payments"."status" = 'refund_needed';
