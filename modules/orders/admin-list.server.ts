@@ -145,7 +145,7 @@ const toRow = (r: {
   deliveryMethod: r.deliveryMethod,
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
-  partPaid: r.depositKobo > 0 && !r.paidAt,
+  partPaid: r.depositKobo > 0 && !r.paidAt && r.status !== "cancelled",
   deletable: !r.holdsMoney,
 });
 

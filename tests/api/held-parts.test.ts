@@ -226,6 +226,8 @@ describe("a part payment held on a cancelled order", () => {
     expect(await list(`payment=give_back&q=${encodeURIComponent(email)}`)).toEqual([id]);
     // an order part paid and still waiting holds nothing to give back
     expect(await list("payment=part&pageSize=100")).not.toContain(id);
+    const [row] = await (await t.page(`/api/purchases?q=${encodeURIComponent(email)}`, { as: owner })).json();
+    expect(row).toMatchObject({ id, status: "cancelled", partPaid: false });
     const now = (await morningSummary(t.db, day, 0)).toGiveBack;
     expect(now).toEqual({ payments: before.payments + 2, kobo: before.kobo + 20_000_000 });
     const { text } = summaryMail(

@@ -347,6 +347,16 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await visible(held);
       expect(await held.innerText()).toContain("received by bank transfer");
       expect(await held.innerText()).toContain("To give back or keep");
+      // the orders list finds it without her opening the order again
+      const orderPage = page.url();
+      await page.goto("/purchasetable?payment=give_back");
+      await visible(page.getByRole("link", { name: "To give back", exact: true }));
+      expect(await page.getByRole("link", { name: "To give back", exact: true }).getAttribute("aria-current")).toBe("page");
+      await visible(page.locator("main").getByText("Zainab", { exact: true }).first());
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await screenshot(page, "orders-to-give-back-phone");
+      await page.goto(orderPage);
+      await waitForHydration(page);
       await held.getByLabel("Reference or note").fill("GTB 0042");
       let asked = "";
       page.once("dialog", (d) => {
