@@ -5,7 +5,7 @@
 // lost when a part and the rest cross.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, partPayments, paymentAttempts, products, purchaseEvents, purchases } from "../../db/schema";
+import { mailOutbox, partPayments, paymentAttempts, products, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { cancelPurchases, shopperCancelNotes } from "../../modules/orders/cancellation.server";
@@ -277,6 +277,10 @@ describe("a part payment", () => {
     expect((await notesOf(id)).find((n) => n.includes("no answer on her phone"))).toMatch(
       /: no answer on her phone; part payment of ₦100,000 received: give it back, or keep it as agreed$/,
     );
+    // and the part waits on the order to be given back or kept (docs/product.md "Part payments")
+    expect(await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, id))).toMatchObject([
+      { reason: "held_part", provider: "manual", amountKobo: 10_000_000, status: "refund_needed" },
+    ]);
     await updateSettings(t.db, { pickupAddress: "" });
   });
 

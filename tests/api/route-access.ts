@@ -119,6 +119,7 @@ export const routeAccess: Record<string, Access> = {
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refunds": "owner",
   "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments": "admin",
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/refund": "owner",
+  "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/stray-payments/:strayId{[0-9a-fA-F-]{36}}/settle": "owner",
   "GET /api/unpaid-checkouts": "admin",
   "GET /api/unpaid-checkouts/summary": "admin",
   "GET /api/unpaid-checkouts/settings": "owner",
