@@ -84,6 +84,9 @@ export const purchases = pgTable(
     // the first payment reference; every attempt's reference is in payment_attempts
     reference: text().notNull().unique(),
     transactionId: text(),
+    // the attempt whose payment through the provider paid it (its reference; the checkout's own, or a
+    // later one: the link's, paid by whoever held it), so a refund of it knows who paid (docs/product.md "Refunds")
+    paidReference: text(),
     paidAt: timestamp({ withTimezone: true }),
     paidVia: paidViaEnum(),
     // what was received, as recorded by the provider's answer or the owner

@@ -124,6 +124,7 @@ export async function completeOrder(
       transactionId: payment.transactionId,
       paidVia: payment.paidVia ?? ("provider" as const),
       paidAmountKobo: current.depositKobo + payment.amountKobo,
+      paidReference: via === "admin" ? null : (payment.reference ?? null),
       paymentNote: payment.note ?? null,
       updatedAt: now,
     };

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { partPayments, refunds, type purchases } from "../../db/schema";
+import { partPayments, paymentAttempts, refunds, type purchases } from "../../db/schema";
 import type { MoneySource } from "./refund-split";
 
 type Purchase = typeof purchases.$inferSelect;
@@ -10,7 +10,7 @@ type Purchase = typeof purchases.$inferSelect;
 // chipped in through the payment link, by its own transaction, the latest first.
 
 /** What the provider's refund names for the order's last payment (the one that paid it in full). */
-const lastTransaction = (p: Pick<Purchase, "transactionId" | "reference">) => p.transactionId ?? p.reference;
+export const lastTransaction = (p: Pick<Purchase, "transactionId" | "reference">) => p.transactionId ?? p.reference;
 
 export async function moneySources(tx: Tx | Db, p: Purchase): Promise<MoneySource[]> {
   if (!p.paidAt) return [];
@@ -31,11 +31,25 @@ export async function moneySources(tx: Tx | Db, p: Purchase): Promise<MoneySourc
   const lastKobo = (p.paidAmountKobo ?? p.totalKobo) - p.depositKobo;
   const lastByHand = !!p.paidVia && p.paidVia !== "provider";
   const byHand = depositByHand + (lastByHand ? lastKobo : 0);
+  const lastPayer = !lastByHand && lastKobo > 0 ? await restPayer(tx, p) : null;
   return [
     ...(byHand > 0 ? [{ transaction: null, kobo: byHand, payer: null }] : []),
-    ...(!lastByHand && lastKobo > 0 ? [{ transaction: lastTransaction(p), kobo: lastKobo, payer: null }] : []),
+    ...(!lastByHand && lastKobo > 0 ? [{ transaction: lastTransaction(p), kobo: lastKobo, payer: lastPayer }] : []),
     ...chipped.map((part) => ({ transaction: part.transaction ?? part.reference!, kobo: part.kobo, payer: part.payer })),
   ];
+}
+
+/**
+ * Who paid the rest through the order's link, by the name she gave (chipping in all that was left):
+ * null for the buyer's own payment, or a link payment made without a name.
+ */
+async function restPayer(tx: Tx | Db, p: Purchase): Promise<string | null> {
+  if (!p.paidReference || p.paidReference === p.reference) return null;
+  const [attempt] = await tx
+    .select({ name: paymentAttempts.payerName })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.purchaseId, p.id), eq(paymentAttempts.reference, p.paidReference)));
+  return attempt?.name ?? null;
 }
 
 /** What was already given back from each way (processed or on its way; a failed refund gave nothing), by transaction; null: by hand. */

@@ -4,6 +4,7 @@ import { partPayments, paymentAttempts, type purchases } from "../../db/schema";
 import { formatNaira } from "../../lib/money";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
+import { lastTransaction } from "./money-sources.server";
 import { orderNumber } from "./statuses";
 
 // Whoever pays through an order's payment link is often not its buyer: a friend chipping in to a
@@ -26,8 +27,12 @@ export async function payerOfAttempt(tx: Tx, p: Purchase, reference: string): Pr
   return notTheBuyer(p, row);
 }
 
-/** Who chipped in the part a refund's transaction names (its provider transaction, or its payment reference). */
+/**
+ * Who paid what a refund's transaction names (its provider transaction, or its payment reference):
+ * a part chipped in, or the rest, paid through the link by someone who gave her email there.
+ */
 export async function payerOfTransaction(tx: Tx, p: Purchase, transaction: string): Promise<Payer | null> {
+  if (p.paidReference && p.paidVia === "provider" && transaction === lastTransaction(p)) return payerOfAttempt(tx, p, p.paidReference);
   const [row] = await tx
     .select({ name: paymentAttempts.payerName, email: paymentAttempts.payerEmail })
     .from(partPayments)

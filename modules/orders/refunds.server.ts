@@ -146,7 +146,7 @@ export async function createRefund(
     if (sent.length) await refundMail(tx, p, sent, links);
     // and each friend who chipped in is told her part is on its way back, when she gave her email
     for (const { refund, payer } of sent) {
-      const to = payer && refund.transactionId ? await payerOfTransaction(tx, p, refund.transactionId) : null;
+      const to = refund.transactionId ? await payerOfTransaction(tx, p, refund.transactionId) : null;
       if (to) await payerRefundMail(tx, p, to, refund.amountKobo, refund.status === "processed" ? "refunded" : "on_its_way");
     }
     return { refunds: made, purchase: p, failure, sentKobo: sent.reduce((sum, s) => sum + s.refund.amountKobo, 0) };

@@ -1,6 +1,6 @@
 // Whoever pays through an order's payment link and gives her email there (docs/product.md "Chipping
 // in") is thanked once her money is in, and told when it goes back to her: a refund of the order, or
-// a part the order could not take. Her mails name the buyer by first name only, as the link's page
+// a part the order could not take; the rest, when she paid it, is hers too. Her mails name the buyer by first name only, as the link's page
 // does; never the buyer's email, address or order page. No email given, or the buyer's own: no mail.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -116,9 +116,43 @@ describe("a friend who pays through the link with her email", () => {
       ),
     );
     keepsTheBuyerPrivate(told[0]!.text, row);
-    // the buyer still gets the one refund mail, naming Chioma's part
+    // Tolu paid the rest: its refund goes back to her card, and she is told too
+    const toTolu = await mailsTo(tolu, "chip_in_refund");
+    expect(toTolu).toHaveLength(1);
+    expect(toTolu[0]!.text).toMatch(
+      new RegExp(
+        `The ₦14,125 you paid towards ${row.firstName}'s order #${row.id.slice(0, 8)} (is on its way back to|has been refunded to)`,
+      ),
+    );
+    // the buyer still gets the one refund mail, naming whose each part was
     const [buyers] = await mailsTo(row.email, "order_refund");
-    expect(buyers!.text).toContain("to Chioma, who chipped in");
+    expect(buyers!.text).toContain("₦5,000 to Chioma, who chipped in");
+    expect(buyers!.text).toContain("₦14,125 to Tolu, who chipped in: It is on its way back to the way Tolu paid.");
+    // and the order's refunds name her
+    const summary = await (await t.page(`/api/purchases/${row.id}/refunds`, { as: owner })).json();
+    expect(summary.ways).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ byHand: false, payer: "Tolu", amount: 14_125 }),
+        expect.objectContaining({ byHand: false, payer: "Chioma", amount: 5_000 }),
+      ]),
+    );
+  });
+
+  it("the rest paid through the link's own Pay button, which asks no name: no payer named, no payer mail", async () => {
+    const { row, link, chioma } = await sharedGift();
+    await chipIn(link, "5000", "Chioma", chioma);
+    // the rest through the link's own Pay button, which asks no name or email
+    const rest = await t.page(link, { method: "POST", body: new URLSearchParams() });
+    const reference = referenceIn(rest.headers.get("location")!);
+    await recordSandboxDecision(t.db, reference, "pay");
+    await t.page(`${link}&reference=${reference}`);
+    expect(await rowOf(row.id)).toMatchObject({ status: "completed", paidReference: reference });
+    const summary = await (await t.page(`/api/purchases/${row.id}/refunds`, { as: owner })).json();
+    expect(summary.ways).toEqual(expect.arrayContaining([expect.objectContaining({ byHand: false, payer: null, amount: 14_125 })]));
+    await createRefund(t.db, paymentProvider(t.env, t.db), t.env, row.id, { amount: 19_125 }, owner.id);
+    expect(await mailsTo(chioma, "chip_in_refund")).toHaveLength(1);
+    const [buyers] = await mailsTo(row.email, "order_refund");
+    expect(buyers!.text).toMatch(/- ₦14,125: It is on its way back to the way you paid/);
   });
 
   it("is told when the shop cancels the order that her part will be refunded, and again once it is", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "paid_reference" text;
