@@ -144,8 +144,8 @@ export async function createRefund(
       made.push(await recordPiece(tx, provider, p, done, i === 0 ? restocked : [], { reason, actorId }));
     const sent = made.map((refund, i) => ({ refund, payer: tried[i]!.piece.payer })).filter((s) => s.refund.status !== "failed");
     if (sent.length) await refundMail(tx, p, sent, links);
-    // and each friend who chipped in is told her part is on its way back, when she gave her email
-    for (const { refund, payer } of sent) {
+    // and whoever paid through the link (a part, or the rest) is told her money is on its way back, when she gave her email
+    for (const { refund } of sent) {
       const to = refund.transactionId ? await payerOfTransaction(tx, p, refund.transactionId) : null;
       if (to) await payerRefundMail(tx, p, to, refund.amountKobo, refund.status === "processed" ? "refunded" : "on_its_way");
     }

@@ -358,6 +358,8 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await page.goto(orderPage);
       await waitForHydration(page);
       await held.getByLabel("Reference or note").fill("GTB 0042");
+      await held.scrollIntoViewIfNeeded();
+      await screenshot(page, "order-held-part-phone");
       let asked = "";
       page.once("dialog", (d) => {
         asked = d.message();
