@@ -189,7 +189,8 @@ describe("admin back office journeys", () => {
         .getByRole("button", { name: /^Delete the order of / })
         .count(),
     ).toBe(0);
-    await admin.rows(page).first().getByRole("link", { name: "View" }).click();
+    // one with an email to mail: an order the shop recorded may have none (another journey records such sales meanwhile)
+    await admin.rows(page).filter({ hasText: "@" }).first().getByRole("link", { name: "View" }).click();
     await expectUrl(page, /\/viewpurchase\//);
     const orderNo = page.url().split("/").pop()!.slice(0, 8);
     await visible(page.getByRole("heading", { name: `Order #${orderNo}` }));
