@@ -136,7 +136,9 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
       .where(eq(purchases.id, id));
     // a part payment is money the shop holds: the history says so where the cancel is recorded
     const deposit = status === "cancelled" ? await partsOnCancel(tx, p) : null;
-    await tx.insert(purchaseEvents).values({ purchaseId: id, status, note: [note, deposit].filter(Boolean).join("; ") || null, actorId });
+    await tx
+      .insert(purchaseEvents)
+      .values({ purchaseId: id, status, note: [note, deposit?.note].filter(Boolean).join("; ") || null, actorId });
     // the stock the order holds goes back, and its discount code's use (docs/product.md "Discount codes")
     if (status === "cancelled") {
       await releaseStock(tx, [id]);
@@ -145,7 +147,9 @@ export async function moveOrder(db: Db, id: string, input: StatusChangeInput, ac
     }
     const mail = collect
       ? { subject: collect.subject, line: `${collect.line(p.address)}${code ? `\n\n${collectionCodeWords.line(code)}` : ""}` }
-      : statusMail[status]!;
+      : deposit
+        ? { ...statusMail.cancelled!, line: `Your order has been cancelled. ${deposit.toBuyer}` }
+        : statusMail[status]!;
     const orderNo = orderNumber(id);
     const shop = await getSettings(tx);
     const link = orderUrl(links, p);

@@ -87,7 +87,7 @@ export async function recordRefusedDelivery(db: Db, purchaseId: string, note: st
     await releaseDeliverySlots(tx, [p.id]);
     // a part payment paid before the door is money the shop holds (docs/product.md "Part payments")
     const held = await partsOnCancel(tx, p);
-    const deposit = held ? `; ${held}` : "";
+    const deposit = held ? `; ${held.note}` : "";
     await tx
       .insert(purchaseEvents)
       .values({ purchaseId: p.id, status: "cancelled", note: `${what}${note ? `: ${note}` : ""}${deposit}`, actorId });

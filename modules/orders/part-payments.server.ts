@@ -36,12 +36,12 @@ const depositHeld = (kobo: number) => `part payment of ${formatNaira(kobo)} rece
 
 /**
  * An order holding part payments is cancelled (by the shop, refused at the door, never collected):
- * what its history says of them, and the parts chipped in through its payment link kept to refund
+ * what its history and the buyer's cancellation mail say of them, and the parts chipped in through its payment link kept to refund
  * through the provider that took them (docs/product.md "Chipping in"), each a payment not applied
  * to the order, refunded from its page; the parts the shop recorded itself are listed there too, to
  * record given back by hand or kept as agreed (held-parts.server.ts).
  */
-export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null> {
+export async function partsOnCancel(tx: Tx, p: Purchase): Promise<{ note: string; toBuyer: string } | null> {
   if (!p.depositKobo || p.paidAt) return null;
   const chipped = await tx
     .select({ part: partPayments, provider: paymentAttempts.provider })
@@ -66,11 +66,17 @@ export async function partsOnCancel(tx: Tx, p: Purchase): Promise<string | null>
   }
   const chippedKobo = chipped.reduce((sum, c) => sum + c.part.amountKobo, 0);
   await holdRecordedParts(tx, p);
-  const words = [
-    p.depositKobo > chippedKobo ? depositHeld(p.depositKobo - chippedKobo) : null,
+  const byHandKobo = p.depositKobo - chippedKobo;
+  const note = [
+    byHandKobo > 0 ? depositHeld(byHandKobo) : null,
     chippedKobo ? `${formatNaira(chippedKobo)} chipped in through the payment link: refund needed` : null,
   ];
-  return words.filter(Boolean).join("; ");
+  // what the buyer's cancellation mail says of them, in place of "if you paid, the refund follows"
+  const toBuyer = [
+    byHandKobo > 0 ? `We will be in touch about the ${formatNaira(byHandKobo)} you paid towards it.` : null,
+    chippedKobo ? `The ${formatNaira(chippedKobo)} chipped in through its payment link goes back to whoever paid it.` : null,
+  ];
+  return { note: note.filter(Boolean).join("; "), toBuyer: toBuyer.filter(Boolean).join(" ") };
 }
 
 /** Unpaid, with a part payment: the condition of the partial index purchases_part_paid_idx (the list's filter, the summary). */

@@ -219,6 +219,13 @@ describe("chipping in through a payment link", () => {
     expect(await notesOf(row.id)).toContain(
       "part payment of ₦2,000 received: give it back, or keep it as agreed; ₦5,000 chipped in through the payment link: refund needed",
     );
+    const [told] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, row.email), eq(mailOutbox.kind, "order_cancelled")));
+    expect(told!.text).toContain(
+      "Your order has been cancelled. We will be in touch about the ₦2,000 you paid towards it. The ₦5,000 chipped in through its payment link goes back to whoever paid it.",
+    );
     const held = await t.db.select().from(strayPayments).where(eq(strayPayments.purchaseId, row.id));
     const kept = held.find((s) => s.reason === "chipped_in");
     expect(kept).toMatchObject({

@@ -81,7 +81,7 @@ const settle = (id: string, strayId: string, body: Record<string, unknown>, as: 
 
 describe("a part payment held on a cancelled order", () => {
   it("is listed with the payments not applied, each part with how it came, to give back or keep", async () => {
-    const { id, listed } = await cancelledWithParts();
+    const { id, email, listed } = await cancelledWithParts();
     expect(listed).toHaveLength(2);
     expect(listed).toEqual(
       expect.arrayContaining([
@@ -98,6 +98,10 @@ describe("a part payment held on a cancelled order", () => {
     );
     // the history still says it is held when the order is cancelled
     expect(await notesOf(id)).toContain("the company called it off; part payment of ₦200,000 received: give it back, or keep it as agreed");
+    // and her cancellation mail says so, rather than "if you paid, the refund follows"
+    const [cancelled] = await mailsOf(email, "order_cancelled");
+    expect(cancelled!.text).toContain("Your order has been cancelled. We will be in touch about the ₦200,000 you paid towards it.");
+    expect(cancelled!.text).not.toContain("the refund follows");
     const page = (await textOf(await t.page(`/viewpurchase/${id}`, { as: owner }))).replace(/<[^>]+>/g, " ");
     expect(page).toContain("Payments not applied to this order");
     expect(page).toContain("received by bank transfer (GTB deposit)");
