@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import { partPayments, purchaseEvents, purchases, strayPayments } from "../../db/schema";
+import { partPayments, purchaseEvents, type purchases, strayPayments } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { enqueueMail } from "../mail/outbox.server";
@@ -9,6 +9,7 @@ import { getSettings } from "../settings/service.server";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { orderUrl, type MailLinks } from "./mails.server";
 import { byHandWords, orderNumber } from "./statuses";
+import { lockStrayPayment } from "./stray-payments.server";
 
 // A part payment the shop recorded itself (a deposit by transfer, cash or POS) on an order it then
 // cancelled (docs/product.md "Part payments"): the shop holds that money. Each part is listed with
@@ -57,14 +58,7 @@ export async function settleHeldPart(db: Db, links: MailLinks, purchaseId: strin
   if (outcome === "given_back" && !method)
     throw new AppError("invalid", "Choose how it went back: transfer, cash or POS", { fields: { method: "Choose how it went back" } });
   return db.transaction(async (tx) => {
-    const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
-    if (!p) throw AppError.notFound("Purchase");
-    const [held] = await tx
-      .select()
-      .from(strayPayments)
-      .where(and(eq(strayPayments.id, strayId), eq(strayPayments.purchaseId, p.id)))
-      .for("update");
-    if (!held) throw AppError.notFound("Payment");
+    const { p, stray: held } = await lockStrayPayment(tx, purchaseId, strayId);
     if (held.reason !== "held_part")
       throw new AppError("conflict", "This payment came through the payment provider: refund it, by its own transaction.");
     if (held.status !== "refund_needed")

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../../db/client";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { paymentAttempts, providerEvents, purchaseEvents, purchases, strayPayments } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
@@ -115,6 +116,23 @@ export async function recordStrayPayment(
   const payer = payment.amountKobo > 0 ? await payerOfAttempt(tx, p, reference) : null;
   if (payer) await payerRefundMail(tx, p, payer, payment.amountKobo, "to_refund", timelineWords[reason](p));
   return true;
+}
+
+/**
+ * An order's row and then one of its payments not applied, locked for the caller's transaction (the
+ * order's lock is the one its refunds and the provider's events take): whoever comes second waits,
+ * then reads what the first recorded. 404 when either is not there.
+ */
+export async function lockStrayPayment(tx: Tx, purchaseId: string, strayId: string) {
+  const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+  if (!p) throw AppError.notFound("Purchase");
+  const [stray] = await tx
+    .select()
+    .from(strayPayments)
+    .where(and(eq(strayPayments.id, strayId), eq(strayPayments.purchaseId, p.id)))
+    .for("update");
+  if (!stray) throw AppError.notFound("Payment");
+  return { p, stray };
 }
 
 /** What the shopper's order page says of a payment her order did not take (naira; no transaction details). */

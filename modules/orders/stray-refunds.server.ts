@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { partPayments, purchaseEvents, purchases, strayPayments, users } from "../../db/schema";
+import { partPayments, purchaseEvents, type purchases, strayPayments, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
@@ -10,6 +10,7 @@ import type { PaymentProvider } from "../payments/types";
 import { newRefundReference } from "./refunds.server";
 import { payerOfAttempt, payerRefundMail } from "./payer-mails.server";
 import { byHandWords, orderNumber } from "./statuses";
+import { lockStrayPayment } from "./stray-payments.server";
 
 // Giving back a payment its order could not take (stray-payments.server.ts; docs/product.md
 // "Paying"): from the order's page, through the provider that took it, by its own transaction; or
@@ -118,14 +119,7 @@ export async function refundStrayPayment(
   actorId: string | null,
 ): Promise<StrayRow> {
   const result = await db.transaction(async (tx) => {
-    const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
-    if (!p) throw AppError.notFound("Purchase");
-    const [stray] = await tx
-      .select()
-      .from(strayPayments)
-      .where(and(eq(strayPayments.id, strayId), eq(strayPayments.purchaseId, p.id)))
-      .for("update");
-    if (!stray) throw AppError.notFound("Payment");
+    const { p, stray } = await lockStrayPayment(tx, purchaseId, strayId);
     if (stray.reason === "held_part") throw new AppError("conflict", "This part was received by hand: record it given back or kept.");
     if (stray.status !== "refund_needed")
       throw new AppError(
