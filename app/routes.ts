@@ -88,6 +88,7 @@ export default [
     route("costprices", "routes/admin/costprices.tsx"),
     // docs/product.md "Expenses"
     route("expenses", "routes/admin/expenses.tsx"),
+    route("editexpense/:id", "routes/admin/editexpense.tsx"),
     // docs/product.md "Discount codes"
     route("discounttable", "routes/admin/discounttable.tsx"),
     route("creatediscount", "routes/admin/creatediscount.tsx"),

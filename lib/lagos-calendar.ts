@@ -49,6 +49,18 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
 }
 
+/** The month after `month` ("2026-12" → "2027-01"). */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+}
+
+/** The date of day `day` of `month`, or the month's last day when it is shorter: ("2027-02", 31) → "2027-02-28". */
+export function dayOfMonth(month: string, day: number): string {
+  const last = addDays(`${nextMonth(month)}-01`, -1);
+  return day >= Number(last.slice(8)) ? last : `${month}-${String(day).padStart(2, "0")}`;
+}
+
 /** A real calendar date written YYYY-MM-DD (2027-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;

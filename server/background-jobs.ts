@@ -9,11 +9,12 @@ import { startVariantFill } from "../modules/maintenance/image-variants.server";
 import { startPurchaseExpiry } from "../modules/orders/expiry.server";
 import { startBackInStockAlerts } from "../modules/marketing/back-in-stock.server";
 import { startMorningSummary } from "../modules/reports/morning-summary.server";
+import { startMonthlyExpenses } from "../modules/reports/expense-repeats.server";
 
 /**
  * The timers every app process runs beside its requests, the same in `npm start`
  * and `npm run dev`: the outbox's sender (SMTP, or DATA_DIR/outbox without
- * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the housekeeping purge and, once after
+ * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the monthly expenses' writing down, the housekeeping purge and, once after
  * start, the completion of pictures stored before a width of IMAGE_WIDTHS. Each is
  * safe to run on several servers at once. Returns a stop function.
  */
@@ -36,9 +37,10 @@ export function startBackgroundJobs({
   const stopBackInStock = startBackInStockAlerts(db, env, logger);
   const unsubscribe = invalidation?.subscribe(() => stopBackInStock.now());
   const stopSummary = startMorningSummary(db, env, logger);
+  const stopMonthly = startMonthlyExpenses(db, logger);
   return async () => {
     unsubscribe?.();
     stopExpiry();
-    await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill(), stopBackInStock(), stopSummary()]);
+    await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill(), stopBackInStock(), stopSummary(), stopMonthly()]);
   };
 }

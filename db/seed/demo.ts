@@ -6,6 +6,7 @@ import {
   communicationCategories,
   communicationPlatforms,
   deliveryRates,
+  expenseRepeats,
   expenses,
   productCosts,
   productImages,
@@ -117,10 +118,18 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
         insertedProducts.slice(0, -1).map((p) => ({ productId: p.id, costKobo: Math.round((p.priceKobo * 0.45) / 10_000) * 10_000 })),
       );
     await seedDemoOrders(tx, insertedProducts, now);
-    // a few of this month's running costs, so the dashboard shows what is left after them (docs/product.md "Expenses")
+    // a few of this month's running costs, so the dashboard shows what is left after them, the
+    // rent among them written down every month on the 1st (docs/product.md "Expenses")
     const today = lagosNow(now).date;
+    const first = `${today.slice(0, 8)}01`;
+    const rent = { amountKobo: nairaToKobo(120_000), kind: "rent" as const, note: "Studio, Lekki" };
+    const [repeat] = await tx
+      .insert(expenseRepeats)
+      .values({ ...rent, dayOfMonth: 1, lastMonth: today.slice(0, 7) })
+      .returning({ id: expenseRepeats.id });
     await tx.insert(expenses).values([
-      { spentOn: `${today.slice(0, 8)}01`, amountKobo: nairaToKobo(6_500), kind: "delivery", note: "Riders, first week" },
+      { ...rent, spentOn: first, repeatId: repeat!.id, repeatMonth: today.slice(0, 7) },
+      { spentOn: first, amountKobo: nairaToKobo(6_500), kind: "delivery", note: "Riders, first week" },
       { spentOn: today, amountKobo: nairaToKobo(12_000), kind: "packaging", note: "Gift boxes and tissue paper" },
       { spentOn: today, amountKobo: nairaToKobo(4_000), kind: "data", note: "Data for the shop phone" },
     ]);

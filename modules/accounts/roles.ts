@@ -35,6 +35,7 @@ export const OWNER_SCREENS = [
   "/reports",
   "/costprices",
   "/expenses",
+  "/editexpense",
   "/settings",
   "/paymentsettings",
 ] as const;

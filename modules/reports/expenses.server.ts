@@ -1,16 +1,19 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, sql, sum, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { expenses, users } from "../../db/schema";
+import { expenseRepeats, expenses, users } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { containing } from "../../lib/like-pattern";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { fullName } from "../accounts/types";
+import { runningMonthly, startMonthly, writeDueExpenses } from "./expense-repeats.server";
 import {
+  expenseEdit,
   expenseInput,
   expenseKindLabels,
   expenseListQuery,
+  type ExpenseEdit,
   type ExpenseInput,
   type ExpenseList,
   type ExpenseListQuery,
@@ -27,19 +30,71 @@ export function thisMonth(now: Date): { from: string; to: string } {
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
-/** Writes down one expense; a day after today (Lagos) is refused. */
+/**
+ * Writes down one expense; a day after today (Lagos) is refused. `monthly` writes it down again every
+ * month on the same day: a day in an earlier month writes down the months since at once.
+ */
 export async function addExpense(db: Db, input: ExpenseInput, actorId: string, now = new Date()): Promise<ExpenseView> {
   const e = expenseInput.parse(input);
-  if (e.spentOn > lagosNow(now).date)
+  notAfterToday(e.spentOn, now);
+  const values = { spentOn: e.spentOn, amountKobo: nairaToKobo(e.amount), kind: e.kind, note: e.note ?? "", createdById: actorId };
+  const id = await db.transaction(async (tx) => {
+    const monthly = e.monthly ? await startMonthly(tx, values, actorId) : {};
+    const [row] = await tx
+      .insert(expenses)
+      .values({ ...values, ...monthly })
+      .returning({ id: expenses.id, repeatId: expenses.repeatId });
+    return row!;
+  });
+  if (id.repeatId) await writeDueExpenses(db, now, id.repeatId);
+  return (await viewsWhere(db, eq(expenses.id, id.id), 1, 0))[0]!;
+}
+
+/**
+ * Changes the fields named of one expense (a typo in the amount, the wrong day). With `andLater`,
+ * an expense written down every month carries its amount, what for, note and day of the month to
+ * the months after (the rent went up); the months before keep theirs.
+ */
+export async function editExpense(db: Db, id: string, input: ExpenseEdit, now = new Date()): Promise<ExpenseView> {
+  const e = expenseEdit.parse(input);
+  if (e.spentOn) notAfterToday(e.spentOn, now);
+  const change = {
+    ...(e.spentOn !== undefined && { spentOn: e.spentOn }),
+    ...(e.amount !== undefined && { amountKobo: nairaToKobo(e.amount) }),
+    ...(e.kind !== undefined && { kind: e.kind }),
+    ...(e.note !== undefined && { note: e.note }),
+  };
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ repeatId: expenses.repeatId }).from(expenses).where(eq(expenses.id, id)).for("update");
+    if (!row) throw AppError.notFound("Expense");
+    if (e.andLater && !row.repeatId)
+      throw new AppError("invalid", "This expense is not written down every month.", {
+        fields: { andLater: "This expense is not written down every month." },
+      });
+    await tx.update(expenses).set(change).where(eq(expenses.id, id));
+    if (e.andLater && row.repeatId) {
+      const { spentOn, ...rest } = change;
+      await tx
+        .update(expenseRepeats)
+        .set({ ...rest, ...(spentOn && { dayOfMonth: Number(spentOn.slice(8)) }) })
+        .where(eq(expenseRepeats.id, row.repeatId));
+    }
+  });
+  return (await viewsWhere(db, eq(expenses.id, id), 1, 0))[0]!;
+}
+
+function notAfterToday(day: string, now: Date) {
+  if (day > lagosNow(now).date)
     throw new AppError("invalid", "An expense's day cannot be after today.", {
       fields: { spentOn: "An expense's day cannot be after today." },
     });
-  const [row] = await db
-    .insert(expenses)
-    .values({ spentOn: e.spentOn, amountKobo: nairaToKobo(e.amount), kind: e.kind, note: e.note ?? "", createdById: actorId })
-    .returning({ id: expenses.id });
-  const [view] = await viewsWhere(db, eq(expenses.id, row!.id), 1, 0);
-  return view!;
+}
+
+/** One expense, or the 404 when it is not there. */
+export async function getExpense(db: Db, id: string): Promise<ExpenseView> {
+  const [view] = await viewsWhere(db, eq(expenses.id, id), 1, 0);
+  if (!view) throw AppError.notFound("Expense");
+  return view;
 }
 
 /** Takes one away (a mistake): 404 when it is not there. */
@@ -51,7 +106,7 @@ export async function deleteExpense(db: Db, id: string) {
 /** The days' expenses, newest day first, with their count, total and the total of each kind. */
 export async function listExpenses(db: Db, query: ExpenseListQuery, now = new Date()): Promise<ExpenseList> {
   const { q, from, to, where } = listWhere(query, now);
-  const [items, [totals], kinds] = await Promise.all([
+  const [items, [totals], kinds, monthly] = await Promise.all([
     viewsWhere(db, where, q.pageSize, (q.page - 1) * q.pageSize),
     db
       .select({ n: count(), kobo: sum(expenses.amountKobo) })
@@ -63,6 +118,7 @@ export async function listExpenses(db: Db, query: ExpenseListQuery, now = new Da
       .where(where)
       .groupBy(expenses.kind)
       .orderBy(sql`2 desc`),
+    runningMonthly(db),
   ]);
   return {
     from,
@@ -71,6 +127,7 @@ export async function listExpenses(db: Db, query: ExpenseListQuery, now = new Da
     count: totals?.n ?? 0,
     total: koboToNaira(Number(totals?.kobo ?? 0)),
     byKind: kinds.map((k) => ({ kind: k.kind, total: koboToNaira(Number(k.kobo)) })),
+    monthly,
   };
 }
 
@@ -119,9 +176,13 @@ function viewsWhere(db: Db, where: SQL, limit: number, offset: number): Promise<
       note: expenses.note,
       first: users.firstName,
       last: users.lastName,
+      repeatId: expenseRepeats.id,
+      repeatDay: expenseRepeats.dayOfMonth,
+      repeatStopped: expenseRepeats.stoppedAt,
     })
     .from(expenses)
     .leftJoin(users, eq(users.id, expenses.createdById))
+    .leftJoin(expenseRepeats, eq(expenseRepeats.id, expenses.repeatId))
     .where(where)
     .orderBy(desc(expenses.spentOn), desc(expenses.createdAt), asc(expenses.id))
     .limit(limit)
@@ -134,6 +195,7 @@ function viewsWhere(db: Db, where: SQL, limit: number, offset: number): Promise<
         kind: r.kind,
         note: r.note,
         by: r.first ? fullName({ firstName: r.first, lastName: r.last ?? "" }) : null,
+        monthly: r.repeatId ? { id: r.repeatId, day: r.repeatDay!, running: !r.repeatStopped } : null,
       })),
     );
 }

@@ -4,24 +4,35 @@ import { salesReport, salesReportCsv } from "../../modules/reports/sales.server"
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery } from "../http";
 import { currentUser, requireOwner } from "../middleware/auth";
-import { expenseInput, expenseListQuery } from "../../modules/reports/expense-schemas";
-import { addExpense, deleteExpense, expensesCsv, listExpenses } from "../../modules/reports/expenses.server";
+import { expenseEdit, expenseInput, expenseListQuery } from "../../modules/reports/expense-schemas";
+import { stopMonthly } from "../../modules/reports/expense-repeats.server";
+import { addExpense, deleteExpense, editExpense, expensesCsv, listExpenses } from "../../modules/reports/expenses.server";
 
 // docs/product.md "Reports": the owner's sales over a range of Lagos days, as JSON and as CSV; and "Expenses".
 export function adminReportRoutes({ database }: AppDeps) {
   const db = database.db;
-  return new Hono<AppEnv>()
-    .get("/reports/sales", requireOwner(), async (c) => c.json(await salesReport(db, readQuery(c, salesReportQuery))))
-    .get("/reports/sales.csv", requireOwner(), async (c) =>
-      csvResponse(c, "sales", salesReportCsv(await salesReport(db, readQuery(c, salesReportQuery)))),
-    )
-    .get("/expenses", requireOwner(), async (c) => c.json(await listExpenses(db, readQuery(c, expenseListQuery))))
-    .get("/expenses.csv", requireOwner(), async (c) => csvResponse(c, "expenses", await expensesCsv(db, readQuery(c, expenseListQuery))))
-    .post("/expenses", requireOwner(), async (c) =>
-      c.json({ expense: await addExpense(db, await readJson(c, expenseInput), currentUser(c).id) }, 201),
-    )
-    .delete("/expenses/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
-      await deleteExpense(db, pathId(c, "Expense"));
-      return c.json({ msg: "Expense deleted" });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/reports/sales", requireOwner(), async (c) => c.json(await salesReport(db, readQuery(c, salesReportQuery))))
+      .get("/reports/sales.csv", requireOwner(), async (c) =>
+        csvResponse(c, "sales", salesReportCsv(await salesReport(db, readQuery(c, salesReportQuery)))),
+      )
+      .get("/expenses", requireOwner(), async (c) => c.json(await listExpenses(db, readQuery(c, expenseListQuery))))
+      .get("/expenses.csv", requireOwner(), async (c) => csvResponse(c, "expenses", await expensesCsv(db, readQuery(c, expenseListQuery))))
+      .post("/expenses", requireOwner(), async (c) =>
+        c.json({ expense: await addExpense(db, await readJson(c, expenseInput), currentUser(c).id) }, 201),
+      )
+      .patch("/expenses/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) =>
+        c.json({ expense: await editExpense(db, pathId(c, "Expense"), await readJson(c, expenseEdit)) }),
+      )
+      .delete("/expenses/:id{[0-9a-fA-F-]{36}}", requireOwner(), async (c) => {
+        await deleteExpense(db, pathId(c, "Expense"));
+        return c.json({ msg: "Expense deleted" });
+      })
+      // a monthly expense (rent, staff pay) is no longer written down; the months written stay
+      .post("/expenses/monthly/:id{[0-9a-fA-F-]{36}}/stop", requireOwner(), async (c) => {
+        await stopMonthly(db, pathId(c, "Monthly expense"));
+        return c.json({ msg: "No longer written down every month" });
+      })
+  );
 }

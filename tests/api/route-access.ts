@@ -77,6 +77,8 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/expenses.csv": "owner",
   "POST /api/expenses": "owner",
   "DELETE /api/expenses/:id{[0-9a-fA-F-]{36}}": "owner",
+  "PATCH /api/expenses/:id{[0-9a-fA-F-]{36}}": "owner",
+  "POST /api/expenses/monthly/:id{[0-9a-fA-F-]{36}}/stop": "owner",
   "DELETE /api/products/:id": "admin",
   "DELETE /api/products/:id/image": "admin",
   "POST /api/categories/create": "admin",

@@ -53,7 +53,11 @@ describe("demo data", () => {
     // costs and this month's running expenses, so the dashboard shows a profit and what is left after them
     expect((await ctx.db.select().from(t.productCosts)).length).toBe(products.length - 1);
     const spent = await ctx.db.select().from(t.expenses);
-    expect(spent.map((e) => e.kind).sort()).toEqual(["data", "delivery", "packaging"]);
+    expect(spent.map((e) => e.kind).sort()).toEqual(["data", "delivery", "packaging", "rent"]);
+    // the rent is written down every month on the 1st, this month's already
+    const [repeat] = await ctx.db.select().from(t.expenseRepeats);
+    expect(repeat).toMatchObject({ dayOfMonth: 1, kind: "rent", stoppedAt: null, lastMonth: spent[0]!.spentOn.slice(0, 7) });
+    expect(spent.find((e) => e.kind === "rent")).toMatchObject({ repeatId: repeat!.id, repeatMonth: repeat!.lastMonth });
     expect(spent.every((e) => e.amountKobo > 0 && e.spentOn.slice(0, 7) === spent[0]!.spentOn.slice(0, 7))).toBe(true);
 
     // the images really exist, as WebP

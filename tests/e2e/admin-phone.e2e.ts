@@ -288,6 +288,48 @@ describe("admin tables on a 360 px phone", () => {
     await context.close();
   });
 
+  it("let the owner write down the rent every month, change it on its own screen, and stop it", async () => {
+    for (const viewport of ["phone", "desktop"] as const) {
+      const { context, page } = await adminPage(viewport);
+      const note = `Shop rent, ${viewport}`;
+      await page.goto("/expenses");
+      const add = page.getByTestId("add-expense");
+      await add.getByLabel("Amount (₦)").fill("150000");
+      await add.getByLabel("What for").selectOption({ label: "Rent" });
+      await add.getByLabel("Note (optional)").fill(note);
+      await add.getByRole("checkbox", { name: /Every month/ }).check();
+      await add.getByRole("button", { name: "Add expense" }).click();
+      await visible(page.getByText(/₦150,000 for rent written down, and every month on the \d+(st|nd|rd|th)/));
+      const monthly = page.getByTestId("monthly-expenses").getByRole("listitem").filter({ hasText: note });
+      await visible(monthly.getByText(/Next on /));
+      const row = admin.rows(page).filter({ hasText: note });
+      await visible(row.getByText("Monthly"));
+      await screenshot(page, `admin-expenses-monthly-${viewport}`);
+      await expectAccessible(page);
+
+      // the rent went up: changed on its own screen, for the months after too
+      await row.getByRole("link", { name: /^Edit Rent of ₦150,000/ }).click();
+      await page.waitForURL(/\/editexpense\//);
+      await page.getByLabel("Amount (₦)").fill("180000");
+      await page.getByRole("checkbox", { name: /Also for the months after/ }).check();
+      await screenshot(page, `admin-edit-expense-${viewport}`);
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL(/\/expenses$/);
+      await visible(page.getByText("Expense updated"));
+      await visible(monthly.getByText("₦180,000"));
+      await visible(admin.rows(page).filter({ hasText: note }).getByText("₦180,000"));
+
+      // stopped: the month written stays, nothing more is written down
+      page.once("dialog", (d) => d.accept());
+      await monthly.getByRole("button", { name: /^Stop writing down Rent/ }).click();
+      await visible(page.getByText("No longer written down every month"));
+      await expect.poll(() => monthly.count()).toBe(0);
+      await visible(admin.rows(page).filter({ hasText: note }));
+      await context.close();
+    }
+  });
+
   it("list the customers who spent most, and a customer's number opens her orders", async () => {
     const { context, page } = await adminPage("desktop");
     await page.goto("/reports?by=customer");

@@ -3,10 +3,11 @@ import { Download } from "lucide-react";
 import { useRef } from "react";
 import { z } from "zod";
 import { AdminList } from "../../components/admin/admin-list";
-import { DeleteButton } from "../../components/admin/delete-button";
+import { EditDelete } from "../../components/admin/admin-list";
+import { ConfirmedRowButton } from "../../components/admin/delete-button";
+import { ExpenseFields } from "../../components/admin/expense-fields";
 import { ListFilters } from "../../components/admin/filters";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
-import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
 import { useOnAnswer, useZodForm, type FormResult } from "../../lib/forms";
@@ -17,10 +18,12 @@ import { formatNairaAmount } from "../../../lib/money";
 import {
   expenseInput,
   expenseKindLabels,
-  expenseKinds,
   expenseListQuery,
+  monthlyWords,
   type ExpenseView,
+  type MonthlyExpenseView,
 } from "../../../modules/reports/expense-schemas";
+import { stopMonthly } from "../../../modules/reports/expense-repeats.server";
 import { addExpense, deleteExpense, listExpenses } from "../../../modules/reports/expenses.server";
 import { adminAction, rowInput } from "./admin-action.server";
 import { redirectPastLastPage } from "./list-query.server";
@@ -42,13 +45,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, async ({ db, user }): Promise<FormResult> => {
-    if ((await readForm(args.request)).get("intent") === "add") {
+    const intent = (await readForm(args.request)).get("intent");
+    if (intent === "add") {
       const { data } = await parseForm(args.request, expenseInput.extend({ intent: z.literal("add") }));
       const { intent: _intent, ...expense } = data;
       const saved = await addExpense(db, expense, user.id);
-      return { ok: true, msg: `${formatNairaAmount(saved.amount)} for ${expenseKindLabels[saved.kind].toLowerCase()} written down` };
+      const what = `${formatNairaAmount(saved.amount)} for ${expenseKindLabels[saved.kind].toLowerCase()} written down`;
+      return { ok: true, msg: saved.monthly ? `${what}, and ${monthlyWords(saved.monthly.day)}` : what };
     }
     const { data } = await parseForm(args.request, rowInput);
+    if (intent === "stop-monthly") {
+      await stopMonthly(db, data.id);
+      return { ok: true, msg: "No longer written down every month" };
+    }
     await deleteExpense(db, data.id);
     return { ok: true, msg: "Expense deleted" };
   });
@@ -68,6 +77,7 @@ export default function Expenses({ loaderData }: Route.ComponentProps) {
         count those. Only owners see them.
       </p>
       <AddExpense today={today} />
+      <Monthly items={list.monthly} />
       <h2 className="mb-2 mt-6 text-lg">
         {formatNairaAmount(list.total)} spent from {shortDay(list.from)} to {shortDay(list.to)}
       </h2>
@@ -96,13 +106,26 @@ export default function Expenses({ loaderData }: Route.ComponentProps) {
         columns={[
           { label: "Day", cell: (e) => longDay(e.spentOn), className: "whitespace-nowrap" },
           { label: "What for", cell: (e) => expenseKindLabels[e.kind], className: "font-semibold" },
-          { label: "Note", cell: (e) => e.note || <span className="text-muted">None</span> },
+          {
+            label: "Note",
+            cell: (e) => (
+              <>
+                {e.note || <span className="text-muted">None</span>}
+                {e.monthly?.running ? (
+                  <span className="ml-2 whitespace-nowrap rounded-full bg-sage-soft px-2 py-0.5 text-xs font-semibold text-sage">
+                    Monthly
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
           { label: "Amount", cell: (e) => formatNairaAmount(e.amount), className: "whitespace-nowrap font-semibold" },
         ]}
         actions={(e) => (
-          <DeleteButton
+          <EditDelete
             id={e.id}
-            label={`Delete ${expenseKindLabels[e.kind]} of ${formatNairaAmount(e.amount)} on ${shortDay(e.spentOn)}`}
+            name={`${expenseKindLabels[e.kind]} of ${formatNairaAmount(e.amount)} on ${shortDay(e.spentOn)}`}
+            editTo={`/editexpense/${e.id}`}
             confirmText="Delete this expense? It is taken out of the totals."
           />
         )}
@@ -131,44 +154,44 @@ function AddExpense({ today }: { today: string }) {
       data-testid="add-expense"
     >
       <input type="hidden" name="intent" value="add" />
-      <Field
-        label="Amount (₦)"
-        name="amount"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0.01"
-        error={errors.amount}
-        defaultValue={start.text("amount", "")}
-      />
-      <Field label="What for" name="kind" error={errors.kind}>
-        {(control) => (
-          <select {...control} defaultValue={start.text("kind", "")}>
-            <option value="" disabled>
-              Choose one
-            </option>
-            {expenseKinds.map((k) => (
-              <option key={k} value={k}>
-                {expenseKindLabels[k]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Day" name="spentOn" type="date" max={today} error={errors.spentOn} defaultValue={start.text("spentOn", today)} />
-      <Field
-        label="Note (optional)"
-        name="note"
-        maxLength={200}
-        placeholder="Rider to Lekki, 3 parcels"
-        error={errors.note}
-        defaultValue={start.text("note", "")}
-      />
+      <ExpenseFields errors={errors} start={start} today={today} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary min-h-10 py-2" disabled={busy}>
           {busy ? "Saving..." : "Add expense"}
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The monthly expenses still running: what, how much, when, the next day, and Stop (asks first). */
+function Monthly({ items }: { items: MonthlyExpenseView[] }) {
+  if (!items.length) return null;
+  return (
+    <section className="mt-4 rounded-2xl border border-line p-4" aria-labelledby="monthly-title" data-testid="monthly-expenses">
+      <h2 id="monthly-title" className="text-base">
+        Written down every month
+      </h2>
+      <ul className="mt-2 divide-y divide-line text-sm">
+        {items.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <strong>{expenseKindLabels[m.kind]}</strong> {formatNairaAmount(m.amount)}
+              {m.note ? ` (${m.note})` : ""}, {monthlyWords(m.day)}
+              <span className="block text-muted">Next on {shortDay(m.next)}</span>
+            </span>
+            <ConfirmedRowButton
+              id={m.id}
+              fields={{ intent: "stop-monthly" }}
+              label={`Stop writing down ${expenseKindLabels[m.kind]} of ${formatNairaAmount(m.amount)} every month`}
+              confirmText="Stop writing this down every month? The months already written down stay."
+              className="btn-outline min-h-10 py-2"
+            >
+              Stop
+            </ConfirmedRowButton>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
