@@ -17,6 +17,7 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   color: "Blush Pink",
   trackStock: true,
   stock: 10,
+  shipsFrom: null,
   categoryId: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
   category: { id: "0c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", name: "Gratitude Journals" },
   rating: 0,
@@ -103,6 +104,14 @@ describe("product card (docs/product.md §2 Cards)", () => {
     const { html } = render(product({ imageUrl: "/uploads/journal.jpg" }));
     expect(html).toMatch(/<img [^>]*alt=""/);
     expect(html).not.toContain(`alt="90-Day Gratitude Journal"`);
+  });
+
+  it("says 'Pre-order' while it is one, unless none is left to pre-order", () => {
+    expect(render(product({ shipsFrom: "2027-01-15" })).text).toContain("Pre-order");
+    expect(render(product({ shipsFrom: null })).text).not.toContain("Pre-order");
+    const soldOut = render(product({ shipsFrom: "2027-01-15", stock: 0 })).text;
+    expect(soldOut).toContain("Sold out");
+    expect(soldOut).not.toContain("Pre-order");
   });
 
   it("says 'Sold out' when its stock is tracked and none is left; never when stock is not tracked", () => {

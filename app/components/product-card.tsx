@@ -44,6 +44,11 @@ export function ProductCard({
           <span className="absolute left-2 top-2 rounded-full bg-ink px-2.5 py-1 text-xs font-bold text-white" data-testid="sold-out">
             Sold out
           </span>
+        ) : product.shipsFrom ? (
+          // docs/product.md "Pre-orders": bought now, sent from its day (the product's page says which)
+          <span className="absolute left-2 top-2 rounded-full bg-sage px-2.5 py-1 text-xs font-bold text-white" data-testid="pre-order">
+            Pre-order
+          </span>
         ) : null}
         <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
           <h3 className="font-display text-base leading-snug group-hover:text-rose sm:text-lg">{product.title}</h3>

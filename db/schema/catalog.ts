@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt, id, type ImageVariant, updatedAt } from "./columns";
 
@@ -33,6 +46,8 @@ export const products = pgTable(
     // units left when the product's stock is tracked; null: not tracked (always buyable,
     // as a product created without a stock figure is). Checkout never takes it below 0.
     stock: integer(),
+    // a pre-order's Lagos day it ships from (docs/product.md "Pre-orders"); null, or a day passed: in stock as any other
+    shipsFrom: date({ mode: "string" }),
     // kept by a trigger on reviews, in the same transaction as every review written or removed
     // (migration 0007): cards and lists read them without counting reviews per row
     ratingCount: integer().notNull().default(0),

@@ -229,6 +229,8 @@ export const purchaseItems = pgTable(
     // what the shop sold it at that day when the team agreed a lower price each in the chat (the
     // line's discount is then the agreed price); null: sold at the listed price (docs/product.md "Manual orders")
     listedKobo: integer(),
+    // bought as a pre-order: the day it was to ship from then (docs/product.md "Pre-orders"); null: in stock
+    shipsFrom: date({ mode: "string" }),
   },
   (t) => [
     check("purchase_items_quantity_positive", sql`${t.quantity} >= 1`),

@@ -10,6 +10,8 @@ import type { ChosenSlot } from "../delivery/schedule.server";
 import { MOST_UNITS_IN_A_LINE } from "../settings/schemas";
 import { slotLine, toCartSummary } from "./summary";
 import type { CartItemView, CartSummary } from "./types";
+import { preorderDay } from "../stock/preorder";
+import { lagosNow } from "../../lib/lagos-calendar";
 
 /**
  * A guest's cart (kept in the browser) priced by the same function as the
@@ -94,6 +96,7 @@ export async function quoteGuestCart(
       discount: koboToNaira(p.discountKobo),
       totalPrice: koboToNaira(priced.lines[i]!.totalKobo),
       stock: p.stock,
+      shipsFrom: preorderDay(p.shipsFrom, lagosNow(new Date()).date),
       maxQuantity: Math.max(0, Math.min(p.stock ?? limit, limit)),
       Product: { imageUrl: p.imageUrl },
       ...(listed === undefined ? {} : { listed }),

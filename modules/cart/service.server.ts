@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { cartItems, products, users } from "../../db/schema";
@@ -6,6 +6,8 @@ import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import type { SessionUser } from "../accounts/sessions.server";
 import { hasEnough, isSoldOut, unitsLeftText } from "../stock/availability";
+import { preorderDay } from "../stock/preorder";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { findDeliveryArea, unknownAreaError } from "../delivery/areas.server";
 import { codeForCart, customerOf } from "../discounts/codes.server";
 import type { DeliveryRate } from "../delivery/types";
@@ -30,6 +32,8 @@ export const lineProductColumns = {
   priceKobo: products.priceKobo,
   discountKobo: products.discountKobo,
   stock: products.stock,
+  // a pre-order's day it ships from (docs/product.md "Pre-orders"), as stored: preorderDay says whether it still is one
+  shipsFrom: products.shipsFrom,
 };
 
 export async function cartLines(db: Queryable, userId: string) {
@@ -48,6 +52,34 @@ export async function cartLines(db: Queryable, userId: string) {
 }
 
 type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
+
+/**
+ * The day an order of these lines would ship from, the latest of its pre-orders (docs/product.md
+ * "Pre-orders"): a signed-in shopper's cart, or the products a guest's cart or the order desk names.
+ * Null: none is a pre-order. One query.
+ */
+export async function shipsFromOf(
+  db: Queryable,
+  cart: { userId: string } | { productIds: string[] },
+  now = new Date(),
+): Promise<string | null> {
+  const today = lagosNow(now).date;
+  const latest = { day: sql<string | null>`max(${products.shipsFrom})` };
+  const [row] =
+    "userId" in cart
+      ? await db
+          .select(latest)
+          .from(cartItems)
+          .innerJoin(products, eq(products.id, cartItems.productId))
+          .where(and(eq(cartItems.userId, cart.userId), gt(products.shipsFrom, today)))
+      : cart.productIds.length
+        ? await db
+            .select(latest)
+            .from(products)
+            .where(and(inArray(products.id, cart.productIds), gt(products.shipsFrom, today)))
+        : [];
+  return row?.day ?? null;
+}
 
 /** Whether a product exists (a guest's line names it by id). */
 export async function productExists(db: Queryable, productId: string): Promise<boolean> {
@@ -81,6 +113,7 @@ function toCartItemView(r: CartLine, limit: number): CartItemView {
     discount: koboToNaira(r.discountKobo),
     totalPrice: koboToNaira(priceLine(r).totalKobo),
     stock: r.stock,
+    shipsFrom: preorderDay(r.shipsFrom, lagosNow(new Date()).date),
     maxQuantity: Math.max(0, Math.min(r.stock ?? limit, limit)),
     Product: { imageUrl: r.imageUrl },
   };

@@ -15,6 +15,8 @@ export type CartItemView = {
   totalPrice: number;
   /** units left, so the line can say 'Only N left' when more is asked; null: not tracked */
   stock: number | null;
+  /** a pre-order's Lagos day it ships from (docs/product.md "Pre-orders"); null when it is in */
+  shipsFrom: string | null;
   /** the most this line can hold: the stock (when tracked), and the shop's quantity limit per product */
   maxQuantity: number;
   /** the order desk's lines: what the shop sells it at today, before a price agreed in the chat */

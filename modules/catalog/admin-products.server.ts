@@ -9,6 +9,7 @@ import { koboToNaira, nairaToKobo } from "../../lib/money";
 import type { Storage } from "../../lib/storage-types";
 import { checkImageUpload } from "../../lib/uploads.server";
 import { withinDays } from "../../lib/day-range";
+import { lagosNow } from "../../lib/lagos-calendar";
 import {
   adminProductListQuery,
   newProductInput,
@@ -41,7 +42,15 @@ function productValues(input: ProductInput) {
     color: p.color,
     size: p.size,
     stock: "stock" in stock ? stock.stock : null,
+    shipsFrom: p.shipsFrom ?? null,
   };
+}
+
+/** A pre-order's day set now must be after today (Lagos); one already stored is kept as it is, passed or not. */
+function shipsFromIssue(shipsFrom: string | null | undefined, stored: string | null = null): Record<string, string> {
+  return shipsFrom && shipsFrom !== stored && shipsFrom <= lagosNow(new Date()).date
+    ? { shipsFrom: "A pre-order's ship day must be after today" }
+    : {};
 }
 
 /** The category's name; one that does not exist is the form's field error. */
@@ -99,6 +108,8 @@ export async function createProduct(
   const values = productValues(fields);
   // a cost price is the owner's alone (docs/product.md "Cost prices and profit")
   if (cost != null && !isOwner(actor?.role)) throw new AppError("forbidden", OWNER_ONLY_MSG);
+  const late = shipsFromIssue(values.shipsFrom);
+  if (Object.keys(late).length) throw new AppError("invalid", "Please check the highlighted fields.", { fields: late });
   if (image) await checkImageUpload(image);
   await assertCategoryExists(db, values.categoryId);
   const row = await db.transaction(async (tx) => {
@@ -128,6 +139,7 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
       priceKobo: products.priceKobo,
       discountKobo: products.discountKobo,
       stock: products.stock,
+      shipsFrom: products.shipsFrom,
       title: products.title,
       // the category's name as it is now: the history keeps names, which outlive a category
       category: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${products.categoryId})`,
@@ -138,7 +150,10 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
   if (!current) throw AppError.notFound("Product");
   const priceKobo = patch.price === undefined ? current.priceKobo : nairaToKobo(patch.price);
   const discountKobo = patch.discount === undefined ? current.discountKobo : nairaToKobo(patch.discount);
-  const fields = productFieldIssues({ price: koboToNaira(priceKobo), discount: koboToNaira(discountKobo) });
+  const fields = {
+    ...productFieldIssues({ price: koboToNaira(priceKobo), discount: koboToNaira(discountKobo) }),
+    ...shipsFromIssue(patch.shipsFrom, current.shipsFrom),
+  };
   const stock = resolveStock(patch, current.stock);
   if ("error" in stock) fields.stock = stock.error;
   if (Object.keys(fields).length) throw new AppError("invalid", "Please check the highlighted fields.", { fields });
@@ -151,6 +166,7 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
     ...(patch.categoryId !== undefined && { categoryId: patch.categoryId }),
     ...(patch.color !== undefined && { color: patch.color }),
     ...(patch.size !== undefined && { size: patch.size }),
+    ...(patch.shipsFrom !== undefined && { shipsFrom: patch.shipsFrom }),
     // the stock is written only when named: a checkout may have taken some since it was read
     ...((patch.trackStock !== undefined || patch.stock !== undefined) && "stock" in stock && { stock: stock.stock }),
   };

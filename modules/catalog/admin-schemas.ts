@@ -9,6 +9,7 @@ import {
   sortParam,
   wholeListParams,
 } from "../../lib/form-fields";
+import { isCalendarDate } from "../../lib/lagos-calendar";
 import { productCostInput } from "../pricing/cost-schemas";
 import { productListQuery } from "./schemas";
 
@@ -56,6 +57,15 @@ const productFields = {
   ),
   trackStock: booleanField("Track stock").optional(),
   stock: stockField,
+  // docs/product.md "Pre-orders": the Lagos day it ships from; blank or null: not a pre-order
+  shipsFrom: z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: "Ships from must be a date like 2027-01-15" })
+      .refine(isCalendarDate, "Ships from must be a date like 2027-01-15")
+      .nullable()
+      .optional(),
+  ),
 };
 
 /** The stored stock (null: not tracked) the input asks for, or the message for the Stock field. */

@@ -4,6 +4,8 @@ import { categories, productImages, products } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
+import { lagosNow } from "../../lib/lagos-calendar";
+import { preorderDay } from "../stock/preorder";
 import { productListQuery, type ProductListQuery } from "./schemas";
 import { productSearch } from "./search.server";
 import { unitPriceSql } from "../pricing/unit-price-sql.server";
@@ -21,6 +23,7 @@ const productColumns = {
   size: products.size,
   color: products.color,
   stock: products.stock,
+  shipsFrom: products.shipsFrom,
   categoryId: products.categoryId,
   categoryName: categories.name,
   // kept on the product by a trigger on reviews (migration 0007)
@@ -38,6 +41,7 @@ type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
   size: string | null;
   color: string | null;
   stock: number | null;
+  shipsFrom: string | null;
   categoryId: string;
   categoryName: string;
   rating: number;
@@ -47,6 +51,7 @@ type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
 
 async function withImages(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
   const ids = rows.map((r) => r.id);
+  const today = lagosNow(new Date()).date;
   const images = ids.length
     ? await db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.width))
     : [];
@@ -62,6 +67,7 @@ async function withImages(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
     color: r.color,
     trackStock: r.stock !== null,
     stock: r.stock,
+    shipsFrom: preorderDay(r.shipsFrom, today),
     categoryId: r.categoryId,
     category: { id: r.categoryId, name: r.categoryName },
     rating: Number(r.rating),

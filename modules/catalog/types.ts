@@ -16,6 +16,8 @@ export type ProductView = {
   trackStock: boolean;
   /** units left when tracked; null when not */
   stock: number | null;
+  /** a pre-order's Lagos day it ships from (docs/product.md "Pre-orders"); null when it is in */
+  shipsFrom: string | null;
   categoryId: string;
   category: { id: string; name: string };
   rating: number;

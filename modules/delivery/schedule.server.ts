@@ -90,7 +90,17 @@ export type DeliveryPicker = {
   cutoff: string | null;
 };
 
-export async function deliveryDatePicker(q: Queryable, lga: string | null | undefined, now: Date): Promise<DeliveryPicker | null> {
+/**
+ * The area's dates for a checkout. `shipsFrom`: the order holds a pre-order (docs/product.md
+ * "Pre-orders"): only days from it are offered, none is required, and no picker when the horizon
+ * holds none of them.
+ */
+export async function deliveryDatePicker(
+  q: Queryable,
+  lga: string | null | undefined,
+  now: Date,
+  shipsFrom: string | null = null,
+): Promise<DeliveryPicker | null> {
   if (!lga?.trim()) return null;
   const area = await areaSchedule(q, lga);
   if (!area || area.dateMode === "off") return null;
@@ -101,14 +111,20 @@ export async function deliveryDatePicker(q: Queryable, lga: string | null | unde
     bookedBetween(q, area.rateId, today, last),
     listDeliveryWindows(q),
   ]);
+  const choices = dateChoices({ schedule: area, now, marked, booked }).filter((c) => !shipsFrom || c.date >= shipsFrom);
+  if (!choices.length) return null;
   return {
     lga: area.lga,
-    mode: area.dateMode,
-    choices: dateChoices({ schedule: area, now, marked, booked }),
+    mode: shipsFrom ? "optional" : area.dateMode,
+    choices,
     windows,
     cutoff: cutoffSentence(area),
   };
 }
+
+/** Why a delivery day before the order's pre-order ships cannot be had. */
+export const beforeShipDay = (shipsFrom: string) =>
+  `Your order holds a pre-order that ships from ${shortDay(shipsFrom)}. Please choose a delivery date from then, or leave it empty.`;
 
 /** Each area that takes dates, by name, with what the cart says about them (dateNote); areas without dates are absent. */
 export async function deliveryDateNotes(q: Queryable): Promise<Record<string, string>> {
@@ -154,6 +170,8 @@ export async function resolveDeliverySlot(
   lga: string,
   choice: { deliveryDate?: string | null; deliveryWindow?: string | null; deliveryMethod: DeliveryMethod },
   now: Date,
+  /** the order holds a pre-order shipping from this day: no date is required, none before it is taken */
+  shipsFrom: string | null = null,
 ): Promise<ChosenSlot | null> {
   const area = await areaSchedule(q, lga);
   const date = choice.deliveryDate || null;
@@ -163,7 +181,7 @@ export async function resolveDeliverySlot(
     return null;
   }
   if (!date) {
-    if (area.dateMode === "required")
+    if (area.dateMode === "required" && !shipsFrom)
       throw invalid("deliveryDate", `Please choose a delivery date for ${area.lga}.`, "Choose a delivery date");
     if (choice.deliveryWindow) throw invalid("deliveryDate", "Please choose a date for your delivery window.", "Choose a date");
     return null;
@@ -171,6 +189,7 @@ export async function resolveDeliverySlot(
   const today = lagosNow(now).date;
   if (!isCalendarDate(date) || date < today || date > addDays(today, DATE_HORIZON_DAYS - 1))
     throw invalid("deliveryDate", "Please choose one of the delivery dates offered.", "Choose one of the dates offered");
+  if (shipsFrom && date < shipsFrom) throw invalid("deliveryDate", beforeShipDay(shipsFrom), "Before your order ships");
   const [[marked], booked] = await Promise.all([markedBetween(q, date, date), bookedBetween(q, area.rateId, date, date)]);
   const reason = unavailableReason(area, date, now, marked, booked.get(date) ?? 0);
   if (reason === "full") throw fullError(date, area.lga);

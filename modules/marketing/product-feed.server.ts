@@ -1,6 +1,8 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, productImages, products } from "../../db/schema";
+import { lagosNow } from "../../lib/lagos-calendar";
+import { availabilityOf, preorderDay } from "../stock/preorder";
 import { shareImagePath } from "../content/share-images";
 import { shareImageVersion } from "../content/share-images.server";
 
@@ -17,6 +19,8 @@ export type FeedItem = {
   discountKobo: number;
   /** null: not tracked, always buyable */
   stock: number | null;
+  /** a pre-order's day it ships from; null when it is in */
+  shipsFrom: string | null;
   color: string | null;
   size: string | null;
   category: string;
@@ -35,6 +39,7 @@ export async function productFeedItems(db: Db): Promise<FeedItem[]> {
         priceKobo: products.priceKobo,
         discountKobo: products.discountKobo,
         stock: products.stock,
+        shipsFrom: products.shipsFrom,
         color: products.color,
         size: products.size,
         category: categories.name,
@@ -50,7 +55,8 @@ export async function productFeedItems(db: Db): Promise<FeedItem[]> {
       .orderBy(productImages.productId, desc(productImages.width)),
   ]);
   const largest = new Map(images.map((i) => [i.productId, i.url]));
-  return rows.map(({ imageUrl, ...r }) => ({ ...r, image: largest.get(r.id) ?? imageUrl }));
+  const today = lagosNow(new Date()).date;
+  return rows.map(({ imageUrl, ...r }) => ({ ...r, shipsFrom: preorderDay(r.shipsFrom, today), image: largest.get(r.id) ?? imageUrl }));
 }
 
 // characters XML 1.0 does not allow: one pasted into a description would break the whole feed
@@ -76,7 +82,9 @@ function itemXml(origin: string, brand: string, p: FeedItem): string {
     field("link", `${origin}/productdetails/${p.id}`) +
     // the JPEG drawn for link previews: both read JPEG, not every reader takes WebP
     field("image_link", `${origin}${shareImagePath("products", p.id, shareImageVersion(p.image))}`) +
-    field("availability", p.stock === 0 ? "out of stock" : "in stock") +
+    field("availability", availabilityOf(p)) +
+    // a pre-order's day, as Google asks it (ISO 8601, Lagos time)
+    field("availability_date", availabilityOf(p) === "preorder" ? `${p.shipsFrom}T00:00+01:00` : null) +
     field("condition", "new") +
     field("price", feedPrice(p.priceKobo)) +
     field("sale_price", p.discountKobo ? feedPrice(p.discountKobo) : null) +

@@ -25,6 +25,8 @@ import { readGift, type GiftDetails } from "./gift-schemas";
 import { payOnCollection, pickupAddress, pickupFor } from "./pickup";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import { alertLowStock } from "../stock/low-stock.server";
+import { orderShipsFrom, preorderDay } from "../stock/preorder";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { holdDeliverySlot, resolveDeliverySlot } from "../delivery/schedule.server";
 
 /**
@@ -184,8 +186,12 @@ export async function placeOrder(
     if (over) throw lineLimitError(over.title, limit);
     // a discount code (docs/product.md "Discount codes"): checked and priced here, its use held below
     const code = input.code ? await codeForCheckout(tx, input.code, now) : null;
+    // a pre-order's line keeps the day it ships from; the order goes out whole, from the latest (docs/product.md "Pre-orders")
+    const today = lagosNow(now).date;
+    const shipsFrom = (l: OrderLine) => preorderDay(l.shipsFrom, today);
+    const orderShips = orderShipsFrom(lines.map((l) => ({ shipsFrom: shipsFrom(l) })));
     // the delivery date asked for, checked in Lagos time against `now` (docs/product.md "Delivery on a chosen date")
-    const slot = lga ? await resolveDeliverySlot(tx, lga, input, now) : null;
+    const slot = lga ? await resolveDeliverySlot(tx, lga, input, now, orderShips) : null;
     const priced = priceOrder({
       lines,
       rules: pricing.rules,
@@ -277,6 +283,7 @@ export async function placeOrder(
           quantity: l.quantity,
           totalPriceKobo: priced.lines[i]!.totalKobo,
           listedKobo: "agreed" in l && l.agreed ? l.agreed.listedKobo : null,
+          shipsFrom: shipsFrom(l),
         })),
       )
       .returning();

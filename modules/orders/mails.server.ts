@@ -14,6 +14,7 @@ import { adminOrderPath, orderNumber } from "./statuses";
 import { payOnCollection } from "./pickup";
 import { codeOn } from "./views.server";
 import { ownerWhatsApp, shopperWhatsApp } from "../whatsapp/order-messages";
+import { shipsFromWords } from "../stock/preorder";
 
 type Purchase = typeof purchases.$inferSelect;
 type Item = typeof purchaseItems.$inferSelect;
@@ -42,7 +43,10 @@ export function deliveryDateLine(p: Pick<Purchase, "deliveryDate" | "deliveryWin
 function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
   const date = deliveryDateLine(p);
   return [
-    ...items.map((i) => `${i.quantity} × ${i.title}: ${formatNaira(i.totalPriceKobo)}`),
+    ...items.map(
+      (i) =>
+        `${i.quantity} × ${i.title}${i.shipsFrom ? ` (pre-order: ${shipsFromWords(i.shipsFrom)})` : ""}: ${formatNaira(i.totalPriceKobo)}`,
+    ),
     "",
     `Subtotal: ${formatNaira(p.subtotalKobo)}`,
     ...codeLines(p),

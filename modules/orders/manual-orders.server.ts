@@ -6,6 +6,7 @@ import { formatNaira, koboToNaira, nairaToKobo } from "../../lib/money";
 import { normalizeNigerianPhone } from "../../lib/phone";
 import { isOwner } from "../accounts/roles";
 import { quoteGuestCart } from "../cart/quote.server";
+import { shipsFromOf } from "../cart/service.server";
 import { getSettings } from "../settings/service.server";
 import { resolveDeliverySlot, type ChosenSlot } from "../delivery/schedule.server";
 import { cancelPurchases, shopperCancelNotes } from "./cancellation.server";
@@ -158,7 +159,10 @@ export async function recordManualOrder(
   const staff = await isStaff(db, actorId);
   // checked before the order is placed, so a typo places nothing; a part payment is less on purpose
   if (o.settle === "paid" && o.amount !== undefined && !o.part) {
-    const slot = o.lga && o.deliveryMethod !== "pickup" ? await resolveDeliverySlot(db, o.lga, o, now) : null;
+    const slot =
+      o.lga && o.deliveryMethod !== "pickup"
+        ? await resolveDeliverySlot(db, o.lga, o, now, await shipsFromOf(db, { productIds: o.lines.map((l) => l.productId) }, now))
+        : null;
     const { summary } = await quoteManualOrder(db, { ...o, slot, staff });
     if (nairaToKobo(o.amount) < nairaToKobo(summary.total))
       throw new AppError(

@@ -11,6 +11,7 @@ import { unitPrice } from "../pricing/price-order";
 import { orderNumber } from "./statuses";
 import { codeOn } from "./views.server";
 import type { PackingDocument, PackingLine } from "./types";
+import { preorderWords } from "../stock/preorder";
 
 // The papers that travel in the parcel (docs/product.md "Gift orders"): the packing slip and, for
 // a gift, the gift receipt. The recipient reads both, so a gift's papers name the sender as the
@@ -46,7 +47,8 @@ export async function packingDocument(db: Db, id: string): Promise<PackingDocume
     deliveryMethod: p.deliveryMethod,
     deliveryDay: deliveryDateLine(p),
     lines: items.map((i) => {
-      const line: PackingLine = { title: i.title, details: [i.size, i.color].filter(Boolean).join(", "), quantity: i.quantity };
+      const details = [i.size, i.color, i.shipsFrom ? preorderWords(i.shipsFrom) : null].filter(Boolean).join(", ");
+      const line: PackingLine = { title: i.title, details, quantity: i.quantity };
       if (priced) {
         line.unitPrice = koboToNaira(unitPrice({ price: i.priceKobo, discount: i.discountKobo }));
         line.total = koboToNaira(i.totalPriceKobo);

@@ -27,6 +27,9 @@ export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
 };
 export const cancellable: PurchaseStatus[] = ["pending", "completed", "processing"];
 
+/** Not sent yet (nor cancelled): a pre-order's "ships from" still speaks of the future (docs/product.md "Pre-orders"). */
+export const notSentYet = (status: PurchaseStatus): boolean => cancellable.includes(status);
+
 /** The order's next step in the back office: a pay-on-delivery order goes on its way unpaid, from pending. */
 export const nextStatusOf = (p: { status: PurchaseStatus; paymentMethod: string }): PurchaseStatus | undefined =>
   p.paymentMethod === "pod" && p.status === "pending" ? "processing" : nextStatus[p.status];

@@ -21,6 +21,8 @@ export type PurchaseItemView = {
   size: string | null;
   quantity: number;
   totalPrice: number;
+  /** bought as a pre-order: the Lagos day it was to ship from (docs/product.md "Pre-orders"); null: it was in stock */
+  shipsFrom: string | null;
 };
 
 /**

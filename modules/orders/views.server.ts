@@ -84,6 +84,7 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
       size: i.size,
       quantity: i.quantity,
       totalPrice: koboToNaira(i.totalPriceKobo),
+      shipsFrom: i.shipsFrom,
     })),
     gift: giftView(p),
   };

@@ -20,6 +20,7 @@ type Product = {
   size: string | null;
   trackStock: boolean;
   stock: number | null;
+  shipsFrom: string | null;
   category: CategoryOption;
 };
 /**
@@ -122,6 +123,14 @@ export function ProductForm({ categories, product, answer, costField = false }: 
       <StockField
         initial={{ trackStock: start.ticked("trackStock", product?.trackStock ?? false, "true"), stock: v("stock") }}
         error={errors.stock}
+      />
+      <Field
+        label="Pre-order: ships from (optional)"
+        name="shipsFrom"
+        type="date"
+        error={errors.shipsFrom}
+        defaultValue={v("shipsFrom")}
+        hint="Sold before it is in: shoppers see the day it ships from. Empty when it is in stock."
       />
       {editing ? null : (
         <Field label="Image" name="imageUrl" error={errors.imageUrl} className="sm:col-span-2">

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
 import { hasEnough, unitsLeftText } from "../../../modules/stock/availability";
+import { preorderWords } from "../../../modules/stock/preorder";
 import { useBusy, useOnAnswer, type FormResult } from "../../lib/forms";
 import { toast } from "../toasts";
 import { displayAmount, type Currency } from "./order-summary";
@@ -88,6 +89,11 @@ export function CartLine({ item, currency, usdRate, guest }: Props) {
           {item.discount > 0 ? <s className="ml-2">{displayAmount(item.price, currency, usdRate)}</s> : null}
           {item.size || item.color ? ` · ${[item.size, item.color].filter(Boolean).join(", ")}` : ""}
         </p>
+        {item.shipsFrom ? (
+          <p className="text-sm font-semibold text-sage" data-testid="line-pre-order">
+            {preorderWords(item.shipsFrom)}
+          </p>
+        ) : null}
         <div className="mt-2 flex items-center justify-between gap-2">
           <div
             className="inline-flex items-center rounded-full border border-line bg-linen"

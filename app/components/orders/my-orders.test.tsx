@@ -17,6 +17,7 @@ const line = (quantity: number): PurchaseItemView => ({
   size: null,
   quantity,
   totalPrice: 12_500 * quantity,
+  shipsFrom: null,
 });
 
 const order = (items: PurchaseItemView[]): MyPurchaseView => ({

@@ -3,7 +3,9 @@ import { formatNairaAmount } from "../../../lib/money";
 import { readablePhone } from "../../../lib/phone";
 import { dateFeeLabel, deliveryRowLabel, deliverySpeeds } from "../../../modules/delivery/methods";
 import { unitPrice } from "../../../modules/pricing/price-order";
-import { orderNumber } from "../../../modules/orders/statuses";
+import { notSentYet, orderNumber } from "../../../modules/orders/statuses";
+import { preorderWords } from "../../../modules/stock/preorder";
+import { PreorderNote } from "../preorder-note";
 import type { MyPurchaseView, PurchaseView } from "../../../modules/orders/types";
 
 export const orderTitle = (id: string) => `Order #${orderNumber(id)}`;
@@ -67,8 +69,11 @@ export const deliveryWhen = (order: Pick<PurchaseView, "deliveryDate" | "deliver
 /** Items, the stored breakdown and the delivery address of one order. */
 export function OrderDetails({ order }: { order: PurchaseView }) {
   const when = deliveryWhen(order);
+  // docs/product.md "Pre-orders": the order goes out whole, from its latest pre-order's day
+  const waiting = notSentYet(order.status);
   return (
     <div className="space-y-5">
+      <PreorderNote items={waiting ? order.items : []} />
       {when ? (
         <p className="rounded-xl bg-sage-soft px-3 py-2 text-sm" data-testid="order-delivery-date">
           <strong>Delivery on {when}</strong>
@@ -83,6 +88,7 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
                 {item.quantity} × {formatNairaAmount(unitPrice(item))}
                 {item.size || item.color ? ` · ${[item.size, item.color].filter(Boolean).join(", ")}` : ""}
               </span>
+              {waiting && item.shipsFrom ? <span className="block font-semibold text-sage">{preorderWords(item.shipsFrom)}</span> : null}
             </span>
             <span className="font-semibold">{formatNairaAmount(item.totalPrice)}</span>
           </li>

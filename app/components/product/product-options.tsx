@@ -1,3 +1,4 @@
+import { preorderWords } from "../../../modules/stock/preorder";
 import { isSoldOut } from "../../../modules/stock/availability";
 
 // docs/product.md §2 product page: a size row XS S M L XL that highlights only the product's own size, and a colour swatch.
@@ -65,8 +66,16 @@ export function ColourSwatch({ color }: { color: string | null }) {
 }
 
 /** The stock state beside 'Add To Cart': the button is disabled when it reads 'Out of stock'. */
-export function StockState({ stock, lowStockThreshold }: { stock: number | null; lowStockThreshold: number }) {
-  const { text, tone } = stockLabel(stock, lowStockThreshold);
+export function StockState({
+  stock,
+  lowStockThreshold,
+  shipsFrom = null,
+}: {
+  stock: number | null;
+  lowStockThreshold: number;
+  shipsFrom?: string | null;
+}) {
+  const { text, tone } = stockLabel(stock, lowStockThreshold, shipsFrom);
   return (
     <p className={`font-semibold ${tone === "ok" ? "text-sage" : "text-rose-dark"}`} data-testid="stock-state">
       {text}
@@ -76,11 +85,17 @@ export function StockState({ stock, lowStockThreshold }: { stock: number | null;
 
 /**
  * 'Out of stock', 'Only N left' at or under the shop's low-stock threshold, else 'In stock'.
- * A product whose stock is not tracked (null) is always 'In stock'.
+ * A product whose stock is not tracked (null) is always 'In stock'. A pre-order says the day it
+ * ships from instead of 'In stock' (docs/product.md "Pre-orders").
  */
-export function stockLabel(stock: number | null, lowStockThreshold: number): { text: string; tone: "out" | "low" | "ok" } {
-  if (stock === null) return { text: "In stock", tone: "ok" };
-  if (isSoldOut(stock)) return { text: "Out of stock", tone: "out" };
-  if (stock <= lowStockThreshold) return { text: `Only ${stock} left`, tone: "low" };
+export function stockLabel(
+  stock: number | null,
+  lowStockThreshold: number,
+  shipsFrom: string | null = null,
+): { text: string; tone: "out" | "low" | "ok" } {
+  if (stock !== null && isSoldOut(stock)) return { text: "Out of stock", tone: "out" };
+  const low = stock !== null && stock <= lowStockThreshold;
+  if (shipsFrom) return { text: `${preorderWords(shipsFrom)}${low ? ` · only ${stock} left` : ""}`, tone: low ? "low" : "ok" };
+  if (low) return { text: `Only ${stock} left`, tone: "low" };
   return { text: "In stock", tone: "ok" };
 }

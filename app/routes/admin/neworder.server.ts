@@ -19,6 +19,7 @@ import { getSettings } from "../../../modules/settings/service.server";
 import { pickupPoint } from "../../../modules/settings/pickup";
 import { MOST_UNITS_IN_A_LINE } from "../../../modules/settings/schemas";
 import { isOwner } from "../../../modules/accounts/roles";
+import { shipsFromOf } from "../../../modules/cart/service.server";
 
 // The 'New order' screen's server side (docs/product.md "Manual orders"). The whole screen is one
 // form: every button posts it with its intent (find the customer, search, add or remove a product,
@@ -154,6 +155,7 @@ async function quoteOf(services: AdminServices, state: DeskState) {
     date: state.deliveryDate,
     window: state.deliveryWindow,
     method,
+    shipsFrom: await shipsFromOf(services.db, { productIds: state.lines.map((l) => l.productId) }),
   });
   if (!delivery.picker) state.deliveryDate = state.deliveryWindow = "";
   if (!state.lines.length) return { quote: null, delivery, fields: {} as Record<string, string> };

@@ -71,6 +71,7 @@ const product = {
   color: null,
   size: null,
   trackStock: true,
+  shipsFrom: null,
   stock: 3,
 };
 

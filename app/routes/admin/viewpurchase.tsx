@@ -28,7 +28,8 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
-import { leftToPayKobo, nextStatusOf, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
+import { leftToPayKobo, nextStatusOf, notSentYet, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
+import { preorderWords } from "../../../modules/stock/preorder";
 import { collectionCodeWords, notCollected, pickupStep, remindedWords } from "../../../modules/orders/pickup";
 import { changePurchaseStatus, getPurchase } from "../../../modules/orders/admin.server";
 import { refundFormInput } from "../../../modules/orders/refund-schemas";
@@ -383,6 +384,9 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                 <p className="text-xs text-muted">
                   {[i.size, i.color].filter(Boolean).join(" · ")} {i.quantity} × {formatNairaAmount(unitPrice(i))}
                 </p>
+                {i.shipsFrom && notSentYet(p.status) ? (
+                  <p className="text-xs font-semibold text-sage">{preorderWords(i.shipsFrom)}</p>
+                ) : null}
               </div>
               <p className="font-semibold">{formatNairaAmount(i.totalPrice)}</p>
             </li>

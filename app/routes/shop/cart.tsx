@@ -6,6 +6,7 @@ import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
 import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderSummary, type Currency } from "../../components/cart/order-summary";
+import { PreorderNote } from "../../components/preorder-note";
 import { appContext } from "../../context";
 import { postJson } from "../../lib/api-client";
 import { readVisitCode } from "../../../modules/discounts/visit-code.server";
@@ -232,6 +233,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </div>
           <div className="mt-4">
             <OrderSummary summary={summary} currency={currency} deliveryError={deliveryError} />
+          </div>
+          <div className="mt-3 empty:hidden">
+            <PreorderNote items={items} />
           </div>
           {currency === "USD" ? <p className="mt-3 text-xs text-muted">Dollar amounts are a guide only: you pay in naira.</p> : null}
           {items.length > 0 ? (

@@ -21,10 +21,12 @@ export type CheckoutDelivery = {
 export async function checkoutDelivery(
   db: Db,
   lga: string | null,
-  asked: { date?: string; window?: string; method: DeliveryMethod },
+  /** `shipsFrom`: the order holds a pre-order shipping from that day (docs/product.md "Pre-orders") */
+  asked: { date?: string; window?: string; method: DeliveryMethod; shipsFrom?: string | null },
   now = new Date(),
 ): Promise<{ delivery: CheckoutDelivery; slot: ChosenSlot | null }> {
-  const picker = await deliveryDatePicker(db, lga, now);
+  const shipsFrom = asked.shipsFrom ?? null;
+  const picker = await deliveryDatePicker(db, lga, now, shipsFrom);
   const none = { delivery: { picker, date: null, window: null, problem: null }, slot: null };
   if (!picker || !lga || !asked.date) return none;
   try {
@@ -33,6 +35,7 @@ export async function checkoutDelivery(
       lga,
       { deliveryDate: asked.date, deliveryWindow: asked.window, deliveryMethod: asked.method },
       now,
+      shipsFrom,
     );
     return { delivery: { picker, date: slot?.date ?? null, window: slot && asked.window ? asked.window : null, problem: null }, slot };
   } catch (e) {

@@ -10,7 +10,7 @@ import { formAction, readForm } from "../../lib/form-action.server";
 import { fieldErrors, formValues } from "../../lib/forms";
 import { guestCartFromCookie, placedOrderSetCookie } from "../../lib/guest-cart-cookie";
 import { readSearchParams } from "../../lib/search-params.server";
-import { cartSummary } from "../../../modules/cart/service.server";
+import { cartSummary, shipsFromOf } from "../../../modules/cart/service.server";
 import { whatsappConfigured } from "../../../modules/whatsapp/cloud-api.server";
 import { quoteGuestCart } from "../../../modules/cart/quote.server";
 import { countCheckoutStart } from "../../../modules/orders/checkout-limits.server";
@@ -71,7 +71,12 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   // a pick-up (docs/product.md "Pick-up") books no date: no area's dates are offered for it
   const method = checkoutMethod(settings, { method: query.method, gift: !!query.gift });
   const pickup = method === "pickup";
-  const { delivery, slot } = await checkoutDelivery(db, pickup ? null : lga, { ...query, method });
+  // a pre-order in the cart: dates only from the day it ships (docs/product.md "Pre-orders")
+  const shipsFrom = await shipsFromOf(
+    db,
+    user ? { userId: user.id } : { productIds: guestCartFromCookie(request).map((l) => l.productId) },
+  );
+  const { delivery, slot } = await checkoutDelivery(db, pickup ? null : lga, { ...query, method, shipsFrom });
   const priced = user
     ? await cartSummary(db, user.id, {
         deliveryMethod: method,

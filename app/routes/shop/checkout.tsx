@@ -5,6 +5,7 @@ import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
 import { GiftOptions } from "../../components/checkout/gift-options";
 import { DeliveryDatePicker } from "../../components/checkout/delivery-date-picker";
+import { PreorderNote } from "../../components/preorder-note";
 import { usePaystackPopup } from "../../components/checkout/use-paystack-popup";
 import { DeliveryAreaSelect } from "../../components/cart/delivery-area-select";
 import { DiscountCodeForm } from "../../components/cart/discount-code-form";
@@ -346,8 +347,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </Link>
             </p>
           ) : (
-            <div className="mt-2">
+            <div className="mt-2 space-y-2">
               <CheckoutLines items={items} />
+              <PreorderNote items={items} />
             </div>
           )}
           <div className="mt-3">

@@ -20,6 +20,10 @@ import { publicOrigin } from "../../../lib/public-origin";
 import { formatNairaAmount, koboToNaira } from "../../../lib/money";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
+import { availabilityOf } from "../../../modules/stock/preorder";
+
+/** schema.org's word for each availability. */
+const schemaAvailability = { "out of stock": "OutOfStock", preorder: "PreOrder", "in stock": "InStock" } as const;
 import { deliverySpeeds } from "../../../modules/delivery/methods";
 import { cheapestRateKobo } from "../../../modules/delivery/areas.server";
 import { shareImagePath } from "../../../modules/content/share-images";
@@ -47,7 +51,7 @@ export function meta({ data }: Route.MetaArgs) {
     extra: [
       { property: "product:price:amount", content: price.toFixed(2) },
       { property: "product:price:currency", content: "NGN" },
-      { property: "product:availability", content: isSoldOut(product.stock) ? "out of stock" : "in stock" },
+      { property: "product:availability", content: availabilityOf(product) },
       // X/Twitter cards show these as a labelled line under the title
       { name: "twitter:label1", content: "Price" },
       { name: "twitter:data1", content: formatNairaAmount(price) },
@@ -138,7 +142,8 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       url,
       price: price.toFixed(2),
       priceCurrency: "NGN",
-      availability: isSoldOut(product.stock) ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      availability: `https://schema.org/${schemaAvailability[availabilityOf(product)]}`,
+      ...(product.shipsFrom && !isSoldOut(product.stock) ? { availabilityStarts: product.shipsFrom } : {}),
       itemCondition: "https://schema.org/NewCondition",
     },
     ...(product.reviews > 0
@@ -189,7 +194,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <p className="leading-relaxed text-ink">{product.description}</p>
           <SizeRow size={product.size} />
           <ColourSwatch color={product.color} />
-          <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} />
+          <StockState stock={product.stock} lowStockThreshold={lowStockThreshold} shipsFrom={product.shipsFrom} />
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
           {isSoldOut(product.stock) ? <BackInStockForm productId={product.id} whatsapp={whatsapp} /> : null}
           <div className="flex flex-wrap gap-3">

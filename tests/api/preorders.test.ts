@@ -1,0 +1,226 @@
+// docs/product.md "Pre-orders": a product sold before it is in, with the Lagos day it ships from.
+// The owner sets the day; shoppers read it on the product, its card, the cart and the checkout;
+// the order's lines keep it, and a delivery date is never before it.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, products, purchaseItems } from "../../db/schema";
+import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import { beforeShipDay, deliveryDatePicker } from "../../modules/delivery/schedule.server";
+import { placeOrder } from "../../modules/orders/checkout.server";
+import { completeOrder } from "../../modules/orders/completion.server";
+import { getPurchaseByReference } from "../../modules/orders/views.server";
+import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+let t: PagesContext;
+let owner: { id: string; role: "admin" };
+beforeAll(async () => {
+  t = await createPagesContext({ CACHE_TTL_MS: "0" });
+  owner = { id: (await createAdminUser(t.db)).id, role: "admin" };
+});
+
+const today = () => lagosNow(new Date()).date;
+const put = (id: string, json: Record<string, unknown>) =>
+  t.page(`/api/products/${id}`, {
+    method: "PUT",
+    as: owner,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(json),
+  });
+const product = async (id: string) => (await (await t.page(`/api/products/${id}`)).json()) as { shipsFrom: string | null };
+/** A Lagos wall-clock time as an instant. */
+const lagos = (local: string) => new Date(`${local}:00+01:00`);
+
+/** A guest's order of one unit each, placed at `now`, for an area that requires a delivery date. */
+const place = (lga: string, productIds: string[], now: Date, extra: Record<string, unknown> = {}) =>
+  placeOrder(
+    t.db,
+    {
+      kind: "guest",
+      name: "Ada Obi",
+      email: `ada.${crypto.randomUUID().slice(0, 8)}@example.ng`,
+      lines: productIds.map((productId) => ({ productId, quantity: 1 })),
+      saveDetails: false,
+    },
+    {
+      street: "4 Admiralty Way",
+      city: "Lekki",
+      state: "Lagos",
+      phone: "+2348035550142",
+      lga,
+      deliveryMethod: "standard",
+      paymentMethod: "online",
+      whatsappOptIn: false,
+      code: undefined,
+      note: undefined,
+      ...extra,
+    },
+    { provider: "sandbox", links: t.env, now },
+  );
+
+describe("pre-orders", () => {
+  it("the owner sets the day it ships from (after today), clears it, and a passed day is kept through other changes", async () => {
+    const p = await createProduct(t.db, { stock: 40 });
+    const day = addDays(today(), 30);
+    const set = await put(p.id, { shipsFrom: day });
+    expect(set.status).toBe(200);
+    expect((await set.json()).shipsFrom).toBe(day);
+    expect((await product(p.id)).shipsFrom).toBe(day);
+
+    for (const [shipsFrom, msg] of [
+      [today(), "A pre-order's ship day must be after today"],
+      [addDays(today(), -3), "A pre-order's ship day must be after today"],
+      ["2027-02-30", "Ships from must be a date like 2027-01-15"],
+      [15, "Ships from must be a date like 2027-01-15"],
+    ] as const) {
+      const res = await put(p.id, { shipsFrom });
+      expect(res.status, String(shipsFrom)).toBe(400);
+      expect((await res.json()).fields).toEqual({ shipsFrom: msg });
+    }
+    expect((await product(p.id)).shipsFrom).toBe(day);
+
+    // blank clears it: in stock as any other
+    expect((await put(p.id, { shipsFrom: "" })).status).toBe(200);
+    expect((await product(p.id)).shipsFrom).toBeNull();
+
+    // a day that has passed reads as in stock, and a change of the price alone keeps the row as it is
+    await t.db
+      .update(products)
+      .set({ shipsFrom: addDays(today(), -1) })
+      .where(eq(products.id, p.id));
+    expect((await product(p.id)).shipsFrom).toBeNull();
+    expect((await put(p.id, { price: 9000 })).status).toBe(200);
+    const [row] = await t.db.select({ shipsFrom: products.shipsFrom }).from(products).where(eq(products.id, p.id));
+    expect(row!.shipsFrom).toBe(addDays(today(), -1));
+  });
+
+  it("made a pre-order by the product form, and staff may set it as they keep the catalogue", async () => {
+    const p = await createProduct(t.db);
+    const day = addDays(today(), 10);
+    const res = await t.page("/api/products/create", {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        title: "2027 Planner",
+        price: 18000,
+        description: "Week to a view",
+        categoryId: p.categoryId,
+        stock: 50,
+        shipsFrom: day,
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ title: "2027 Planner", stock: 50, shipsFrom: day });
+    const late = await t.page("/api/products/create", {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Old Planner", price: 18000, description: "d", categoryId: p.categoryId, shipsFrom: today() }),
+    });
+    expect(late.status).toBe(400);
+    expect((await late.json()).fields).toEqual({ shipsFrom: "A pre-order's ship day must be after today" });
+  });
+
+  it("shoppers read the day on the product's page, its card, the cart and the feed; link previews and search engines call it a pre-order", async () => {
+    const day = addDays(today(), 20);
+    const p = await createProduct(t.db, { title: "2027 Wall Calendar", stock: 30, shipsFrom: day });
+    const page = (await (await t.page(`/productdetails/${p.id}`)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(`Pre-order: ships from ${shortDay(day)}`);
+    expect(page).toContain('<meta property="product:availability" content="preorder"/>');
+    expect(page).toContain('"availability":"https://schema.org/PreOrder"');
+    expect(page).toContain(`"availabilityStarts":"${day}"`);
+    const list = (await (await t.page(`/products?q=${encodeURIComponent("2027 Wall Calendar")}`)).text()).replace(/<!-- -->/g, "");
+    expect(list).toMatch(/data-testid="pre-order"[^>]*>Pre-order</);
+
+    const shopper = { id: (await createUser(t.db)).id, role: "customer" as const };
+    const add = await t.page("/api/cart/create", {
+      method: "POST",
+      as: shopper,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ productId: p.id, quantity: 1 }),
+    });
+    expect(add.status).toBe(201);
+    const cart = await (await t.page(`/api/cart/user/${shopper.id}`, { as: shopper })).json();
+    expect(cart.cartItems).toMatchObject([{ productId: p.id, shipsFrom: day }]);
+    // a guest's cart, priced by the server, says the same
+    const quote = await t.page("/api/cart/quote", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ lines: [{ productId: p.id, quantity: 2 }] }),
+    });
+    expect((await quote.json()).cartItems).toMatchObject([{ productId: p.id, shipsFrom: day }]);
+
+    const xml = await (await t.page("/feeds/products.xml")).text();
+    const item = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!).find((i) => i.includes(p.id))!;
+    expect(item).toContain("<g:availability>preorder</g:availability>");
+    expect(item).toContain(`<g:availability_date>${day}T00:00+01:00</g:availability_date>`);
+    // sold out, it is out of stock, not a pre-order
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, p.id));
+    const after = (await (await t.page(`/productdetails/${p.id}`)).text()).replace(/<!-- -->/g, "");
+    expect(after).toContain('"availability":"https://schema.org/OutOfStock"');
+    expect(after).not.toContain("availabilityStarts");
+  });
+
+  it("an order keeps each line's day; it needs no date where the area requires one, and takes none before its day", async () => {
+    const rate = await createDeliveryRate(t.db, {
+      lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
+      chargeKobo: 200_000,
+      dateMode: "required",
+      leadDays: 1,
+      cutoffHour: 14,
+    });
+    const now = lagos("2027-03-10T10:00");
+    const planner = await createProduct(t.db, { title: "2027 Planner", stock: 20, shipsFrom: "2027-03-15" });
+    const candle = await createProduct(t.db, { title: "Calm Candle", stock: 20, shipsFrom: null });
+
+    // the picker offers only days from the 15th, none required; a day beyond the dates offered, no picker
+    const picker = (await deliveryDatePicker(t.db, rate.lga, now, "2027-03-15"))!;
+    expect(picker.mode).toBe("optional");
+    expect(picker.choices[0]!.date).toBe("2027-03-15");
+    expect(picker.choices.every((c) => c.date >= "2027-03-15")).toBe(true);
+    expect(await deliveryDatePicker(t.db, rate.lga, now, "2027-05-01")).toBeNull();
+    // without a pre-order, the area still asks for a date
+    await expect(place(rate.lga, [candle.id], now)).rejects.toMatchObject({
+      message: `Please choose a delivery date for ${rate.lga}.`,
+    });
+
+    await expect(place(rate.lga, [planner.id, candle.id], now, { deliveryDate: "2027-03-12" })).rejects.toMatchObject({
+      message: beforeShipDay("2027-03-15"),
+      fields: { deliveryDate: "Before your order ships" },
+    });
+    const undated = await place(rate.lga, [planner.id, candle.id], now);
+    const lines = await t.db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, undated.row.id));
+    expect(Object.fromEntries(lines.map((l) => [l.title, l.shipsFrom]))).toEqual({ "2027 Planner": "2027-03-15", "Calm Candle": null });
+    const view = (await getPurchaseByReference(t.db, undated.row.reference))!;
+    expect(view.items.find((i) => i.title === "2027 Planner")?.shipsFrom).toBe("2027-03-15");
+
+    const dated = await place(rate.lga, [planner.id], now, { deliveryDate: "2027-03-16" });
+    expect(dated.row.deliveryDate).toBe("2027-03-16");
+
+    // bought after its day, a line is in stock
+    const later = await place(rate.lga, [planner.id], lagos("2027-03-15T09:00"), { deliveryDate: "2027-03-20" });
+    const [line] = await t.db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, later.row.id));
+    expect(line!.shipsFrom).toBeNull();
+  });
+
+  it("her order's page and her mail say the day it ships from", async () => {
+    const day = addDays(today(), 12);
+    const planner = await createProduct(t.db, { title: "Gratitude Planner 2027", stock: 20, shipsFrom: day });
+    const rate = await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 200_000 });
+    const placed = await place(rate.lga, [planner.id], new Date());
+    const paid = await completeOrder(
+      t.db,
+      placed.row.id,
+      { status: "success", amountKobo: placed.row.totalKobo, currency: "NGN", transactionId: `pre-${placed.row.id}` },
+      "webhook",
+      { links: t.env },
+    );
+    expect(paid.outcome).toBe("completed");
+    const page = await (await t.page(`/api/purchases/${placed.row.id}`, { as: owner })).json();
+    expect(page.items[0]).toMatchObject({ title: "Gratitude Planner 2027", shipsFrom: day });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, placed.row.email));
+    expect(mails.some((m) => m.text.includes(`1 × Gratitude Planner 2027 (pre-order: ships from ${shortDay(day)}):`))).toBe(true);
+  });
+});
