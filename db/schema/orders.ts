@@ -237,6 +237,10 @@ export const purchaseItems = pgTable(
     check("purchase_items_restocked_within_quantity", sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
     index("purchase_items_purchase_id_idx").on(t.purchaseId),
     index("purchase_items_product_id_idx").on(t.productId),
+    // the few orders holding a pre-order line (docs/product.md "Pre-orders": the purchases list's Pre-orders chip)
+    index("purchase_items_pre_order_idx")
+      .on(t.purchaseId, t.shipsFrom)
+      .where(sql`${t.shipsFrom} is not null`),
   ],
 );
 

@@ -64,7 +64,8 @@ export async function shipsFromOf(
   now = new Date(),
 ): Promise<string | null> {
   const today = lagosNow(now).date;
-  const latest = { day: sql<string | null>`max(${products.shipsFrom})` };
+  // as text: a date the driver would otherwise hand back as a Date
+  const latest = { day: sql<string | null>`max(${products.shipsFrom})::text` };
   const [row] =
     "userId" in cart
       ? await db

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchaseSearch, purchases } from "../../db/schema";
+import { purchaseItems, purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
 import { toCsv } from "../../lib/csv";
 import { lagosTimestamp } from "../../lib/lagos-calendar";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
-import { purchaseStatuses, type PurchaseStatus } from "./statuses";
+import { cancellable, notSentYet, purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
 import { partPaidWaiting } from "./part-payments.server";
 import { givesBack } from "./give-back.server";
@@ -58,7 +58,18 @@ function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
     );
   // holding a payment not applied that waits to be given back (docs/product.md "Paying", "Part payments")
   if (q.payment === "give_back") filters.push(givesBack(t === "purchases" ? purchases.id : purchaseSearch.purchaseId));
+  // not sent yet, holding a pre-order line: the orders to send when the stock comes in (docs/product.md "Pre-orders")
+  if (q.preorder) filters.push(waitsForPreorder(t === "purchases" ? purchases : purchaseSearch));
   return filters;
+}
+
+/** Not sent yet, with a line bought as a pre-order: on the partial index of such lines. */
+function waitsForPreorder(t: typeof purchases | typeof purchaseSearch): SQL {
+  const id = "purchaseId" in t ? t.purchaseId : t.id;
+  return and(
+    inArray(t.status, cancellable),
+    sql`exists (select 1 from ${purchaseItems} where ${purchaseItems.purchaseId} = ${id} and ${purchaseItems.shipsFrom} is not null)`,
+  )!;
 }
 
 /** A text search runs on purchase_search alone: its count never reads the wide purchases rows. */
@@ -111,8 +122,16 @@ const rowColumns = {
   depositKobo: purchases.depositKobo,
   paidAt: purchases.paidAt,
 };
-/** The table's rows also say whether the bin is offered (a few rows a page: the CSV does not ask). */
-const listColumns = { ...rowColumns, holdsMoney: holdsMoneyRecords() };
+/**
+ * The table's rows also say whether the bin is offered, and a pre-order's day (a few rows a page,
+ * each on an index: the CSV does not ask).
+ */
+const listColumns = {
+  ...rowColumns,
+  holdsMoney: holdsMoneyRecords(),
+  shipsFrom: sql<string | null>`(select max(pi.ships_from)::text from purchase_items pi
+    where pi.purchase_id = purchases.id and pi.ships_from is not null)`,
+};
 
 const toRow = (r: {
   id: string;
@@ -131,6 +150,7 @@ const toRow = (r: {
   depositKobo: number;
   paidAt: Date | null;
   holdsMoney: boolean;
+  shipsFrom?: string | null;
 }): PurchaseRow => ({
   id: r.id,
   fname: r.firstName,
@@ -146,6 +166,7 @@ const toRow = (r: {
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
   partPaid: r.depositKobo > 0 && !r.paidAt && r.status !== "cancelled",
+  shipsFrom: r.shipsFrom && notSentYet(r.status) ? r.shipsFrom : null,
   deletable: !r.holdsMoney,
 });
 

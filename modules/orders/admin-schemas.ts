@@ -24,6 +24,11 @@ export const adminPurchaseListQuery = z
       .enum(["part", "give_back"], { error: "Unknown payment filter" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // holding a pre-order line and not sent yet (docs/product.md "Pre-orders")
+    preorder: z
+      .literal("1", { error: "preorder is 1 or absent" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .strict();
 export type AdminPurchaseListQuery = z.input<typeof adminPurchaseListQuery>;

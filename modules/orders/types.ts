@@ -124,6 +124,8 @@ export type PurchaseRow = Pick<
   giftFor: string | null;
   /** unpaid, with a part payment received (docs/product.md "Part payments") */
   partPaid: boolean;
+  /** not sent yet and holding a pre-order: the day it ships from, its latest line's (docs/product.md "Pre-orders"); null otherwise */
+  shipsFrom: string | null;
   /** false for an order that holds money records (paid, refunded or disputed): it stays on record */
   deletable: boolean;
 };

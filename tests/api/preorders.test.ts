@@ -4,9 +4,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, products, purchaseItems } from "../../db/schema";
+import { cartItems, mailOutbox, products, purchaseItems } from "../../db/schema";
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { beforeShipDay, deliveryDatePicker } from "../../modules/delivery/schedule.server";
+import { shipsFromOf } from "../../modules/cart/service.server";
 import { placeOrder } from "../../modules/orders/checkout.server";
 import { completeOrder } from "../../modules/orders/completion.server";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
@@ -175,6 +176,20 @@ describe("pre-orders", () => {
     const planner = await createProduct(t.db, { title: "2027 Planner", stock: 20, shipsFrom: "2027-03-15" });
     const candle = await createProduct(t.db, { title: "Calm Candle", stock: 20, shipsFrom: null });
 
+    // the day a cart or the order desk's lines ship from: the latest pre-order's, one still ahead
+    const desk = await createProduct(t.db, { title: "2027 Desk Calendar", stock: 5, shipsFrom: "2027-03-20" });
+    expect(await shipsFromOf(t.db, { productIds: [candle.id] }, now)).toBeNull();
+    expect(await shipsFromOf(t.db, { productIds: [planner.id, candle.id] }, now)).toBe("2027-03-15");
+    expect(await shipsFromOf(t.db, { productIds: [planner.id, desk.id] }, now)).toBe("2027-03-20");
+    expect(await shipsFromOf(t.db, { productIds: [planner.id, desk.id] }, lagos("2027-03-16T09:00"))).toBe("2027-03-20");
+    expect(await shipsFromOf(t.db, { productIds: [planner.id] }, lagos("2027-03-16T09:00"))).toBeNull();
+    const shopper = await createUser(t.db);
+    await t.db.insert(cartItems).values([
+      { userId: shopper.id, productId: planner.id, quantity: 1 },
+      { userId: shopper.id, productId: candle.id, quantity: 2 },
+    ]);
+    expect(await shipsFromOf(t.db, { userId: shopper.id }, now)).toBe("2027-03-15");
+
     // the picker offers only days from the 15th, none required; a day beyond the dates offered, no picker
     const picker = (await deliveryDatePicker(t.db, rate.lga, now, "2027-03-15"))!;
     expect(picker.mode).toBe("optional");
@@ -205,6 +220,31 @@ describe("pre-orders", () => {
     expect(line!.shipsFrom).toBeNull();
   });
 
+  it("the checkout page offers a guest only the delivery dates from her pre-order's day, and says when it ships", async () => {
+    const day = addDays(today(), 6);
+    const planner = await createProduct(t.db, { title: "Mood Planner", stock: 20, shipsFrom: day });
+    const rate = await createDeliveryRate(t.db, {
+      lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
+      chargeKobo: 200_000,
+      dateMode: "required",
+      leadDays: 1,
+      cutoffHour: 23,
+    });
+    const page = async (productId: string) =>
+      (
+        await (await t.page(`/checkout?lga=${encodeURIComponent(rate.lga)}`, { headers: { Cookie: `guest_cart=${productId}*1` } })).text()
+      ).replace(/<!-- -->/g, "");
+    const html = await page(planner.id);
+    expect(html).toContain(`data-testid="date-${day}"`);
+    expect(html).not.toContain(`data-testid="date-${addDays(today(), 2)}"`);
+    expect(html).toContain(`Your order ships from ${shortDay(day)}`);
+    // an in-stock product: the area's dates from its lead time
+    const plain = await createProduct(t.db, { title: "Calm Tea", stock: 20, shipsFrom: null });
+    const other = await page(plain.id);
+    expect(other).toContain(`data-testid="date-${addDays(today(), 2)}"`);
+    expect(other).not.toContain("Your order ships from");
+  });
+
   it("her order's page and her mail say the day it ships from", async () => {
     const day = addDays(today(), 12);
     const planner = await createProduct(t.db, { title: "Gratitude Planner 2027", stock: 20, shipsFrom: day });
@@ -222,5 +262,58 @@ describe("pre-orders", () => {
     expect(page.items[0]).toMatchObject({ title: "Gratitude Planner 2027", shipsFrom: day });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, placed.row.email));
     expect(mails.some((m) => m.text.includes(`1 × Gratitude Planner 2027 (pre-order: ships from ${shortDay(day)}):`))).toBe(true);
+  });
+
+  it("the orders list finds the orders to send when a pre-order comes in, until they are sent", async () => {
+    const day = addDays(today(), 25);
+    const planner = await createProduct(t.db, { title: "Undated Planner", stock: 20, shipsFrom: day });
+    const candle = await createProduct(t.db, { title: "Lemongrass Candle", stock: 20, shipsFrom: null });
+    const rate = await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 150_000 });
+    const paid = async (ids: string[]) => {
+      const placed = await place(rate.lga, ids, new Date());
+      await completeOrder(
+        t.db,
+        placed.row.id,
+        { status: "success", amountKobo: placed.row.totalKobo, currency: "NGN", transactionId: `list-${placed.row.id}` },
+        "webhook",
+        { links: t.env },
+      );
+      return placed.row;
+    };
+    const mixed = await paid([planner.id, candle.id]);
+    const plain = await paid([candle.id]);
+    const list = async (query: string) =>
+      (await (await t.page(`/api/purchases?${query}`, { as: owner })).json()) as { id: string; shipsFrom: string | null }[];
+
+    const waiting = await list("preorder=1&pageSize=100");
+    expect(waiting.map((r) => r.id)).toContain(mixed.id);
+    expect(waiting.map((r) => r.id)).not.toContain(plain.id);
+    expect(waiting.find((r) => r.id === mixed.id)?.shipsFrom).toBe(day);
+    expect((await list(`preorder=1&q=${encodeURIComponent(mixed.email)}`)).map((r) => r.id)).toEqual([mixed.id]);
+    expect((await list(`q=${encodeURIComponent(plain.email)}`))[0]?.shipsFrom).toBeNull();
+    expect((await t.page("/api/purchases?preorder=yes", { as: owner })).status).toBe(400);
+
+    // the screen: the chip, and the row's words
+    const screen = (await (await t.page(`/purchasetable?preorder=1&q=${encodeURIComponent(mixed.email)}`, { as: owner })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(screen).toMatch(/<a[^>]*aria-current="page"[^>]*>Pre-orders<\/a>/);
+    expect(screen).toContain(`pre-order, ships from ${shortDay(day)}`);
+
+    // once it is on its way, it has left the list
+    for (const status of ["processing", "shipped"])
+      expect(
+        (
+          await t.page(`/api/purchases/${mixed.id}/status`, {
+            method: "PATCH",
+            as: owner,
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ status }),
+          })
+        ).status,
+      ).toBe(200);
+    expect((await list("preorder=1&pageSize=100")).map((r) => r.id)).not.toContain(mixed.id);
+    expect((await list(`q=${encodeURIComponent(mixed.email)}`))[0]?.shipsFrom).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { AdminList, ListScreen } from "../../components/admin/admin-list";
 import { formatNairaAmount } from "../../../lib/money";
 import { adminPurchaseListQuery, orderSources } from "../../../modules/orders/admin-schemas";
 import { sourceLabels } from "../../../modules/orders/manual-order-schemas";
+import { shipsFromWords } from "../../../modules/stock/preorder";
 import { listAdminPurchases } from "../../../modules/orders/admin-list.server";
 import { deletePurchase } from "../../../modules/orders/admin.server";
 import { deleteRowAction, ownerOnly } from "./admin-action.server";
@@ -17,7 +18,12 @@ import type { Route } from "./+types/purchasetable";
 export const meta = () => [{ title: "Purchases | Alafia admin" }];
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, adminPurchaseListQuery, ["q", "from", "to", "status", "source", "payment", "page", "sort"], listAdminPurchases);
+  loadAdminList(
+    args,
+    adminPurchaseListQuery,
+    ["q", "from", "to", "status", "source", "payment", "preorder", "page", "sort"],
+    listAdminPurchases,
+  );
 
 /** A row's Delete. */
 // deleting an order is the owner's (modules/accounts/roles.ts)
@@ -52,7 +58,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       }
-      intro={<SourceFilter current={query.source} payment={query.payment} />}
+      intro={<SourceFilter current={query.source} payment={query.payment} preorder={!!query.preorder} />}
       filters={{
         placeholder: "Search by name, email or status...",
         hint: "Also finds an order by its number (#1f53d6b3), its payment reference, or a gift's recipient.",
@@ -61,7 +67,7 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
         to: query.to,
         dates: true,
         clearTo: "/purchasetable",
-        keep: ["status", "sort", "source", "payment"],
+        keep: ["status", "sort", "source", "payment", "preorder"],
       }}
       paging={{ page: query.page, pageSize: query.pageSize, total }}
     >
@@ -91,6 +97,9 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
               <>
                 <StatusBadge status={p.status} deliveryMethod={p.deliveryMethod} />
                 {p.partPaid ? <span className="ml-1 whitespace-nowrap text-xs font-semibold text-rose">part paid</span> : null}
+                {p.shipsFrom ? (
+                  <span className="ml-1 whitespace-nowrap text-xs font-semibold text-sage">pre-order, {shipsFromWords(p.shipsFrom)}</span>
+                ) : null}
               </>
             ),
           },
@@ -129,7 +138,7 @@ const paymentChips = [
   ["give_back", "To give back"],
 ] as const;
 
-function SourceFilter({ current, payment }: { current?: string; payment?: string }) {
+function SourceFilter({ current, payment, preorder }: { current?: string; payment?: string; preorder: boolean }) {
   const [params] = useSearchParams();
   const to = (source?: string, name = "source") => {
     const next = new URLSearchParams(params);
@@ -160,6 +169,10 @@ function SourceFilter({ current, payment }: { current?: string; payment?: string
           {label}
         </Link>
       ))}
+      {/* docs/product.md "Pre-orders": not sent yet, holding a pre-order line */}
+      <Link to={to(preorder ? undefined : "1", "preorder")} className={chip(preorder)} aria-current={preorder ? "page" : undefined}>
+        Pre-orders
+      </Link>
     </nav>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_items_pre_order_idx" ON "purchase_items" USING btree ("purchase_id","ships_from") WHERE "purchase_items"."ships_from" is not null;
