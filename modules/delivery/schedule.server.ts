@@ -11,6 +11,7 @@ import {
   cutoffSentence,
   dateChoices,
   dateNote,
+  firstDateOffered,
   expressOnly,
   unavailableReason,
   windowLabel,
@@ -92,8 +93,7 @@ export type DeliveryPicker = {
 
 /**
  * The area's dates for a checkout. `shipsFrom`: the order holds a pre-order (docs/product.md
- * "Pre-orders"): only days from it are offered, none is required, and no picker when the horizon
- * holds none of them.
+ * "Pre-orders"): the dates offered begin on the day it ships, and none is required.
  */
 export async function deliveryDatePicker(
   q: Queryable,
@@ -104,19 +104,17 @@ export async function deliveryDatePicker(
   if (!lga?.trim()) return null;
   const area = await areaSchedule(q, lga);
   if (!area || area.dateMode === "off") return null;
-  const today = lagosNow(now).date;
-  const last = addDays(today, DATE_HORIZON_DAYS - 1);
+  const from = firstDateOffered(now, shipsFrom);
+  const last = addDays(from, DATE_HORIZON_DAYS - 1);
   const [marked, booked, windows] = await Promise.all([
-    markedBetween(q, today, last),
-    bookedBetween(q, area.rateId, today, last),
+    markedBetween(q, from, last),
+    bookedBetween(q, area.rateId, from, last),
     listDeliveryWindows(q),
   ]);
-  const choices = dateChoices({ schedule: area, now, marked, booked }).filter((c) => !shipsFrom || c.date >= shipsFrom);
-  if (!choices.length) return null;
   return {
     lga: area.lga,
     mode: shipsFrom ? "optional" : area.dateMode,
-    choices,
+    choices: dateChoices({ schedule: area, now, marked, booked, from }),
     windows,
     cutoff: cutoffSentence(area),
   };
@@ -186,21 +184,20 @@ export async function resolveDeliverySlot(
     if (choice.deliveryWindow) throw invalid("deliveryDate", "Please choose a date for your delivery window.", "Choose a date");
     return null;
   }
-  const today = lagosNow(now).date;
-  if (!isCalendarDate(date) || date < today || date > addDays(today, DATE_HORIZON_DAYS - 1))
+  const from = firstDateOffered(now, shipsFrom);
+  if (isCalendarDate(date) && shipsFrom && date < shipsFrom && date >= lagosNow(now).date)
+    throw invalid("deliveryDate", beforeShipDay(shipsFrom), "Before your order ships");
+  if (!isCalendarDate(date) || date < from || date > addDays(from, DATE_HORIZON_DAYS - 1))
     throw invalid("deliveryDate", "Please choose one of the delivery dates offered.", "Choose one of the dates offered");
-  if (shipsFrom && date < shipsFrom) throw invalid("deliveryDate", beforeShipDay(shipsFrom), "Before your order ships");
   const [[marked], booked] = await Promise.all([markedBetween(q, date, date), bookedBetween(q, area.rateId, date, date)]);
   const reason = unavailableReason(area, date, now, marked, booked.get(date) ?? 0);
   if (reason === "full") throw fullError(date, area.lga);
   if (reason) {
-    const [picked] = dateChoices({ schedule: area, now, marked: marked ? [marked] : [], booked, days: DATE_HORIZON_DAYS }).filter(
-      (c) => c.date === date,
-    );
+    const [picked] = dateChoices({ schedule: area, now, marked: marked ? [marked] : [], booked, days: 1, from: date });
     const why = picked?.why ?? "Not available";
     throw invalid("deliveryDate", `We can't deliver on ${shortDay(date)}: ${why.toLowerCase()}. Please choose another date.`, why);
   }
-  if (choice.deliveryMethod === "standard" && expressOnly(date, now)) throw await standardTooSoon(q, area, date, now);
+  if (choice.deliveryMethod === "standard" && expressOnly(date, now)) throw await standardTooSoon(q, area, date, now, from);
   let window: WindowChoice | null = null;
   if (choice.deliveryWindow) {
     window = (await listDeliveryWindows(q)).find((w) => w.id === choice.deliveryWindow) ?? null;
@@ -224,11 +221,10 @@ export async function resolveDeliverySlot(
 }
 
 /** The 400 for Standard on a date only Express reaches, naming the first date Standard can have. */
-async function standardTooSoon(q: Queryable, area: AreaRow, date: string, now: Date): Promise<AppError> {
-  const today = lagosNow(now).date;
-  const last = addDays(today, DATE_HORIZON_DAYS - 1);
-  const [marked, booked] = await Promise.all([markedBetween(q, today, last), bookedBetween(q, area.rateId, today, last)]);
-  const first = dateChoices({ schedule: area, now, marked, booked }).find((c) => c.available && !c.expressOnly);
+async function standardTooSoon(q: Queryable, area: AreaRow, date: string, now: Date, from: string): Promise<AppError> {
+  const last = addDays(from, DATE_HORIZON_DAYS - 1);
+  const [marked, booked] = await Promise.all([markedBetween(q, from, last), bookedBetween(q, area.rateId, from, last)]);
+  const first = dateChoices({ schedule: area, now, marked, booked, from }).find((c) => c.available && !c.expressOnly);
   return invalid(
     "deliveryDate",
     `Standard delivery takes ${deliverySpeeds.standard.days}, so it can't reach you on ${shortDay(date)}. Choose Express for that date, or ${

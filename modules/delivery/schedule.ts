@@ -7,7 +7,7 @@ import { STANDARD_MIN_DAYS } from "./methods";
 export const deliveryDateModes = ["off", "optional", "required"] as const;
 export type DeliveryDateMode = (typeof deliveryDateModes)[number];
 
-/** How many days the picker offers, today first. */
+/** How many days the picker offers, from today (or from a pre-order's ship day). */
 export const DATE_HORIZON_DAYS = 14;
 
 /** Whether only Express can reach `date` for an order placed at `now`. */
@@ -108,13 +108,20 @@ function whyNot(reason: UnavailableReason, s: AreaSchedule, marked: MarkedDay | 
   }
 }
 
-/** The dates the picker shows, today first, each available or greyed out with its reason. */
+/** The first day the picker shows: today, or the day a pre-order ships from when that is later. */
+export const firstDateOffered = (now: Date, shipsFrom: string | null = null) => {
+  const today = lagosNow(now).date;
+  return shipsFrom && shipsFrom > today ? shipsFrom : today;
+};
+
+/** The dates the picker shows, from `from` (today unless given), each available or greyed out with its reason. */
 export function dateChoices({
   schedule,
   now,
   marked,
   booked,
   days = DATE_HORIZON_DAYS,
+  from = lagosNow(now).date,
 }: {
   schedule: AreaSchedule;
   now: Date;
@@ -122,11 +129,11 @@ export function dateChoices({
   /** orders already holding each date */
   booked: Map<string, number>;
   days?: number;
+  from?: string;
 }): DateChoice[] {
-  const today = lagosNow(now).date;
   const byDay = new Map(marked.map((m) => [m.day, m]));
   return Array.from({ length: days }, (_, i) => {
-    const date = addDays(today, i);
+    const date = addDays(from, i);
     const day = byDay.get(date);
     const reason = unavailableReason(schedule, date, now, day, booked.get(date) ?? 0);
     const peak = day?.kind === "peak" ? day : null;

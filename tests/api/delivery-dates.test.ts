@@ -11,10 +11,10 @@ import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } f
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { standardWouldSave } from "../../app/routes/shop/checkout-dates.server";
 import { deliveryDatePicker } from "../../modules/delivery/schedule.server";
-import { placeOrder } from "../../modules/orders/checkout.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { completeOrder } from "../../modules/orders/completion.server";
 import { createDeliveryRate, createProduct } from "../factories";
+import { placeGuestOrder } from "../support/guest-order";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
 // Delivery on a chosen date (docs/product.md "Delivery on a chosen date"): which dates an area can
@@ -56,27 +56,8 @@ const guest = (lga: string, lines: { productId: string; quantity: number }[], ex
   ...extra,
 });
 const links = () => t.env;
-const place = (lga: string, productId: string, extra: Record<string, unknown>, now: Date) => {
-  const body = guest(lga, [{ productId, quantity: 1 }]);
-  return placeOrder(
-    t.db,
-    { kind: "guest", name: body.name, email: body.email, lines: body.lines, saveDetails: false },
-    {
-      street: body.street,
-      city: body.city,
-      state: "Lagos",
-      phone: "+2348035550142",
-      lga,
-      deliveryMethod: "standard",
-      paymentMethod: "online",
-      whatsappOptIn: false,
-      code: undefined,
-      note: undefined,
-      ...extra,
-    },
-    { provider: "sandbox", links: links(), now },
-  );
-};
+const place = (lga: string, productId: string, extra: Record<string, unknown>, now: Date) =>
+  placeGuestOrder(t.db, links(), { lga, productIds: [productId], now, extra });
 
 describe("lead time and cut-off, in Lagos time, from an injected now", () => {
   it("'order by 2 pm for tomorrow': 1:59 pm offers tomorrow; 2:00 pm offers the day after, tomorrow greyed out as cut-off", async () => {

@@ -8,10 +8,10 @@ import { cartItems, mailOutbox, products, purchaseItems } from "../../db/schema"
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { beforeShipDay, deliveryDatePicker } from "../../modules/delivery/schedule.server";
 import { shipsFromOf } from "../../modules/cart/service.server";
-import { placeOrder } from "../../modules/orders/checkout.server";
 import { completeOrder } from "../../modules/orders/completion.server";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
 import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
+import { placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -35,30 +35,7 @@ const lagos = (local: string) => new Date(`${local}:00+01:00`);
 
 /** A guest's order of one unit each, placed at `now`, for an area that requires a delivery date. */
 const place = (lga: string, productIds: string[], now: Date, extra: Record<string, unknown> = {}) =>
-  placeOrder(
-    t.db,
-    {
-      kind: "guest",
-      name: "Ada Obi",
-      email: `ada.${crypto.randomUUID().slice(0, 8)}@example.ng`,
-      lines: productIds.map((productId) => ({ productId, quantity: 1 })),
-      saveDetails: false,
-    },
-    {
-      street: "4 Admiralty Way",
-      city: "Lekki",
-      state: "Lagos",
-      phone: "+2348035550142",
-      lga,
-      deliveryMethod: "standard",
-      paymentMethod: "online",
-      whatsappOptIn: false,
-      code: undefined,
-      note: undefined,
-      ...extra,
-    },
-    { provider: "sandbox", links: t.env, now },
-  );
+  placeGuestOrder(t.db, t.env, { lga, productIds, now, extra });
 
 describe("pre-orders", () => {
   it("the owner sets the day it ships from (after today), clears it, and a passed day is kept through other changes", async () => {
@@ -129,6 +106,10 @@ describe("pre-orders", () => {
     const p = await createProduct(t.db, { title: "2027 Wall Calendar", stock: 30, shipsFrom: day });
     const page = (await (await t.page(`/productdetails/${p.id}`)).text()).replace(/<!-- -->/g, "");
     expect(page).toContain(`Pre-order: ships from ${shortDay(day)}`);
+    // delivery's days count from the ship day, not from her order
+    expect(page).toMatch(
+      new RegExp(`data-testid="delivery-note">Ships from ${shortDay(day)}, then delivered across Lagos from ₦[\\d,]+: Express in`),
+    );
     expect(page).toContain('<meta property="product:availability" content="preorder"/>');
     expect(page).toContain('"availability":"https://schema.org/PreOrder"');
     expect(page).toContain(`"availabilityStarts":"${day}"`);
@@ -190,12 +171,13 @@ describe("pre-orders", () => {
     ]);
     expect(await shipsFromOf(t.db, { userId: shopper.id }, now)).toBe("2027-03-15");
 
-    // the picker offers only days from the 15th, none required; a day beyond the dates offered, no picker
+    // the picker offers 14 days from the 15th, none required; a day weeks ahead, 14 days from it
     const picker = (await deliveryDatePicker(t.db, rate.lga, now, "2027-03-15"))!;
     expect(picker.mode).toBe("optional");
-    expect(picker.choices[0]!.date).toBe("2027-03-15");
-    expect(picker.choices.every((c) => c.date >= "2027-03-15")).toBe(true);
-    expect(await deliveryDatePicker(t.db, rate.lga, now, "2027-05-01")).toBeNull();
+    expect(picker.choices.map((c) => c.date)).toEqual(Array.from({ length: 14 }, (_, i) => addDays("2027-03-15", i)));
+    expect(picker.choices.every((c) => c.available)).toBe(true);
+    const far = (await deliveryDatePicker(t.db, rate.lga, now, "2027-05-01"))!;
+    expect([far.choices[0]!.date, far.choices.at(-1)!.date]).toEqual(["2027-05-01", "2027-05-14"]);
     // without a pre-order, the area still asks for a date
     await expect(place(rate.lga, [candle.id], now)).rejects.toMatchObject({
       message: `Please choose a delivery date for ${rate.lga}.`,
@@ -213,6 +195,15 @@ describe("pre-orders", () => {
 
     const dated = await place(rate.lga, [planner.id], now, { deliveryDate: "2027-03-16" });
     expect(dated.row.deliveryDate).toBe("2027-03-16");
+    // a gift for the 26th, more than two weeks from today: within 14 days of the ship day
+    const gift = await place(rate.lga, [planner.id], now, { deliveryDate: "2027-03-26" });
+    expect(gift.row.deliveryDate).toBe("2027-03-26");
+    await expect(place(rate.lga, [planner.id], now, { deliveryDate: "2027-03-29" })).rejects.toMatchObject({
+      message: "Please choose one of the delivery dates offered.",
+    });
+    await expect(place(rate.lga, [candle.id], now, { deliveryDate: "2027-03-26" })).rejects.toMatchObject({
+      message: "Please choose one of the delivery dates offered.",
+    });
 
     // bought after its day, a line is in stock
     const later = await place(rate.lga, [planner.id], lagos("2027-03-15T09:00"), { deliveryDate: "2027-03-20" });
@@ -236,6 +227,8 @@ describe("pre-orders", () => {
       ).replace(/<!-- -->/g, "");
     const html = await page(planner.id);
     expect(html).toContain(`data-testid="date-${day}"`);
+    expect(html).toContain(`data-testid="date-${addDays(day, 13)}"`);
+    expect(html).not.toContain(`data-testid="date-${addDays(day, 14)}"`);
     expect(html).not.toContain(`data-testid="date-${addDays(today(), 2)}"`);
     expect(html).toContain(`Your order ships from ${shortDay(day)}`);
     // an in-stock product: the area's dates from its lead time

@@ -20,7 +20,7 @@ import { publicOrigin } from "../../../lib/public-origin";
 import { formatNairaAmount, koboToNaira } from "../../../lib/money";
 import { getProduct } from "../../../modules/catalog/service.server";
 import { isSoldOut } from "../../../modules/stock/availability";
-import { availabilityOf } from "../../../modules/stock/preorder";
+import { availabilityOf, shipsFromWords } from "../../../modules/stock/preorder";
 
 /** schema.org's word for each availability. */
 const schemaAvailability = { "out of stock": "OutOfStock", preorder: "PreOrder", "in stock": "InStock" } as const;
@@ -114,15 +114,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 /**
  * What delivery costs before she picks her area: "Delivered across Lagos from ₦1,500: Express in 1–2
  * days, Standard in 3–5 days. Or collect it free at 12 Admiralty Way, Lekki. Free delivery once your
- * order reaches ₦50,000." (the cart prices her area).
+ * order reaches ₦50,000." (the cart prices her area). A pre-order begins "Ships from Sat 16 Jan, then
+ * delivered…": the speeds count from that day, not from her order.
  */
-function deliveryWords({ from, freeAbove, pickup }: { from: number; freeAbove: number; pickup: string | null }): string {
+function deliveryWords(
+  { from, freeAbove, pickup }: { from: number; freeAbove: number; pickup: string | null },
+  shipsFrom: string | null = null,
+): string {
   const speeds = `${deliverySpeeds.express.name} in ${deliverySpeeds.express.days}, ${deliverySpeeds.standard.name} in ${deliverySpeeds.standard.days}`;
   const cost = from > 0 ? ` from ${formatNairaAmount(from)}` : ", free to some areas";
   const free = freeAbove > 0 ? ` Free delivery once your order reaches ${formatNairaAmount(freeAbove)}.` : "";
   const collect = pickup ? ` Or collect it free at ${pickup}.` : "";
-  return `Delivered across Lagos${cost}: ${speeds}.${collect}${free}`;
+  const delivered = shipsFrom ? `${capitalized(shipsFromWords(shipsFrom))}, then delivered` : "Delivered";
+  return `${delivered} across Lagos${cost}: ${speeds}.${collect}${free}`;
 }
+
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { product, reviews, reviewer, price, lowStockThreshold, whatsapp, url, imageUrl, delivery } = loaderData;
@@ -202,7 +209,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <ShareOnWhatsApp message={shareMessage(product.title, url)} />
           </div>
           <p className="text-sm text-muted" data-testid="delivery-note">
-            {deliveryWords(delivery)} Easy returns within 7 days, see our{" "}
+            {deliveryWords(delivery, product.shipsFrom)} Easy returns within 7 days, see our{" "}
             <Link to="/terms#refunds" className="font-semibold text-rose-dark underline">
               refund policy
             </Link>
