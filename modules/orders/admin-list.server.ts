@@ -6,7 +6,7 @@ import { withinDays } from "../../lib/day-range";
 import { toCsv } from "../../lib/csv";
 import { lagosTimestamp } from "../../lib/lagos-calendar";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
-import { cancellable, notSentYet, purchaseStatuses, type PurchaseStatus } from "./statuses";
+import { notSentStatuses, notSentYet, purchaseStatuses, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
 import { partPaidWaiting } from "./part-payments.server";
 import { givesBack } from "./give-back.server";
@@ -67,7 +67,7 @@ function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
 function waitsForPreorder(t: typeof purchases | typeof purchaseSearch): SQL {
   const id = "purchaseId" in t ? t.purchaseId : t.id;
   return and(
-    inArray(t.status, cancellable),
+    inArray(t.status, notSentStatuses),
     sql`exists (select 1 from ${purchaseItems} where ${purchaseItems.purchaseId} = ${id} and ${purchaseItems.shipsFrom} is not null)`,
   )!;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { blankToUndefined, listParams, sortParam, tick } from "../../lib/form-fields";
 
-import { cancellable, nextStatusOf, purchaseStatuses, type PurchaseStatus } from "./statuses";
+import { nextStatusOf, notSentYet, purchaseStatuses, type PurchaseStatus } from "./statuses";
 
 export const orderSources = ["web", "instagram", "whatsapp", "walk_in", "event", "other"] as const;
 export const purchaseSorts = ["newest", "oldest", "total_desc", "total_asc"] as const;
@@ -58,7 +58,7 @@ export type StatusChangeInput = z.input<typeof statusChangeInput>;
  * A pay-on-delivery order goes on its way unpaid: from pending straight to processing.
  */
 export function canMoveTo(from: PurchaseStatus, to: PurchaseStatus, paymentMethod = "online"): boolean {
-  if (to === "cancelled") return cancellable.includes(from);
+  if (to === "cancelled") return notSentYet(from);
   return nextStatusOf({ status: from, paymentMethod }) === to;
 }
 

@@ -8,7 +8,7 @@ import { releaseRedemptions } from "../discounts/redemptions.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { canMoveTo, statusChangeInput, type StatusChangeInput } from "./admin-schemas";
-import { cancellable, orderNumber } from "./statuses";
+import { notSentYet, orderNumber } from "./statuses";
 import { holdsMoneyRecords, paidOrderKept } from "./money-records.server";
 import { partsOnCancel } from "./part-payments.server";
 import type { PurchaseDetail, PurchaseView } from "./types";
@@ -189,7 +189,7 @@ export async function deletePurchase(db: Db, id: string) {
       .for("update");
     if (!p) throw AppError.notFound("Purchase");
     if (p.kept) throw new AppError("conflict", paidOrderKept);
-    if (cancellable.includes(p.status)) {
+    if (notSentYet(p.status)) {
       await releaseStock(tx, [id]);
       await releaseDeliverySlots(tx, [id]);
     }

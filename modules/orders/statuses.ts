@@ -25,10 +25,12 @@ export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
   processing: "shipped",
   shipped: "delivered",
 };
-export const cancellable: PurchaseStatus[] = ["pending", "completed", "processing"];
-
-/** Not sent yet (nor cancelled): a pre-order's "ships from" still speaks of the future (docs/product.md "Pre-orders"). */
-export const notSentYet = (status: PurchaseStatus): boolean => cancellable.includes(status);
+/**
+ * Not sent yet (nor cancelled): the order can still be cancelled (its stock and delivery place given
+ * back), and a pre-order's "ships from" still speaks of the future (docs/product.md "Pre-orders").
+ */
+export const notSentStatuses: PurchaseStatus[] = ["pending", "completed", "processing"];
+export const notSentYet = (status: PurchaseStatus): boolean => notSentStatuses.includes(status);
 
 /** The order's next step in the back office: a pay-on-delivery order goes on its way unpaid, from pending. */
 export const nextStatusOf = (p: { status: PurchaseStatus; paymentMethod: string }): PurchaseStatus | undefined =>
