@@ -165,6 +165,8 @@ export async function createPurchase(
         size: l.product.size,
         quantity: l.quantity,
         totalPriceKobo: (l.product.discountKobo || l.product.priceKobo) * l.quantity,
+        // bought as a pre-order when the product is one
+        shipsFrom: l.product.shipsFrom,
       })),
     );
   return purchase;

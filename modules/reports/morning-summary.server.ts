@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, isNotNull, lte, or, sum } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, lte, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { morningSummaries, products, purchases } from "../../db/schema";
+import { morningSummaries, products, purchaseItems, purchases } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
 import type { Env } from "../../lib/env.server";
-import { addDays, lagosDayTime, lagosNow, longDay } from "../../lib/lagos-calendar";
+import { addDays, lagosDayTime, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import type { Logger } from "../../lib/logger.server";
 import { formatNairaAmount, koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
@@ -58,7 +58,30 @@ export type MorningSummary = {
   /** payments not applied to their orders, waiting to be given back (docs/product.md "Paying", "Part payments") */
   toGiveBack: { payments: number; kobo: number };
   partsReceived: { count: number; kobo: number };
+  /** of the orders to prepare, those holding a pre-order line, and the next day one ships from (docs/product.md "Pre-orders") */
+  preorders: { orders: number; next: string | null };
 };
+
+/** Paid and not yet on its way, or paid on delivery and not yet sent out. */
+const toPrepare = () =>
+  or(inArray(purchases.status, ["completed", "processing"]), and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")));
+
+/**
+ * Of the orders to prepare, those holding a pre-order line (docs/product.md "Pre-orders"), and the
+ * next day one of them ships from, from `today` on (null: every such day has come).
+ */
+async function preordersToPrepare(db: Db, today: string): Promise<MorningSummary["preorders"]> {
+  // the join's columns, unqualified in a select list, are purchase_items' own names
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(distinct ${purchaseItems.purchaseId})`.mapWith(Number),
+      next: sql<string | null>`(min(${purchaseItems.shipsFrom}) filter (where ${purchaseItems.shipsFrom} >= ${today}))::text`,
+    })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .where(and(toPrepare(), isNotNull(purchaseItems.shipsFrom)));
+  return { orders: row?.orders ?? 0, next: row?.next ?? null };
+}
 
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
 export async function morningSummary(db: Db, day: string, lowStockThreshold: number): Promise<MorningSummary> {
@@ -78,21 +101,13 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     partPaid,
     partsReceived,
     toGiveBack,
+    preorders,
   ] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
       .from(purchases)
       .where(and(paidOrder(), ...withinDays(purchases.paidAt, day, day))),
-    // paid and not yet on its way, or paid on delivery and not yet sent out
-    db
-      .select({ n: count() })
-      .from(purchases)
-      .where(
-        or(
-          inArray(purchases.status, ["completed", "processing"]),
-          and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")),
-        ),
-      ),
+    db.select({ n: count() }).from(purchases).where(toPrepare()),
     db
       .select({ id: products.id, title: products.title, stock: products.stock })
       .from(products)
@@ -110,6 +125,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     partPaidOrders(db),
     partsReceivedOn(db, day),
     moneyToGiveBack(db),
+    preordersToPrepare(db, addDays(day, 1)),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -131,6 +147,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     partPaid,
     partsReceived,
     toGiveBack: { payments: toGiveBack.payments, kobo: toGiveBack.kobo },
+    preorders,
   };
 }
 
@@ -153,6 +170,11 @@ const partPaidWords = (p: MorningSummary["partPaid"]) =>
 /** docs/product.md "Paying", "Part payments": money the shop holds for no order. */
 const giveBackWords = (g: MorningSummary["toGiveBack"]) =>
   `${g.payments === 1 ? "1 payment" : `${g.payments} payments`} not applied to an order to give back (${formatNairaAmount(koboToNaira(g.kobo))})`;
+/** docs/product.md "Pre-orders": of the orders to prepare, those to send when their stock comes in. */
+const preorderWords = (p: MorningSummary["preorders"], today: string) =>
+  `${p.orders === 1 ? "1 of them holds" : `${p.orders} of them hold`} a pre-order${
+    !p.next ? " whose day has come" : p.next === today ? ", the next ships from today" : `, the next ships from ${shortDay(p.next)}`
+  }`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** Yesterday's prices agreed below the listed ones, when there were any: the gap, then each line with who recorded it. */
@@ -187,6 +209,7 @@ export function summaryMail(
     s.toPrepare
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
       : "No order is waiting to be prepared.",
+    ...(s.preorders.orders ? [`${preorderWords(s.preorders, addDays(s.day, 1))}: ${origin}/purchasetable?preorder=1`] : []),
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     ...(s.readyToCollect ? [`${readyWords(s.readyToCollect)}: ${origin}/deliveries`] : []),
     ...(s.partPaid.orders ? [`${partPaidWords(s.partPaid)}: ${origin}/purchasetable?payment=part`] : []),
@@ -222,6 +245,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
     ].join("; "),
     [
       s.toPrepare ? orders(s.toPrepare) : "none",
+      ...(s.preorders.orders ? [preorderWords(s.preorders, addDays(s.day, 1))] : []),
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
       ...(s.readyToCollect ? [readyWords(s.readyToCollect)] : []),
       ...(s.partPaid.orders ? [partPaidWords(s.partPaid)] : []),

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, mailOutbox, productChanges } from "../../db/schema";
-import { morningSummary, sendMorningSummary, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
+import { morningSummary, sendMorningSummary, summaryMail, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
 import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createContactMessage, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
@@ -114,6 +114,41 @@ describe("the owner's morning summary", () => {
     expect(next.text).toContain("Yesterday, Tuesday 8 December 2026, Alafia Self-Care had 1 order paid");
     expect(next.text).toContain("No price or stock was changed by hand yesterday.");
     expect(next.text).not.toContain("not read yet");
+  });
+
+  it("says how many of the orders to prepare hold a pre-order, and the next day one ships from", async () => {
+    const buyer = await createUser(t.db);
+    const planner = await createProduct(t.db, { title: "2027 Planner", stock: 40, shipsFrom: "2027-01-16" });
+    const calendar = await createProduct(t.db, { title: "2027 Wall Calendar", stock: 40, shipsFrom: "2027-01-09" });
+    const cards = await createProduct(t.db, { title: "Affirmation Cards", stock: 40 });
+    await createPurchase(t.db, buyer, [
+      { product: planner, quantity: 1 },
+      { product: cards, quantity: 1 },
+    ]);
+    await createPurchase(t.db, buyer, [{ product: calendar, quantity: 2 }], { status: "processing" });
+    // an unpaid checkout and an order on its way are not work to prepare
+    await createPurchase(t.db, buyer, [{ product: calendar, quantity: 1 }], { status: "pending", paidAt: null });
+    await createPurchase(t.db, buyer, [{ product: planner, quantity: 1 }], { status: "shipped" });
+    const shop = await getSettings(t.db);
+    const said = async (day: string) => {
+      const summary = await morningSummary(t.db, day, 5);
+      return {
+        summary,
+        mail: summaryMail(summary, shop, links.PUBLIC_URL).text,
+        whatsapp: summaryWhatsAppParams(summary, "Alafia", links.PUBLIC_URL)[2],
+      };
+    };
+
+    const before = await said("2027-01-02");
+    expect(before.summary.preorders).toEqual({ orders: 2, next: "2027-01-09" });
+    expect(before.mail).toContain(
+      "to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n2 of them hold a pre-order, the next ships from Sat 9 Jan: https://shop.example.ng/purchasetable?preorder=1\n",
+    );
+    expect(before.whatsapp).toContain("; 2 of them hold a pre-order, the next ships from Sat 9 Jan");
+    // the summary of the 8th is read on the 9th: the calendars ship that day
+    expect((await said("2027-01-08")).mail).toContain("2 of them hold a pre-order, the next ships from today:");
+    expect((await said("2027-01-09")).summary.preorders).toEqual({ orders: 2, next: "2027-01-16" });
+    expect((await said("2027-01-20")).mail).toContain("2 of them hold a pre-order whose day has come:");
   });
 
   it("is on by default and the owner turns it off in /settings, then nothing goes", async () => {
