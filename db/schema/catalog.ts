@@ -127,4 +127,4 @@ export const productChanges = pgTable(
 
 export type ProductFieldChange =
   | { field: "price" | "discount" | "stock"; before: number | null; after: number | null }
-  | { field: "title" | "category" | "photo"; before: string | null; after: string | null };
+  | { field: "title" | "category" | "photo" | "shipsFrom"; before: string | null; after: string | null };

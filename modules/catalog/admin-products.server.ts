@@ -171,7 +171,13 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
     ...((patch.trackStock !== undefined || patch.stock !== undefined) && "stock" in stock && { stock: stock.stock }),
   };
   if (Object.keys(values).length) await tx.update(products).set(values).where(eq(products.id, id));
-  await recordProductChange(tx, id, current, { priceKobo, discountKobo, stock: values.stock, title: values.title, category }, actor);
+  await recordProductChange(
+    tx,
+    id,
+    current,
+    { priceKobo, discountKobo, stock: values.stock, title: values.title, category, shipsFrom: values.shipsFrom },
+    actor,
+  );
 }
 
 export async function setProductImage(

@@ -1,3 +1,4 @@
+import { shortDay } from "../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../lib/money";
 import type { ProductChangeView } from "./types";
 
@@ -15,12 +16,14 @@ function shown({ field }: NumberChange, value: number | null): string {
   return field === "discount" && !value ? "none" : formatNairaAmount(value ?? 0);
 }
 
-/** One field's change: "Price ₦12,500 → ₦9,900", "Title “Calm Cards” → “Calm Cards, 52”", "Photo replaced". */
+/** One field's change: "Price ₦12,500 → ₦9,900", "Title “Calm Cards” → “Calm Cards, 52”", "Photo replaced", "Pre-order ships from Sat 16 Jan → Sat 23 Jan". */
 function changeWords(c: Change): string {
   if (c.field === "price" || c.field === "discount" || c.field === "stock")
     return `${label[c.field]} ${shown(c, c.before)} → ${shown(c, c.after)}`;
   if (c.field === "photo") return c.before === null ? "Photo added" : c.after === null ? "Photo removed" : "Photo replaced";
   if (c.field === "title") return `Title “${c.before ?? ""}” → “${c.after ?? ""}”`;
+  if (c.field === "shipsFrom")
+    return `Pre-order ships from ${c.before ? shortDay(c.before) : "none"} → ${c.after ? shortDay(c.after) : "none"}`;
   return `Category ${c.before ?? "none"} → ${c.after ?? "none"}`;
 }
 

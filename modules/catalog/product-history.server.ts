@@ -8,7 +8,7 @@ import { fullName } from "../accounts/types";
 import type { ProductChangeField, ProductChangeView, RecentProductChange } from "./types";
 
 // docs/product.md "Product history": who changed a product's price, sale price, stock, title,
-// category or photo by hand, when, from what to what. Staff keep the catalogue, so these are what
+// category, photo or pre-order day by hand, when, from what to what. Staff keep the catalogue, so these are what
 // they can move; the owner reads it on the product's edit screen.
 
 /** Who made a change: the signed-in member, or nobody (the demo data, a script). */
@@ -25,13 +25,15 @@ export type HistoryValues = {
   title?: string;
   category?: string | null;
   photo?: string | null;
+  /** a pre-order's ship day, YYYY-MM-DD (docs/product.md "Pre-orders") */
+  shipsFrom?: string | null;
 };
 
 /** Saves the edit screen shows, newest first. */
 export const HISTORY_SHOWN = 10;
 
 const NUMBER_FIELDS = ["price", "discount", "stock"] as const;
-const TEXT_FIELDS = ["title", "category", "photo"] as const;
+const TEXT_FIELDS = ["title", "category", "photo", "shipsFrom"] as const;
 const valueOf = (v: HistoryValues, field: ProductChangeField) =>
   field === "price" ? v.priceKobo : field === "discount" ? v.discountKobo : v[field];
 

@@ -8,6 +8,8 @@ import { cartItems, mailOutbox, products, purchaseItems } from "../../db/schema"
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { beforeShipDay, deliveryDatePicker } from "../../modules/delivery/schedule.server";
 import { shipsFromOf } from "../../modules/cart/service.server";
+import { productChangeWords } from "../../modules/catalog/product-change-words";
+import type { ProductChangeView } from "../../modules/catalog/types";
 import { completeOrder } from "../../modules/orders/completion.server";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
 import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
@@ -71,6 +73,16 @@ describe("pre-orders", () => {
     expect((await put(p.id, { price: 9000 })).status).toBe(200);
     const [row] = await t.db.select({ shipsFrom: products.shipsFrom }).from(products).where(eq(products.id, p.id));
     expect(row!.shipsFrom).toBe(addDays(today(), -1));
+
+    // the product's history says who set and cleared the day; the refused saves and the price-only save keep it out
+    const history = (await (await t.page(`/api/products/${p.id}/history`, { as: owner })).json()) as ProductChangeView[];
+    expect(history.map((h) => h.changes)).toEqual([
+      [{ field: "price", before: expect.any(Number), after: 9000 }],
+      [{ field: "shipsFrom", before: day, after: null }],
+      [{ field: "shipsFrom", before: null, after: day }],
+    ]);
+    expect(productChangeWords(history[2]!)).toBe(`Pre-order ships from none → ${shortDay(day)}`);
+    expect(productChangeWords(history[1]!)).toBe(`Pre-order ships from ${shortDay(day)} → none`);
   });
 
   it("made a pre-order by the product form, and staff may set it as they keep the catalogue", async () => {
