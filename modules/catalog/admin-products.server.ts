@@ -24,6 +24,8 @@ import {
 } from "./admin-schemas";
 import { isOwner, OWNER_ONLY_MSG } from "../accounts/roles";
 import { writeProductCost } from "../pricing/costs.server";
+import type { MailLinks } from "../orders/mails.server";
+import { moveShipDay } from "../orders/ship-day.server";
 import { recordProductChange, type ChangeActor } from "./product-history.server";
 import { getProduct } from "./service.server";
 import type { ProductView } from "./types";
@@ -125,15 +127,22 @@ export async function createProduct(
 /**
  * PUT /api/products/{id}: writes only the fields named; the rules between fields see the stored values
  * of the others. The row is locked while it is read and written, so the history's "from" is the
- * value this save replaced, however many members save at once.
+ * value this save replaced, however many members save at once. A pre-order day moved carries the
+ * orders waiting on it along, and their buyers are told (docs/product.md "Pre-orders").
  */
-export async function updateProduct(db: Db, id: string, input: ProductPatch, actor: ChangeActor = null): Promise<ProductView> {
+export async function updateProduct(
+  db: Db,
+  id: string,
+  input: ProductPatch,
+  actor: ChangeActor,
+  links: MailLinks,
+): Promise<ProductView> {
   const patch = productPatch.parse(input);
-  await db.transaction((tx) => writeProductPatch(tx, id, patch, actor));
+  await db.transaction((tx) => writeProductPatch(tx, id, patch, actor, links));
   return getProduct(db, id);
 }
 
-async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof productPatch>, actor: ChangeActor) {
+async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof productPatch>, actor: ChangeActor, links: MailLinks) {
   const [current] = await tx
     .select({
       priceKobo: products.priceKobo,
@@ -171,6 +180,7 @@ async function writeProductPatch(tx: Tx, id: string, patch: z.output<typeof prod
     ...((patch.trackStock !== undefined || patch.stock !== undefined) && "stock" in stock && { stock: stock.stock }),
   };
   if (Object.keys(values).length) await tx.update(products).set(values).where(eq(products.id, id));
+  if (patch.shipsFrom !== undefined && patch.shipsFrom !== current.shipsFrom) await moveShipDay(tx, id, patch.shipsFrom, links);
   await recordProductChange(
     tx,
     id,

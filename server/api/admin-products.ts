@@ -31,7 +31,7 @@ export function adminProductRoutes(deps: AppDeps) {
         const id = pathId(c, "Product");
         // multipart = the image panel (spec: "or multipart: imageUrl"); JSON = the fields it names
         if (isMultipart(c)) return c.json(await setProductImage(db, storage, id, requireFile(await readMultipart(c)), currentUser(c)));
-        return c.json(await updateProduct(db, id, await readJson(c, productPatch), currentUser(c)));
+        return c.json(await updateProduct(db, id, await readJson(c, productPatch), currentUser(c), deps.env));
       })
       // docs/product.md "Product history": who changed what, for a tool of the shop's own
       .get("/products/:id/history", requireAdmin(), async (c) => {

@@ -2,17 +2,18 @@
 // The owner sets the day; shoppers read it on the product, its card, the cart and the checkout;
 // the order's lines keep it, and a delivery date is never before it.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, mailOutbox, products, purchaseItems } from "../../db/schema";
-import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
+import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { beforeShipDay, deliveryDatePicker } from "../../modules/delivery/schedule.server";
 import { shipsFromOf } from "../../modules/cart/service.server";
 import { productChangeWords } from "../../modules/catalog/product-change-words";
 import type { ProductChangeView } from "../../modules/catalog/types";
 import { completeOrder } from "../../modules/orders/completion.server";
+import { orderNumber } from "../../modules/orders/statuses";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
-import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
+import { createAdminUser, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
 import { placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -320,5 +321,98 @@ describe("pre-orders", () => {
       ).toBe(200);
     expect((await list("preorder=1&pageSize=100")).map((r) => r.id)).not.toContain(mixed.id);
     expect((await list(`q=${encodeURIComponent(mixed.email)}`))[0]?.shipsFrom).toBeNull();
+  });
+
+  it("a moved day carries the orders waiting on it along, and tells each buyer who waits for hers", async () => {
+    const day = addDays(today(), 10);
+    const later = addDays(today(), 17);
+    const planner = await createProduct(t.db, { title: "Undated Planner 2027", stock: 50, shipsFrom: day });
+    const candle = await createProduct(t.db, { title: "Vanilla Candle", stock: 50, shipsFrom: null });
+    const order = async (overrides: Parameters<typeof createPurchase>[3], items = [planner, candle]) =>
+      createPurchase(
+        t.db,
+        await createUser(t.db),
+        items.map((product) => ({ product, quantity: 1 })),
+        overrides,
+      );
+    const paid = await order({ status: "completed", whatsappOptIn: true, phone: "08035550142" });
+    const transfer = await order({ status: "pending", paidAt: null, paymentMethod: "transfer" });
+    const dated = await order({ status: "processing", deliveryDate: addDays(today(), 12) });
+    // an online checkout not paid follows the day, untold; a sent order keeps its own
+    const unpaid = await order({ status: "pending", paidAt: null, paymentMethod: "online" });
+    const sent = await order({ status: "shipped" });
+    const plain = await order({ status: "completed" }, [candle]);
+    const all = [paid, transfer, dated, unpaid, sent, plain];
+    const days = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .select({ id: purchaseItems.purchaseId, shipsFrom: purchaseItems.shipsFrom })
+            .from(purchaseItems)
+            .where(
+              and(
+                eq(purchaseItems.productId, planner.id),
+                inArray(
+                  purchaseItems.purchaseId,
+                  all.map((p) => p.id),
+                ),
+              ),
+            )
+        ).map((l) => [l.id, l.shipsFrom]),
+      );
+    const told = async () =>
+      t.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.kind, "order_ship_day"),
+            inArray(
+              mailOutbox.to,
+              all.map((p) => p.email),
+            ),
+          ),
+        );
+
+    // the product's form says whom a move would tell
+    const form = async () => (await (await t.page(`/editproduct/${planner.id}`, { as: owner })).text()).replace(/<!-- -->/g, "");
+    expect(await form()).toContain("Moving or clearing it tells the 3 buyers waiting for it, by mail (and WhatsApp when they asked).");
+
+    // the printer is a week late
+    expect((await put(planner.id, { shipsFrom: later })).status).toBe(200);
+    expect(await days()).toEqual({ [paid.id]: later, [transfer.id]: later, [dated.id]: later, [unpaid.id]: later, [sent.id]: day });
+    const mails = await told();
+    expect(mails.map((m) => m.to).sort()).toEqual([paid.email, transfer.email, dated.email].sort());
+    const to = (p: typeof paid) => mails.find((m) => m.to === p.email)!;
+    expect(to(paid).subject).toBe(`Your Alafia Self-Care order #${orderNumber(paid.id)}: now ships from ${shortDay(later)}`);
+    expect(to(paid).text).toContain(
+      `The Undated Planner 2027 in your order #${orderNumber(paid.id)} now ships from ${shortDay(later)}. Your order goes out from ${longDay(later)}.`,
+    );
+    expect(to(paid).whatsapp).toMatchObject({
+      template: "order_update",
+      params: expect.arrayContaining([`now ships from ${shortDay(later)}`]),
+    });
+    expect(to(transfer).whatsapp).toBeNull();
+    // her chosen delivery day now comes before it ships
+    expect(to(dated).text).toContain(`You chose delivery on ${longDay(addDays(today(), 12))}, which is now before it ships.`);
+    expect(to(paid).text).not.toContain("You chose delivery");
+    // her order's page says the new day
+    const view = (await getPurchaseByReference(t.db, paid.reference))!;
+    expect(view.items.find((i) => i.title === "Undated Planner 2027")?.shipsFrom).toBe(later);
+
+    // the same day saved again tells no one twice
+    expect((await put(planner.id, { shipsFrom: later, price: 21000 })).status).toBe(200);
+    expect(await told()).toHaveLength(3);
+
+    // the stock came in early: cleared, the orders can go out today, and no one waits on a day any more
+    expect((await put(planner.id, { shipsFrom: "" })).status).toBe(200);
+    expect((await days())[paid.id]).toBe(today());
+    const early = (await told()).filter((m) => m.to === paid.email && m.subject.endsWith("your pre-order is in"));
+    expect(early).toHaveLength(1);
+    expect(early[0]!.text).toContain("Undated Planner 2027 in your order");
+    expect(early[0]!.text).toContain("is in: it ships from today. Your order can go out now.");
+    expect(await form()).not.toContain("Moving or clearing it tells");
+    // the order on its way kept its day throughout
+    expect((await days())[sent.id]).toBe(day);
   });
 });

@@ -25,15 +25,16 @@ type Product = {
 };
 /**
  * `categories` is null when they could not be loaded (the loader caught it). `costField`: a new
- * product's form asks the owner what one costs (an edit has its own box for it).
+ * product's form asks the owner what one costs (an edit has its own box for it). `shipDayBuyers`:
+ * the buyers waiting on its pre-order day, whom moving it tells.
  */
-type Props = { categories: CategoryOption[] | null; product?: Product; answer?: FormResult; costField?: boolean };
+type Props = { categories: CategoryOption[] | null; product?: Product; answer?: FormResult; costField?: boolean; shipDayBuyers?: number };
 
 /** The stock as the edit form was loaded with it: the action writes the stock only when the admin changed it. */
 export const stockAsLoaded = (p: { trackStock: boolean; stock: number | null }) => `${p.trackStock}:${p.stock ?? ""}`;
 
 /** /createproduct and /editproduct/{id}: one form, the same zod schema as the API and the action (docs/product.md §5). */
-export function ProductForm({ categories, product, answer, costField = false }: Props) {
+export function ProductForm({ categories, product, answer, costField = false, shipDayBuyers = 0 }: Props) {
   const editing = Boolean(product);
   const upload = useImageUpload({ apiUrl: "/api/products/create", done: "/producttable", message: "Product created" });
   const server = upload.result ?? answer;
@@ -130,7 +131,11 @@ export function ProductForm({ categories, product, answer, costField = false }: 
         type="date"
         error={errors.shipsFrom}
         defaultValue={v("shipsFrom")}
-        hint="Sold before it is in: shoppers see the day it ships from. Empty when it is in stock."
+        hint={`Sold before it is in: shoppers see the day it ships from. Empty when it is in stock.${
+          shipDayBuyers
+            ? ` Moving or clearing it tells the ${shipDayBuyers === 1 ? "buyer" : `${shipDayBuyers} buyers`} waiting for it, by mail (and WhatsApp when they asked).`
+            : ""
+        }`}
       />
       {editing ? null : (
         <Field label="Image" name="imageUrl" error={errors.imageUrl} className="sm:col-span-2">

@@ -24,6 +24,7 @@ import type { FormResult } from "../../lib/forms";
 import { loadOrNull } from "./list-query.server";
 import { isRecordId } from "../../../lib/record-id";
 import { restockNote } from "../../../modules/marketing/back-in-stock.server";
+import { buyersWaitingOn } from "../../../modules/orders/ship-day.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
@@ -33,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
   const id = isRecordId(params.id) ? params.id : null;
-  const [product, categories, waiting, history, cost] = await Promise.all([
+  const [product, categories, waiting, history, cost, toTell] = await Promise.all([
     loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
     // docs/product.md "Back in stock": who restocking it would tell
@@ -42,13 +43,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     loadOrNull(logger, "product history", async () => (id ? productHistory(db, id) : [])),
     // docs/product.md "Cost prices and profit": the owner's alone, never sent to staff
     loadOrNull(logger, "cost price", async () => (id && isOwner(user.role) ? productCost(db, id) : null)),
+    // docs/product.md "Pre-orders": the buyers a moved ship day tells
+    loadOrNull(logger, "pre-order buyers", async () => (id ? buyersWaitingOn(db, id) : 0)),
   ]);
-  return { product, categories, waiting, history, cost };
+  return { product, categories, waiting, history, cost, toTell };
 }
 
 /** The form's save, the image panel's Remove Current Image (`intent=removeImage`), or the owner's cost price (`intent=cost`). */
 export async function action(args: Route.ActionArgs) {
-  return adminAction(args, async ({ db, storage, user }): Promise<FormResult | Response> => {
+  return adminAction(args, async ({ db, env, storage, user }): Promise<FormResult | Response> => {
     const id = recordId(args.params.id, "Product");
     const form = await readForm(args.request);
     if (form.get("intent") === "removeImage") {
@@ -64,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     // a stock figure left as it was loaded is not written back over units a checkout took meanwhile
     const unchanged = stockAsLoaded({ trackStock: trackStock ?? false, stock: stock ?? null }) === form.get("stockAsLoaded");
     const patch: ProductPatch = unchanged ? fields : { ...fields, trackStock, stock };
-    await updateProduct(db, id, patch, user);
+    await updateProduct(db, id, patch, user, env);
     return redirect("/producttable");
   });
 }
@@ -72,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product updated", args);
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, waiting, history, cost } = loaderData;
+  const { product, categories, waiting, history, cost, toTell } = loaderData;
   // a refused cost price drawn again without the script is the cost panel's, not the product form's
   const productAnswer = actionData?.sent?.some(([name, value]) => name === "intent" && value === "cost") ? undefined : actionData;
   return (
@@ -87,7 +90,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
-          <ProductForm categories={categories} product={product} answer={productAnswer} />
+          <ProductForm categories={categories} product={product} answer={productAnswer} shipDayBuyers={toTell ?? 0} />
           {cost ? <CostPricePanel cost={cost} sellsFor={unitPrice(product)} /> : null}
           {history?.length ? <ProductHistory saves={history} /> : null}
         </div>
