@@ -48,6 +48,8 @@ describe("loaders when the database fails", () => {
       history: null,
       // the owner's cost price, which failed to load with the rest
       cost: null,
+      // the buyers a moved pre-order day would tell
+      toTell: null,
     });
   });
 
