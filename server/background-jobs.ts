@@ -7,6 +7,7 @@ import { startMailWorker } from "../modules/mail/worker.server";
 import { startHousekeeping } from "../modules/maintenance/housekeeping.server";
 import { startVariantFill } from "../modules/maintenance/image-variants.server";
 import { startPurchaseExpiry } from "../modules/orders/expiry.server";
+import { startGiftReminders } from "../modules/orders/gift-reminders.server";
 import { startBackInStockAlerts } from "../modules/marketing/back-in-stock.server";
 import { startMorningSummary } from "../modules/reports/morning-summary.server";
 import { startMonthlyExpenses } from "../modules/reports/expense-repeats.server";
@@ -14,7 +15,7 @@ import { startMonthlyExpenses } from "../modules/reports/expense-repeats.server"
 /**
  * The timers every app process runs beside its requests, the same in `npm start`
  * and `npm run dev`: the outbox's sender (SMTP, or DATA_DIR/outbox without
- * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the monthly expenses' writing down, the housekeeping purge and, once after
+ * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the monthly expenses' writing down, the gift reminders, the housekeeping purge and, once after
  * start, the completion of pictures stored before a width of IMAGE_WIDTHS. Each is
  * safe to run on several servers at once. Returns a stop function.
  */
@@ -38,9 +39,18 @@ export function startBackgroundJobs({
   const unsubscribe = invalidation?.subscribe(() => stopBackInStock.now());
   const stopSummary = startMorningSummary(db, env, logger);
   const stopMonthly = startMonthlyExpenses(db, logger);
+  const stopGiftReminders = startGiftReminders(db, env, logger);
   return async () => {
     unsubscribe?.();
     stopExpiry();
-    await Promise.all([stopMail(), stopHousekeeping(), stopVariantFill(), stopBackInStock(), stopSummary(), stopMonthly()]);
+    await Promise.all([
+      stopMail(),
+      stopHousekeeping(),
+      stopVariantFill(),
+      stopBackInStock(),
+      stopSummary(),
+      stopMonthly(),
+      stopGiftReminders(),
+    ]);
   };
 }

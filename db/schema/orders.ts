@@ -116,6 +116,10 @@ export const purchases = pgTable(
     anonymousSender: boolean().notNull().default(false),
     hidePrices: boolean().notNull().default(false),
     surpriseMode: boolean().notNull().default(false),
+    // "Remind me next year": the Lagos day the buyer is reminded, a week before the gift's day comes
+    // round again (null: not asked, or dropped because it was never paid or was cancelled), and when it went
+    giftRemindOn: date({ mode: "string" }),
+    giftRemindedAt: timestamp({ withTimezone: true }),
     source: orderSourceEnum().notNull().default("web"),
     // the team member who recorded an order at the order desk (docs/product.md "Manual orders", the
     // report by team member); null for a web order, or once that member is deleted
@@ -179,6 +183,10 @@ export const purchases = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.userId} is null`),
     check("purchases_code_discount_non_negative", sql`${t.codeDiscountKobo} >= 0`),
+    // the gift reminders still to send, by day (docs/product.md "Gift orders")
+    index("purchases_gift_remind_on_idx")
+      .on(t.giftRemindOn)
+      .where(sql`${t.giftRemindOn} is not null and ${t.giftRemindedAt} is null`),
   ],
 );
 

@@ -80,6 +80,7 @@ export async function returningGuestDefaults(db: Db, purchaseId: string): Promis
       ["anonymousSender", p.anonymousSender],
       ["hidePrices", p.hidePrices],
       ["surpriseMode", p.surpriseMode],
+      ["remindNextYear", p.giftRemindOn !== null],
     ] as const)
       if (on) gift[name] = "on";
   }

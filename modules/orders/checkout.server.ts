@@ -22,6 +22,7 @@ import { keepLineCosts } from "../pricing/costs.server";
 import { agreedDiscountKobo, agreedPricesNote, listedKobo } from "../pricing/agreed-price";
 import type { CheckoutInput, CheckoutPaymentMethod } from "./schemas";
 import { readGift, type GiftDetails } from "./gift-schemas";
+import { giftOccasion, giftReminderDays } from "./gift-rules";
 import { payOnCollection, pickupAddress, pickupFor } from "./pickup";
 import { lockProducts, productsOf, reserveStock } from "../stock/reservation.server";
 import { alertLowStock } from "../stock/low-stock.server";
@@ -261,6 +262,9 @@ export async function placeOrder(
         source: buyer.kind === "shop" ? buyer.source : "web",
         recordedBy: buyer.kind === "shop" ? buyer.actorId : null,
         ...(gift ? { isGift: true, ...gift } : {}),
+        // docs/product.md "Gift orders": "Remind me next year"
+        giftRemindOn:
+          gift && input.remindNextYear ? giftReminderDays(giftOccasion({ deliveryDate: slot?.date ?? null }, now)).remindOn : null,
         expiresAt: expiryFor(method, settings, now),
       })
       .returning();

@@ -52,6 +52,7 @@ describe("what the recipient and the buyer see", () => {
         anonymousSender: false,
         hidePrices: false,
         surpriseMode: false,
+        remindOn: null,
       },
     };
     expect(giftForBuyer(order, "area")).toEqual({ street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null } });

@@ -1,4 +1,5 @@
 import { lagosLocalInput } from "../discounts/lagos-time";
+import { addDays } from "../../lib/lagos-calendar";
 import { formatNigerianPhone } from "../../lib/phone";
 import type { GiftAddressView } from "../settings/schemas";
 import type { PurchaseView } from "./types";
@@ -40,6 +41,19 @@ export function mayContactRecipient(order: RecipientContactOrder, now: Date): bo
   if (!order.surpriseMode) return true;
   if (order.deliveryDate) return lagosDay(now) >= order.deliveryDate;
   return order.status === "delivered";
+}
+
+/** How many days before the gift's day comes round again its buyer is reminded, when she asked. */
+export const GIFT_REMINDER_DAYS_BEFORE = 7;
+
+/** The gift's day: its delivery date, else the Lagos day it was ordered (`createdAt`). */
+export const giftOccasion = (p: { deliveryDate: string | null }, createdAt: Date): string => p.deliveryDate ?? lagosDay(createdAt);
+
+/** The gift's day next year (29 Feb: the 28th), and the Lagos day to remind its buyer of it, a week before. */
+export function giftReminderDays(occasion: string): { nextYear: string; remindOn: string } {
+  const [year, month, day] = occasion.split("-");
+  const nextYear = `${Number(year) + 1}-${month}-${month === "02" && day === "29" ? "28" : day}`;
+  return { nextYear, remindOn: addDays(nextYear, -GIFT_REMINDER_DAYS_BEFORE) };
 }
 
 /** Who the gift is from, as the recipient reads it: the buyer's name, or nobody when she sends it anonymously. */

@@ -26,6 +26,8 @@ export const giftFields = {
   anonymousSender: tick,
   hidePrices: tick,
   surpriseMode: tick,
+  /** remind the buyer a week before the gift's day next year (modules/orders/gift-reminders.server.ts) */
+  remindNextYear: tick,
 };
 export type GiftFields = { [K in keyof typeof giftFields]?: z.output<(typeof giftFields)[K]> };
 

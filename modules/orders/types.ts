@@ -37,6 +37,8 @@ export type GiftView = {
   anonymousSender: boolean;
   hidePrices: boolean;
   surpriseMode: boolean;
+  /** "Remind me next year": the Lagos day its buyer is reminded, until the reminder goes (docs/product.md "Gift orders") */
+  remindOn: string | null;
 };
 
 /** A purchase with its stored breakdown. */

@@ -101,6 +101,7 @@ export function giftView(p: typeof purchases.$inferSelect): GiftView | null {
     anonymousSender: p.anonymousSender,
     hidePrices: p.hidePrices,
     surpriseMode: p.surpriseMode,
+    remindOn: p.giftRemindedAt ? null : p.giftRemindOn,
   };
 }
 

@@ -85,6 +85,9 @@ describe("a gift, on a phone", () => {
       await expect.poll(() => main.locator("#gift-message-count").innerText()).toBe(`${250 - MESSAGE.length} of 250 characters left`);
       await main.getByText("Hide prices", { exact: true }).click();
       expect(await main.getByRole("checkbox", { name: /Hide prices/ }).isChecked()).toBe(true);
+      // her birthday comes round again: a reminder a week before it next year
+      await main.getByText("Remind me next year", { exact: true }).click();
+      expect(await main.getByRole("checkbox", { name: /Remind me next year/ }).isChecked()).toBe(true);
 
       await checkout.fillContact(page, { name: "Funke Balogun", email });
       await main.getByLabel("Your phone", { exact: true }).fill("0803 555 0142");
@@ -124,6 +127,7 @@ describe("a gift, on a phone", () => {
       for (const [label, value] of Object.entries(typed))
         expect([label, await main.getByLabel(label, { exact: true }).inputValue()]).toEqual([label, value]);
       expect(await main.getByRole("checkbox", { name: /Hide prices/ }).isChecked()).toBe(true);
+      expect(await main.getByRole("checkbox", { name: /Remind me next year/ }).isChecked()).toBe(true);
       await expect.poll(() => main.locator("#gift-message-count").innerText()).toBe(`${250 - MESSAGE.length} of 250 characters left`);
       await screenshot(page, "gift-checkout-after-cancel-phone");
 
@@ -138,6 +142,7 @@ describe("a gift, on a phone", () => {
       expect(shown).toContain(`Delivered in ${GIFT_AREA}`);
       expect(shown).not.toContain("Fola Osibo");
       expect(shown).toContain(MESSAGE);
+      expect(shown).toMatch(/We remind you on \w+day \d+ \w+ \d{4}, a week before the day comes round again/);
       // the chosen day is on her order
       expect(await page.getByTestId("order-delivery-date").innerText()).toMatch(/\d/);
       await expectNoSidewaysScroll(page);
@@ -160,6 +165,7 @@ describe("a gift, on a phone", () => {
       await shop.page.goto(`/viewpurchase/${row!.id}`);
       await visible(shop.page.getByTestId("gift-panel"));
       expect(await shop.page.getByTestId("admin-gift-message").innerText()).toBe(MESSAGE);
+      expect(await shop.page.getByTestId("gift-panel").innerText()).toMatch(/Remind the buyer next year: a mail on \w+day \d+ \w+ \d{4}/);
       await expectNoSidewaysScroll(shop.page);
       await screenshot(shop.page, "gift-admin-order-phone");
       await shop.page.getByTestId("packing-slip-link").click();

@@ -9,7 +9,15 @@ const giftFieldNames = ["recipientName", "recipientPhone", "recipientEmail", "gi
 /** What the gift's fields show when the form is drawn again (the 'New order' screen's answers). */
 export type GiftValues = Partial<
   Record<
-    "isGift" | "recipientName" | "recipientPhone" | "recipientEmail" | "giftMessage" | "anonymousSender" | "hidePrices" | "surpriseMode",
+    | "isGift"
+    | "recipientName"
+    | "recipientPhone"
+    | "recipientEmail"
+    | "giftMessage"
+    | "anonymousSender"
+    | "hidePrices"
+    | "surpriseMode"
+    | "remindNextYear",
     string
   >
 >;
@@ -27,7 +35,10 @@ export function GiftOptions({
   values = {},
   addressNote,
   intro = "We deliver to the person you choose. You pay, and we keep you posted.",
+  byShop = false,
 }: {
+  /** the order desk's form: the options speak of the customer, not to her */
+  byShop?: boolean;
   errors: Record<string, string>;
   onChange?: (gift: boolean) => void;
   values?: GiftValues;
@@ -150,6 +161,16 @@ export function GiftOptions({
             title="Keep it a surprise"
             detail="We don't contact her before delivery day"
             checked={ticked(values.surpriseMode)}
+          />
+          <GiftTick
+            name="remindNextYear"
+            title={byShop ? "Remind the customer next year" : "Remind me next year"}
+            detail={
+              byShop
+                ? "A week before her day comes round next year, the customer gets a reminder"
+                : "We send you a reminder a week before her day comes round next year"
+            }
+            checked={ticked(values.remindNextYear)}
           />
         </fieldset>
       </div>

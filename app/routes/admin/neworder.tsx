@@ -132,6 +132,7 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
           </Section>
 
           <GiftOptions
+            byShop
             errors={errors}
             values={opened}
             intro="She is buying for someone else: it goes to the recipient; the customer above pays and is kept posted."

@@ -1,0 +1,97 @@
+import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { purchaseItems, purchases } from "../../db/schema";
+import { addDays, daysBetween, lagosNow, longDay } from "../../lib/lagos-calendar";
+import type { Logger } from "../../lib/logger.server";
+import { publicOrigin } from "../../lib/public-origin";
+import { repeatEvery } from "../../lib/repeat";
+import { enqueueMail } from "../mail/outbox.server";
+import { getSettings } from "../settings/service.server";
+import { shopperWhatsApp } from "../whatsapp/order-messages";
+import { GIFT_REMINDER_DAYS_BEFORE } from "./gift-rules";
+import { orderUrl, type MailLinks } from "./mails.server";
+import type { PurchaseStatus } from "./statuses";
+
+// docs/product.md "Gift orders": a gift's buyer may ask at checkout to be reminded when its day comes
+// round next year (a birthday, a wedding anniversary, Mothering Sunday). The order keeps the day to
+// remind her (giftRemindOn, set at placement); one mail a week before the day, with what she sent and
+// where to find something new, on WhatsApp too when she chose it for the order.
+
+/** The orders whose reminder goes: paid, and not cancelled. */
+const remembered: PurchaseStatus[] = ["completed", "processing", "shipped", "delivered"];
+
+const toSend = () => and(isNotNull(purchases.giftRemindOn), isNull(purchases.giftRemindedAt));
+
+/**
+ * Sends the reminders due by `now` (Lagos day): each order's row is locked and marked in the
+ * transaction that queues its mail, so servers passing at once send it once. A gift never paid, or
+ * cancelled, or whose day went by while no server ran, loses its reminder. Returns how many went.
+ */
+export async function sendGiftReminders(db: Db, links: MailLinks, now = new Date()): Promise<number> {
+  const today = lagosNow(now).date;
+  const due = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(toSend(), lte(purchases.giftRemindOn, today)))
+    .orderBy(purchases.giftRemindOn)
+    .limit(200);
+  let sent = 0;
+  for (const { id } of due) {
+    const went = await db.transaction(async (tx) => {
+      const [p] = await tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.id, id), toSend()))
+        .for("update");
+      if (!p) return false;
+      const day = addDays(p.giftRemindOn!, GIFT_REMINDER_DAYS_BEFORE);
+      if (!remembered.includes(p.status) || day < today) {
+        await tx.update(purchases).set({ giftRemindOn: null }).where(eq(purchases.id, id));
+        return false;
+      }
+      const items = await tx
+        .select({ title: purchaseItems.title, quantity: purchaseItems.quantity })
+        .from(purchaseItems)
+        .where(eq(purchaseItems.purchaseId, id));
+      await enqueueMail(tx, reminderMail(p, day, daysBetween(today, day), items, await getSettings(tx), links));
+      await tx.update(purchases).set({ giftRemindedAt: now }).where(eq(purchases.id, id));
+      return true;
+    });
+    if (went) sent++;
+  }
+  return sent;
+}
+
+const whenWords = (days: number) => (days === 7 ? "a week from today" : days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`);
+
+/** "Funke Bello's day comes round again on Monday 10 May 2027", with what she sent a year before. */
+function reminderMail(
+  p: typeof purchases.$inferSelect,
+  day: string,
+  daysLeft: number,
+  items: { title: string; quantity: number }[],
+  shop: { shopName: string; contactEmail: string; contactPhone: string },
+  links: MailLinks,
+) {
+  const who = p.recipientName || "your friend";
+  const shopUrl = `${publicOrigin(links)}/products`;
+  const sent = items.map((i) => `${i.quantity} × ${i.title}`).join(", ");
+  return {
+    to: p.email,
+    subject: `${who}'s day comes round again on ${longDay(day)}`,
+    text: `Hello ${p.firstName},\n\nA year ago you sent ${who} a gift from ${shop.shopName}: ${sent}. You asked us to remind you: the day comes round again on ${longDay(day)}, ${whenWords(daysLeft)}.\n\nSend something again: ${shopUrl}\n\nLast year's order: ${orderUrl(links, p)}\n\nQuestions? Write to ${shop.contactEmail} or call ${shop.contactPhone}.\n\nWith care,\n${shop.shopName}\n`,
+    kind: "gift_reminder",
+    whatsapp: shopperWhatsApp(p, "gift_reminder", [p.firstName, who, shop.shopName, longDay(day), shopUrl]),
+  };
+}
+
+/** Every hour on every server (the order's row makes it one mail); passes never overlap. */
+export function startGiftReminders(db: Db, links: MailLinks, logger: Logger, everyMs = 60 * 60_000) {
+  return repeatEvery(everyMs, () =>
+    sendGiftReminders(db, links)
+      .then((n) => {
+        if (n) logger.info({ reminders: n }, "gift reminders sent");
+      })
+      .catch((err) => logger.error({ err }, "sending gift reminders failed")),
+  );
+}
