@@ -7,13 +7,12 @@ import { mailOutbox, purchases } from "../../db/schema";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { returningGuestDefaults } from "../../modules/orders/checkout-form.server";
-import { completeOrder } from "../../modules/orders/completion.server";
 import { sendGiftReminders } from "../../modules/orders/gift-reminders.server";
 import { giftReminderDays } from "../../modules/orders/gift-rules";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
 import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
-import { placeGuestOrder } from "../support/guest-order";
+import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -33,14 +32,7 @@ const gift = { isGift: true, recipientName: "Funke Bello", recipientPhone: "0809
 async function giftOrder(now: Date, extra: Record<string, unknown> = {}, { pay = true } = {}) {
   const box = await createProduct(t.db, { title: "Calm Box", stock: 100 });
   const placed = await placeGuestOrder(t.db, t.env, { lga, productIds: [box.id], now, extra: { ...gift, ...extra } });
-  if (pay)
-    await completeOrder(
-      t.db,
-      placed.row.id,
-      { status: "success", amountKobo: placed.row.totalKobo, currency: "NGN", transactionId: `gift-${placed.row.id}` },
-      "webhook",
-      { links: t.env },
-    );
+  if (pay) await payGuestOrder(t.db, t.env, placed.row);
   return placed.row;
 }
 const reminderOf = async (purchaseId: string) =>

@@ -10,11 +10,10 @@ import { beforeShipDay, deliveryDatePicker } from "../../modules/delivery/schedu
 import { shipsFromOf } from "../../modules/cart/service.server";
 import { productChangeWords } from "../../modules/catalog/product-change-words";
 import type { ProductChangeView } from "../../modules/catalog/types";
-import { completeOrder } from "../../modules/orders/completion.server";
 import { orderNumber } from "../../modules/orders/statuses";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
 import { createAdminUser, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
-import { placeGuestOrder } from "../support/guest-order";
+import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -256,13 +255,7 @@ describe("pre-orders", () => {
     const planner = await createProduct(t.db, { title: "Gratitude Planner 2027", stock: 20, shipsFrom: day });
     const rate = await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 200_000 });
     const placed = await place(rate.lga, [planner.id], new Date());
-    const paid = await completeOrder(
-      t.db,
-      placed.row.id,
-      { status: "success", amountKobo: placed.row.totalKobo, currency: "NGN", transactionId: `pre-${placed.row.id}` },
-      "webhook",
-      { links: t.env },
-    );
+    const paid = await payGuestOrder(t.db, t.env, placed.row);
     expect(paid.outcome).toBe("completed");
     const page = await (await t.page(`/api/purchases/${placed.row.id}`, { as: owner })).json();
     expect(page.items[0]).toMatchObject({ title: "Gratitude Planner 2027", shipsFrom: day });
@@ -277,13 +270,7 @@ describe("pre-orders", () => {
     const rate = await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 150_000 });
     const paid = async (ids: string[]) => {
       const placed = await place(rate.lga, ids, new Date());
-      await completeOrder(
-        t.db,
-        placed.row.id,
-        { status: "success", amountKobo: placed.row.totalKobo, currency: "NGN", transactionId: `list-${placed.row.id}` },
-        "webhook",
-        { links: t.env },
-      );
+      await payGuestOrder(t.db, t.env, placed.row);
       return placed.row;
     };
     const mixed = await paid([planner.id, candle.id]);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "../../db/client";
 import type { MailLinks } from "../../modules/orders/mails.server";
 import { placeOrder } from "../../modules/orders/checkout.server";
+import { completeOrder } from "../../modules/orders/completion.server";
 
 /**
  * A guest's order placed on the service itself, one of each product, at `now`: Ada Obi in Lekki
@@ -37,3 +38,9 @@ export const placeGuestOrder = (
     },
     { provider: "sandbox", links, now },
   );
+
+/** The provider's word that the order was paid in full, as its webhook brings it. */
+export const payGuestOrder = (db: Db, links: MailLinks, row: { id: string; totalKobo: number }) =>
+  completeOrder(db, row.id, { status: "success", amountKobo: row.totalKobo, currency: "NGN", transactionId: `paid-${row.id}` }, "webhook", {
+    links,
+  });
