@@ -1,6 +1,6 @@
 // Pre-orders (docs/product.md "Pre-orders"): the owner, on her phone, gives a product the day it ships
 // from; a guest reads that day on its page (360 px and 1280 px), in her cart, pays in
-// the sandbox, and her order's page says when it ships.
+// the sandbox, and her order's page says when it ships; the shop's order page says it on the line.
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { loginAsAdmin } from "./support/admin";
@@ -78,5 +78,17 @@ describe("pre-orders", () => {
       },
     );
     expect(order.id).toBeTruthy();
+
+    // the shop's order page says it on the line, and the product's form whom a moved day would tell
+    const shop = await browser.newPage("phone");
+    await loginAsAdmin(shop.page);
+    await shop.page.goto(`/viewpurchase/${order.id}`);
+    await visible(shop.page.getByText(words));
+    await screenshot(shop.page, "preorder-admin-order-phone");
+    await shop.page.goto(`/editproduct/${product.id}`);
+    await visible(shop.page.getByText(/Moving or clearing it tells the buyer waiting for it, by mail/));
+    await shop.page.getByLabel("Pre-order: ships from (optional)").scrollIntoViewIfNeeded();
+    await screenshot(shop.page, "preorder-edit-product-buyer-waiting-phone");
+    await shop.context.close();
   }, 180_000);
 });
