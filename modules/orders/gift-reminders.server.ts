@@ -5,11 +5,13 @@ import { addDays, daysBetween, lagosNow, longDay } from "../../lib/lagos-calenda
 import type { Logger } from "../../lib/logger.server";
 import { publicOrigin } from "../../lib/public-origin";
 import { repeatEvery } from "../../lib/repeat";
+import { AppError } from "../../lib/errors";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { GIFT_REMINDER_DAYS_BEFORE } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
+import { isOrderViewToken } from "./order-links.server";
 import type { PurchaseStatus } from "./statuses";
 
 // docs/product.md "Gift orders": a gift's buyer may ask at checkout to be reminded when its day comes
@@ -83,6 +85,24 @@ function reminderMail(
     kind: "gift_reminder",
     whatsapp: shopperWhatsApp(p, "gift_reminder", [p.firstName, who, shop.shopName, longDay(day), shopUrl]),
   };
+}
+
+/**
+ * Her order page's "Don't remind me": the reminder not sent yet is given up. Hers by the order's
+ * link (`token`) or her account; anyone else's is not found.
+ */
+export async function stopGiftReminder(
+  db: Db,
+  env: Pick<MailLinks, "SESSION_SECRET">,
+  purchaseId: string,
+  who: { token?: string | null; userId?: string | null },
+): Promise<void> {
+  const [p] = await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId));
+  if (!p || !(isOrderViewToken(env, p.id, who.token) || (!!who.userId && p.userId === who.userId))) throw AppError.notFound("Order");
+  await db
+    .update(purchases)
+    .set({ giftRemindOn: null })
+    .where(and(eq(purchases.id, p.id), isNull(purchases.giftRemindedAt)));
 }
 
 /** Every hour on every server (the order's row makes it one mail); passes never overlap. */

@@ -46,6 +46,9 @@ export function mayContactRecipient(order: RecipientContactOrder, now: Date): bo
 /** How many days before the gift's day comes round again its buyer is reminded, when she asked. */
 export const GIFT_REMINDER_DAYS_BEFORE = 7;
 
+/** The order page's answer when its buyer gave up her gift's reminder ("Don't remind me"). */
+export const REMINDER_STOPPED = "reminder-stopped";
+
 /** The gift's day: its delivery date, else the Lagos day it was ordered (`createdAt`). */
 export const giftOccasion = (p: { deliveryDate: string | null }, createdAt: Date): string => p.deliveryDate ?? lagosDay(createdAt);
 

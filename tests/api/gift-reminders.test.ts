@@ -3,7 +3,7 @@
 // WhatsApp for the order), if the gift was paid and not cancelled; once, however many servers pass.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, purchases } from "../../db/schema";
+import { mailOutbox, paymentAttempts, purchases } from "../../db/schema";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { returningGuestDefaults } from "../../modules/orders/checkout-form.server";
@@ -11,7 +11,7 @@ import { sendGiftReminders } from "../../modules/orders/gift-reminders.server";
 import { giftReminderDays } from "../../modules/orders/gift-rules";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
-import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
+import { createAdminUser, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
 import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -148,5 +148,56 @@ describe("gift reminders", () => {
     expect((await remindersTo(soon.email))[0]!.text).toContain("the day comes round again on Tuesday 1 June 2027, in 3 days.");
     for (const gone of [unpaid, cancelled, missed]) expect(await reminderOf(gone.id)).toEqual({ remindOn: null, sentAt: null });
     expect(await sendGiftReminders(t.db, t.env, lagos("2027-06-01T09:00"))).toBe(0);
+  });
+
+  it("her order page's 'Don't remind me' gives the reminder up: by the order's link or her account, no one else's", async () => {
+    const order = await giftOrder(lagos("2026-08-01T12:00"), { remindNextYear: true });
+    const link = orderCompletePath(t.env, order);
+    const drawn = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+    const stop = (fields: Record<string, string>, as?: { id: string; role: "customer" }) =>
+      t.page(link, {
+        method: "POST",
+        as,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "stop-reminder", purchaseId: order.id, ...fields }).toString(),
+      });
+    expect(await drawn(await t.page(link))).toContain("Don&#x27;t remind me next year</button>");
+
+    // a wrong link, or someone else's account, changes nothing
+    const forged = await stop({ t: "x".repeat(43) });
+    expect(forged.status).toBe(404);
+    const stranger = await createUser(t.db);
+    expect((await stop({}, { id: stranger.id, role: "customer" })).status).toBe(404);
+    expect((await reminderOf(order.id)).remindOn).toBe("2027-07-25");
+
+    const done = await stop({ t: new URL(link, "http://x").searchParams.get("t")! });
+    expect(done.status).toBe(200);
+    const page = await drawn(done);
+    expect(page).toContain("Done: we won&#x27;t remind you about this gift next year.");
+    expect(page).not.toContain("We remind you on");
+    expect((await reminderOf(order.id)).remindOn).toBeNull();
+    expect(await sendGiftReminders(t.db, t.env, lagos("2027-07-25T09:00"))).toBe(0);
+
+    // a signed-in buyer's own order, from her account
+    const buyer = await createUser(t.db);
+    const box = await createProduct(t.db, { title: "Tea Set", stock: 10 });
+    const hers = await createPurchase(t.db, buyer, [{ product: box, quantity: 1 }], {
+      isGift: true,
+      recipientName: "Ngozi",
+      recipientPhone: "+2348091112233",
+      giftRemindOn: "2027-07-25",
+    });
+    // as a checkout would have started its payment (the page verifies it)
+    await t.db
+      .insert(paymentAttempts)
+      .values({ purchaseId: hers.id, reference: hers.reference, provider: "sandbox", amountKobo: hers.totalKobo });
+    const mine = await t.page(orderCompletePath(t.env, hers), {
+      method: "POST",
+      as: { id: buyer.id, role: "customer" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "stop-reminder", purchaseId: hers.id }).toString(),
+    });
+    expect(mine.status).toBe(200);
+    expect((await reminderOf(hers.id)).remindOn).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { AppError } from "../../../lib/errors";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
-import { giftForBuyer } from "../../../modules/orders/gift-rules";
+import { giftForBuyer, REMINDER_STOPPED } from "../../../modules/orders/gift-rules";
 import { restLinkEnd } from "../../../modules/orders/part-payments.server";
 import { chipInsOf } from "../../../modules/orders/pay-link.server";
 import { isPaidOrder } from "../../../modules/orders/statuses";
@@ -16,6 +16,7 @@ import type { FormResult } from "../../lib/forms";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { unappliedPayments } from "../../../modules/orders/stray-payments.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
+import { stopGiftReminder } from "../../../modules/orders/gift-reminders.server";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
@@ -61,10 +62,21 @@ const saveDetailsForm = z.object({
   t: z.string().trim().max(100).optional(),
 });
 
-/** The order page's one form: 'Save my details' (docs/product.md "Guest checkout"), before its script runs too. */
-export async function orderPageAction({ db, env }: AppServices, request: Request) {
+const stopReminderForm = saveDetailsForm.extend({ intent: z.literal("stop-reminder") });
+
+/**
+ * The order page's forms, before its script runs too: 'Save my details' (docs/product.md "Guest
+ * checkout") and a gift's "Don't remind me" (docs/product.md "Gift orders").
+ */
+export async function orderPageAction({ db, env, user }: AppServices, request: Request) {
   return formAction(async (): Promise<FormResult> => {
-    const { purchaseId, t } = parseFields(await readForm(request), saveDetailsForm);
+    const form = await readForm(request);
+    if (form.get("intent") === "stop-reminder") {
+      const { purchaseId, t } = parseFields(form, stopReminderForm);
+      await stopGiftReminder(db, env, purchaseId, { token: t, userId: user?.id });
+      return { ok: true, code: REMINDER_STOPPED, msg: "Done: we won't remind you about this gift next year." };
+    }
+    const { purchaseId, t } = parseFields(form, saveDetailsForm);
     const { email, created } = await saveDetailsFromOrder(db, env, purchaseId, t);
     return {
       ok: true,

@@ -12,6 +12,7 @@ import { appContext } from "../../context";
 import { emptyCartAfterPlacing } from "../../lib/guest-cart";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
+import { REMINDER_STOPPED } from "../../../modules/orders/gift-rules";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
 import type { PayLinkView } from "../../../modules/orders/pay-link.server";
@@ -33,6 +34,9 @@ export const action = ({ context, request }: Route.ActionArgs) => orderPageActio
 
 export default function CheckoutComplete({ loaderData, actionData }: Route.ComponentProps) {
   const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails } = loaderData;
+  // the gift reminder's answer has its own place; every other answer is the details form's
+  const reminderAnswer = actionData?.code === REMINDER_STOPPED ? actionData : null;
+  const answer = reminderAnswer ? undefined : actionData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: the guest's browser cart it came from is done (never on another order's page);
@@ -152,11 +156,17 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
       <OrderTimeline steps={timeline} />
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
+        {order.gift?.remindOn ? <StopReminder orderId={order.id} token={token} /> : null}
+        {reminderAnswer?.msg ? (
+          <div className="mt-3" data-testid="reminder-stopped">
+            <FormMessage tone="success">{reminderAnswer.msg}</FormMessage>
+          </div>
+        ) : null}
       </section>
       {/* once saved, the page no longer offers it: the answer stays until she leaves */}
-      {actionData?.ok ? (
+      {answer?.ok ? (
         <div className="mt-8" data-testid="details-saved">
-          <FormMessage tone="success">{actionData.msg}</FormMessage>
+          <FormMessage tone="success">{answer.msg}</FormMessage>
         </div>
       ) : saveDetails ? (
         <SaveDetails
@@ -164,12 +174,12 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
           token={token}
           email={order.email}
           pickup={order.deliveryMethod === "pickup"}
-          refused={actionData?.msg ?? null}
+          refused={answer?.msg ?? null}
         />
-      ) : actionData?.msg ? (
+      ) : answer?.msg ? (
         // refused when the page no longer offers it (not paid yet, an old tab)
         <div className="mt-8">
-          <FormMessage tone="error">{actionData.msg}</FormMessage>
+          <FormMessage tone="error">{answer.msg}</FormMessage>
         </div>
       ) : null}
       <AfterOrderLinks order={order} againWith={again ? { token } : undefined} />
@@ -272,6 +282,20 @@ function SaveDetails(props: { orderId: string; token: string | null; email: stri
       ) : null}
       <button type="submit" className="btn-outline mt-4">
         Save my details
+      </button>
+    </Form>
+  );
+}
+
+/** A gift's "Remind me next year", given up from its order page (docs/product.md "Gift orders"); a plain form. */
+function StopReminder({ orderId, token }: { orderId: string; token: string | null }) {
+  return (
+    <Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="stop-reminder" />
+      <input type="hidden" name="purchaseId" value={orderId} />
+      {token ? <input type="hidden" name="t" value={token} /> : null}
+      <button type="submit" className="text-sm font-semibold text-rose-dark underline">
+        Don't remind me next year
       </button>
     </Form>
   );
