@@ -290,11 +290,11 @@ function SaveDetails(props: { orderId: string; token: string | null; email: stri
 /** A gift's "Remind me next year", given up from its order page (docs/product.md "Gift orders"); a plain form. */
 function StopReminder({ orderId, token }: { orderId: string; token: string | null }) {
   return (
-    <Form method="post" className="mt-2">
+    <Form method="post" className="mt-1">
       <input type="hidden" name="intent" value="stop-reminder" />
       <input type="hidden" name="purchaseId" value={orderId} />
       {token ? <input type="hidden" name="t" value={token} /> : null}
-      <button type="submit" className="text-sm font-semibold text-rose-dark underline">
+      <button type="submit" className="inline-flex min-h-11 items-center text-sm font-semibold text-rose-dark underline">
         Don't remind me next year
       </button>
     </Form>
