@@ -12,15 +12,12 @@ import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { GIFT_REMINDER_DAYS_BEFORE } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
 import { isOrderViewToken } from "./order-links.server";
-import type { PurchaseStatus } from "./statuses";
+import { isPaidOrder } from "./statuses";
 
 // docs/product.md "Gift orders": a gift's buyer may ask at checkout to be reminded when its day comes
 // round next year (a birthday, a wedding anniversary, Mothering Sunday). The order keeps the day to
 // remind her (giftRemindOn, set at placement); one mail a week before the day, with what she sent and
 // where to find something new, on WhatsApp too when she chose it for the order.
-
-/** The orders whose reminder goes: paid, and not cancelled. */
-const remembered: PurchaseStatus[] = ["completed", "processing", "shipped", "delivered"];
 
 const toSend = () => and(isNotNull(purchases.giftRemindOn), isNull(purchases.giftRemindedAt));
 
@@ -47,7 +44,8 @@ export async function sendGiftReminders(db: Db, links: MailLinks, now = new Date
         .for("update");
       if (!p) return false;
       const day = addDays(p.giftRemindOn!, GIFT_REMINDER_DAYS_BEFORE);
-      if (!remembered.includes(p.status) || day < today) {
+      // the reminder goes for a gift paid and not cancelled
+      if (!isPaidOrder(p) || day < today) {
         await tx.update(purchases).set({ giftRemindOn: null }).where(eq(purchases.id, id));
         return false;
       }

@@ -35,6 +35,10 @@ const product = async (id: string) => (await (await t.page(`/api/products/${id}`
 /** A Lagos wall-clock time as an instant. */
 const lagos = (local: string) => new Date(`${local}:00+01:00`);
 
+/** A delivery area of its own, ₦2,000; `dates` turns on its delivery dates. */
+const area = (dates: Parameters<typeof createDeliveryRate>[1] = {}) =>
+  createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 200_000, ...dates });
+
 /** A guest's order of one unit each, placed at `now`, for an area that requires a delivery date. */
 const place = (lga: string, productIds: string[], now: Date, extra: Record<string, unknown> = {}) =>
   placeGuestOrder(t.db, t.env, { lga, productIds, now, extra });
@@ -158,13 +162,7 @@ describe("pre-orders", () => {
   });
 
   it("an order keeps each line's day; it needs no date where the area requires one, and takes none before its day", async () => {
-    const rate = await createDeliveryRate(t.db, {
-      lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
-      chargeKobo: 200_000,
-      dateMode: "required",
-      leadDays: 1,
-      cutoffHour: 14,
-    });
+    const rate = await area({ dateMode: "required", leadDays: 1, cutoffHour: 14 });
     const now = lagos("2027-03-10T10:00");
     const planner = await createProduct(t.db, { title: "2027 Planner", stock: 20, shipsFrom: "2027-03-15" });
     const candle = await createProduct(t.db, { title: "Calm Candle", stock: 20, shipsFrom: null });
@@ -226,13 +224,7 @@ describe("pre-orders", () => {
   it("the checkout page offers a guest only the delivery dates from her pre-order's day, and says when it ships", async () => {
     const day = addDays(today(), 6);
     const planner = await createProduct(t.db, { title: "Mood Planner", stock: 20, shipsFrom: day });
-    const rate = await createDeliveryRate(t.db, {
-      lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
-      chargeKobo: 200_000,
-      dateMode: "required",
-      leadDays: 1,
-      cutoffHour: 23,
-    });
+    const rate = await area({ dateMode: "required", leadDays: 1, cutoffHour: 23 });
     const page = async (productId: string) =>
       (
         await (await t.page(`/checkout?lga=${encodeURIComponent(rate.lga)}`, { headers: { Cookie: `guest_cart=${productId}*1` } })).text()
@@ -253,7 +245,7 @@ describe("pre-orders", () => {
   it("her order's page and her mail say the day it ships from", async () => {
     const day = addDays(today(), 12);
     const planner = await createProduct(t.db, { title: "Gratitude Planner 2027", stock: 20, shipsFrom: day });
-    const rate = await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 200_000 });
+    const rate = await area();
     const placed = await place(rate.lga, [planner.id], new Date());
     const paid = await payGuestOrder(t.db, t.env, placed.row);
     expect(paid.outcome).toBe("completed");
@@ -267,7 +259,7 @@ describe("pre-orders", () => {
     const day = addDays(today(), 25);
     const planner = await createProduct(t.db, { title: "Undated Planner", stock: 20, shipsFrom: day });
     const candle = await createProduct(t.db, { title: "Lemongrass Candle", stock: 20, shipsFrom: null });
-    const rate = await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 150_000 });
+    const rate = await area();
     const paid = async (ids: string[]) => {
       const placed = await place(rate.lga, ids, new Date());
       await payGuestOrder(t.db, t.env, placed.row);
