@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { deliveryDays, deliveryRates, deliverySlots, deliveryWindows, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -57,12 +57,19 @@ const markedBetween = (q: Queryable, from: string, to: string): Promise<MarkedDa
     .from(deliveryDays)
     .where(between(deliveryDays.day, from, to));
 
-async function bookedBetween(q: Queryable, rateId: string, from: string, to: string): Promise<Map<string, number>> {
+/** Each day's places taken; `ownDay`: the order being moved holds one that day, which is not counted against it. */
+async function bookedBetween(
+  q: Queryable,
+  rateId: string,
+  from: string,
+  to: string,
+  ownDay: string | null = null,
+): Promise<Map<string, number>> {
   const rows = await q
     .select({ day: deliverySlots.day, booked: deliverySlots.booked })
     .from(deliverySlots)
     .where(and(eq(deliverySlots.rateId, rateId), between(deliverySlots.day, from, to)));
-  return new Map(rows.map((r) => [r.day, r.booked]));
+  return new Map(rows.map((r) => [r.day, r.day === ownDay ? r.booked - 1 : r.booked]));
 }
 
 export type WindowChoice = DeliveryWindowRow & { label: string };
@@ -93,13 +100,15 @@ export type DeliveryPicker = {
 
 /**
  * The area's dates for a checkout. `shipsFrom`: the order holds a pre-order (docs/product.md
- * "Pre-orders"): the dates offered begin on the day it ships, and none is required.
+ * "Pre-orders"): the dates offered begin on the day it ships, and none is required. `ownDay`: an
+ * order being moved holds its place that day (its own day is never full for it).
  */
 export async function deliveryDatePicker(
   q: Queryable,
   lga: string | null | undefined,
   now: Date,
   shipsFrom: string | null = null,
+  ownDay: string | null = null,
 ): Promise<DeliveryPicker | null> {
   if (!lga?.trim()) return null;
   const area = await areaSchedule(q, lga);
@@ -108,7 +117,7 @@ export async function deliveryDatePicker(
   const last = addDays(from, DATE_HORIZON_DAYS - 1);
   const [marked, booked, windows] = await Promise.all([
     markedBetween(q, from, last),
-    bookedBetween(q, area.rateId, from, last),
+    bookedBetween(q, area.rateId, from, last, ownDay),
     listDeliveryWindows(q),
   ]);
   return {
@@ -170,6 +179,8 @@ export async function resolveDeliverySlot(
   now: Date,
   /** the order holds a pre-order shipping from this day: no date is required, none before it is taken */
   shipsFrom: string | null = null,
+  /** an order being moved holds its place this day: not counted against it */
+  ownDay: string | null = null,
 ): Promise<ChosenSlot | null> {
   const area = await areaSchedule(q, lga);
   const date = choice.deliveryDate || null;
@@ -189,7 +200,7 @@ export async function resolveDeliverySlot(
     throw invalid("deliveryDate", beforeShipDay(shipsFrom), "Before your order ships");
   if (!isCalendarDate(date) || date < from || date > addDays(from, DATE_HORIZON_DAYS - 1))
     throw invalid("deliveryDate", "Please choose one of the delivery dates offered.", "Choose one of the dates offered");
-  const [[marked], booked] = await Promise.all([markedBetween(q, date, date), bookedBetween(q, area.rateId, date, date)]);
+  const [[marked], booked] = await Promise.all([markedBetween(q, date, date), bookedBetween(q, area.rateId, date, date, ownDay)]);
   const reason = unavailableReason(area, date, now, marked, booked.get(date) ?? 0);
   if (reason === "full") throw fullError(date, area.lga);
   if (reason) {
@@ -197,7 +208,7 @@ export async function resolveDeliverySlot(
     const why = picked?.why ?? "Not available";
     throw invalid("deliveryDate", `We can't deliver on ${shortDay(date)}: ${why.toLowerCase()}. Please choose another date.`, why);
   }
-  if (choice.deliveryMethod === "standard" && expressOnly(date, now)) throw await standardTooSoon(q, area, date, now, from);
+  if (choice.deliveryMethod === "standard" && expressOnly(date, now)) throw await standardTooSoon(q, area, date, now, from, ownDay);
   let window: WindowChoice | null = null;
   if (choice.deliveryWindow) {
     window = (await listDeliveryWindows(q)).find((w) => w.id === choice.deliveryWindow) ?? null;
@@ -221,9 +232,16 @@ export async function resolveDeliverySlot(
 }
 
 /** The 400 for Standard on a date only Express reaches, naming the first date Standard can have. */
-async function standardTooSoon(q: Queryable, area: AreaRow, date: string, now: Date, from: string): Promise<AppError> {
+async function standardTooSoon(
+  q: Queryable,
+  area: AreaRow,
+  date: string,
+  now: Date,
+  from: string,
+  ownDay: string | null,
+): Promise<AppError> {
   const last = addDays(from, DATE_HORIZON_DAYS - 1);
-  const [marked, booked] = await Promise.all([markedBetween(q, from, last), bookedBetween(q, area.rateId, from, last)]);
+  const [marked, booked] = await Promise.all([markedBetween(q, from, last), bookedBetween(q, area.rateId, from, last, ownDay)]);
   const first = dateChoices({ schedule: area, now, marked, booked, from }).find((c) => c.available && !c.expressOnly);
   return invalid(
     "deliveryDate",
@@ -260,6 +278,29 @@ async function raiseCounter(tx: Tx, rateId: string, day: string, capacity: numbe
     )
     .returning({ id: deliverySlots.id });
   return row?.id ?? null;
+}
+
+/**
+ * Moves an order's place from the counter it holds (`held`; null: none) to the day `slot` asks
+ * (null: no day), returning the new counter's id. Both counters are locked first, in one order (by
+ * id), so two moves crossing each other's days wait for each other instead of deadlocking; the old
+ * place is given back before the new one is taken under its capacity (the 409 when full).
+ */
+export async function moveDeliverySlot(tx: Tx, held: string | null, slot: ChosenSlot | null): Promise<string | null> {
+  if (slot) await tx.insert(deliverySlots).values({ rateId: slot.rateId, day: slot.date }).onConflictDoNothing();
+  const wanted = slot ? and(eq(deliverySlots.rateId, slot.rateId), eq(deliverySlots.day, slot.date)) : undefined;
+  await tx
+    .select({ id: deliverySlots.id })
+    .from(deliverySlots)
+    .where(or(held ? eq(deliverySlots.id, held) : undefined, wanted) ?? sql`false`)
+    .orderBy(asc(deliverySlots.id))
+    .for("update");
+  if (held)
+    await tx
+      .update(deliverySlots)
+      .set({ booked: sql`${deliverySlots.booked} - 1` })
+      .where(eq(deliverySlots.id, held));
+  return slot ? holdDeliverySlot(tx, slot) : null;
 }
 
 /** Gives back the places the given orders hold (every cancel, and deleting an order that holds one), in one statement. */

@@ -116,6 +116,7 @@ const rowColumns = {
   status: purchases.status,
   source: purchases.source,
   deliveryMethod: purchases.deliveryMethod,
+  deliveryDate: purchases.deliveryDate,
   createdAt: purchases.createdAt,
   isGift: purchases.isGift,
   recipientName: purchases.recipientName,
@@ -144,6 +145,7 @@ const toRow = (r: {
   status: PurchaseStatus;
   source: PurchaseRow["source"];
   deliveryMethod: PurchaseRow["deliveryMethod"];
+  deliveryDate: string | null;
   createdAt: Date;
   isGift: boolean;
   recipientName: string | null;
@@ -167,6 +169,8 @@ const toRow = (r: {
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
   partPaid: r.depositKobo > 0 && !r.paidAt && r.status !== "cancelled",
   shipsFrom: r.shipsFrom && notSentYet(r.status) ? r.shipsFrom : null,
+  deliveryDate: r.deliveryDate,
+  dayBeforeShipDay: Boolean(r.shipsFrom && r.deliveryDate && notSentYet(r.status) && r.deliveryDate < r.shipsFrom),
   deletable: !r.holdsMoney,
 });
 

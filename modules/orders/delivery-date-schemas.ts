@@ -19,3 +19,7 @@ export const deliveryDateFields = {
   ),
   deliveryWindow: z.preprocess(blank, z.uuid({ error: "Choose one of the windows offered" }).optional()),
 };
+
+/** The back office's move of an order's delivery day (PUT /api/purchases/{id}/delivery-day): a date and window, or none. */
+export const deliveryDayInput = z.object(deliveryDateFields).strict();
+export type DeliveryDayInput = z.input<typeof deliveryDayInput>;

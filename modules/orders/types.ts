@@ -118,7 +118,7 @@ export type MyPurchaseView = PurchaseView & { toPay: ToPay | null };
 /** A row of the back office's purchases table (/purchasetable, GET /api/purchases). */
 export type PurchaseRow = Pick<
   PurchaseView,
-  "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt" | "deliveryMethod"
+  "id" | "fname" | "lname" | "email" | "discount" | "totalAmount" | "status" | "source" | "createdAt" | "deliveryMethod" | "deliveryDate"
 > & {
   /** sale prices saved something or a discount code was applied: the Discount column, as in the CSV */
   discounted: boolean;
@@ -128,6 +128,8 @@ export type PurchaseRow = Pick<
   partPaid: boolean;
   /** not sent yet and holding a pre-order: the day it ships from, its latest line's (docs/product.md "Pre-orders"); null otherwise */
   shipsFrom: string | null;
+  /** the delivery day she chose comes before the pre-order ships (the day moved after): the team agrees a new one with her */
+  dayBeforeShipDay: boolean;
   /** false for an order that holds money records (paid, refunded or disputed): it stays on record */
   deletable: boolean;
 };

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { AppError } from "../../lib/errors";
 import { adminPurchaseListQuery, refusedInput, statusChangeInput } from "../../modules/orders/admin-schemas";
+import { deliveryDayInput } from "../../modules/orders/delivery-date-schemas";
+import { moveDeliveryDay } from "../../modules/orders/delivery-day.server";
 import { customerNoteInput } from "../../modules/orders/customer-note-schemas";
 import { orderCustomerNote, setCustomerNote } from "../../modules/orders/customer-notes.server";
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
@@ -47,6 +49,12 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
       const id = pathId(c, "Purchase");
       const { note } = await readJson(c, refusedInput);
       await recordRefusedDelivery(db, id, note, currentUser(c).id);
+      return c.json(await getPurchase(db, id));
+    })
+    .put("/purchases/:id{[0-9a-fA-F-]{36}}/delivery-day", requireAdmin(), async (c) => {
+      // docs/product.md "Delivery on a chosen date": the team moves the day (or clears it); she is told
+      const id = pathId(c, "Purchase");
+      await moveDeliveryDay(db, id, await readJson(c, deliveryDayInput), currentUser(c).id, env);
       return c.json(await getPurchase(db, id));
     })
     .get("/purchases/:id{[0-9a-fA-F-]{36}}/customer-note", requireAdmin(), async (c) => {

@@ -98,6 +98,7 @@ export const routeAccess: Record<string, Access> = {
   "DELETE /api/purchases/:id{[0-9a-fA-F-]{36}}": "owner",
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/payment": "admin",
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refused": "admin",
+  "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/delivery-day": "admin",
   // docs/product.md "Notes about a customer": owners and staff
   "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/customer-note": "admin",
   "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/customer-note": "admin",

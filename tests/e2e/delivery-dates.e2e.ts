@@ -1,9 +1,10 @@
 // Delivery on a chosen date (docs/product.md "Delivery on a chosen date"), on a 360 px phone: the owner
 // turns dates on for an area, adds a time window and a blackout day; a guest picks a date and a window
 // at checkout (greyed-out dates say why), pays on the sandbox page and sees the date on her order; the
-// owner opens 'Deliveries for <date>' and prints its run sheet.
+// owner moves it to another day on the order's page, opens 'Deliveries for <date>' and prints its run sheet.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { longDay, shortDay } from "../../lib/lagos-calendar";
 import { loginAsAdmin, admin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
 import {
@@ -173,9 +174,29 @@ describe("delivery on a chosen date, on a phone", () => {
         })
         .toBe(true);
 
-      // the owner opens the day's deliveries from the order, then its run sheet
+      // she calls to have it another day: the owner moves it on the order's page, her window kept
+      const [placed] = await adminApi<{ id: string }[]>("GET", `/api/purchases?q=${encodeURIComponent(`tola.dates.${stamp}@example.ng`)}`);
+      const later = open[3]!;
+      await owner.page.goto(`/viewpurchase/${placed!.id}`);
+      await waitForHydration(owner.page);
+      const mover = owner.page.getByTestId("delivery-day");
+      await mover.getByText("Move the delivery day").click();
+      // her own day is chosen, and not full for her though she holds its only place
+      expect(await mover.getByTestId(`date-${day}`).getByRole("radio").isChecked()).toBe(true);
+      expect(await mover.getByTestId(`date-${day}`).getAttribute("data-available")).toBe("true");
+      await mover.getByTestId(`date-${later}`).getByRole("radio").check();
+      await mover.getByRole("button", { name: "Move delivery" }).scrollIntoViewIfNeeded();
+      await screenshot(owner.page, "move-delivery-day-phone");
+      await mover.getByRole("button", { name: "Move delivery" }).click();
+      await visible(owner.page.getByText(`Delivery day moved to ${shortDay(later)}, 9 am – 12 pm; the customer has been told`));
+      await expect.poll(() => owner.page.getByTestId("admin-delivery-date").innerText()).toBe(`${longDay(later)}, 9 am – 12 pm`);
+      await expectNoSidewaysScroll(owner.page);
+      await buyer.page.reload();
+      expect(await buyer.page.getByTestId("order-delivery-date").innerText()).toBe(`Delivery on ${longDay(later)}, 9 am – 12 pm`);
+
+      // the owner opens the new day's deliveries, then its run sheet
       const number = (await buyer.page.getByTestId("order-number").innerText()).replace(/^Order #/, "");
-      await owner.page.goto(`/deliveries?date=${day}`);
+      await owner.page.goto(`/deliveries?date=${later}`);
       await waitForHydration(owner.page);
       await visible(owner.page.getByRole("heading", { name: /^Deliveries for / }));
       const area = owner.page.getByTestId("run-sheet-area").filter({ hasText: AREA });

@@ -100,6 +100,11 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
                 {p.shipsFrom ? (
                   <span className="ml-1 whitespace-nowrap text-xs font-semibold text-sage">pre-order, {shipsFromWords(p.shipsFrom)}</span>
                 ) : null}
+                {p.dayBeforeShipDay ? (
+                  <span className="ml-1 whitespace-nowrap text-xs font-semibold text-rose" data-testid="day-before-ship-day">
+                    delivery day to move
+                  </span>
+                ) : null}
               </>
             ),
           },

@@ -19,6 +19,9 @@ import { StrayPaymentsPanel } from "../../components/admin/stray-payments-panel"
 import { OrderDeskPanel } from "../../components/admin/order-desk-panel";
 import { CounterCheckFields } from "../../components/admin/counter-check";
 import { CustomerNotePanel } from "../../components/admin/customer-note-panel";
+import { DeliveryDayPanel } from "../../components/admin/delivery-day-panel";
+import { deliveryDayInput } from "../../../modules/orders/delivery-date-schemas";
+import { deliveryDayChoices, moveDeliveryDay } from "../../../modules/orders/delivery-day.server";
 import { customerNoteInput } from "../../../modules/orders/customer-note-schemas";
 import { customerNote, setCustomerNote } from "../../../modules/orders/customer-notes.server";
 import { orderDesk } from "./order-desk.server";
@@ -58,6 +61,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     strays: await strayPaymentViews(services.db, purchase.id),
     // docs/product.md "Notes about a customer": the team's, by her number
     customerNote: await customerNote(services.db, purchase.phone),
+    // docs/product.md "Delivery on a chosen date": the days the team may move it to (null: it can't move)
+    deliveryDay: await deliveryDayChoices(services.db, purchase),
   };
 }
 
@@ -119,6 +124,12 @@ export async function action(args: Route.ActionArgs) {
       const { data } = await parseForm(args.request, customerNoteInput.extend({ intent: z.literal("customer-note") }));
       const saved = await setCustomerNote(db, id, { note: data.note }, user.id);
       return { ok: true, msg: saved ? "Note saved" : "Note removed" };
+    }
+    if (intent === "delivery-day") {
+      const { data } = await parseForm(args.request, deliveryDayInput.extend({ intent: z.literal("delivery-day") }));
+      const { intent: _intent, ...day } = data;
+      const moved = await moveDeliveryDay(db, id, day, user.id, env);
+      return { ok: true, msg: `Delivery day moved to ${moved.day}${moved.told ? "; the customer has been told" : ""}` };
     }
     if (intent === "refused") {
       const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
@@ -199,7 +210,7 @@ function Row({ label, value, className = "" }: { label: string; value: React.Rea
 }
 
 export default function ViewPurchase({ loaderData, actionData }: Route.ComponentProps) {
-  const { purchase: p, money, desk, strays, customerNote: aboutHer } = loaderData;
+  const { purchase: p, money, desk, strays, customerNote: aboutHer, deliveryDay } = loaderData;
   const navigation = useNavigation();
   const mover = useFetcher<FormResult>();
   const busy = useBusy(mover);
@@ -355,6 +366,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
             ) : null}
             {p.note ? <Row label="Delivery instructions" value={<span className="whitespace-pre-line">{p.note}</span>} /> : null}
           </dl>
+          {deliveryDay ? <DeliveryDayPanel choices={deliveryDay} method={p.deliveryMethod} /> : null}
           <CustomerNotePanel note={aboutHer} />
         </Section>
         <Section title="Payment Information">
