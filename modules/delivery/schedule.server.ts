@@ -13,6 +13,7 @@ import {
   dateNote,
   firstDateOffered,
   expressOnly,
+  earliestDeliveryDate,
   unavailableReason,
   windowLabel,
   windowOpen,
@@ -127,6 +128,12 @@ export async function deliveryDatePicker(
     windows,
     cutoff: cutoffSentence(area),
   };
+}
+
+/** `date` is still one the area's lead time and cut-off let a shopper choose at `now` (a day past them is the riders' already). */
+export async function dayStillOpen(q: Queryable, lga: string, date: string, now: Date): Promise<boolean> {
+  const area = await areaSchedule(q, lga);
+  return !area || date >= earliestDeliveryDate(area, now);
 }
 
 /** Why a delivery day before the order's pre-order ships cannot be had. */

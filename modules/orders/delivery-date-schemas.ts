@@ -23,3 +23,6 @@ export const deliveryDateFields = {
 /** The back office's move of an order's delivery day (PUT /api/purchases/{id}/delivery-day): a date and window, or none. */
 export const deliveryDayInput = z.object(deliveryDateFields).strict();
 export type DeliveryDayInput = z.input<typeof deliveryDayInput>;
+
+/** The code of every answer to her order page's 'Change my delivery day' form: it is answered in its own place. */
+export const DAY_CHANGE = "delivery-day";

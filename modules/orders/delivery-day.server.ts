@@ -2,16 +2,18 @@ import { eq } from "drizzle-orm";
 import type { Queryable, Db } from "../../db/client";
 import { purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { formatNaira } from "../../lib/money";
 import { lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
-import { deliveryDatePicker, moveDeliverySlot, resolveDeliverySlot, type DeliveryPicker } from "../delivery/schedule.server";
+import { dayStillOpen, deliveryDatePicker, moveDeliverySlot, resolveDeliverySlot, type DeliveryPicker } from "../delivery/schedule.server";
 import { orderShipsFrom, preorderDay } from "../stock/preorder";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { deliveryDayInput, type DeliveryDayInput } from "./delivery-date-schemas";
 import { giftOccasion, giftReminderDays } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { notSentYet, orderNumber } from "./statuses";
+import { isOrderViewToken } from "./order-links.server";
+import { notSentYet, orderNumber, type PurchaseStatus } from "./statuses";
 
 // docs/product.md "Delivery on a chosen date", "Moving a delivery day": she calls to have it on
 // Saturday instead, or a pre-order's new day now comes after the day she chose. The team moves the
@@ -39,6 +41,9 @@ async function shipDayOf(q: Queryable, purchaseId: string, now: Date): Promise<s
   const lines = await q.select({ shipsFrom: purchaseItems.shipsFrom }).from(purchaseItems).where(eq(purchaseItems.purchaseId, purchaseId));
   return preorderDay(orderShipsFrom(lines), lagosNow(now).date);
 }
+
+/** She may change her own day until the shop begins preparing it (docs/product.md "Delivery on a chosen date"). */
+export const shopperMayChange = (status: PurchaseStatus) => status === "pending" || status === "completed";
 
 /** Why an order's day cannot be moved at all; null when it can. */
 function cannotMove(p: Pick<Purchase, "status" | "deliveryMethod" | "lga">): string | null {
@@ -69,27 +74,71 @@ export async function deliveryDayChoices(
   return { picker, date, window, beforeShipDay };
 }
 
+/** Who moves the day: a member of the team (named in the history), or the shopper from her order's page. */
+type Mover = { actorId: string } | { shopper: true };
+
 /**
- * Moves the order's delivery day to the date and window asked (none: no particular day, where her
- * area does not require one). Checked as the checkout checks a date (the area's lead time, cut-off,
- * blackouts, Standard's 3 days, the pre-order's day); the old day's place is given back and the new
- * one taken on its counter (a 409 when full, as at checkout), under the order's lock. The
- * fees the order paid for its date stay as they were: the shop moved it. Returns the words of the
- * new day and whether she was told.
+ * The team moves the order's delivery day to the date and window asked (none: no particular day,
+ * where her area does not require one). Checked as the checkout checks a date (the area's lead
+ * time, cut-off, blackouts, Standard's 3 days, the pre-order's day); the old day's place is given
+ * back and the new one taken on its counter (a 409 when full, as at checkout), under the order's
+ * lock. The fees the order paid for its date stay as they were: the shop moved it. Returns the
+ * words of the new day and whether she was told.
  */
-export async function moveDeliveryDay(
+export const moveDeliveryDay = (db: Db, purchaseId: string, input: DeliveryDayInput, actorId: string, links: MailLinks, now = new Date()) =>
+  moveDay(db, purchaseId, input, { actorId }, links, now);
+
+/**
+ * The shopper changes her own delivery day from her order's page (by its link or her account;
+ * anyone else's is not found), while the shop has not begun preparing it and her day is still one
+ * she could choose today; a day or window that costs more than she paid for hers is the team's to
+ * agree (she is asked to message the shop). Otherwise as the team's move.
+ */
+export async function changeMyDeliveryDay(
   db: Db,
+  links: MailLinks,
   purchaseId: string,
   input: DeliveryDayInput,
-  actorId: string,
-  links: MailLinks,
+  who: { token?: string | null; userId?: string | null },
   now = new Date(),
-): Promise<{ day: string; told: boolean }> {
+) {
+  const [p] = await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId));
+  if (!p || !(isOrderViewToken(links, p.id, who.token) || (!!who.userId && p.userId === who.userId))) throw AppError.notFound("Order");
+  return moveDay(db, purchaseId, input, { shopper: true }, links, now);
+}
+
+/**
+ * The days the shopper may change hers to from her order's page: only by the order's link or her
+ * account, while she may change it (the shop has not begun preparing it, her day is not past the
+ * area's cut-off); null otherwise.
+ */
+export async function myDeliveryDayChoices(
+  q: Queryable,
+  links: Pick<MailLinks, "SESSION_SECRET">,
+  p: Pick<Purchase, "id" | "userId" | "status" | "deliveryMethod" | "lga" | "deliveryDate" | "deliveryWindow">,
+  who: { token?: string | null; userId?: string | null },
+  now = new Date(),
+): Promise<DeliveryDayChoices | null> {
+  if (!(isOrderViewToken(links, p.id, who.token) || (!!who.userId && p.userId === who.userId))) return null;
+  if (!shopperMayChange(p.status) || cannotMove(p)) return null;
+  if (p.deliveryDate && !(await dayStillOpen(q, p.lga!, p.deliveryDate, now))) return null;
+  return deliveryDayChoices(q, p, now);
+}
+
+/** Why the shopper cannot change her day herself now; null when she can. */
+async function shopperCannotChange(q: Queryable, p: Purchase, now: Date): Promise<string | null> {
+  if (!shopperMayChange(p.status)) return "We have begun preparing your order: message us to change its delivery day.";
+  if (p.deliveryDate && !(await dayStillOpen(q, p.lga!, p.deliveryDate, now)))
+    return "Your delivery day is too close to change here: message us and we will see what we can do.";
+  return null;
+}
+
+async function moveDay(db: Db, purchaseId: string, input: DeliveryDayInput, by: Mover, links: MailLinks, now: Date) {
   const { deliveryDate, deliveryWindow } = deliveryDayInput.parse(input);
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
     if (!p) throw AppError.notFound("Purchase");
-    const why = cannotMove(p);
+    const why = cannotMove(p) ?? ("shopper" in by ? await shopperCannotChange(tx, p, now) : null);
     if (why) throw new AppError("conflict", why);
     const slot = await resolveDeliverySlot(
       tx,
@@ -105,6 +154,15 @@ export async function moveDeliveryDay(
       throw new AppError("invalid", `The delivery day is already ${dayWords(date, window)}.`, {
         fields: { deliveryDate: "Choose another day to move it to" },
       });
+    const more = slot ? slot.peakFeeKobo + slot.windowSurchargeKobo - p.deliverySlotFeeKobo : 0;
+    if ("shopper" in by && more > 0)
+      throw new AppError(
+        "conflict",
+        `${dayWords(date, window)} costs ${formatNaira(more)} more than you paid for your day. Message us to change to it.`,
+        {
+          fields: { deliveryDate: `${formatNaira(more)} more: message us` },
+        },
+      );
     const slotId = await moveDeliverySlot(tx, p.deliverySlotId, slot);
     // a gift's reminder next year follows the gift's day (docs/product.md "Gift orders")
     const remindOn =
@@ -121,9 +179,14 @@ export async function moveDeliveryDay(
       .where(eq(purchases.id, p.id));
     const from = dayWords(p.deliveryDate, p.deliveryWindow);
     const to = dayWords(date, window);
-    await tx.insert(purchaseEvents).values({ purchaseId: p.id, status: p.status, note: `delivery day moved: ${from} → ${to}`, actorId });
+    await tx.insert(purchaseEvents).values({
+      purchaseId: p.id,
+      status: p.status,
+      note: `delivery day ${"shopper" in by ? "changed by the customer" : "moved"}: ${from} → ${to}`,
+      actorId: "actorId" in by ? by.actorId : null,
+    });
     const told = (await enqueueMail(tx, await movedDayMail(tx, p, date, window, links))) !== null;
-    return { day: to, told };
+    return { day: to, date, told };
   });
 }
 

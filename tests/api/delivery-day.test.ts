@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
 import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { orderNumber } from "../../modules/orders/statuses";
+import { orderCompletePath } from "../../modules/orders/order-links.server";
+import { changeMyDeliveryDay, myDeliveryDayChoices } from "../../modules/orders/delivery-day.server";
 import { createAdminUser, createDeliveryRate, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
 import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
@@ -295,5 +297,106 @@ describe("on the back office's order page", () => {
     const dated = await order(a.lga, { deliveryDate: day(5) });
     await t.db.update(purchases).set({ status: "shipped" }).where(eq(purchases.id, dated.id));
     expect(await drawn(`/viewpurchase/${dated.id}`)).not.toContain('data-testid="delivery-day"');
+  });
+});
+
+describe("her own change, from her order's page", () => {
+  const post = (path: string, fields: Record<string, string>, as?: Who) =>
+    t.page(path, {
+      method: "POST",
+      as: as as { id: string; role: "admin" } | undefined,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delivery-day", ...fields }).toString(),
+    });
+  const pageOf = (p: { id: string; reference: string }) => orderCompletePath(t.env, p);
+
+  it("by the order's link: her day chosen, changed to another; the history says she did it, and she gets the new day", async () => {
+    const a = await area();
+    const placed = await order(a.lga, { deliveryDate: day(5) });
+    const page = await drawn(pageOf(placed));
+    expect(page).toContain(">Change my delivery day</summary>");
+    expect(page).toContain(`name="deliveryDate" checked="" value="${day(5)}"`);
+    const token = new URL(pageOf(placed), "http://x").searchParams.get("t")!;
+    const res = await post(pageOf(placed), { purchaseId: placed.id, t: token, deliveryDate: day(7), deliveryWindow: evening.id });
+    expect(res.status).toBe(200);
+    const answered = (await res.text()).replace(/<!-- -->/g, "");
+    expect(answered).toContain(`Done: your order now comes on ${shortDay(day(7))}, ${evening.label}.`);
+    expect(answered).toContain(`Delivery on ${longDay(day(7))}, ${evening.label}`);
+    expect([await booked(a.id, day(5)), await booked(a.id, day(7))]).toEqual([0, 1]);
+    const detail = await (await t.page(`/api/purchases/${placed.id}`, { as: owner as { id: string; role: "admin" } })).json();
+    expect(detail.events.at(-1)).toMatchObject({
+      note: `delivery day changed by the customer: ${shortDay(day(5))} → ${shortDay(day(7))}, ${evening.label}`,
+      actorName: null,
+    });
+    expect(await movedMails(placed.email)).toHaveLength(1);
+  });
+
+  it("not by a forged link or another shopper's account: a 404, and nothing changed", async () => {
+    const a = await area();
+    const mine = await createUser(t.db, { lga: a.lga });
+    const placed = await order(a.lga, { deliveryDate: day(5) });
+    const bare = `/checkout/complete?reference=${placed.reference}`;
+    const forged = await post(`${bare}&t=forged`, { purchaseId: placed.id, t: "forged", deliveryDate: day(7) });
+    expect(forged.status).toBe(404);
+    const other = await post(bare, { purchaseId: placed.id, deliveryDate: day(7) }, { id: mine.id, role: "customer" });
+    expect(other.status).toBe(404);
+    expect((await row(placed.id)).deliveryDate).toBe(day(5));
+    expect(await booked(a.id, day(5))).toBe(1);
+  });
+
+  it("a day or window costing more than she paid is the shop's to agree; a cheaper one is hers, its fee kept", async () => {
+    const a = await area();
+    const placed = await order(a.lga, { deliveryDate: day(5), deliveryWindow: evening.id });
+    const token = new URL(pageOf(placed), "http://x").searchParams.get("t")!;
+    const refused = await post(pageOf(placed), { purchaseId: placed.id, t: token, deliveryDate: day(6), deliveryWindow: morning.id });
+    expect(refused.status).toBe(409);
+    const text = (await refused.text()).replace(/<!-- -->/g, "");
+    expect(text).toContain(
+      `${shortDay(day(6))}, ${morning.label} costs ₦1,000 more than you paid for your day. Message us to change to it.`,
+    );
+    // the form stays open with her refusal in it
+    expect(text).toMatch(/<details[^>]*open=""[^>]*data-testid="change-delivery-day"/);
+    expect((await row(placed.id)).deliveryDate).toBe(day(5));
+    // the team may: the shop moved it, nothing added
+    expect((await move(placed.id, { deliveryDate: day(6), deliveryWindow: morning.id })).status).toBe(200);
+    expect((await row(placed.id)).deliverySlotFeeKobo).toBe(0);
+    // she paid ₦1,000 for a morning: changing to an evening is hers, and what she paid stays
+    const morningOrder = await order(a.lga, { deliveryDate: day(5), deliveryWindow: morning.id });
+    const mt = new URL(pageOf(morningOrder), "http://x").searchParams.get("t")!;
+    expect(
+      (await post(pageOf(morningOrder), { purchaseId: morningOrder.id, t: mt, deliveryDate: day(8), deliveryWindow: evening.id })).status,
+    ).toBe(200);
+    expect(await row(morningOrder.id)).toMatchObject({ deliveryDate: day(8), deliveryWindow: evening.label, deliverySlotFeeKobo: 100_000 });
+  });
+
+  it("not once the shop begins preparing it, nor past her day's cut-off: the page has no form and a post is refused", async () => {
+    const a = await area();
+    const placed = await order(a.lga, { deliveryDate: day(5) });
+    await t.db.update(purchases).set({ status: "processing" }).where(eq(purchases.id, placed.id));
+    expect(await drawn(pageOf(placed))).not.toContain('data-testid="change-delivery-day"');
+    const token = new URL(pageOf(placed), "http://x").searchParams.get("t")!;
+    const late = await post(pageOf(placed), { purchaseId: placed.id, t: token, deliveryDate: day(7) });
+    expect(late.status).toBe(409);
+    expect((await late.text()).replace(/<!-- -->/g, "")).toContain(
+      "We have begun preparing your order: message us to change its delivery day.",
+    );
+
+    // 'order by 2 pm for tomorrow': at 3 pm the day before, tomorrow's run is set
+    const cut = await area({ cutoffHour: 14 });
+    const lagos = (local: string) => new Date(`${local}:00+01:00`);
+    const express = await placeGuestOrder(t.db, t.env, {
+      lga: cut.lga,
+      productIds: [(await createProduct(t.db, { stock: 10 })).id],
+      now: lagos("2027-03-10T10:00"),
+      extra: { deliveryDate: "2027-03-11", deliveryMethod: "express" },
+    });
+    await payGuestOrder(t.db, t.env, express.row);
+    const who = { token: new URL(pageOf(express.row), "http://x").searchParams.get("t") };
+    const at = (local: string) =>
+      changeMyDeliveryDay(t.db, t.env, express.row.id, { deliveryDate: "2027-03-13" }, who, lagos(local)).catch((e: Error) => e.message);
+    expect(await myDeliveryDayChoices(t.db, t.env, express.row, who, lagos("2027-03-10T15:00"))).toBeNull();
+    expect(await at("2027-03-10T15:00")).toBe("Your delivery day is too close to change here: message us and we will see what we can do.");
+    expect(await myDeliveryDayChoices(t.db, t.env, express.row, who, lagos("2027-03-10T13:00"))).not.toBeNull();
+    expect(await at("2027-03-10T13:00")).toMatchObject({ date: "2027-03-13" });
   });
 });

@@ -1,7 +1,8 @@
 // Delivery on a chosen date (docs/product.md "Delivery on a chosen date"), on a 360 px phone: the owner
 // turns dates on for an area, adds a time window and a blackout day; a guest picks a date and a window
-// at checkout (greyed-out dates say why), pays on the sandbox page and sees the date on her order; the
-// owner moves it to another day on the order's page, opens 'Deliveries for <date>' and prints its run sheet.
+// at checkout (greyed-out dates say why), pays on the sandbox page, sees the date on her order and
+// changes the day herself there; the owner moves it again on the back office's order page, opens
+// 'Deliveries for <date>' and prints its run sheet.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { longDay, shortDay } from "../../lib/lagos-calendar";
@@ -174,16 +175,31 @@ describe("delivery on a chosen date, on a phone", () => {
         })
         .toBe(true);
 
-      // she calls to have it another day: the owner moves it on the order's page, her window kept
+      // she changes her day herself on her order's page, her window kept
+      const sooner = open[3]!;
+      const mine = buyer.page.getByTestId("change-delivery-day");
+      await mine.getByText("Change my delivery day").click();
+      expect(await mine.getByTestId(`date-${day}`).getByRole("radio").isChecked()).toBe(true);
+      await mine.getByTestId(`date-${sooner}`).getByRole("radio").check();
+      await mine.getByRole("button", { name: "Change my day" }).scrollIntoViewIfNeeded();
+      await screenshot(buyer.page, "change-my-delivery-day-phone");
+      await mine.getByRole("button", { name: "Change my day" }).click();
+      await visible(
+        buyer.page.getByTestId("delivery-day-changed").getByText(`Done: your order now comes on ${shortDay(sooner)}, 9 am – 12 pm.`),
+      );
+      expect(await buyer.page.getByTestId("order-delivery-date").innerText()).toBe(`Delivery on ${longDay(sooner)}, 9 am – 12 pm`);
+      await expectNoSidewaysScroll(buyer.page);
+
+      // then she calls to have it later still: the owner moves it on the order's page, her window kept
       const [placed] = await adminApi<{ id: string }[]>("GET", `/api/purchases?q=${encodeURIComponent(`tola.dates.${stamp}@example.ng`)}`);
-      const later = open[3]!;
+      const later = open[4]!;
       await owner.page.goto(`/viewpurchase/${placed!.id}`);
       await waitForHydration(owner.page);
       const mover = owner.page.getByTestId("delivery-day");
       await mover.getByText("Move the delivery day").click();
       // her own day is chosen, and not full for her though she holds its only place
-      expect(await mover.getByTestId(`date-${day}`).getByRole("radio").isChecked()).toBe(true);
-      expect(await mover.getByTestId(`date-${day}`).getAttribute("data-available")).toBe("true");
+      expect(await mover.getByTestId(`date-${sooner}`).getByRole("radio").isChecked()).toBe(true);
+      expect(await mover.getByTestId(`date-${sooner}`).getAttribute("data-available")).toBe("true");
       await mover.getByTestId(`date-${later}`).getByRole("radio").check();
       await mover.getByRole("button", { name: "Move delivery" }).scrollIntoViewIfNeeded();
       await screenshot(owner.page, "move-delivery-day-phone");

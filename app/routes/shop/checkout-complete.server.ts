@@ -17,6 +17,8 @@ import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { unappliedPayments } from "../../../modules/orders/stray-payments.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
 import { stopGiftReminder } from "../../../modules/orders/gift-reminders.server";
+import { changeMyDeliveryDay, myDeliveryDayChoices } from "../../../modules/orders/delivery-day.server";
+import { DAY_CHANGE, deliveryDateFields } from "../../../modules/orders/delivery-date-schemas";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
@@ -53,7 +55,17 @@ export async function orderPageData(services: AppServices, request: Request) {
     !user &&
     isOrderViewToken(env, page.order.id, page.token) &&
     (await offersSavedDetails(services.db, page.order));
-  return { ...page, order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null, timeline, unapplied, again, saveDetails };
+  // 'Change my delivery day', hers until the shop begins preparing it (docs/product.md "Delivery on a chosen date")
+  const dayChange = page.order ? await myDeliveryDayChoices(services.db, env, page.order, { token: page.token, userId: user?.id }) : null;
+  return {
+    ...page,
+    order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null,
+    timeline,
+    unapplied,
+    again,
+    saveDetails,
+    dayChange,
+  };
 }
 
 const saveDetailsForm = z.object({
@@ -63,28 +75,42 @@ const saveDetailsForm = z.object({
 });
 
 const stopReminderForm = saveDetailsForm.extend({ intent: z.literal("stop-reminder") });
+const dayChangeForm = saveDetailsForm.extend({ intent: z.literal("delivery-day"), ...deliveryDateFields });
 
 /**
  * The order page's forms, before its script runs too: 'Save my details' (docs/product.md "Guest
- * checkout") and a gift's "Don't remind me" (docs/product.md "Gift orders").
+ * checkout"), a gift's "Don't remind me" (docs/product.md "Gift orders") and 'Change my delivery
+ * day' (docs/product.md "Delivery on a chosen date").
  */
 export async function orderPageAction({ db, env, user }: AppServices, request: Request) {
-  return formAction(async (): Promise<FormResult> => {
-    const form = await readForm(request);
-    if (form.get("intent") === "stop-reminder") {
-      const { purchaseId, t } = parseFields(form, stopReminderForm);
-      await stopGiftReminder(db, env, purchaseId, { token: t, userId: user?.id });
-      return { ok: true, code: REMINDER_STOPPED, msg: "Done: we won't remind you about this gift next year." };
-    }
-    const { purchaseId, t } = parseFields(form, saveDetailsForm);
-    const { email, created } = await saveDetailsFromOrder(db, env, purchaseId, t);
-    return {
-      ok: true,
-      msg: created
-        ? `Your details are saved. We have mailed ${email} a link to set your password: it works for 7 days.`
-        : `There is already an account for ${email}. Log in to see your orders in it.`,
-    };
-  });
+  let dayForm = false;
+  return formAction(
+    async (): Promise<FormResult> => {
+      const form = await readForm(request);
+      if (form.get("intent") === "delivery-day") {
+        dayForm = true;
+        const { purchaseId, t, deliveryDate, deliveryWindow } = parseFields(form, dayChangeForm);
+        const moved = await changeMyDeliveryDay(db, env, purchaseId, { deliveryDate, deliveryWindow }, { token: t, userId: user?.id });
+        const msg = moved.date ? `Done: your order now comes on ${moved.day}.` : "Done: your order no longer has a set delivery day.";
+        return { ok: true, code: DAY_CHANGE, msg };
+      }
+      if (form.get("intent") === "stop-reminder") {
+        const { purchaseId, t } = parseFields(form, stopReminderForm);
+        await stopGiftReminder(db, env, purchaseId, { token: t, userId: user?.id });
+        return { ok: true, code: REMINDER_STOPPED, msg: "Done: we won't remind you about this gift next year." };
+      }
+      const { purchaseId, t } = parseFields(form, saveDetailsForm);
+      const { email, created } = await saveDetailsFromOrder(db, env, purchaseId, t);
+      return {
+        ok: true,
+        msg: created
+          ? `Your details are saved. We have mailed ${email} a link to set your password: it works for 7 days.`
+          : `There is already an account for ${email}. Log in to see your orders in it.`,
+      };
+    },
+    // a refusal of the day's form is answered in its own place too
+    async () => (dayForm ? { code: DAY_CHANGE } : {}),
+  );
 }
 
 /** Nothing to pay now (paid, paid on delivery) or nothing more to come (cancelled): its products can go back in the cart. */

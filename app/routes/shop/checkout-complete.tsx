@@ -13,6 +13,8 @@ import { emptyCartAfterPlacing } from "../../lib/guest-cart";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { REMINDER_STOPPED } from "../../../modules/orders/gift-rules";
+import { DAY_CHANGE } from "../../../modules/orders/delivery-date-schemas";
+import { ChangeDeliveryDay } from "../../components/orders/change-delivery-day";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
 import type { PayLinkView } from "../../../modules/orders/pay-link.server";
@@ -33,10 +35,11 @@ export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(
 export const action = ({ context, request }: Route.ActionArgs) => orderPageAction(context.get(appContext), request);
 
 export default function CheckoutComplete({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails } = loaderData;
-  // the gift reminder's answer has its own place; every other answer is the details form's
+  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails, dayChange } = loaderData;
+  // the gift reminder's and the delivery day's answers have their own places; every other answer is the details form's
   const reminderAnswer = actionData?.code === REMINDER_STOPPED ? actionData : null;
-  const answer = reminderAnswer ? undefined : actionData;
+  const dayAnswer = actionData?.code === DAY_CHANGE ? actionData : null;
+  const answer = reminderAnswer || dayAnswer ? undefined : actionData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: the guest's browser cart it came from is done (never on another order's page);
@@ -156,6 +159,14 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
       <OrderTimeline steps={timeline} />
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
+        {dayAnswer?.ok ? (
+          <div className="mt-3" data-testid="delivery-day-changed">
+            <FormMessage tone="success">{dayAnswer.msg}</FormMessage>
+          </div>
+        ) : null}
+        {dayChange ? (
+          <ChangeDeliveryDay orderId={order.id} token={token} choices={dayChange} method={order.deliveryMethod} answer={dayAnswer} />
+        ) : null}
         {order.gift?.remindOn ? <StopReminder orderId={order.id} token={token} /> : null}
         {reminderAnswer?.msg ? (
           <div className="mt-3" data-testid="reminder-stopped">
