@@ -87,6 +87,16 @@ export async function createDeliveryRate(db: Db, overrides: Partial<typeof t.del
   );
 }
 
+/** A delivery area of its own (₦2,000) that requires a delivery date with a day's notice, unless told otherwise. */
+export const createDatedArea = (db: Db, overrides: Partial<typeof t.deliveryRates.$inferInsert> = {}) =>
+  createDeliveryRate(db, {
+    lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
+    chargeKobo: 200_000,
+    dateMode: "required",
+    leadDays: 1,
+    ...overrides,
+  });
+
 export async function createCartItem(db: Db, userId: string, productId: string, quantity = 1) {
   return one(await db.insert(t.cartItems).values({ userId, productId, quantity }).returning());
 }

@@ -13,7 +13,7 @@ import { standardWouldSave } from "../../app/routes/shop/checkout-dates.server";
 import { deliveryDatePicker } from "../../modules/delivery/schedule.server";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { completeOrder } from "../../modules/orders/completion.server";
-import { createDeliveryRate, createProduct } from "../factories";
+import { createDatedArea, createProduct } from "../factories";
 import { placeGuestOrder } from "../support/guest-order";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
 
@@ -27,15 +27,7 @@ beforeAll(async () => {
 });
 
 /** An area with delivery dates on: lead 1 day, 'order by 2 pm', unless told otherwise. */
-const area = (overrides: Parameters<typeof createDeliveryRate>[1] = {}) =>
-  createDeliveryRate(t.db, {
-    lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
-    chargeKobo: 200_000,
-    dateMode: "required",
-    leadDays: 1,
-    cutoffHour: 14,
-    ...overrides,
-  });
+const area = (overrides: Parameters<typeof createDatedArea>[1] = {}) => createDatedArea(t.db, { cutoffHour: 14, ...overrides });
 
 /** A Lagos wall-clock time as an instant (Lagos is UTC+1 all year). */
 const lagos = (local: string) => new Date(`${local}:00+01:00`);

@@ -11,7 +11,15 @@ import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { orderNumber } from "../../modules/orders/statuses";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
 import { changeMyDeliveryDay, myDeliveryDayChoices } from "../../modules/orders/delivery-day.server";
-import { createAdminUser, createDeliveryRate, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
+import {
+  createAdminUser,
+  createDatedArea,
+  createDeliveryRate,
+  createProduct,
+  createPurchase,
+  createStaffUser,
+  createUser,
+} from "../factories";
 import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -40,15 +48,8 @@ beforeAll(async () => {
 const today = () => lagosNow(new Date()).date;
 const day = (n: number) => addDays(today(), n);
 
-/** A delivery area of its own, dates required, a day's notice, no cut-off. */
-const area = (overrides: Parameters<typeof createDeliveryRate>[1] = {}) =>
-  createDeliveryRate(t.db, {
-    lga: `Area ${crypto.randomUUID().slice(0, 6)}`,
-    chargeKobo: 200_000,
-    dateMode: "required",
-    leadDays: 1,
-    ...overrides,
-  });
+/** A delivery area of its own, dates required, a day's notice, no cut-off unless told. */
+const area = (overrides: Parameters<typeof createDatedArea>[1] = {}) => createDatedArea(t.db, overrides);
 
 /** A guest's paid order of one `product` (a new one unless given) for `lga`, on the date and window asked. */
 async function order(lga: string, extra: Record<string, unknown>, { productId = "", pay = true } = {}) {
