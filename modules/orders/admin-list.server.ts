@@ -233,7 +233,13 @@ export async function listAdminPurchases(db: Db, input: AdminPurchaseListQuery =
 export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): Promise<string> {
   const q = adminPurchaseListQuery.parse({ ...input, page: 1, pageSize: 1 });
   const term = searchTerm(q);
-  const columns = { ...rowColumns, reference: purchases.reference, lga: purchases.lga, phone: purchases.phone };
+  const columns = {
+    ...rowColumns,
+    reference: purchases.reference,
+    lga: purchases.lga,
+    phone: purchases.phone,
+    deliveryWindow: purchases.deliveryWindow,
+  };
   const batchOf = (offset: number, size: number) =>
     term
       ? db
@@ -270,11 +276,31 @@ export async function purchasesCsv(db: Db, input: AdminPurchaseListQuery = {}): 
         r.source,
         isDiscounted(r) ? "Discounted" : "None",
         koboToNaira(r.totalKobo).toFixed(2),
+        // how and when it goes out (docs/product.md "Delivery on a chosen date"): a rider's plan from a spreadsheet
+        r.deliveryMethod,
+        r.deliveryDate ?? "",
+        r.deliveryWindow ?? "",
       ]);
     if (rows.length < batch) break;
   }
   return toCsv(
-    ["id", "reference", "createdAt", "firstName", "lastName", "email", "phone", "lga", "status", "source", "discount", "totalAmountNGN"],
+    [
+      "id",
+      "reference",
+      "createdAt",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "lga",
+      "status",
+      "source",
+      "discount",
+      "totalAmountNGN",
+      "deliveryMethod",
+      "deliveryDate",
+      "deliveryWindow",
+    ],
     out,
   );
 }

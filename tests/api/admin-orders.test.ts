@@ -109,6 +109,22 @@ describe("GET /api/purchases (admin list)", () => {
     expect(row).not.toContain("'+234");
   });
 
+  it("says how and when each order goes out: its delivery, day and window", async () => {
+    const buyer = await createUser(t.db, { email: "ada@dated.ng" });
+    await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }], {
+      deliveryMethod: "express",
+      deliveryDate: "2027-02-13",
+      deliveryWindow: "9 am – 12 pm",
+    });
+    await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }], { deliveryMethod: "pickup" });
+    const [header, ...rows] = (await (await t.request("/api/purchases/export.csv?q=dated.ng&sort=oldest", { as: admin })).text())
+      .trim()
+      .split("\r\n");
+    expect(header).toMatch(/"totalAmountNGN","deliveryMethod","deliveryDate","deliveryWindow"$/);
+    expect(rows[0]).toMatch(/,"express","2027-02-13","9 am – 12 pm"$/);
+    expect(rows[1]).toMatch(/,"pickup","",""$/);
+  });
+
   it("writes each order's time as Lagos reads it, the day the list's date filter puts it on", async () => {
     const buyer = await createUser(t.db, { email: "late@nightowl.ng" });
     await createPurchase(t.db, buyer, [{ product: await createProduct(t.db), quantity: 1 }], {
