@@ -58,8 +58,11 @@ export type MorningSummary = {
   /** payments not applied to their orders, waiting to be given back (docs/product.md "Paying", "Part payments") */
   toGiveBack: { payments: number; kobo: number };
   partsReceived: { count: number; kobo: number };
-  /** of the orders to prepare, those holding a pre-order line, and the next day one ships from (docs/product.md "Pre-orders") */
-  preorders: { orders: number; next: string | null };
+  /**
+   * of the orders to prepare, those holding a pre-order line, the next day one ships from, and those
+   * whose delivery day now comes before it ships (docs/product.md "Pre-orders", "Moving a delivery day")
+   */
+  preorders: { orders: number; next: string | null; dayToMove: number };
 };
 
 /** Paid and not yet on its way, or paid on delivery and not yet sent out. */
@@ -67,8 +70,9 @@ const toPrepare = () =>
   or(inArray(purchases.status, ["completed", "processing"]), and(eq(purchases.paymentMethod, "pod"), eq(purchases.status, "pending")));
 
 /**
- * Of the orders to prepare, those holding a pre-order line (docs/product.md "Pre-orders"), and the
- * next day one of them ships from, from `today` on (null: every such day has come).
+ * Of the orders to prepare, those holding a pre-order line (docs/product.md "Pre-orders"), the next
+ * day one of them ships from, from `today` on (null: every such day has come), and those whose
+ * delivery day comes before a line of theirs ships (the day moved after she chose hers).
  */
 async function preordersToPrepare(db: Db, today: string): Promise<MorningSummary["preorders"]> {
   // the join's columns, unqualified in a select list, are purchase_items' own names
@@ -76,11 +80,15 @@ async function preordersToPrepare(db: Db, today: string): Promise<MorningSummary
     .select({
       orders: sql<number>`count(distinct ${purchaseItems.purchaseId})`.mapWith(Number),
       next: sql<string | null>`(min(${purchaseItems.shipsFrom}) filter (where ${purchaseItems.shipsFrom} >= ${today}))::text`,
+      dayToMove:
+        sql<number>`count(distinct ${purchaseItems.purchaseId}) filter (where ${purchases.deliveryDate} < ${purchaseItems.shipsFrom})`.mapWith(
+          Number,
+        ),
     })
     .from(purchaseItems)
     .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
     .where(and(toPrepare(), isNotNull(purchaseItems.shipsFrom)));
-  return { orders: row?.orders ?? 0, next: row?.next ?? null };
+  return { orders: row?.orders ?? 0, next: row?.next ?? null, dayToMove: row?.dayToMove ?? 0 };
 }
 
 /** What the summary of `day` says, read now: its paid orders, and today's work (orders to prepare, stock). */
@@ -174,7 +182,7 @@ const giveBackWords = (g: MorningSummary["toGiveBack"]) =>
 const preorderWords = (p: MorningSummary["preorders"], today: string) =>
   `${p.orders === 1 ? "1 of them holds" : `${p.orders} of them hold`} a pre-order${
     !p.next ? " whose day has come" : p.next === today ? ", the next ships from today" : `, the next ships from ${shortDay(p.next)}`
-  }`;
+  }${p.dayToMove ? `; ${p.dayToMove === 1 ? "1 has its" : `${p.dayToMove} have their`} delivery day before it ships, to agree again` : ""}`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** Yesterday's prices agreed below the listed ones, when there were any: the gap, then each line with who recorded it. */

@@ -140,15 +140,25 @@ describe("the owner's morning summary", () => {
     };
 
     const before = await said("2027-01-02");
-    expect(before.summary.preorders).toEqual({ orders: 2, next: "2027-01-09" });
+    expect(before.summary.preorders).toEqual({ orders: 2, next: "2027-01-09", dayToMove: 0 });
     expect(before.mail).toContain(
       "to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n2 of them hold a pre-order, the next ships from Sat 9 Jan: https://shop.example.ng/purchasetable?preorder=1\n",
     );
     expect(before.whatsapp).toContain("; 2 of them hold a pre-order, the next ships from Sat 9 Jan");
     // the summary of the 8th is read on the 9th: the calendars ship that day
     expect((await said("2027-01-08")).mail).toContain("2 of them hold a pre-order, the next ships from today:");
-    expect((await said("2027-01-09")).summary.preorders).toEqual({ orders: 2, next: "2027-01-16" });
+    expect((await said("2027-01-09")).summary.preorders).toEqual({ orders: 2, next: "2027-01-16", dayToMove: 0 });
     expect((await said("2027-01-20")).mail).toContain("2 of them hold a pre-order whose day has come:");
+
+    // the planner's day moved past the day one buyer chose: the team agrees a new one with her
+    await createPurchase(t.db, buyer, [{ product: planner, quantity: 1 }], { deliveryDate: "2027-01-12" });
+    await createPurchase(t.db, buyer, [{ product: planner, quantity: 1 }], { deliveryDate: "2027-01-18" });
+    const moved = await said("2027-01-02");
+    expect(moved.summary.preorders).toEqual({ orders: 4, next: "2027-01-09", dayToMove: 1 });
+    expect(moved.mail).toContain(
+      "4 of them hold a pre-order, the next ships from Sat 9 Jan; 1 has its delivery day before it ships, to agree again: https://shop.example.ng/purchasetable?preorder=1\n",
+    );
+    expect(moved.whatsapp).toContain("; 1 has its delivery day before it ships, to agree again");
   });
 
   it("is on by default and the owner turns it off in /settings, then nothing goes", async () => {
