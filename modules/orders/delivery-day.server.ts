@@ -66,8 +66,16 @@ export async function deliveryDayChoices(
 ): Promise<DeliveryDayChoices | null> {
   if (cannotMove(p)) return null;
   const shipsFrom = await shipDayOf(q, p.id, now);
-  const picker = await deliveryDatePicker(q, p.lga, now, shipsFrom, p.deliveryDate);
-  if (!picker) return null;
+  const found = await deliveryDatePicker(q, p.lga, now, shipsFrom, p.deliveryDate);
+  if (!found) return null;
+  // the order's delivery is chosen: a day only Express reaches cannot be had by a Standard one
+  const picker =
+    p.deliveryMethod === "standard"
+      ? {
+          ...found,
+          choices: found.choices.map((c) => (c.available && c.expressOnly ? { ...c, available: false, why: "Too soon for Standard" } : c)),
+        }
+      : found;
   const date = picker.choices.some((c) => c.date === p.deliveryDate) ? p.deliveryDate : null;
   const window = date ? (picker.windows.find((w) => w.label === p.deliveryWindow)?.id ?? null) : null;
   const beforeShipDay = p.deliveryDate && shipsFrom && p.deliveryDate < shipsFrom ? shipsFrom : null;

@@ -317,6 +317,9 @@ describe("her own change, from her order's page", () => {
     const page = await drawn(pageOf(placed));
     expect(page).toContain(">Change my delivery day</summary>");
     expect(page).toContain(`name="deliveryDate" checked="" value="${day(5)}"`);
+    // her Standard delivery cannot reach a day only Express reaches: it is greyed out with the reason
+    expect(page).toMatch(new RegExp(`data-testid="date-${day(2)}" data-available="false".*?Too soon for Standard`));
+    expect(page).toContain(`data-testid="date-${day(3)}" data-available="true"`);
     const token = new URL(pageOf(placed), "http://x").searchParams.get("t")!;
     const res = await post(pageOf(placed), { purchaseId: placed.id, t: token, deliveryDate: day(7), deliveryWindow: evening.id });
     expect(res.status).toBe(200);
