@@ -187,7 +187,10 @@ describe("delivery on a chosen date, on a phone", () => {
       await visible(
         buyer.page.getByTestId("delivery-day-changed").getByText(`Done: your order now comes on ${shortDay(sooner)}, 9 am – 12 pm.`),
       );
-      expect(await buyer.page.getByTestId("order-delivery-date").innerText()).toBe(`Delivery on ${longDay(sooner)}, 9 am – 12 pm`);
+      // (the answer may be drawn a moment before the order read again)
+      await expect
+        .poll(() => buyer.page.getByTestId("order-delivery-date").innerText())
+        .toBe(`Delivery on ${longDay(sooner)}, 9 am – 12 pm`);
       await expectNoSidewaysScroll(buyer.page);
 
       // then she calls to have it later still: the owner moves it on the order's page, her window kept
@@ -207,6 +210,11 @@ describe("delivery on a chosen date, on a phone", () => {
       await visible(owner.page.getByText(`Delivery day moved to ${shortDay(later)}, 9 am – 12 pm; the customer has been told`));
       await expect.poll(() => owner.page.getByTestId("admin-delivery-date").innerText()).toBe(`${longDay(later)}, 9 am – 12 pm`);
       await expectNoSidewaysScroll(owner.page);
+      // the same page on the owner's laptop, its form open
+      await owner.page.setViewportSize(viewports.desktop);
+      await mover.getByRole("button", { name: "Move delivery" }).scrollIntoViewIfNeeded();
+      await screenshot(owner.page, "move-delivery-day-desktop");
+      await owner.page.setViewportSize(viewports.phone);
       await buyer.page.reload();
       expect(await buyer.page.getByTestId("order-delivery-date").innerText()).toBe(`Delivery on ${longDay(later)}, 9 am – 12 pm`);
 
