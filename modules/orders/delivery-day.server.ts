@@ -4,6 +4,7 @@ import { purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
+import { publicOrigin } from "../../lib/public-origin";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { dayStillOpen, deliveryDatePicker, moveDeliverySlot, resolveDeliverySlot, type DeliveryPicker } from "../delivery/schedule.server";
@@ -12,13 +13,14 @@ import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { deliveryDayInput, type DeliveryDayInput } from "./delivery-date-schemas";
 import { giftOccasion, giftReminderDays } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { isOrderViewToken } from "./order-links.server";
-import { notSentYet, orderNumber, type PurchaseStatus } from "./statuses";
+import { holdsOrder, type OrderHolder } from "./order-links.server";
+import { adminOrderPath, notSentYet, orderNumber, type PurchaseStatus } from "./statuses";
 
-// docs/product.md "Delivery on a chosen date", "Moving a delivery day": she calls to have it on
-// Saturday instead, or a pre-order's new day now comes after the day she chose. The team moves the
-// order's delivery day (or clears it) from the back office: the same dates the checkout offers her
-// area, the day's place held like a checkout's and the old one given back, her reminder of the gift
+// docs/product.md "Delivery on a chosen date" ("Moving a delivery day", "She changes it herself"):
+// she wants it on Saturday instead, or a pre-order's new day now comes after the day she chose. The
+// team moves the order's delivery day (or clears it) from the back office, and she changes it from
+// her order's page until the shop begins preparing it: the same dates the checkout offers her area,
+// the day's place held like a checkout's and the old one given back, her reminder of the gift
 // following the day, and she is told. What the order paid for its date stays as it was.
 
 type Purchase = typeof purchases.$inferSelect;
@@ -107,11 +109,11 @@ export async function changeMyDeliveryDay(
   links: MailLinks,
   purchaseId: string,
   input: DeliveryDayInput,
-  who: { token?: string | null; userId?: string | null },
+  who: OrderHolder,
   now = new Date(),
 ) {
   const [p] = await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId));
-  if (!p || !(isOrderViewToken(links, p.id, who.token) || (!!who.userId && p.userId === who.userId))) throw AppError.notFound("Order");
+  if (!p || !holdsOrder(links, p, who)) throw AppError.notFound("Order");
   return moveDay(db, purchaseId, input, { shopper: true }, links, now);
 }
 
@@ -124,10 +126,10 @@ export async function myDeliveryDayChoices(
   q: Queryable,
   links: Pick<MailLinks, "SESSION_SECRET">,
   p: Pick<Purchase, "id" | "userId" | "status" | "deliveryMethod" | "lga" | "deliveryDate" | "deliveryWindow">,
-  who: { token?: string | null; userId?: string | null },
+  who: OrderHolder,
   now = new Date(),
 ): Promise<DeliveryDayChoices | null> {
-  if (!(isOrderViewToken(links, p.id, who.token) || (!!who.userId && p.userId === who.userId))) return null;
+  if (!holdsOrder(links, p, who)) return null;
   if (!shopperMayChange(p.status) || cannotMove(p)) return null;
   if (p.deliveryDate && !(await dayStillOpen(q, p.lga!, p.deliveryDate, now))) return null;
   return deliveryDayChoices(q, p, now);
@@ -193,14 +195,26 @@ async function moveDay(db: Db, purchaseId: string, input: DeliveryDayInput, by: 
       note: `delivery day ${"shopper" in by ? "changed by the customer" : "moved"}: ${from} → ${to}`,
       actorId: "actorId" in by ? by.actorId : null,
     });
-    const told = (await enqueueMail(tx, await movedDayMail(tx, p, date, window, links))) !== null;
+    const shop = await getSettings(tx);
+    const told = (await enqueueMail(tx, movedDayMail(shop, p, date, window, links))) !== null;
+    // her own change may undo the team's plan for the day: the shop hears of it at once
+    if ("shopper" in by) await enqueueMail(tx, changedByHerMail(shop, p, from, to, links));
     return { day: to, date, told };
   });
 }
 
+type Shop = Awaited<ReturnType<typeof getSettings>>;
+
+/** The shop's mail when she changed her day herself: from and to, and the order's page. */
+const changedByHerMail = (shop: Shop, p: Purchase, from: string, to: string, links: MailLinks) => ({
+  to: shop.contactEmail,
+  subject: `Order #${orderNumber(p.id)}: ${p.firstName} changed her delivery day to ${to}`,
+  text: `${p.firstName} ${p.lastName} changed the delivery day of order #${orderNumber(p.id)} on her order's page: ${from} → ${to}.\n\nThe day's run sheet has it. Open the order: ${publicOrigin(links)}${adminOrderPath(p.id)}\n`,
+  kind: "order_delivery_day_admin",
+});
+
 /** "Your delivery is now on Saturday 23 January 2027, 9 am – 12 pm.", by mail and, when she asked, WhatsApp. */
-async function movedDayMail(tx: Queryable, p: Purchase, date: string | null, window: string | null, links: MailLinks) {
-  const shop = await getSettings(tx);
+function movedDayMail(shop: Shop, p: Purchase, date: string | null, window: string | null, links: MailLinks) {
   const number = orderNumber(p.id);
   const link = orderUrl(links, p);
   const line = date

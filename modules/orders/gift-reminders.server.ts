@@ -11,7 +11,7 @@ import { getSettings } from "../settings/service.server";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { GIFT_REMINDER_DAYS_BEFORE } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { isOrderViewToken } from "./order-links.server";
+import { holdsOrder, type OrderHolder } from "./order-links.server";
 import { isPaidOrder } from "./statuses";
 
 // docs/product.md "Gift orders": a gift's buyer may ask at checkout to be reminded when its day comes
@@ -93,10 +93,10 @@ export async function stopGiftReminder(
   db: Db,
   env: Pick<MailLinks, "SESSION_SECRET">,
   purchaseId: string,
-  who: { token?: string | null; userId?: string | null },
+  who: OrderHolder,
 ): Promise<void> {
   const [p] = await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId));
-  if (!p || !(isOrderViewToken(env, p.id, who.token) || (!!who.userId && p.userId === who.userId))) throw AppError.notFound("Order");
+  if (!p || !holdsOrder(env, p, who)) throw AppError.notFound("Order");
   await db
     .update(purchases)
     .set({ giftRemindOn: null })

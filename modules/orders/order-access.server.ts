@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { paymentAttempts, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
-import { isOrderViewToken } from "./order-links.server";
+import { holdsOrder } from "./order-links.server";
 import { isTeam } from "../accounts/roles";
 
 /** Who asks to see an order: a signed-in user, and/or the holder of the order's signed link. */
@@ -22,8 +22,7 @@ export async function orderForViewer(db: Db, env: Pick<Env, "SESSION_SECRET">, r
     .innerJoin(purchases, eq(purchases.id, paymentAttempts.purchaseId))
     .where(eq(paymentAttempts.reference, reference));
   const p = row?.purchase;
-  const allowed =
-    !!p && (isTeam(viewer.user?.role) || (!!p.userId && p.userId === viewer.user?.id) || isOrderViewToken(env, p.id, viewer.token));
+  const allowed = !!p && (isTeam(viewer.user?.role) || holdsOrder(env, p, { token: viewer.token, userId: viewer.user?.id }));
   if (!allowed) throw AppError.notFound("Order");
   return p;
 }

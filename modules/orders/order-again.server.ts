@@ -5,7 +5,7 @@ import type { Env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { lineLimit, mergeCart } from "../cart/service.server";
 import { isSoldOut } from "../stock/availability";
-import { isOrderViewToken } from "./order-links.server";
+import { holdsOrder } from "./order-links.server";
 import { orderNumber } from "./statuses";
 
 // docs/product.md "My orders": 'Order again' puts an earlier order's products back in her cart, at
@@ -29,8 +29,7 @@ export type OrderingAgain = { userId: string; token?: string | null } | { userId
 export async function orderAgain(db: Db, env: Pick<Env, "SESSION_SECRET">, purchaseId: string, by: OrderingAgain) {
   // another shopper's order (without its link) is the same 404 as one that does not exist
   const [order] = await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId));
-  const allowed = !!order && ((!!by.userId && order.userId === by.userId) || isOrderViewToken(env, order.id, by.token));
-  if (!order || !allowed) throw AppError.notFound("Order");
+  if (!order || !holdsOrder(env, order, by)) throw AppError.notFound("Order");
   const lines = await db
     .select({ productId: purchaseItems.productId, title: purchaseItems.title, quantity: purchaseItems.quantity })
     .from(purchaseItems)

@@ -21,6 +21,13 @@ export const orderViewToken = (env: Secret, purchaseId: string) => sign(env, `vi
 export const isOrderViewToken = (env: Secret, purchaseId: string, token: string | null | undefined): boolean =>
   !!token && equal(token, orderViewToken(env, purchaseId));
 
+/** Who asks to act on an order from its page: the link's token she holds, and her account when signed in. */
+export type OrderHolder = { token?: string | null; userId?: string | null };
+
+/** The order is hers to act on (give up a reminder, change its day, order it again): by its link, or her own account. */
+export const holdsOrder = (env: Secret, order: { id: string; userId: string | null }, who: OrderHolder): boolean =>
+  isOrderViewToken(env, order.id, who.token) || (!!who.userId && order.userId === who.userId);
+
 /** The confirmation page of an order, for its buyer whether or not she has an account. */
 export function orderCompletePath(env: Secret, purchase: { id: string; reference: string }): string {
   return `/checkout/complete?reference=${encodeURIComponent(purchase.reference)}&t=${orderViewToken(env, purchase.id)}`;

@@ -104,6 +104,12 @@ describe("moving an order's delivery day", () => {
     });
     const [mail, ...more] = await movedMails(placed.email);
     expect(more).toHaveLength(0);
+    // the team moved it: no alert to the shop about its own move
+    expect(
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_delivery_day_admin"))).some((m) =>
+        m.text.includes(orderNumber(placed.id)),
+      ),
+    ).toBe(false);
     const number = orderNumber(placed.id);
     expect(mail!.subject).toBe(`Your Alafia Self-Care order #${number}: delivery now on ${shortDay(day(7))}`);
     expect(mail!.text).toContain(`Your order #${number} will now be delivered on ${longDay(day(7))}, ${evening.label}.`);
@@ -333,6 +339,16 @@ describe("her own change, from her order's page", () => {
       actorName: null,
     });
     expect(await movedMails(placed.email)).toHaveLength(1);
+    // the shop hears of it at once: its plan for the day may have changed
+    const [alert, ...others] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_delivery_day_admin"))).filter((m) =>
+      m.text.includes(orderNumber(placed.id)),
+    );
+    expect(others).toHaveLength(0);
+    expect(alert!.subject).toBe(`Order #${orderNumber(placed.id)}: Ada changed her delivery day to ${shortDay(day(7))}, ${evening.label}`);
+    expect(alert!.text).toContain(
+      `Ada Obi changed the delivery day of order #${orderNumber(placed.id)} on her order's page: ${shortDay(day(5))} → ${shortDay(day(7))}, ${evening.label}.`,
+    );
+    expect(alert!.text).toContain(`Open the order: ${t.env.PUBLIC_URL}/viewpurchase/${placed.id}`);
   });
 
   it("not by a forged link or another shopper's account: a 404, and nothing changed", async () => {

@@ -5,7 +5,7 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
-import { isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
+import { holdsOrder, isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
 import { giftForBuyer, REMINDER_STOPPED } from "../../../modules/orders/gift-rules";
 import { restLinkEnd } from "../../../modules/orders/part-payments.server";
 import { chipInsOf } from "../../../modules/orders/pay-link.server";
@@ -44,10 +44,7 @@ export async function orderPageData(services: AppServices, request: Request) {
   ]);
   // 'Order again' is hers: by her account, or by the order's link (a guest); never the team's cart
   const { env, user } = services;
-  const again =
-    !!page.order &&
-    againStates.includes(page.state) &&
-    (isOrderViewToken(env, page.order.id, page.token) || (!!user && page.order.userId === user.id));
+  const again = !!page.order && againStates.includes(page.state) && holdsOrder(env, page.order, { token: page.token, userId: user?.id });
   // 'Save my details' after the order: a paid guest order, opened by its link, whose email has no account
   const saveDetails =
     !!page.order &&
