@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
+import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
 import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { orderNumber } from "../../modules/orders/statuses";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
@@ -418,5 +418,57 @@ describe("her own change, from her order's page", () => {
     expect(await at("2027-03-10T15:00")).toBe("Your delivery day is too close to change here: message us and we will see what we can do.");
     expect(await myDeliveryDayChoices(t.db, t.env, express.row, who, lagos("2027-03-10T13:00"))).not.toBeNull();
     expect(await at("2027-03-10T13:00")).toMatchObject({ date: "2027-03-13" });
+  });
+});
+
+describe("a whole day moved, from its deliveries page", () => {
+  const post = (fields: Record<string, string>, as: Who = owner) =>
+    t.page(`/deliveries?date=${fields.from}`, {
+      method: "POST",
+      as: as as { id: string; role: "admin" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "move_day", ...fields }).toString(),
+    });
+
+  it("moves every order booked for the day and not sent, keeping windows; one the new day cannot take stays and is named", async () => {
+    const a = await area({ dailyCapacity: 4 });
+    const from = day(10);
+    const to = day(12);
+    const paid = await order(a.lga, { deliveryDate: from, deliveryWindow: morning.id });
+    const unpaid = await order(a.lga, { deliveryDate: from }, { pay: false });
+    const third = await order(a.lga, { deliveryDate: from, deliveryWindow: evening.id });
+    const shipped = await order(a.lga, { deliveryDate: from });
+    await t.db.update(purchases).set({ status: "shipped" }).where(eq(purchases.id, shipped.id));
+    // the new day has two places taken already: two left for the three orders
+    await order(a.lga, { deliveryDate: to });
+    await order(a.lga, { deliveryDate: to });
+    // a holiday is announced for the day after they were booked
+    await t.db.insert(deliveryDays).values({ day: from, kind: "blackout", note: "Public holiday" });
+
+    const page = await drawn(`/deliveries?date=${from}`, staff);
+    expect(page).toMatch(/<details[^>]*open=""[^>]*data-testid="move-day"/);
+    expect(page).toContain("Move this day&#x27;s 3 orders to another day");
+    expect(page).toContain(`${longDay(from)} is marked as no deliveries (Public holiday), and 3 orders are still booked for it.`);
+
+    expect((await post({ from, to: from })).status).toBe(400);
+    const res = await post({ from, to }, staff);
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/<!-- -->/g, "");
+    expect(text).toContain(
+      `2 orders moved to ${shortDay(to)}; each customer was told. 1 stayed: #${orderNumber(third.id)}: Sorry, ${shortDay(to)} is fully booked for ${a.lga}. Please choose another date.`,
+    );
+    expect(await row(paid.id)).toMatchObject({ deliveryDate: to, deliveryWindow: morning.label });
+    expect((await row(unpaid.id)).deliveryDate).toBe(to);
+    expect(await row(third.id)).toMatchObject({ deliveryDate: from, deliveryWindow: evening.label });
+    expect((await row(shipped.id)).deliveryDate).toBe(from);
+    // the shipped order keeps its place on its day, with the one that stayed
+    expect([await booked(a.id, from), await booked(a.id, to)]).toEqual([2, 4]);
+    expect(await movedMails(paid.email)).toHaveLength(1);
+    expect(await movedMails(third.email)).toHaveLength(0);
+    // the one left is still offered to move
+    expect(await drawn(`/deliveries?date=${from}`)).toContain("Move this day&#x27;s 1 order to another day");
+    await t.db.delete(deliveryDays).where(eq(deliveryDays.day, from));
+    // a day with nothing booked offers nothing
+    expect(await drawn(`/deliveries?date=${day(13)}`)).not.toContain('data-testid="move-day"');
   });
 });

@@ -231,6 +231,12 @@ describe("delivery on a chosen date, on a phone", () => {
       await expectNoSidewaysScroll(owner.page);
       await expectAccessible(owner.page);
       await screenshot(owner.page, "deliveries-for-date-phone");
+      // the whole day can move at once (a holiday announced late): its form, opened, then closed again
+      const moveDay = owner.page.getByTestId("move-day");
+      await moveDay.getByText(/^Move this day's \d+ orders? to another day$/).click();
+      await visible(moveDay.getByLabel("Move them to"));
+      await screenshot(owner.page, "deliveries-move-day-phone");
+      await moveDay.getByText(/^Move this day's \d+ orders? to another day$/).click();
       // printed: the run sheet alone, a ruled table, no back-office menu
       await owner.page.setViewportSize({ width: 794, height: 1123 });
       await owner.page.emulateMedia({ media: "print" });

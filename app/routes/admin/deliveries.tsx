@@ -6,7 +6,7 @@ import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { dateParam } from "../../../lib/form-fields";
-import { addDays, lagosNow } from "../../../lib/lagos-calendar";
+import { addDays, lagosNow, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import {
   deliveriesFor,
@@ -16,6 +16,9 @@ import {
   type RunSheetRow,
 } from "../../../modules/orders/deliveries.server";
 import { areaStepInput, moveAreaOrders, movePickups, pickupStepInput } from "../../../modules/orders/area-steps.server";
+import { bookedFor, moveDayInput, moveDayOrders } from "../../../modules/orders/move-day.server";
+import { listMarkedDays } from "../../../modules/delivery/calendar.server";
+import { MoveDayForm } from "../../components/admin/move-day-form";
 import { collectionCodeWords, pickupSteps, remindedWords } from "../../../modules/orders/pickup";
 import { getSettings } from "../../../modules/settings/service.server";
 import { FormMessage } from "../../components/forms/fields";
@@ -35,13 +38,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { date = today, gifts } = readSearchParams(request, deliveriesQuery, ["date", "gifts"]);
   const giftsOnly = gifts === "1";
   const { db } = context.get(appContext);
-  const [sheet, pickups, { pickupReminderDays }] = await Promise.all([
+  const [sheet, pickups, { pickupReminderDays }, booked, marked] = await Promise.all([
     deliveriesFor(db, date, { giftsOnly }),
     // the orders collected at the shop have no day: the same list whatever the day shown
     giftsOnly ? null : pickupsWaiting(db),
     getSettings(db),
+    // every order not sent yet that holds the day (unpaid ones too): what 'Move them' moves
+    bookedFor(db, date),
+    listMarkedDays(db),
   ]);
-  return { sheet, pickups, reminderDays: pickupReminderDays, giftsOnly, tomorrow: addDays(today, 1) };
+  const blackout = marked.find((d) => d.day === date && d.kind === "blackout")?.note ?? null;
+  return { sheet, pickups, reminderDays: pickupReminderDays, giftsOnly, today, tomorrow: addDays(today, 1), booked, blackout };
 }
 
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
@@ -62,6 +69,18 @@ export async function action(args: Route.ActionArgs) {
       const told = moved === 1 ? "its customer was told" : "each customer was told";
       return { ok: true, msg: `${some(moved)} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
     };
+    if (form.get("intent") === "move_day") {
+      const { moved, left } = await moveDayOrders(db, env, user.id, parseFields(form, moveDayInput));
+      const to = shortDay(String(form.get("to")));
+      const stayed = left.length
+        ? ` ${left.length === 1 ? "1 stayed" : `${left.length} stayed`}: ${left.map((l) => `#${l.number}: ${l.why}`).join(" ")}`
+        : "";
+      if (!moved) return { ok: false, msg: `No order moved.${stayed}` };
+      return {
+        ok: true,
+        msg: `${moved === 1 ? "1 order" : `${moved} orders`} moved to ${to}; ${moved === 1 ? "its customer was" : "each customer was"} told.${stayed}`,
+      };
+    }
     if (String(form.get("intent")).endsWith("_pickups")) {
       const { intent } = parseFields(form, pickupStepInput);
       const step = intent === "prepare_pickups" ? "prepare" : "send_out";
@@ -80,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
  * the riders' run sheet: app/app.css `.run-sheet` drops the back office around it.
  */
 export default function Deliveries({ loaderData, actionData }: Route.ComponentProps) {
-  const { sheet, pickups, giftsOnly, tomorrow } = loaderData;
+  const { sheet, pickups, giftsOnly, tomorrow, today, booked, blackout } = loaderData;
   const day = (n: number) => `/deliveries?date=${addDays(sheet.date, n)}${giftsOnly ? "&gifts=1" : ""}`;
   return (
     <div className="max-w-5xl">
@@ -127,6 +146,7 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
           : `${sheet.total} ${giftsOnly ? (sheet.total === 1 ? "gift" : "gifts") : sheet.total === 1 ? "delivery" : "deliveries"} in ${sheet.areas.length} ${sheet.areas.length === 1 ? "area" : "areas"}.`}{" "}
         {giftsOnly ? "Gift orders only." : "Paid orders and pay-on-delivery orders due this day."}
       </p>
+      {booked && !giftsOnly ? <MoveDayForm day={sheet.date} label={sheet.label} booked={booked} blackout={blackout} today={today} /> : null}
       {actionData?.msg ? (
         <div className="mb-4 print:hidden" data-testid="area-step-answer">
           <FormMessage tone={actionData.ok ? "success" : "error"}>
