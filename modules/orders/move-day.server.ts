@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { purchases } from "../../db/schema";
@@ -54,10 +54,16 @@ export async function moveDayOrders(db: Db, links: MailLinks, actorId: string, i
   return result;
 }
 
-/** How many orders not sent yet are booked for `day` (the day's page offers to move them). */
-export async function bookedFor(db: Db, day: string): Promise<number> {
-  return db.$count(
-    purchases,
-    and(eq(purchases.deliveryDate, day), inArray(purchases.status, notSentStatuses), ne(purchases.deliveryMethod, "pickup")),
-  );
+/** How many orders not sent yet are booked for each of `days` (a day with none is absent). */
+export async function bookedOn(db: Db, days: string[]): Promise<Map<string, number>> {
+  if (!days.length) return new Map();
+  const rows = await db
+    .select({ day: purchases.deliveryDate, n: count() })
+    .from(purchases)
+    .where(and(inArray(purchases.deliveryDate, days), inArray(purchases.status, notSentStatuses), ne(purchases.deliveryMethod, "pickup")))
+    .groupBy(purchases.deliveryDate);
+  return new Map(rows.map((r) => [r.day!, r.n]));
 }
+
+/** How many orders not sent yet are booked for `day` (its deliveries page offers to move them). */
+export const bookedFor = async (db: Db, day: string) => (await bookedOn(db, [day])).get(day) ?? 0;

@@ -445,6 +445,9 @@ describe("a whole day moved, from its deliveries page", () => {
     // a holiday is announced for the day after they were booked
     await t.db.insert(deliveryDays).values({ day: from, kind: "blackout", note: "Public holiday" });
 
+    expect(await drawn("/deliverycalendar")).toContain(
+      `data-testid="marked-day-booked" href="/deliveries?date=${from}" data-discover="true">3 orders are still booked: move them<`,
+    );
     const page = await drawn(`/deliveries?date=${from}`, staff);
     expect(page).toMatch(/<details[^>]*open=""[^>]*data-testid="move-day"/);
     expect(page).toContain("Move this day&#x27;s 3 orders to another day");
@@ -465,8 +468,11 @@ describe("a whole day moved, from its deliveries page", () => {
     expect([await booked(a.id, from), await booked(a.id, to)]).toEqual([2, 4]);
     expect(await movedMails(paid.email)).toHaveLength(1);
     expect(await movedMails(third.email)).toHaveLength(0);
-    // the one left is still offered to move
+    // the one left is still offered to move, and the calendar says so on its blackout day
     expect(await drawn(`/deliveries?date=${from}`)).toContain("Move this day&#x27;s 1 order to another day");
+    expect(await drawn("/deliverycalendar")).toContain(
+      `data-testid="marked-day-booked" href="/deliveries?date=${from}" data-discover="true">1 order is still booked: move it<`,
+    );
     await t.db.delete(deliveryDays).where(eq(deliveryDays.day, from));
     // a day with nothing booked offers nothing
     expect(await drawn(`/deliveries?date=${day(13)}`)).not.toContain('data-testid="move-day"');

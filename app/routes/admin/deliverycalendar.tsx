@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import toast from "react-hot-toast";
 import { z } from "zod";
 import { AdminTable, PageHeader, td, th } from "../../components/admin/table-parts";
@@ -18,6 +18,7 @@ import {
   markDay,
   unmarkDay,
 } from "../../../modules/delivery/calendar.server";
+import { bookedOn } from "../../../modules/orders/move-day.server";
 import { adminAction } from "./admin-action.server";
 import type { Route } from "./+types/deliverycalendar";
 
@@ -27,7 +28,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db } = context.get(appContext);
   const [days, windows] = await Promise.all([listMarkedDays(db), listWindowsAdmin(db)]);
-  return { days, windows };
+  // a blackout day marked after orders were booked for it: how many, to move from its deliveries page
+  const booked = await bookedOn(
+    db,
+    days.filter((d) => d.kind === "blackout").map((d) => d.day),
+  );
+  return { days: days.map((d) => ({ ...d, booked: booked.get(d.day) ?? 0 })), windows };
 }
 
 const dayKey = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "This day no longer exists. Please reload the page.") });
@@ -118,6 +124,15 @@ export default function DeliveryCalendar({ loaderData, actionData }: Route.Compo
                   <td className={td} data-label="Kind">
                     {d.kind === "blackout" ? "No deliveries" : "Peak day"}
                     {d.note ? ` · ${d.note}` : ""}
+                    {d.booked ? (
+                      <Link
+                        to={`/deliveries?date=${d.day}`}
+                        className="mt-1 block font-semibold text-rose-dark underline"
+                        data-testid="marked-day-booked"
+                      >
+                        {d.booked === 1 ? "1 order is" : `${d.booked} orders are`} still booked: move {d.booked === 1 ? "it" : "them"}
+                      </Link>
+                    ) : null}
                   </td>
                   <td className={td} data-label="Capacity">
                     {d.kind === "peak" ? (d.capacity ?? "Each area's own") : "—"}
