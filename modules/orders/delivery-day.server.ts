@@ -14,7 +14,7 @@ import { deliveryDayInput, type DeliveryDayInput } from "./delivery-date-schemas
 import { giftOccasion, giftReminderDays } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
 import { holdsOrder, type OrderHolder } from "./order-links.server";
-import { adminOrderPath, notSentYet, orderNumber, type PurchaseStatus } from "./statuses";
+import { adminOrderPath, buyerWaits, notSentYet, orderNumber, type PurchaseStatus } from "./statuses";
 
 // docs/product.md "Delivery on a chosen date" ("Moving a delivery day", "She changes it herself"):
 // she wants it on Saturday instead, or a pre-order's new day now comes after the day she chose. The
@@ -196,7 +196,8 @@ async function moveDay(db: Db, purchaseId: string, input: DeliveryDayInput, by: 
       actorId: "actorId" in by ? by.actorId : null,
     });
     const shop = await getSettings(tx);
-    const told = (await enqueueMail(tx, movedDayMail(shop, p, date, window, links))) !== null;
+    // an online checkout left unpaid keeps its place but is not written to (as for a moved ship day)
+    const told = buyerWaits(p) && (await enqueueMail(tx, movedDayMail(shop, p, date, window, links))) !== null;
     // her own change may undo the team's plan for the day: the shop hears of it at once
     if ("shopper" in by) await enqueueMail(tx, changedByHerMail(shop, p, from, to, links));
     return { day: to, date, told };

@@ -7,7 +7,7 @@ import { getSettings } from "../settings/service.server";
 import { orderShipsFrom } from "../stock/preorder";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { notSentStatuses, orderNumber } from "./statuses";
+import { buyerWaits, notSentStatuses, orderNumber } from "./statuses";
 
 // docs/product.md "Pre-orders": the printer is late (or early, or the stock is in), so the owner
 // moves a pre-order's day on the product. The orders not sent yet that wait on the old day follow
@@ -15,12 +15,6 @@ import { notSentStatuses, orderNumber } from "./statuses";
 // is told by mail, and on WhatsApp when she asked for it. Runs in the product save's transaction.
 
 type Purchase = typeof purchases.$inferSelect;
-
-/** Her order is one she waits for: paid and not sent, or pending on a part paid, a transfer or a payment on delivery. */
-const buyerWaits = (p: Pick<Purchase, "status" | "depositKobo" | "paymentMethod">) =>
-  p.status === "completed" ||
-  p.status === "processing" ||
-  (p.status === "pending" && (p.depositKobo > 0 || p.paymentMethod === "pod" || p.paymentMethod === "transfer"));
 
 /** How many buyers moving the product's day would tell (the product form says so under the day). */
 export async function buyersWaitingOn(q: Queryable, productId: string, now = new Date()): Promise<number> {

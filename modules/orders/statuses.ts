@@ -32,6 +32,16 @@ export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
 export const notSentStatuses: PurchaseStatus[] = ["pending", "completed", "processing"];
 export const notSentYet = (status: PurchaseStatus): boolean => notSentStatuses.includes(status);
 
+/**
+ * She waits for this order (paid, part paid, or to be paid on delivery or by transfer), so a change
+ * to when it comes is hers to hear of; an online checkout left unpaid is not (docs/product.md
+ * "Pre-orders", "Delivery on a chosen date").
+ */
+export const buyerWaits = (p: { status: PurchaseStatus; depositKobo: number; paymentMethod: string }): boolean =>
+  p.status === "completed" ||
+  p.status === "processing" ||
+  (p.status === "pending" && (p.depositKobo > 0 || p.paymentMethod === "pod" || p.paymentMethod === "transfer"));
+
 /** The order's next step in the back office: a pay-on-delivery order goes on its way unpaid, from pending. */
 export const nextStatusOf = (p: { status: PurchaseStatus; paymentMethod: string }): PurchaseStatus | undefined =>
   p.paymentMethod === "pod" && p.status === "pending" ? "processing" : nextStatus[p.status];

@@ -129,6 +129,15 @@ describe("moving an order's delivery day", () => {
     expect(await booked(optional.id, day(6))).toBe(0);
     expect((await row(placed.id)).deliverySlotId).toBeNull();
     expect((await movedMails(placed.email))[0]!.text).toContain("no longer has a set delivery day");
+    // the order page's form says so in its own words
+    const another = await order(optional.lga, { deliveryDate: day(6) });
+    const posted = await t.page(`/viewpurchase/${another.id}`, {
+      method: "POST",
+      as: owner as { id: string; role: "admin" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delivery-day", deliveryDate: "", deliveryWindow: "" }).toString(),
+    });
+    expect((await posted.text()).replace(/<!-- -->/g, "")).toContain("Delivery day cleared: no particular day; the customer has been told");
 
     const required = await area();
     const kept = await order(required.lga, { deliveryDate: day(6) });
@@ -468,6 +477,8 @@ describe("a whole day moved, from its deliveries page", () => {
     expect([await booked(a.id, from), await booked(a.id, to)]).toEqual([2, 4]);
     expect(await movedMails(paid.email)).toHaveLength(1);
     expect(await movedMails(third.email)).toHaveLength(0);
+    // an online checkout left unpaid keeps its place, moved, but is not written to
+    expect(await movedMails(unpaid.email)).toHaveLength(0);
     // the one left is still offered to move, and the calendar says so on its blackout day
     expect(await drawn(`/deliveries?date=${from}`)).toContain("Move this day&#x27;s 1 order to another day");
     expect(await drawn("/deliverycalendar")).toContain(

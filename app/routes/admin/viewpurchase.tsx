@@ -129,7 +129,8 @@ export async function action(args: Route.ActionArgs) {
       const { data } = await parseForm(args.request, deliveryDayInput.extend({ intent: z.literal("delivery-day") }));
       const { intent: _intent, ...day } = data;
       const moved = await moveDeliveryDay(db, id, day, user.id, env);
-      return { ok: true, msg: `Delivery day moved to ${moved.day}${moved.told ? "; the customer has been told" : ""}` };
+      const told = moved.told ? "; the customer has been told" : "";
+      return { ok: true, msg: moved.date ? `Delivery day moved to ${moved.day}${told}` : `Delivery day cleared: no particular day${told}` };
     }
     if (intent === "refused") {
       const { data } = await parseForm(args.request, refusedInput.extend({ intent: z.literal("refused") }));
