@@ -51,6 +51,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { sheet, pickups, reminderDays: pickupReminderDays, giftsOnly, today, tomorrow: addDays(today, 1), booked, blackout };
 }
 
+/** Every order moved at once tells its own customer. */
+const toldWords = (moved: number) => (moved === 1 ? "its customer was told" : "each customer was told");
+
 const statusWords: Record<string, string> = { completed: "Paid", processing: "Preparing", shipped: "Out", pending: "Placed" };
 const pickupStatusWords: Record<string, string> = { ...statusWords, shipped: pickupSteps.shipped.label };
 
@@ -66,8 +69,7 @@ export async function action(args: Route.ActionArgs) {
       const some = (n: number) => `${n} ${n === 1 ? what.replace(/^(\S+)s/, "$1") : what}`;
       const meanwhile = skipped ? ` ${some(skipped)} had moved on meanwhile.` : "";
       if (!moved) return { ok: false, msg: `No ${what.replace(/^(\S+)s/, "$1")} was waiting for this.${meanwhile}` };
-      const told = moved === 1 ? "its customer was told" : "each customer was told";
-      return { ok: true, msg: `${some(moved)} ${moved === 1 ? "is" : "are"} ${done}; ${told}.${meanwhile}` };
+      return { ok: true, msg: `${some(moved)} ${moved === 1 ? "is" : "are"} ${done}; ${toldWords(moved)}.${meanwhile}` };
     };
     if (form.get("intent") === "move_day") {
       const { moved, left } = await moveDayOrders(db, env, user.id, parseFields(form, moveDayInput));
@@ -76,10 +78,7 @@ export async function action(args: Route.ActionArgs) {
         ? ` ${left.length === 1 ? "1 stayed" : `${left.length} stayed`}: ${left.map((l) => `#${l.number}: ${l.why}`).join(" ")}`
         : "";
       if (!moved) return { ok: false, msg: `No order moved.${stayed}` };
-      return {
-        ok: true,
-        msg: `${moved === 1 ? "1 order" : `${moved} orders`} moved to ${to}; ${moved === 1 ? "its customer was" : "each customer was"} told.${stayed}`,
-      };
+      return { ok: true, msg: `${moved === 1 ? "1 order" : `${moved} orders`} moved to ${to}; ${toldWords(moved)}.${stayed}` };
     }
     if (String(form.get("intent")).endsWith("_pickups")) {
       const { intent } = parseFields(form, pickupStepInput);
