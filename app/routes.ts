@@ -74,6 +74,8 @@ export default [
     route("neworder", "routes/admin/neworder.tsx"),
     // docs/product.md "Unpaid checkouts"
     route("unpaidcheckouts", "routes/admin/unpaidcheckouts.tsx"),
+    // docs/product.md "Gift orders": the gifts whose day comes round again soon
+    route("giftdays", "routes/admin/giftdays.tsx"),
     // docs/product.md "Messages"
     route("messages", "routes/admin/messages.tsx"),
     route("lga", "routes/admin/lga.tsx"),

@@ -187,6 +187,10 @@ export const purchases = pgTable(
     index("purchases_gift_remind_on_idx")
       .on(t.giftRemindOn)
       .where(sql`${t.giftRemindOn} is not null and ${t.giftRemindedAt} is null`),
+    // the gifts whose day comes round soon, reminded or not (the back office's 'Gift days')
+    index("purchases_gift_day_idx")
+      .on(t.giftRemindOn)
+      .where(sql`${t.giftRemindOn} is not null`),
   ],
 );
 

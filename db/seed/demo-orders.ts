@@ -1,7 +1,7 @@
 import type { Tx } from "../client";
 import { purchaseEvents, purchaseItems, purchases } from "../schema";
 
-type SeedProduct = {
+export type SeedProduct = {
   id: string;
   title: string;
   description: string;

@@ -19,6 +19,7 @@ import { nairaToKobo } from "../../lib/money";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { cachedVariants, defaultArtCacheDir } from "./art-cache";
 import { artworkSvg, renderArtwork } from "./artwork";
+import { seedDemoGifts } from "./demo-gifts";
 import { seedDemoOrders } from "./demo-orders";
 import { categoryMotif, categoryNames, demoCommunicationPlatforms, demoDeliveryRates, demoPosts, demoProducts } from "./demo-data";
 
@@ -118,6 +119,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
         insertedProducts.slice(0, -1).map((p) => ({ productId: p.id, costKobo: Math.round((p.priceKobo * 0.45) / 10_000) * 10_000 })),
       );
     await seedDemoOrders(tx, insertedProducts, now);
+    await seedDemoGifts(tx, insertedProducts, now);
     // a few of this month's running costs, so the dashboard shows what is left after them, the
     // rent among them written down every month on the 1st (docs/product.md "Expenses")
     const today = lagosNow(now).date;

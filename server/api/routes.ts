@@ -4,6 +4,7 @@ import { authRoutes } from "./auth";
 import { adminCategoryRoutes } from "./admin-categories";
 import { adminDeliveryRateRoutes } from "./admin-delivery-rates";
 import { adminDiscountRoutes } from "./admin-discounts";
+import { adminGiftDayRoutes } from "./admin-gift-days";
 import { adminMessageRoutes } from "./admin-messages";
 import { adminPostRoutes } from "./admin-posts";
 import { adminProductRoutes } from "./admin-products";
@@ -45,4 +46,5 @@ export function registerApiRoutes(api: Hono<AppEnv>, deps: AppDeps) {
   api.route("/", adminRefundRoutes(deps));
   api.route("/", adminUnpaidCheckoutRoutes(deps));
   api.route("/", adminMessageRoutes(deps));
+  api.route("/", adminGiftDayRoutes(deps));
 }

@@ -128,4 +128,5 @@ export const routeAccess: Record<string, Access> = {
   "GET /api/unpaid-checkouts/settings": "owner",
   "PUT /api/unpaid-checkouts/settings": "owner",
   "POST /api/unpaid-checkouts/:id{[0-9a-fA-F-]{36}}/remind": "admin",
+  "GET /api/gift-days": "admin",
 };

@@ -226,6 +226,39 @@ describe("a gift, on a phone", () => {
   );
 
   it(
+    "the shop sees last year's gifts whose days come round soon, with a WhatsApp message to each buyer typed in",
+    async () => {
+      // the demo's gifts: delivered a year ago, their buyers asked to be reminded
+      for (const viewport of ["phone", "desktop"] as const) {
+        const shop = await browser.newPage(viewport);
+        await loginAsAdmin(shop.page);
+        await shop.page.goto("/giftdays");
+        const card = shop.page.getByTestId("gift-day").filter({ hasText: "Tolu Adeyemi's day" });
+        await visible(card);
+        expect(await card.innerText()).toMatch(/Tolu Adeyemi's day · \w+day \d+ \w+ \d{4} \(in 4 days\)/);
+        expect(await card.innerText()).toContain("From Funmilayo Adeyemi");
+        // her reminder went a week before the day; she has ordered since (the demo's orders of this month)
+        expect(await card.innerText()).toMatch(/Reminder mailed \d{1,2} \w{3}/);
+        await visible(card.getByTestId("ordered-again"));
+        const wa = new URL((await card.getByTestId("whatsapp-buyer").getAttribute("href"))!);
+        expect(wa.origin + wa.pathname).toBe("https://wa.me/2348035550101");
+        expect(wa.searchParams.get("text")).toMatch(
+          /^Hello Funmilayo, this is Alafia Self-Care\. Tolu Adeyemi's day comes round again on \w+day \d+ \w+ \d{4}\. Last year you sent 1 × .+\. Shall we put something together again\? http\S+\/products$/,
+        );
+        // the next one's reminder is still to go
+        expect(await shop.page.getByTestId("gift-day").filter({ hasText: "Mama Ajayi's day" }).innerText()).toMatch(
+          /Reminder mail on \w{3} \d+ \w{3}/,
+        );
+        await expectNoSidewaysScroll(shop.page);
+        await expectAccessible(shop.page);
+        await screenshot(shop.page, `gift-days-${viewport}`);
+        await shop.context.close();
+      }
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     "a card's message typed before the page's script ran is counted once it runs",
     async () => {
       const { context, page } = await browser.newPage("phone");

@@ -4,6 +4,7 @@ import {
   CirclePlus,
   FileText,
   FolderTree,
+  Gift,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -42,6 +43,8 @@ const links = [
   { to: "/neworder", label: "New Order", icon: CirclePlus },
   // docs/product.md "Unpaid checkouts"
   { to: "/unpaidcheckouts", label: "Unpaid Checkouts", icon: ShoppingBag },
+  // docs/product.md "Gift orders": the gifts whose day comes round again soon
+  { to: "/giftdays", label: "Gift Days", icon: Gift },
   // docs/product.md "Messages": with how many wait unread
   { to: "/messages", label: "Messages", icon: Inbox },
   { to: "/categorytable", label: "Categories", icon: FolderTree, also: ["/createcategory", "/editcategory"] },

@@ -19,7 +19,7 @@ import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { customerNotesFor } from "../../../modules/orders/customer-notes.server";
-import { chatWithShopperUrl, unpaidCheckoutMessage } from "../../../modules/marketing/unpaid-checkout-whatsapp";
+import { chatWithShopperUrl, unpaidCheckoutMessage } from "../../../modules/marketing/shopper-chats";
 import {
   getReminderSettings,
   listUnpaidCheckouts,

@@ -1,0 +1,140 @@
+import { Link } from "react-router";
+import { ListFilters } from "../../components/admin/filters";
+import { ListTab } from "../../components/admin/list-tab";
+import { PageHeader, TableFooter } from "../../components/admin/table-parts";
+import { WhatsAppButton } from "../../components/admin/whatsapp-button";
+import { appContext } from "../../context";
+import { requireAdminPage } from "../../lib/guards.server";
+import { readSearchParams } from "../../lib/search-params.server";
+import { counted } from "../../../lib/counted";
+import { addDays, lagosDayTime, lagosNow, longDay, shortDay } from "../../../lib/lagos-calendar";
+import { formatNairaAmount } from "../../../lib/money";
+import { readablePhone } from "../../../lib/phone";
+import { giftDaysQuery, listGiftDays, type GiftDayRow } from "../../../modules/marketing/gift-days.server";
+import { customerNotesFor } from "../../../modules/orders/customer-notes.server";
+import { redirectPastLastPage } from "./list-query.server";
+import type { Route } from "./+types/giftdays";
+
+// docs/product.md "Gift orders": the gifts whose day comes round again soon, whose buyers asked to be
+// reminded: who sent what to whom, when the reminder goes, whether she ordered again, and a WhatsApp
+// button with the message typed in.
+
+export const meta = () => [{ title: "Gift days | Alafia admin" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { db, env } = context.get(appContext);
+  const query = readSearchParams(request, giftDaysQuery, ["q", "from", "to", "page"]);
+  const list = await listGiftDays(db, env, query);
+  redirectPastLastPage(request, query, list.total);
+  // the team's notes about these customers (docs/product.md "Notes about a customer"), one query for the page
+  const notes = await customerNotesFor(
+    db,
+    list.items.map((row) => row.phone),
+  );
+  const today = lagosNow(new Date()).date;
+  return { ...list, items: list.items.map((row) => ({ ...row, aboutHer: notes.get(row.phone) ?? null })), query, today };
+}
+
+/** The tabs: how far ahead, from today. */
+const AHEAD = [
+  { days: 7, label: "Next 7 days" },
+  { days: 30, label: "Next 30 days" },
+  { days: 90, label: "Next 3 months" },
+];
+
+export default function GiftDays({ loaderData }: Route.ComponentProps) {
+  const { items, total, from, to, query, today } = loaderData;
+  return (
+    <div className="grid max-w-5xl gap-4">
+      <PageHeader title="Gift days" />
+      <p className="text-sm text-muted">
+        Gifts whose buyer asked at checkout to be reminded next year. Each gets a mail a week before the day; a message from you may do
+        more.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {AHEAD.map(({ days, label }) => (
+          <ListTab key={days} to={`/giftdays?to=${addDays(today, days)}`} current={from === today && to === addDays(today, days)}>
+            {label}
+          </ListTab>
+        ))}
+      </div>
+      <ListFilters
+        placeholder="Search name, email or phone..."
+        hint="The gift's day between the two dates; also finds a buyer by her order number (#1f53d6b3) or the recipient's name."
+        q={query.q}
+        from={from}
+        to={to}
+        dates
+        clearTo="/giftdays"
+        label="Search gift days"
+      />
+      <p className="text-sm" data-testid="gift-days-count">
+        {counted(total, "gift day")} from {longDay(from)} to {longDay(to)}
+      </p>
+      {items.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-linen p-6 text-center text-muted">No gift days come round between these dates.</p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Gift days">
+          {items.map((row) => (
+            <GiftDayCard key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+      <TableFooter page={query.page} pageSize={query.pageSize} total={total} />
+    </div>
+  );
+}
+
+const inDays = (n: number) => (n === 0 ? "today" : n === 1 ? "tomorrow" : `in ${n} days`);
+
+function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } }) {
+  const sent = row.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
+  return (
+    <li className="rounded-2xl border border-line bg-linen p-4" data-testid="gift-day">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">
+            {row.recipientName ? `${row.recipientName}'s day` : "A gift's day"} · {longDay(row.day)}{" "}
+            <span className="text-sm font-normal text-muted">({inDays(row.daysLeft)})</span>
+          </p>
+          <p className="text-sm">
+            From {row.name} · {readablePhone(row.phone)} · <span className="break-words">{row.email}</span>
+          </p>
+          <p className="text-sm text-muted">
+            Last year, for {shortDay(row.sentFor)}: {sent || "no items"} · {formatNairaAmount(row.total)} · order #{row.number}
+          </p>
+          <p className="text-sm text-muted">
+            {row.remindedAt
+              ? `Reminder mailed ${lagosDayTime(new Date(row.remindedAt), "short")}`
+              : `Reminder mail on ${shortDay(row.remindOn)}`}
+          </p>
+          {row.aboutHer ? (
+            <p className="mt-1 whitespace-pre-line text-sm" data-testid="gift-day-customer-note">
+              <span className="font-semibold">About her:</span> {row.aboutHer}
+            </p>
+          ) : null}
+        </div>
+        {row.orderedAgain ? (
+          <span
+            className="inline-block rounded-full border border-sage/40 bg-sage-soft px-2 py-0.5 text-xs font-semibold text-sage"
+            data-testid="ordered-again"
+          >
+            Ordered again {shortDay(row.orderedAgain.on)}
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <WhatsAppButton href={row.whatsappUrl} testId="whatsapp-buyer" />
+        <Link to={`/viewpurchase/${row.id}`} className="btn-outline min-h-10 py-2">
+          Last year's order
+        </Link>
+        {row.orderedAgain ? (
+          <Link to={`/viewpurchase/${row.orderedAgain.id}`} className="btn-outline min-h-10 py-2">
+            Her new order #{row.orderedAgain.number}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}

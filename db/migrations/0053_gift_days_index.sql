@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_gift_day_idx" ON "purchases" USING btree ("gift_remind_on") WHERE "purchases"."gift_remind_on" is not null;

@@ -1,0 +1,172 @@
+// The back office's 'Gift days' (docs/product.md "Gift orders"): the paid gifts whose buyer asked to be
+// reminded and whose day comes round within the window (30 days from today unless told), soonest
+// first, with what was sent, when the reminder mail goes or went, whether she has ordered again, and
+// a WhatsApp chat with her, the message typed in. Never a gift unpaid, cancelled or whose buyer said
+// "don't remind me"; owners and staff only.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { purchases } from "../../db/schema";
+import { addDays, lagosNow, longDay } from "../../lib/lagos-calendar";
+import { changePurchaseStatus } from "../../modules/orders/admin.server";
+import { sendGiftReminders, stopGiftReminder } from "../../modules/orders/gift-reminders.server";
+import { giftReminderDays } from "../../modules/orders/gift-rules";
+import { setCustomerNote } from "../../modules/orders/customer-notes.server";
+import { orderViewToken } from "../../modules/orders/order-links.server";
+import { orderNumber } from "../../modules/orders/statuses";
+import { createAdminUser, createDeliveryRate, createProduct, createStaffUser, createUser } from "../factories";
+import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+let t: PagesContext;
+let lga: string;
+let owner: { id: string; role: "admin" };
+let staff: { id: string; role: "staff" };
+beforeAll(async () => {
+  t = await createPagesContext();
+  lga = (await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 150_000 })).lga;
+  owner = { id: (await createAdminUser(t.db)).id, role: "admin" };
+  staff = { id: (await createStaffUser(t.db)).id, role: "staff" };
+});
+
+const today = () => lagosNow(new Date()).date;
+/** A phone of her own: "ordered again" is found by the buyer's number. */
+const newPhone = () => `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+/**
+ * A gift of `title` ordered `daysAgo` days back (at 10 am Lagos) for Funke Bello, paid unless told
+ * otherwise; `remindNextYear` unless told otherwise.
+ */
+async function gift(
+  daysAgo: number,
+  { title = "Calm Box", pay = true, remind = true, phone = newPhone(), recipientName = "Funke Bello" } = {},
+) {
+  const box = await createProduct(t.db, { title, stock: 100 });
+  const orderedOn = addDays(today(), -daysAgo);
+  const placed = await placeGuestOrder(t.db, t.env, {
+    lga,
+    productIds: [box.id],
+    now: new Date(`${orderedOn}T10:00:00+01:00`),
+    extra: { isGift: true, recipientName, recipientPhone: "0809 111 2233", remindNextYear: remind, phone },
+  });
+  if (pay) await payGuestOrder(t.db, t.env, placed.row);
+  // the order's row keeps the clock's time of its insert: as if placed then
+  await t.db
+    .update(purchases)
+    .set({ createdAt: new Date(`${orderedOn}T10:00:00+01:00`) })
+    .where(eq(purchases.id, placed.row.id));
+  return { ...placed.row, phone, orderedOn, day: giftReminderDays(orderedOn).nextYear };
+}
+
+type Row = {
+  id: string;
+  number: string;
+  recipientName: string | null;
+  day: string;
+  daysLeft: number;
+  sentFor: string;
+  lines: { title: string; quantity: number }[];
+  remindOn: string;
+  remindedAt: string | null;
+  orderedAgain: { id: string; number: string; on: string } | null;
+  whatsappUrl: string;
+};
+const list = async (query = "", as: { id: string; role: "admin" | "staff" } = owner) => {
+  const res = await t.page(`/api/gift-days?pageSize=100${query}`, { as });
+  expect(res.status).toBe(200);
+  return { rows: (await res.json()) as Row[], total: Number(res.headers.get("X-Total-Count")) };
+};
+const ids = (rows: Row[], mine: { id: string }[]) => rows.filter((r) => mine.some((m) => m.id === r.id)).map((r) => r.id);
+
+describe("gift days", () => {
+  it("lists the paid gifts whose day comes round within 30 days, soonest first, with what was sent and when she is reminded", async () => {
+    // a year back, less 10 or 3 days: their days come round in 10 and 3 days
+    const later = await gift(365 - 10, { title: "Gratitude Journal", recipientName: "Tolu Ade" });
+    const sooner = await gift(365 - 3);
+    const beyond = await gift(365 - 45);
+    const unpaid = await gift(365 - 5, { pay: false });
+    const cancelled = await gift(365 - 6);
+    await changePurchaseStatus(t.db, cancelled.id, { status: "cancelled" }, owner.id, t.env);
+    const stopped = await gift(365 - 7);
+    await stopGiftReminder(t.db, t.env, stopped.id, { token: orderViewToken(t.env, stopped.id) });
+    const notAsked = await gift(365 - 4, { remind: false });
+    const { rows } = await list();
+    expect(ids(rows, [later, sooner, beyond, unpaid, cancelled, stopped, notAsked])).toEqual([sooner.id, later.id]);
+    const row = rows.find((r) => r.id === later.id)!;
+    expect(row).toMatchObject({
+      number: orderNumber(later.id),
+      recipientName: "Tolu Ade",
+      day: later.day,
+      sentFor: later.orderedOn,
+      lines: [{ title: "Gratitude Journal", quantity: 1 }],
+      remindOn: addDays(later.day, -7),
+      remindedAt: null,
+      orderedAgain: null,
+    });
+    expect(row.daysLeft).toBeGreaterThanOrEqual(9);
+    expect(row.daysLeft).toBeLessThanOrEqual(11);
+    // a chat with her own number, the message typed in
+    const url = new URL(row.whatsappUrl);
+    expect(url.origin + url.pathname).toBe(`https://wa.me/${later.phone.slice(1)}`);
+    expect(url.searchParams.get("text")).toBe(
+      `Hello Ada, this is Alafia Self-Care. Tolu Ade's day comes round again on ${longDay(later.day)}. Last year you sent 1 × Gratitude Journal. Shall we put something together again? http://localhost:3000/products`,
+    );
+  });
+
+  it("takes other dates, and refuses a date that is not one", async () => {
+    const beyond = await gift(365 - 50);
+    expect(ids((await list()).rows, [beyond])).toEqual([]);
+    const { rows, total } = await list(`&from=${addDays(today(), 40)}&to=${addDays(today(), 60)}`);
+    expect(ids(rows, [beyond])).toEqual([beyond.id]);
+    expect(total).toBe(rows.length);
+    const bad = await t.page("/api/gift-days?to=2026-02-31", { as: owner });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields).toEqual({ to: "Use a real date" });
+  });
+
+  it("says when the reminder went, and keeps the gift listed until its day", async () => {
+    const reminded = await gift(365 - 5);
+    // the reminder's pass, a week before the day: today it is due
+    expect(await sendGiftReminders(t.db, t.env)).toBeGreaterThanOrEqual(1);
+    const row = (await list()).rows.find((r) => r.id === reminded.id)!;
+    expect(row.remindedAt).not.toBeNull();
+  });
+
+  it("marks a buyer who has ordered again since 30 days before the day, by her number however it was typed", async () => {
+    const phone = newPhone();
+    const again = await gift(365 - 12, { phone });
+    const other = await gift(365 - 12);
+    // her new order, typed in the local way; not yet paid: not counted
+    const box = await createProduct(t.db, { title: "Bath Salts", stock: 10 });
+    const local = `0${phone.slice(4, 7)} ${phone.slice(7, 10)} ${phone.slice(10)}`;
+    const placed = await placeGuestOrder(t.db, t.env, { lga, productIds: [box.id], now: new Date(), extra: { phone: local } });
+    expect((await list()).rows.find((r) => r.id === again.id)!.orderedAgain).toBeNull();
+    await payGuestOrder(t.db, t.env, placed.row);
+    const { rows } = await list();
+    expect(rows.find((r) => r.id === again.id)!.orderedAgain).toEqual({
+      id: placed.row.id,
+      number: orderNumber(placed.row.id),
+      on: today(),
+    });
+    expect(rows.find((r) => r.id === other.id)!.orderedAgain).toBeNull();
+  });
+
+  it("the back office's page shows each gift day, the team's note about her and the WhatsApp button; staff see it too", async () => {
+    const shown = await gift(365 - 8, { title: "Self-Care Cards", recipientName: "Bisi Cole" });
+    await setCustomerNote(t.db, shown.id, { note: "Prefers pastel wrapping" }, owner.id);
+    for (const as of [owner, staff]) {
+      const res = await t.page(`/giftdays?q=${encodeURIComponent("Bisi Cole")}`, { as });
+      expect(res.status).toBe(200);
+      const page = (await res.text()).replace(/<!-- -->/g, "");
+      expect(page).toContain(`Bisi Cole&#x27;s day · ${longDay(shown.day)}`);
+      expect(page).toContain("1 × Self-Care Cards");
+      expect(page).toContain(`Reminder mail on`);
+      expect(page).toContain("Prefers pastel wrapping");
+      expect(page).toContain('data-testid="whatsapp-buyer"');
+      expect(page).toContain('href="/giftdays"');
+      expect(page).toMatch(/data-testid="gift-days-count">1 gift day from/);
+    }
+    // a shopper's account is sent away
+    const shopper = await createUser(t.db);
+    expect((await t.page("/giftdays", { as: { id: shopper.id, role: "customer" } })).status).not.toBe(200);
+  });
+});
