@@ -1,8 +1,8 @@
-import { and, asc, desc, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { phoneKey, purchaseItems, purchases } from "../../db/schema";
-import { withinDays } from "../../lib/day-range";
 import { listParams } from "../../lib/form-fields";
 import { addDays, daysBetween, lagosNow } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
@@ -65,17 +65,10 @@ export async function listGiftDays(
 ): Promise<{ items: GiftDayRow[]; total: number; from: string; to: string }> {
   const q = giftDaysQuery.parse(input);
   const { from, to } = giftDaysWindow(q, now);
-  // the day is the reminder's day plus a week: the reminder's column is the one indexed
-  const where = and(
-    isNotNull(purchases.giftRemindOn),
-    gte(purchases.giftRemindOn, addDays(from, -GIFT_REMINDER_DAYS_BEFORE)),
-    lte(purchases.giftRemindOn, addDays(to, -GIFT_REMINDER_DAYS_BEFORE)),
-    paidOrder(),
-    q.q ? purchaseSearchMatch(q.q, purchases) : undefined,
-  );
+  const where = and(giftDaysBetween(from, to), q.q ? purchaseSearchMatch(q.q, purchases) : undefined);
   const [rows, [count], shop] = await Promise.all([
     db
-      .select()
+      .select({ p: purchases, againId: orderedAgainId(db) })
       .from(purchases)
       .where(where)
       .orderBy(asc(purchases.giftRemindOn), asc(purchases.id))
@@ -87,14 +80,22 @@ export async function listGiftDays(
       .where(where),
     getSettings(db),
   ]);
-  const [lines, again] = await Promise.all([linesOf(db, rows), orderedSince(db, rows)]);
+  const [lines, placed] = await Promise.all([
+    linesOf(
+      db,
+      rows.map(({ p }) => p.id),
+    ),
+    placedOn(
+      db,
+      rows.flatMap(({ againId }) => (againId ? [againId] : [])),
+    ),
+  ]);
   const today = lagosNow(now).date;
   const shopUrl = `${publicOrigin(env)}/products`;
   return {
-    items: rows.map((p) => {
-      const day = addDays(p.giftRemindOn!, GIFT_REMINDER_DAYS_BEFORE);
+    items: rows.map(({ p, againId }) => {
+      const day = giftDay(p.giftRemindOn!);
       const sent = lines.get(p.id) ?? [];
-      const next = again.find((o) => o.key === keyOf(p.phone) && o.id !== p.id && o.day >= addDays(day, -ORDERED_AGAIN_WITHIN));
       return {
         id: p.id,
         number: orderNumber(p.id),
@@ -109,7 +110,7 @@ export async function listGiftDays(
         total: koboToNaira(p.totalKobo),
         remindOn: p.giftRemindOn!,
         remindedAt: p.giftRemindedAt?.toISOString() ?? null,
-        orderedAgain: next ? { id: next.id, number: orderNumber(next.id), on: next.day } : null,
+        orderedAgain: againId ? { id: againId, number: orderNumber(againId), on: placed.get(againId)! } : null,
         whatsappUrl: chatWithShopperUrl(
           p.phone,
           giftDayMessage(shop.shopName, { firstName: p.firstName, recipientName: p.recipientName, day, lines: sent, shopUrl }),
@@ -122,46 +123,70 @@ export async function listGiftDays(
   };
 }
 
-type Row = typeof purchases.$inferSelect;
+/** The morning summary's line: the gift days in the next `days` days from `today`, and of them those whose buyer ordered again. */
+export async function giftDaysComing(db: Db, today: string, days: number): Promise<{ days: number; orderedAgain: number }> {
+  const [row] = await db
+    .select({
+      days: sql<number>`count(*)::int`,
+      orderedAgain: sql<number>`(count(*) filter (where ${orderedAgainId(db)} is not null))::int`,
+    })
+    .from(purchases)
+    .where(giftDaysBetween(today, addDays(today, days)));
+  return { days: row?.days ?? 0, orderedAgain: row?.orderedAgain ?? 0 };
+}
+
+/** The day a gift comes round: its reminder's day and a week. */
+const giftDay = (remindOn: string) => addDays(remindOn, GIFT_REMINDER_DAYS_BEFORE);
+
+/**
+ * Paid gifts, not cancelled, whose buyer still wants the reminder, whose day falls from `from` to
+ * `to`: the reminder's day (the one indexed) a week earlier.
+ */
+const giftDaysBetween = (from: string, to: string): SQL =>
+  and(
+    isNotNull(purchases.giftRemindOn),
+    gte(purchases.giftRemindOn, addDays(from, -GIFT_REMINDER_DAYS_BEFORE)),
+    lte(purchases.giftRemindOn, addDays(to, -GIFT_REMINDER_DAYS_BEFORE)),
+    paidOrder(),
+  )!;
+
+const again = alias(purchases, "again");
+
+/**
+ * Of a gift's row, her newest paid order (by her number, however it was typed) placed from 30 days
+ * before the gift's day (Lagos) on, or null: "ordered again", one rule for the list and the summary.
+ */
+const orderedAgainId = (db: Db) =>
+  sql<string | null>`(${db
+    .select({ id: again.id })
+    .from(again)
+    .where(
+      and(
+        paidOrder(again),
+        sql`${phoneKey(again.phone)} = ${phoneKey(purchases.phone)}`,
+        ne(again.id, purchases.id),
+        sql`${again.createdAt} >= ((${purchases.giftRemindOn} + ${GIFT_REMINDER_DAYS_BEFORE - ORDERED_AGAIN_WITHIN}::int)::timestamp at time zone 'Africa/Lagos')`,
+      ),
+    )
+    .orderBy(desc(again.createdAt))
+    .limit(1)})`;
 
 /** What each gift held: one query for the page. */
-async function linesOf(db: Db, rows: Row[]): Promise<Map<string, { title: string; quantity: number }[]>> {
+async function linesOf(db: Db, ids: string[]): Promise<Map<string, { title: string; quantity: number }[]>> {
   const byOrder = new Map<string, { title: string; quantity: number }[]>();
-  if (rows.length === 0) return byOrder;
+  if (ids.length === 0) return byOrder;
   const items = await db
     .select({ purchaseId: purchaseItems.purchaseId, title: purchaseItems.title, quantity: purchaseItems.quantity })
     .from(purchaseItems)
-    .where(
-      inArray(
-        purchaseItems.purchaseId,
-        rows.map((p) => p.id),
-      ),
-    )
+    .where(inArray(purchaseItems.purchaseId, ids))
     .orderBy(asc(purchaseItems.id));
   for (const { purchaseId, ...line } of items) byOrder.set(purchaseId, [...(byOrder.get(purchaseId) ?? []), line]);
   return byOrder;
 }
 
-/** A number's last ten digits, as `phoneKey` reads it in SQL: the same buyer however her number was typed. */
-const keyOf = (phone: string) => phone.replace(/[^0-9]/g, "").slice(-10);
-
-/**
- * The paid orders of these buyers (by phone) placed since the earliest day that counts as "again":
- * one query for the page, matched to each row above, newest first.
- */
-async function orderedSince(db: Db, rows: Row[]): Promise<{ id: string; key: string; day: string; placedAt: Date }[]> {
-  if (rows.length === 0) return [];
-  const earliest = addDays(rows.map((p) => p.giftRemindOn!).sort()[0]!, GIFT_REMINDER_DAYS_BEFORE - ORDERED_AGAIN_WITHIN);
-  const found = await db
-    .select({ id: purchases.id, key: sql<string>`${phoneKey(purchases.phone)}`, placedAt: purchases.createdAt })
-    .from(purchases)
-    .where(
-      and(
-        paidOrder(),
-        inArray(phoneKey(purchases.phone), [...new Set(rows.map((p) => keyOf(p.phone)))]),
-        ...withinDays(purchases.createdAt, earliest),
-      ),
-    )
-    .orderBy(desc(purchases.createdAt));
-  return found.map((o) => ({ ...o, day: lagosNow(o.placedAt).date }));
+/** The Lagos day each of these orders was placed: one query for the page. */
+async function placedOn(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: purchases.id, at: purchases.createdAt }).from(purchases).where(inArray(purchases.id, ids));
+  return new Map(found.map((o) => [o.id, lagosNow(o.at).date]));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { phoneKey, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
@@ -8,9 +8,11 @@ import { PAID_STATUSES } from "./statuses";
 /**
  * An order that was paid and stands (docs/product.md §4): its money arrived (paid_at) and it is
  * in one of the paid statuses. A pay-on-delivery order on its way is not paid yet; a payment for
- * an order that stayed cancelled is a refund due, not a sale.
+ * an order that stayed cancelled is a refund due, not a sale. `t`: another name for the table, in a
+ * subquery.
  */
-export const paidOrder = (): SQL => and(isNotNull(purchases.paidAt), inArray(purchases.status, [...PAID_STATUSES]))!;
+export const paidOrder = (t: { paidAt: Column; status: Column } = purchases): SQL =>
+  and(isNotNull(t.paidAt), inArray(t.status, [...PAID_STATUSES]))!;
 
 /** Whether this customer (the account, the email or the phone) has a paid order: a returning customer. */
 export async function hasPaidOrder(db: Db | Tx, who: { userId: string | null; email: string; phone: string }): Promise<boolean> {

@@ -24,6 +24,7 @@ import type { RecentProductChange } from "../catalog/types";
 import { waitingByProduct } from "../marketing/back-in-stock.server";
 import { unreadMessageCount } from "../marketing/messages.server";
 import { toTellCount } from "../marketing/back-in-stock-by-hand.server";
+import { giftDaysComing } from "../marketing/gift-days.server";
 
 // docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
 // with yesterday's paid orders, the orders waiting to be prepared, what is low or sold out (and how
@@ -63,7 +64,12 @@ export type MorningSummary = {
    * whose delivery day now comes before it ships (docs/product.md "Pre-orders", "Moving a delivery day")
    */
   preorders: { orders: number; next: string | null; dayToMove: number };
+  /** gifts whose day comes round in the week from today, their buyers reminded; of them, those who ordered again (docs/product.md "Gift orders") */
+  giftDays: { days: number; orderedAgain: number };
 };
+
+/** How far ahead the summary looks for gift days. */
+const GIFT_DAYS_WEEK = 7;
 
 /** Paid and not yet on its way, or paid on delivery and not yet sent out. */
 const toPrepare = () =>
@@ -110,6 +116,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     partsReceived,
     toGiveBack,
     preorders,
+    giftDays,
   ] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
@@ -134,6 +141,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     partsReceivedOn(db, day),
     moneyToGiveBack(db),
     preordersToPrepare(db, addDays(day, 1)),
+    giftDaysComing(db, addDays(day, 1), GIFT_DAYS_WEEK),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -156,6 +164,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     partsReceived,
     toGiveBack: { payments: toGiveBack.payments, kobo: toGiveBack.kobo },
     preorders,
+    giftDays,
   };
 }
 
@@ -183,6 +192,11 @@ const preorderWords = (p: MorningSummary["preorders"], today: string) =>
   `${p.orders === 1 ? "1 of them holds" : `${p.orders} of them hold`} a pre-order${
     !p.next ? " whose day has come" : p.next === today ? ", the next ships from today" : `, the next ships from ${shortDay(p.next)}`
   }${p.dayToMove ? `; ${p.dayToMove === 1 ? "1 has its" : `${p.dayToMove} have their`} delivery day before it ships, to agree again` : ""}`;
+/** docs/product.md "Gift orders": last year's gifts whose day comes round this week, for the shop to reach out. */
+const giftDayWords = (g: MorningSummary["giftDays"]) =>
+  `${g.days === 1 ? "1 gift day comes" : `${g.days} gift days come`} round in the next ${GIFT_DAYS_WEEK} days${
+    g.orderedAgain ? ` (${g.orderedAgain === 1 ? "1 buyer has" : `${g.orderedAgain} buyers have`} ordered again)` : ""
+  }`;
 const stockWords = (stock: number) => (stock === 0 ? "sold out" : `${stock} left`);
 
 /** Yesterday's prices agreed below the listed ones, when there were any: the gap, then each line with who recorded it. */
@@ -224,6 +238,7 @@ export function summaryMail(
     ...(s.toGiveBack.payments ? [`${giveBackWords(s.toGiveBack)}: ${origin}/purchasetable?payment=give_back`] : []),
     ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
     ...(s.toTell ? [`${toTellWords(s.toTell)} on WhatsApp that a product is back: ${origin}/messages`] : []),
+    ...(s.giftDays.days ? [`${giftDayWords(s.giftDays)}: ${origin}/giftdays?to=${addDays(s.day, 1 + GIFT_DAYS_WEEK)}`] : []),
     "",
     s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
     ...s.lowStock.map((p) => `- ${p.title}: ${stockWords(p.stock)}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`),
@@ -260,6 +275,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
       ...(s.toGiveBack.payments ? [giveBackWords(s.toGiveBack)] : []),
       ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
       ...(s.toTell ? [`${toTellWords(s.toTell)} that a product is back`] : []),
+      ...(s.giftDays.days ? [giftDayWords(s.giftDays)] : []),
     ].join("; "),
     low.length ? `${low.join(", ")}${s.lowStockMore ? ` and ${s.lowStockMore} more` : ""}` : "none",
     changes

@@ -135,8 +135,15 @@ describe("gift days", () => {
     const phone = newPhone();
     const again = await gift(365 - 12, { phone });
     const other = await gift(365 - 12);
-    // her new order, typed in the local way; not yet paid: not counted
     const box = await createProduct(t.db, { title: "Bath Salts", stock: 10 });
+    // an order of hers 25 days ago: more than 30 days before the day (in 12 days), not counted
+    const earlier = await placeGuestOrder(t.db, t.env, { lga, productIds: [box.id], now: new Date(), extra: { phone } });
+    await payGuestOrder(t.db, t.env, earlier.row);
+    await t.db
+      .update(purchases)
+      .set({ createdAt: new Date(`${addDays(today(), -25)}T10:00:00+01:00`) })
+      .where(eq(purchases.id, earlier.row.id));
+    // her new order, typed in the local way; not yet paid: not counted
     const local = `0${phone.slice(4, 7)} ${phone.slice(7, 10)} ${phone.slice(10)}`;
     const placed = await placeGuestOrder(t.db, t.env, { lga, productIds: [box.id], now: new Date(), extra: { phone: local } });
     expect((await list()).rows.find((r) => r.id === again.id)!.orderedAgain).toBeNull();

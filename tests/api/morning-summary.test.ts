@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, mailOutbox, productChanges } from "../../db/schema";
+import { contactMessages, mailOutbox, productChanges, type purchases } from "../../db/schema";
 import { morningSummary, sendMorningSummary, summaryMail, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
 import { getSettings } from "../../modules/settings/service.server";
 import { createAdminUser, createContactMessage, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
@@ -206,5 +206,43 @@ describe("the owner's morning summary", () => {
     const [mail] = (await summaries()).filter((m) => m.subject.startsWith("Yesterday at")).slice(-1);
     expect(mail!.text).toContain("This summary comes every morning from 9 am. Change the hour or turn it off in Settings:");
     expect((await t.request("/api/settings", { as: owner }).then((r) => r.json())).morningSummaryHour).toBe(9);
+  });
+  it("says how many of last year's gifts have their day in the coming week, and whose buyers ordered again", async () => {
+    const buyer = await createUser(t.db);
+    const box = await createProduct(t.db, { title: "Calm Box", stock: 40 });
+    const placed = lagos("2026-03-01T10:00");
+    const gift = (remindOn: string, phone: string, more: Partial<typeof purchases.$inferInsert> = {}) =>
+      createPurchase(t.db, buyer, [{ product: box, quantity: 1 }], {
+        status: "delivered",
+        isGift: true,
+        recipientName: "Funke Bello",
+        giftRemindOn: remindOn,
+        phone,
+        createdAt: placed,
+        ...more,
+      });
+    // the summary of 1 March is read on the 2nd: the days from the 2nd to the 9th
+    await gift("2027-02-23", "08031110001"); // its day: 2 March
+    await gift("2027-03-02", "08031110002"); // 9 March
+    await gift("2027-03-03", "08031110003"); // 10 March: the week after
+    await gift("2027-02-22", "08031110004"); // 1 March: gone
+    await gift("2027-02-25", "08031110005", { status: "cancelled", paidAt: null });
+    // the second buyer ordered again on 20 February, within 30 days of her day; the first in January, not
+    await createPurchase(t.db, buyer, [{ product: box, quantity: 1 }], {
+      phone: "+234 803 111 0002",
+      createdAt: lagos("2027-02-20T10:00"),
+    });
+    await createPurchase(t.db, buyer, [{ product: box, quantity: 1 }], { phone: "08031110001", createdAt: lagos("2027-01-20T10:00") });
+    const summary = await morningSummary(t.db, "2027-03-01", 5);
+    expect(summary.giftDays).toEqual({ days: 2, orderedAgain: 1 });
+    const shop = await getSettings(t.db);
+    expect(summaryMail(summary, shop, links.PUBLIC_URL).text).toContain(
+      "\n2 gift days come round in the next 7 days (1 buyer has ordered again): https://shop.example.ng/giftdays?to=2027-03-09\n",
+    );
+    expect(summaryWhatsAppParams(summary, "Alafia", links.PUBLIC_URL)[2]).toContain(
+      "; 2 gift days come round in the next 7 days (1 buyer has ordered again)",
+    );
+    // none in the week: no line
+    expect(summaryMail(await morningSummary(t.db, "2027-04-01", 5), shop, links.PUBLIC_URL).text).not.toContain("gift day");
   });
 });
