@@ -120,6 +120,10 @@ export const purchases = pgTable(
     // round again (null: not asked, or dropped because it was never paid or was cancelled), and when it went
     giftRemindOn: date({ mode: "string" }),
     giftRemindedAt: timestamp({ withTimezone: true }),
+    // 'Gift days': the team member who messaged the buyer about the day coming round, and when
+    // (docs/product.md "Gift orders"); null by: that member was deleted
+    giftDayMessagedAt: timestamp({ withTimezone: true }),
+    giftDayMessagedBy: uuid().references(() => users.id, { onDelete: "set null" }),
     source: orderSourceEnum().notNull().default("web"),
     // the team member who recorded an order at the order desk (docs/product.md "Manual orders", the
     // report by team member); null for a web order, or once that member is deleted
@@ -171,6 +175,10 @@ export const purchases = pgTable(
     index("purchases_source_idx").on(t.source, t.createdAt),
     // deleting a member sets recorded_by to null: without an index that is a scan of every order
     index("purchases_recorded_by_idx").on(t.recordedBy),
+    // and gift_day_messaged_by
+    index("purchases_gift_day_messaged_by_idx")
+      .on(t.giftDayMessagedBy)
+      .where(sql`${t.giftDayMessagedBy} is not null`),
     // the pick-ups waiting at the shop (docs/product.md "Pick-up"), beside 'Deliveries for <date>'
     index("purchases_delivery_method_idx").on(t.deliveryMethod, t.status, t.createdAt),
     // 'Deliveries for <date>' in the back office

@@ -1,10 +1,11 @@
-import { and, asc, desc, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { phoneKey, purchaseItems, purchases } from "../../db/schema";
+import { phoneKey, purchaseEvents, purchaseItems, purchases, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 import { listParams } from "../../lib/form-fields";
-import { addDays, daysBetween, lagosNow } from "../../lib/lagos-calendar";
+import { addDays, daysBetween, lagosDayTime, lagosNow, longDay } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
 import type { Env } from "../../lib/env.server";
 import { publicOrigin } from "../../lib/public-origin";
@@ -48,6 +49,8 @@ export type GiftDayRow = {
   /** her paid order placed from 30 days before the day on (the newest such), by her phone */
   orderedAgain: { id: string; number: string; on: string } | null;
   whatsappUrl: string;
+  /** a team member marked the buyer messaged about it: when, and who (null: a member since deleted) */
+  messaged: { at: string; by: string | null } | null;
 };
 
 /** The days listed: `from` (today by default) to `to` (30 days on by default), both inclusive. */
@@ -68,8 +71,9 @@ export async function listGiftDays(
   const where = and(giftDaysBetween(from, to), q.q ? purchaseSearchMatch(q.q, purchases) : undefined);
   const [rows, [count], shop] = await Promise.all([
     db
-      .select({ p: purchases, againId: orderedAgainId(db) })
+      .select({ p: purchases, againId: orderedAgainId(db), messagedBy: memberName })
       .from(purchases)
+      .leftJoin(users, eq(users.id, purchases.giftDayMessagedBy))
       .where(where)
       .orderBy(asc(purchases.giftRemindOn), asc(purchases.id))
       .limit(q.pageSize)
@@ -93,7 +97,7 @@ export async function listGiftDays(
   const today = lagosNow(now).date;
   const shopUrl = `${publicOrigin(env)}/products`;
   return {
-    items: rows.map(({ p, againId }) => {
+    items: rows.map(({ p, againId, messagedBy }) => {
       const day = giftDay(p.giftRemindOn!);
       const sent = lines.get(p.id) ?? [];
       return {
@@ -115,6 +119,7 @@ export async function listGiftDays(
           p.phone,
           giftDayMessage(shop.shopName, { firstName: p.firstName, recipientName: p.recipientName, day, lines: sent, shopUrl }),
         ),
+        messaged: p.giftDayMessagedAt ? { at: p.giftDayMessagedAt.toISOString(), by: messagedBy } : null,
       };
     }),
     total: count?.n ?? 0,
@@ -122,6 +127,40 @@ export async function listGiftDays(
     to,
   };
 }
+
+/**
+ * 'Mark as messaged': the team member who wrote to the buyer about her gift's day says so, so no one
+ * writes twice; the order's history keeps it with her name. Once: a second mark, or two at once, is
+ * refused with who marked it. Only a gift the list shows (paid, not cancelled, reminder wanted).
+ */
+export async function markGiftDayMessaged(db: Db, purchaseId: string, actorId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ p: purchases, messagedBy: memberName })
+      .from(purchases)
+      .leftJoin(users, eq(users.id, purchases.giftDayMessagedBy))
+      .where(and(eq(purchases.id, purchaseId), isNotNull(purchases.giftRemindOn), paidOrder()))
+      .for("update", { of: purchases });
+    if (!row) throw AppError.notFound("Gift day");
+    if (row.p.giftDayMessagedAt) {
+      throw new AppError(
+        "conflict",
+        `${row.messagedBy ?? "A team member"} marked this buyer messaged already, ${lagosDayTime(row.p.giftDayMessagedAt, "short")}.`,
+      );
+    }
+    await tx.update(purchases).set({ giftDayMessagedAt: now, giftDayMessagedBy: actorId }).where(eq(purchases.id, purchaseId));
+    await tx.insert(purchaseEvents).values({
+      purchaseId,
+      status: row.p.status,
+      note: `gift day: buyer messaged about ${longDay(giftDay(row.p.giftRemindOn!))}`,
+      actorId,
+      createdAt: now,
+    });
+  });
+}
+
+/** A team member's name, from the users joined to the order. */
+const memberName = sql<string | null>`nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 
 /** The morning summary's line: the gift days in the next `days` days from `today`, and of them those whose buyer ordered again. */
 export async function giftDaysComing(db: Db, today: string, days: number): Promise<{ days: number; orderedAgain: number }> {

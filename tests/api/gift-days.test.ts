@@ -5,7 +5,7 @@
 // "don't remind me"; owners and staff only.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { purchases } from "../../db/schema";
+import { purchaseEvents, purchases } from "../../db/schema";
 import { addDays, lagosNow, longDay } from "../../lib/lagos-calendar";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { sendGiftReminders, stopGiftReminder } from "../../modules/orders/gift-reminders.server";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createPagesContext();
   lga = (await createDeliveryRate(t.db, { lga: `Area ${crypto.randomUUID().slice(0, 6)}`, chargeKobo: 150_000 })).lga;
   owner = { id: (await createAdminUser(t.db)).id, role: "admin" };
-  staff = { id: (await createStaffUser(t.db)).id, role: "staff" };
+  staff = { id: (await createStaffUser(t.db, { firstName: "Tolu", lastName: "Bakare" })).id, role: "staff" };
 });
 
 const today = () => lagosNow(new Date()).date;
@@ -69,6 +69,7 @@ type Row = {
   remindedAt: string | null;
   orderedAgain: { id: string; number: string; on: string } | null;
   whatsappUrl: string;
+  messaged: { at: string; by: string | null } | null;
 };
 const list = async (query = "", as: { id: string; role: "admin" | "staff" } = owner) => {
   const res = await t.page(`/api/gift-days?pageSize=100${query}`, { as });
@@ -175,5 +176,52 @@ describe("gift days", () => {
     // a shopper's account is sent away
     const shopper = await createUser(t.db);
     expect((await t.page("/giftdays", { as: { id: shopper.id, role: "customer" } })).status).not.toBe(200);
+  });
+  it("a team member marks a buyer messaged: the list says who and when, the history keeps it, and no one marks her twice", async () => {
+    const one = await gift(365 - 9);
+    const mark = (id: string, as: { id: string; role: "admin" | "staff" }) =>
+      t.page(`/api/gift-days/${id}/messaged`, { method: "POST", as });
+    const res = await mark(one.id, staff);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ msg: "Marked as messaged" });
+    const row = (await list()).rows.find((r) => r.id === one.id)!;
+    expect(row.messaged?.by).toBe("Tolu Bakare");
+    expect(Date.now() - Date.parse(row.messaged!.at)).toBeLessThan(60_000);
+    const events = await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, one.id));
+    expect(events.filter((e) => e.note?.startsWith("gift day:"))).toEqual([
+      expect.objectContaining({ note: `gift day: buyer messaged about ${longDay(one.day)}`, actorId: staff.id }),
+    ]);
+    // again, by the owner: refused with who did it, nothing changed
+    const again = await mark(one.id, owner);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { msg: string }).msg).toMatch(/^Tolu Bakare marked this buyer messaged already, /);
+    expect((await list()).rows.find((r) => r.id === one.id)!.messaged).toEqual(row.messaged);
+
+    // two at once: one mark, one refusal, one line in the history
+    const both = await gift(365 - 9);
+    const answers = await Promise.all([mark(both.id, owner), mark(both.id, staff)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const marks = await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, both.id));
+    expect(marks.filter((e) => e.note?.startsWith("gift day:"))).toHaveLength(1);
+
+    // not a gift day the list shows: not found
+    const unpaid = await gift(365 - 9, { pay: false });
+    expect((await mark(unpaid.id, owner)).status).toBe(404);
+    expect((await mark(crypto.randomUUID(), owner)).status).toBe(404);
+
+    // the page's button, posted before the script runs; then the card says who, with no button
+    const shown = await gift(365 - 9, { recipientName: "Kike Lawal" });
+    const posted = await t.page("/giftdays", {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "messaged", id: shown.id }).toString(),
+    });
+    expect(posted.status).toBe(200);
+    const page = (await (await t.page(`/giftdays?q=${encodeURIComponent("Kike Lawal")}`, { as: staff })).text()).replace(/<!-- -->/g, "");
+    expect(page).toMatch(/data-testid="gift-day-messaged">Messaged by [^<]+, \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m</);
+    expect(page).not.toContain("Mark as messaged");
+    const fresh = (await (await t.page(`/giftdays?q=${encodeURIComponent("Funke Bello")}`, { as: staff })).text()).replace(/<!-- -->/g, "");
+    expect(fresh).toContain("Mark as messaged");
   });
 });

@@ -129,4 +129,5 @@ export const routeAccess: Record<string, Access> = {
   "PUT /api/unpaid-checkouts/settings": "owner",
   "POST /api/unpaid-checkouts/:id{[0-9a-fA-F-]{36}}/remind": "admin",
   "GET /api/gift-days": "admin",
+  "POST /api/gift-days/:id{[0-9a-fA-F-]{36}}/messaged": "admin",
 };

@@ -249,6 +249,12 @@ describe("a gift, on a phone", () => {
         expect(await shop.page.getByTestId("gift-day").filter({ hasText: "Mama Ajayi's day" }).innerText()).toMatch(
           /Reminder mail on \w{3} \d+ \w{3}/,
         );
+        // whoever wrote to her says so, and the card says who (on the desktop, after the phone's mark)
+        const last = shop.page.getByTestId("gift-day").filter({ hasText: "Ifeoma Okonkwo's day" });
+        if (viewport === "phone") await last.getByRole("button", { name: "Mark as messaged" }).click();
+        await visible(last.getByTestId("gift-day-messaged"));
+        expect(await last.getByTestId("gift-day-messaged").innerText()).toMatch(/^Messaged by Shop Admin, \d{1,2} \w{3}, /);
+        expect(await last.getByRole("button", { name: "Mark as messaged" }).count()).toBe(0);
         await expectNoSidewaysScroll(shop.page);
         await expectAccessible(shop.page);
         await screenshot(shop.page, `gift-days-${viewport}`);

@@ -1,17 +1,23 @@
-import { Link } from "react-router";
+import { Check } from "lucide-react";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { ListFilters } from "../../components/admin/filters";
 import { ListTab } from "../../components/admin/list-tab";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { WhatsAppButton } from "../../components/admin/whatsapp-button";
+import { useToastAnswer } from "../../components/toasts";
 import { appContext } from "../../context";
+import { parseForm } from "../../lib/form-action.server";
+import { type FormResult, useBusy } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
 import { counted } from "../../../lib/counted";
 import { addDays, lagosDayTime, lagosNow, longDay, shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { readablePhone } from "../../../lib/phone";
-import { giftDaysQuery, listGiftDays, type GiftDayRow } from "../../../modules/marketing/gift-days.server";
+import { giftDaysQuery, listGiftDays, markGiftDayMessaged, type GiftDayRow } from "../../../modules/marketing/gift-days.server";
 import { customerNotesFor } from "../../../modules/orders/customer-notes.server";
+import { adminAction } from "./admin-action.server";
 import { redirectPastLastPage } from "./list-query.server";
 import type { Route } from "./+types/giftdays";
 
@@ -20,6 +26,17 @@ import type { Route } from "./+types/giftdays";
 // button with the message typed in.
 
 export const meta = () => [{ title: "Gift days | Alafia admin" }];
+
+const messagedInput = z.object({ intent: z.literal("messaged"), id: z.uuid({ error: "This order no longer exists. Please reload." }) });
+
+/** 'Mark as messaged' on a card: the same service as the API's. */
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, async ({ db, user }): Promise<FormResult> => {
+    const { data } = await parseForm(args.request, messagedInput);
+    await markGiftDayMessaged(db, data.id, user.id);
+    return { ok: true, msg: "Marked as messaged" };
+  });
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -89,6 +106,9 @@ export default function GiftDays({ loaderData }: Route.ComponentProps) {
 const inDays = (n: number) => (n === 0 ? "today" : n === 1 ? "tomorrow" : `in ${n} days`);
 
 function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } }) {
+  const fetcher = useFetcher<FormResult>();
+  const busy = useBusy(fetcher);
+  useToastAnswer(fetcher.data);
   const sent = row.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
   return (
     <li className="rounded-2xl border border-line bg-linen p-4" data-testid="gift-day">
@@ -109,6 +129,11 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
               ? `Reminder mailed ${lagosDayTime(new Date(row.remindedAt), "short")}`
               : `Reminder mail on ${shortDay(row.remindOn)}`}
           </p>
+          {row.messaged ? (
+            <p className="text-sm font-semibold text-sage" data-testid="gift-day-messaged">
+              Messaged by {row.messaged.by ?? "a former team member"}, {lagosDayTime(new Date(row.messaged.at), "short")}
+            </p>
+          ) : null}
           {row.aboutHer ? (
             <p className="mt-1 whitespace-pre-line text-sm" data-testid="gift-day-customer-note">
               <span className="font-semibold">About her:</span> {row.aboutHer}
@@ -126,6 +151,16 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <WhatsAppButton href={row.whatsappUrl} testId="whatsapp-buyer" />
+        {/* so no one else writes to her again: the order's history keeps who did */}
+        {row.messaged ? null : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="messaged" />
+            <input type="hidden" name="id" value={row.id} />
+            <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
+              <Check size={16} aria-hidden="true" /> {busy ? "Saving..." : "Mark as messaged"}
+            </button>
+          </fetcher.Form>
+        )}
         <Link to={`/viewpurchase/${row.id}`} className="btn-outline min-h-10 py-2">
           Last year's order
         </Link>
