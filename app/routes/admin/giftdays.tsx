@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { AboutHer } from "../../components/admin/about-her";
 import { ListFilters } from "../../components/admin/filters";
 import { ListTab } from "../../components/admin/list-tab";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
@@ -134,11 +135,7 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
               Messaged by {row.messaged.by ?? "a former team member"}, {lagosDayTime(new Date(row.messaged.at), "short")}
             </p>
           ) : null}
-          {row.aboutHer ? (
-            <p className="mt-1 whitespace-pre-line text-sm" data-testid="gift-day-customer-note">
-              <span className="font-semibold">About her:</span> {row.aboutHer}
-            </p>
-          ) : null}
+          <AboutHer note={row.aboutHer} testId="gift-day-customer-note" />
         </div>
         {row.orderedAgain ? (
           <span

@@ -3,6 +3,7 @@ import { Mail } from "lucide-react";
 import { counted } from "../../../lib/counted";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { AboutHer } from "../../components/admin/about-her";
 import { ListFilters } from "../../components/admin/filters";
 import { ListTab } from "../../components/admin/list-tab";
 import { WhatsAppButton } from "../../components/admin/whatsapp-button";
@@ -180,11 +181,7 @@ function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string 
             {row.remindersSent === 0 ? "no reminder yet" : `${row.remindersSent} reminder${row.remindersSent > 1 ? "s" : ""} sent`}
             {row.optedOut ? " · asked for no more reminders" : ""}
           </p>
-          {row.aboutHer ? (
-            <p className="mt-1 whitespace-pre-line text-sm" data-testid="unpaid-customer-note">
-              <span className="font-semibold">About her:</span> {row.aboutHer}
-            </p>
-          ) : null}
+          <AboutHer note={row.aboutHer} testId="unpaid-customer-note" />
         </div>
         <div className="text-right">
           <p className="text-lg font-bold">{formatNairaAmount(row.total)}</p>
