@@ -63,6 +63,9 @@ export const envSchema = z
       .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" })
       .default("https://graph.facebook.com/v21.0"),
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default("en"),
+    // the marketing templates (modules/whatsapp/templates.ts) through Meta's Marketing Messages API,
+    // once the business has accepted its terms: Meta ends marketing templates on /messages in October 2027
+    WHATSAPP_MARKETING_MESSAGES: bool.default(false),
     // the Meta app's secret signs the webhook's deliveries; the verify token answers its subscription check
     WHATSAPP_APP_SECRET: z.string().min(1).optional(),
     WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),

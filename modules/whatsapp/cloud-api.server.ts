@@ -1,8 +1,12 @@
 import type { WhatsAppMessage } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import { whatsappDigits } from "../../lib/phone";
+import { isMarketingTemplate } from "./templates";
 
-export type WhatsAppConfig = Pick<Env, "WHATSAPP_TOKEN" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_API_URL" | "WHATSAPP_TEMPLATE_LANGUAGE">;
+export type WhatsAppConfig = Pick<
+  Env,
+  "WHATSAPP_TOKEN" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_API_URL" | "WHATSAPP_TEMPLATE_LANGUAGE" | "WHATSAPP_MARKETING_MESSAGES"
+>;
 
 /** WhatsApp sends only when the token and the sending number's id are set. */
 export const whatsappConfigured = (env: Partial<WhatsAppConfig>) => !!(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
@@ -23,9 +27,14 @@ export class WhatsAppSendError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-/** Sends one template message (POST /{phone-number-id}/messages); returns the message's id. */
+/**
+ * Sends one template message (POST /{phone-number-id}/messages; a marketing template to
+ * /{phone-number-id}/marketing_messages, Meta's Marketing Messages API, when
+ * WHATSAPP_MARKETING_MESSAGES is on: the same body); returns the message's id.
+ */
 export async function sendTemplateMessage(env: WhatsAppConfig, message: WhatsAppMessage): Promise<string> {
-  const url = `${env.WHATSAPP_API_URL.replace(/\/+$/, "")}/${env.WHATSAPP_PHONE_NUMBER_ID}/messages`;
+  const endpoint = env.WHATSAPP_MARKETING_MESSAGES && isMarketingTemplate(message.template) ? "marketing_messages" : "messages";
+  const url = `${env.WHATSAPP_API_URL.replace(/\/+$/, "")}/${env.WHATSAPP_PHONE_NUMBER_ID}/${endpoint}`;
   let res: Response;
   try {
     res = await fetch(url, {

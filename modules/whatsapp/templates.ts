@@ -2,9 +2,10 @@ import type { WhatsAppMessage } from "../../db/schema";
 import { normalizeNigerianPhone } from "../../lib/phone";
 
 // The WhatsApp Cloud API sends a business-initiated message only as a template the owner has had
-// approved in WhatsApp Manager (category "Utility", language WHATSAPP_TEMPLATE_LANGUAGE). These are
-// the shop's templates: their names and bodies, each {{n}} filled in order from the params. The
-// README lists them for the owner to create; the mail of the same event says the same in full.
+// approved in WhatsApp Manager (language WHATSAPP_TEMPLATE_LANGUAGE; category Utility, but Marketing
+// for those in marketingTemplates below). These are the shop's templates: their names and bodies,
+// each {{n}} filled in order from the params. docs/product.md lists them for the owner to create;
+// the mail of the same event says the same in full.
 export const whatsappTemplates = {
   order_confirmed: "Hello {{1}}, your {{2}} order #{{3}} is confirmed: {{4}} paid. Follow it here: {{5}}",
   order_update: "Hello {{1}}, your {{2}} order #{{3}} {{4}}. Follow it here: {{5}}",
@@ -20,6 +21,14 @@ export const whatsappTemplates = {
 } as const;
 
 export type WhatsAppTemplate = keyof typeof whatsappTemplates;
+
+/**
+ * The templates Meta counts as Marketing, not Utility: they ask her to buy (her saved checkout, a
+ * product back in stock, a gift's day coming round) rather than tell her of an order she made. A
+ * template created as Utility with such a body is moved to Marketing by Meta's review.
+ */
+const marketingTemplates: ReadonlySet<string> = new Set<WhatsAppTemplate>(["checkout_reminder", "back_in_stock", "gift_reminder"]);
+export const isMarketingTemplate = (template: string): boolean => marketingTemplates.has(template);
 
 /** How many {{n}} a template's body has. */
 export const templateParamCount = (template: WhatsAppTemplate) => whatsappTemplates[template].match(/\{\{\d+\}\}/g)!.length;

@@ -17,8 +17,9 @@ import { remindUnpaidCheckouts } from "../../modules/orders/checkout-reminders.s
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { updateSettings } from "../../modules/settings/service.server";
-import { renderTemplate } from "../../modules/whatsapp/templates";
-import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
+import { sendTemplateMessage } from "../../modules/whatsapp/cloud-api.server";
+import { renderTemplate, templateParamCount } from "../../modules/whatsapp/templates";
+import { createAdminUser, createDeliveryRate, createMail, createProduct } from "../factories";
 import { createPagesContext } from "../support/pages-app";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -462,6 +463,55 @@ describe('a shopper\'s message on WhatsApp (docs/product.md "Messages")', () => 
       "http://localhost:3000/messages",
     ]);
     expect((await outbox("new_message_admin")).map((r) => [r.status, r.channel])).toEqual([["sent", "whatsapp"]]);
+  });
+});
+
+describe("the marketing templates and Meta's Marketing Messages API (WHATSAPP_MARKETING_MESSAGES)", () => {
+  const templates = ["checkout_reminder", "back_in_stock", "gift_reminder", "order_update", "new_order_alert"] as const;
+  const message = (template: (typeof templates)[number]) => ({
+    to: "+2348031234567",
+    template,
+    params: Array.from({ length: templateParamCount(template) }, (_, i) => `p${i + 1}`),
+    mail: true,
+  });
+
+  it("on: the three marketing templates go to /marketing_messages with the same body, the rest to /messages; off: all to /messages", async () => {
+    const config = { ...t.env, WHATSAPP_MARKETING_MESSAGES: true };
+    for (const template of templates) await sendTemplateMessage(config, message(template));
+    expect(api.sent.map((s) => s.path)).toEqual([
+      "/v21.0/1234567890/marketing_messages",
+      "/v21.0/1234567890/marketing_messages",
+      "/v21.0/1234567890/marketing_messages",
+      "/v21.0/1234567890/messages",
+      "/v21.0/1234567890/messages",
+    ]);
+    const onBodies = api.sent.map((s) => s.body);
+    api.sent.length = 0;
+    // the default
+    expect(t.env.WHATSAPP_MARKETING_MESSAGES).toBe(false);
+    for (const template of templates) await sendTemplateMessage(t.env, message(template));
+    expect(new Set(api.sent.map((s) => s.path))).toEqual(new Set(["/v21.0/1234567890/messages"]));
+    expect(api.sent.map((s) => s.body)).toEqual(onBodies);
+  });
+
+  it("is read from the environment: a gift reminder queued in the outbox goes through the Marketing Messages API", async () => {
+    const marketing = await createTestContext({
+      WHATSAPP_TOKEN: "test-token",
+      WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+      WHATSAPP_API_URL: apiUrl,
+      WHATSAPP_MARKETING_MESSAGES: "true",
+    });
+    expect(marketing.env.WHATSAPP_MARKETING_MESSAGES).toBe(true);
+    await createMail(marketing.db, { kind: "gift_reminder", whatsapp: message("gift_reminder") });
+    await createMail(marketing.db, { kind: "order_update", whatsapp: message("order_update") });
+    await flushOutbox({ db: marketing.db, env: marketing.env, logger });
+    expect(api.sent.map((s) => [s.body.template.name, s.path])).toEqual(
+      expect.arrayContaining([
+        ["gift_reminder", "/v21.0/1234567890/marketing_messages"],
+        ["order_update", "/v21.0/1234567890/messages"],
+      ]),
+    );
+    expect(api.sent).toHaveLength(2);
   });
 });
 
