@@ -14,6 +14,7 @@ import { paidOrder } from "../orders/paid-orders.server";
 import { purchaseSearchMatch } from "../orders/purchase-search.server";
 import { orderNumber } from "../orders/statuses";
 import { getSettings } from "../settings/service.server";
+import { optedOutOf } from "../whatsapp/opt-outs.server";
 import { chatWithShopperUrl, giftDayMessage } from "./shopper-chats";
 
 // The back office's 'Gift days' (/giftdays, GET /api/gift-days; docs/product.md "Gift orders"): the
@@ -48,7 +49,8 @@ export type GiftDayRow = {
   remindedAt: string | null;
   /** her paid order placed from 30 days before the day on (the newest such), by her phone */
   orderedAgain: { id: string; number: string; on: string } | null;
-  whatsappUrl: string;
+  /** a chat with her, the message typed in; null: her number replied STOP to the shop's WhatsApp */
+  whatsappUrl: string | null;
   /** a team member marked the buyer messaged about it: when, and who (null: a member since deleted) */
   messaged: { at: string; by: string | null } | null;
 };
@@ -84,7 +86,7 @@ export async function listGiftDays(
       .where(where),
     getSettings(db),
   ]);
-  const [lines, placed] = await Promise.all([
+  const [lines, placed, stopped] = await Promise.all([
     linesOf(
       db,
       rows.map(({ p }) => p.id),
@@ -92,6 +94,10 @@ export async function listGiftDays(
     placedOn(
       db,
       rows.flatMap(({ againId }) => (againId ? [againId] : [])),
+    ),
+    optedOutOf(
+      db,
+      rows.map(({ p }) => p.phone),
     ),
   ]);
   const today = lagosNow(now).date;
@@ -115,10 +121,12 @@ export async function listGiftDays(
         remindOn: p.giftRemindOn!,
         remindedAt: p.giftRemindedAt?.toISOString() ?? null,
         orderedAgain: againId ? { id: againId, number: orderNumber(againId), on: placed.get(againId)! } : null,
-        whatsappUrl: chatWithShopperUrl(
-          p.phone,
-          giftDayMessage(shop.shopName, { firstName: p.firstName, recipientName: p.recipientName, day, lines: sent, shopUrl }),
-        ),
+        whatsappUrl: stopped.has(p.phone)
+          ? null
+          : chatWithShopperUrl(
+              p.phone,
+              giftDayMessage(shop.shopName, { firstName: p.firstName, recipientName: p.recipientName, day, lines: sent, shopUrl }),
+            ),
         messaged: p.giftDayMessagedAt ? { at: p.giftDayMessagedAt.toISOString(), by: messagedBy } : null,
       };
     }),

@@ -5,7 +5,7 @@
 // "don't remind me"; owners and staff only.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { purchaseEvents, purchases } from "../../db/schema";
+import { purchaseEvents, purchases, whatsappOptOuts } from "../../db/schema";
 import { addDays, lagosNow, longDay } from "../../lib/lagos-calendar";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { sendGiftReminders, stopGiftReminder } from "../../modules/orders/gift-reminders.server";
@@ -223,5 +223,16 @@ describe("gift days", () => {
     expect(page).not.toContain("Mark as messaged");
     const fresh = (await (await t.page(`/giftdays?q=${encodeURIComponent("Funke Bello")}`, { as: staff })).text()).replace(/<!-- -->/g, "");
     expect(fresh).toContain("Mark as messaged");
+  });
+  it("a buyer whose number replied STOP to the shop's WhatsApp gets no WhatsApp button, and the card says so", async () => {
+    const stopped = await gift(365 - 13, { recipientName: "Yemi Alade" });
+    const open = await gift(365 - 13, { recipientName: "Yemi Alade" });
+    await t.db.insert(whatsappOptOuts).values({ phone: stopped.phone });
+    const { rows } = await list(`&q=${encodeURIComponent("Yemi Alade")}`);
+    expect(rows.find((r) => r.id === stopped.id)!.whatsappUrl).toBeNull();
+    expect(rows.find((r) => r.id === open.id)!.whatsappUrl).toMatch(/^https:\/\/wa\.me\//);
+    const page = (await (await t.page(`/giftdays?q=${encodeURIComponent("Yemi Alade")}`, { as: owner })).text()).replace(/<!-- -->/g, "");
+    expect(page.match(/data-testid="whatsapp-buyer"/g)).toHaveLength(1);
+    expect(page).toContain("She replied STOP to the shop&#x27;s WhatsApp: write to her by mail or call her.");
   });
 });

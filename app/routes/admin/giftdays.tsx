@@ -130,6 +130,11 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
               ? `Reminder mailed ${lagosDayTime(new Date(row.remindedAt), "short")}`
               : `Reminder mail on ${shortDay(row.remindOn)}`}
           </p>
+          {row.whatsappUrl ? null : (
+            <p className="text-sm" data-testid="gift-day-whatsapp-stopped">
+              She replied STOP to the shop&apos;s WhatsApp: write to her by mail or call her.
+            </p>
+          )}
           {row.messaged ? (
             <p className="text-sm font-semibold text-sage" data-testid="gift-day-messaged">
               Messaged by {row.messaged.by ?? "a former team member"}, {lagosDayTime(new Date(row.messaged.at), "short")}
@@ -147,7 +152,7 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <WhatsAppButton href={row.whatsappUrl} testId="whatsapp-buyer" />
+        {row.whatsappUrl ? <WhatsAppButton href={row.whatsappUrl} testId="whatsapp-buyer" /> : null}
         {/* so no one else writes to her again: the order's history keeps who did */}
         {row.messaged ? null : (
           <fetcher.Form method="post">
