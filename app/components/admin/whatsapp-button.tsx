@@ -26,3 +26,12 @@ export function WhatsAppChatLink({ href, name, testId }: { href: string; name: s
     </a>
   );
 }
+
+/** In place of the chat button, for a shopper whose number replied STOP to the shop's WhatsApp (docs/product.md "WhatsApp order updates"). */
+export function StoppedWhatsApp({ testId }: { testId: string }) {
+  return (
+    <p className="text-sm" data-testid={testId}>
+      She replied STOP to the shop&apos;s WhatsApp: write to her by mail or call her.
+    </p>
+  );
+}

@@ -5,7 +5,7 @@ import { AboutHer } from "../../components/admin/about-her";
 import { ListFilters } from "../../components/admin/filters";
 import { ListTab } from "../../components/admin/list-tab";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
-import { WhatsAppButton } from "../../components/admin/whatsapp-button";
+import { StoppedWhatsApp, WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { useToastAnswer } from "../../components/toasts";
 import { appContext } from "../../context";
 import { parseForm } from "../../lib/form-action.server";
@@ -130,11 +130,7 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
               ? `Reminder mailed ${lagosDayTime(new Date(row.remindedAt), "short")}`
               : `Reminder mail on ${shortDay(row.remindOn)}`}
           </p>
-          {row.whatsappUrl ? null : (
-            <p className="text-sm" data-testid="gift-day-whatsapp-stopped">
-              She replied STOP to the shop&apos;s WhatsApp: write to her by mail or call her.
-            </p>
-          )}
+          {row.whatsappUrl ? null : <StoppedWhatsApp testId="gift-day-whatsapp-stopped" />}
           {row.messaged ? (
             <p className="text-sm font-semibold text-sage" data-testid="gift-day-messaged">
               Messaged by {row.messaged.by ?? "a former team member"}, {lagosDayTime(new Date(row.messaged.at), "short")}

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AboutHer } from "../../components/admin/about-her";
 import { ListFilters } from "../../components/admin/filters";
 import { ListTab } from "../../components/admin/list-tab";
-import { WhatsAppButton } from "../../components/admin/whatsapp-button";
+import { StoppedWhatsApp, WhatsAppButton } from "../../components/admin/whatsapp-button";
 import { PageHeader, TableFooter } from "../../components/admin/table-parts";
 import { Field } from "../../components/forms/fields";
 import { appContext } from "../../context";
@@ -30,6 +30,7 @@ import {
   type UnpaidCheckoutRow,
 } from "../../../modules/orders/unpaid-checkouts.server";
 import { getSettings } from "../../../modules/settings/service.server";
+import { optedOutOf } from "../../../modules/whatsapp/opt-outs.server";
 import { adminAction, ownerOnly } from "./admin-action.server";
 import { useOwner } from "../../lib/back-office";
 import { redirectPastLastPage } from "./list-query.server";
@@ -47,24 +48,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [list, reminders, shop] = await Promise.all([listUnpaidCheckouts(db, env, query), getReminderSettings(db), getSettings(db)]);
   redirectPastLastPage(request, query, list.total);
   // the team's notes about these customers (docs/product.md "Notes about a customer"), one query for the page
-  const notes = await customerNotesFor(
-    db,
-    list.items.map((row) => row.phone),
-  );
+  const phones = list.items.map((row) => row.phone);
+  const [notes, stopped] = await Promise.all([customerNotesFor(db, phones), optedOutOf(db, phones)]);
   const items = list.items.map((row) => ({
     ...row,
     aboutHer: notes.get(row.phone) ?? null,
-    whatsappUrl: row.resumeUrl
-      ? chatWithShopperUrl(
-          row.phone,
-          unpaidCheckoutMessage(shop.shopName, {
-            firstName: row.name.split(" ")[0]!,
-            number: row.number,
-            total: row.total,
-            resumeUrl: row.resumeUrl,
-          }),
-        )
-      : null,
+    // no chat with a number that replied STOP to the shop's WhatsApp
+    whatsappStopped: stopped.has(row.phone),
+    whatsappUrl:
+      row.resumeUrl && !stopped.has(row.phone)
+        ? chatWithShopperUrl(
+            row.phone,
+            unpaidCheckoutMessage(shop.shopName, {
+              firstName: row.name.split(" ")[0]!,
+              number: row.number,
+              total: row.total,
+              resumeUrl: row.resumeUrl,
+            }),
+          )
+        : null,
   }));
   return { ...list, items, query, reminders };
 }
@@ -161,7 +163,11 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string | null; aboutHer: string | null } }) {
+function CheckoutCard({
+  row,
+}: {
+  row: UnpaidCheckoutRow & { whatsappUrl: string | null; whatsappStopped: boolean; aboutHer: string | null };
+}) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useToastAnswer(fetcher.data);
@@ -181,6 +187,7 @@ function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { whatsappUrl: string 
             {row.remindersSent === 0 ? "no reminder yet" : `${row.remindersSent} reminder${row.remindersSent > 1 ? "s" : ""} sent`}
             {row.optedOut ? " · asked for no more reminders" : ""}
           </p>
+          {row.whatsappStopped ? <StoppedWhatsApp testId="unpaid-whatsapp-stopped" /> : null}
           <AboutHer note={row.aboutHer} testId="unpaid-customer-note" />
         </div>
         <div className="text-right">
