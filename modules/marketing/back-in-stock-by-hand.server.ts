@@ -4,7 +4,7 @@ import type { Db, Queryable } from "../../db/client";
 import { products, stockAlerts, users, whatsappOptOuts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { isRecordId } from "../../lib/record-id";
-import { chatWithShopperUrl } from "./shopper-chats";
+import { chatWithShopperUrl } from "../whatsapp/shopper-chats";
 import { productPath, shopUrl } from "./whatsapp";
 
 // docs/product.md "Back in stock", by hand: a shop without the WhatsApp Business API still takes a

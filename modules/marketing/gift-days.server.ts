@@ -15,7 +15,7 @@ import { purchaseSearchMatch } from "../orders/purchase-search.server";
 import { orderNumber } from "../orders/statuses";
 import { getSettings } from "../settings/service.server";
 import { optedOutOf } from "../whatsapp/opt-outs.server";
-import { chatWithShopperUrl, giftDayMessage } from "./shopper-chats";
+import { chatWithShopperUrl, giftDayMessage } from "../whatsapp/shopper-chats";
 
 // The back office's 'Gift days' (/giftdays, GET /api/gift-days; docs/product.md "Gift orders"): the
 // gifts whose day comes round again soon, whose buyers asked to be reminded. The owner sees who sent

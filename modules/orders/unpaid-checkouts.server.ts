@@ -18,6 +18,9 @@ import { endedByShopper, hasStoppedReminders, herLatestCheckout, optedOut, remin
 import type { MailLinks } from "./mails.server";
 import { paidOrder } from "./paid-orders.server";
 import { RESUME_LINK_MS, resumeUrl } from "./resume-links.server";
+import { getSettings } from "../settings/service.server";
+import { optedOutOf } from "../whatsapp/opt-outs.server";
+import { chatWithShopperUrl, unpaidCheckoutMessage } from "../whatsapp/shopper-chats";
 import { isPaidOrder, orderNumber } from "./statuses";
 
 // The back office's 'Unpaid checkouts' (/unpaidcheckouts, GET /api/unpaid-checkouts; docs/product.md
@@ -49,6 +52,10 @@ export type UnpaidCheckoutRow = {
   optedOut: boolean;
   /** 'complete it here', for the WhatsApp message (unpaid only) */
   resumeUrl: string | null;
+  /** a chat with her number, the message and that link typed in (unpaid only; null when she replied STOP) */
+  whatsappUrl: string | null;
+  /** her number replied STOP to the shop's WhatsApp: the team writes or calls instead */
+  whatsappStopped: boolean;
 };
 
 export type UnpaidCheckoutSummary = { unpaidCount: number; unpaid: number; recoveredCount: number; recovered: number };
@@ -113,21 +120,42 @@ export async function listUnpaidCheckouts(
       .where(and(eq(purchases.paymentMethod, "online"), ...window(q, "recovered", now))),
   ]);
   const linkEnds = new Date(now.getTime() + RESUME_LINK_MS);
+  const [shop, stopped] = await Promise.all([
+    getSettings(db),
+    optedOutOf(
+      db,
+      rows.map(({ p }) => p.phone),
+    ),
+  ]);
   return {
-    items: rows.map(({ p, optedOut: out }) => ({
-      id: p.id,
-      number: orderNumber(p.id),
-      name: `${p.firstName} ${p.lastName}`.trim(),
-      email: p.email,
-      phone: p.phone,
-      total: koboToNaira(p.totalKobo),
-      createdAt: p.createdAt.toISOString(),
-      state: isPaidOrder(p) ? "recovered" : p.status === "pending" ? "waiting" : "unpaid",
-      remindersSent: p.reminderCount,
-      lastRemindedAt: p.remindedAt?.toISOString() ?? null,
-      optedOut: !!out,
-      resumeUrl: isPaidOrder(p) ? null : resumeUrl(links, p.id, linkEnds),
-    })),
+    items: rows.map(({ p, optedOut: out }) => {
+      const number = orderNumber(p.id);
+      const total = koboToNaira(p.totalKobo);
+      const resume = isPaidOrder(p) ? null : resumeUrl(links, p.id, linkEnds);
+      const whatsappStopped = stopped.has(p.phone);
+      return {
+        id: p.id,
+        number,
+        name: `${p.firstName} ${p.lastName}`.trim(),
+        email: p.email,
+        phone: p.phone,
+        total,
+        createdAt: p.createdAt.toISOString(),
+        state: isPaidOrder(p) ? "recovered" : p.status === "pending" ? "waiting" : "unpaid",
+        remindersSent: p.reminderCount,
+        lastRemindedAt: p.remindedAt?.toISOString() ?? null,
+        optedOut: !!out,
+        resumeUrl: resume,
+        whatsappUrl:
+          resume && !whatsappStopped
+            ? chatWithShopperUrl(
+                p.phone,
+                unpaidCheckoutMessage(shop.shopName, { firstName: p.firstName, number, total, resumeUrl: resume }),
+              )
+            : null,
+        whatsappStopped,
+      };
+    }),
     total: count?.n ?? 0,
     summary: {
       unpaidCount: Number(sums?.unpaidCount ?? 0),

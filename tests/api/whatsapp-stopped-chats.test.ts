@@ -16,7 +16,7 @@ beforeAll(async () => {
 const drawn = async (path: string) => (await (await t.page(path, { as: owner })).text()).replace(/<!-- -->/g, "");
 
 describe("the team's WhatsApp chats with a shopper who replied STOP", () => {
-  it("/unpaidcheckouts offers no chat with her, and says so; another shopper's chat stays", async () => {
+  it("/unpaidcheckouts and its API offer no chat with her, and say so; another shopper's chat stays", async () => {
     const product = await createProduct(t.db, { priceKobo: 500_000, discountKobo: 0 });
     const unpaid = async (phone: string) => {
       const her = await createUser(t.db);
@@ -34,5 +34,14 @@ describe("the team's WhatsApp chats with a shopper who replied STOP", () => {
     const other = await drawn(`/unpaidcheckouts?q=${encodeURIComponent(open.email)}`);
     expect(other).toContain('data-testid="whatsapp-shopper"');
     expect(other).not.toContain("She replied STOP");
+    // the API's rows say the same: no chat for her, a chat with the other's own number and her link
+    const res = await t.page("/api/unpaid-checkouts", { as: owner });
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as { email: string; whatsappUrl: string | null; whatsappStopped: boolean; resumeUrl: string }[];
+    expect(rows.find((r) => r.email === stopped.email)).toMatchObject({ whatsappUrl: null, whatsappStopped: true });
+    const chat = rows.find((r) => r.email === open.email)!;
+    expect(chat.whatsappStopped).toBe(false);
+    expect(chat.whatsappUrl).toMatch(/^https:\/\/wa\.me\/2348032224466\?text=/);
+    expect(decodeURIComponent(chat.whatsappUrl!.split("?text=")[1]!)).toContain(`You can complete it here: ${chat.resumeUrl}`);
   });
 });

@@ -20,7 +20,6 @@ import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { formatNigerianPhone } from "../../../lib/phone";
 import { customerNotesFor } from "../../../modules/orders/customer-notes.server";
-import { chatWithShopperUrl, unpaidCheckoutMessage } from "../../../modules/marketing/shopper-chats";
 import {
   getReminderSettings,
   listUnpaidCheckouts,
@@ -29,8 +28,6 @@ import {
   unpaidCheckoutQuery,
   type UnpaidCheckoutRow,
 } from "../../../modules/orders/unpaid-checkouts.server";
-import { getSettings } from "../../../modules/settings/service.server";
-import { optedOutOf } from "../../../modules/whatsapp/opt-outs.server";
 import { adminAction, ownerOnly } from "./admin-action.server";
 import { useOwner } from "../../lib/back-office";
 import { redirectPastLastPage } from "./list-query.server";
@@ -45,29 +42,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { db, env } = context.get(appContext);
   const query = readSearchParams(request, unpaidCheckoutQuery, ["q", "from", "to", "page", "show"]);
-  const [list, reminders, shop] = await Promise.all([listUnpaidCheckouts(db, env, query), getReminderSettings(db), getSettings(db)]);
+  const [list, reminders] = await Promise.all([listUnpaidCheckouts(db, env, query), getReminderSettings(db)]);
   redirectPastLastPage(request, query, list.total);
   // the team's notes about these customers (docs/product.md "Notes about a customer"), one query for the page
-  const phones = list.items.map((row) => row.phone);
-  const [notes, stopped] = await Promise.all([customerNotesFor(db, phones), optedOutOf(db, phones)]);
-  const items = list.items.map((row) => ({
-    ...row,
-    aboutHer: notes.get(row.phone) ?? null,
-    // no chat with a number that replied STOP to the shop's WhatsApp
-    whatsappStopped: stopped.has(row.phone),
-    whatsappUrl:
-      row.resumeUrl && !stopped.has(row.phone)
-        ? chatWithShopperUrl(
-            row.phone,
-            unpaidCheckoutMessage(shop.shopName, {
-              firstName: row.name.split(" ")[0]!,
-              number: row.number,
-              total: row.total,
-              resumeUrl: row.resumeUrl,
-            }),
-          )
-        : null,
-  }));
+  const notes = await customerNotesFor(
+    db,
+    list.items.map((row) => row.phone),
+  );
+  const items = list.items.map((row) => ({ ...row, aboutHer: notes.get(row.phone) ?? null }));
   return { ...list, items, query, reminders };
 }
 
@@ -163,11 +145,7 @@ export default function UnpaidCheckouts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CheckoutCard({
-  row,
-}: {
-  row: UnpaidCheckoutRow & { whatsappUrl: string | null; whatsappStopped: boolean; aboutHer: string | null };
-}) {
+function CheckoutCard({ row }: { row: UnpaidCheckoutRow & { aboutHer: string | null } }) {
   const fetcher = useFetcher<FormResult>();
   const busy = useBusy(fetcher);
   useToastAnswer(fetcher.data);

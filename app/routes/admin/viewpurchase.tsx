@@ -10,7 +10,7 @@ import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult
 import { requireAdminPage } from "../../lib/guards.server";
 import { formatNaira, formatNairaAmount } from "../../../lib/money";
 import { normalizeNigerianPhone, readablePhone } from "../../../lib/phone";
-import { chatWithShopperUrl } from "../../../modules/marketing/shopper-chats";
+import { chatWithShopperUrl } from "../../../modules/whatsapp/shopper-chats";
 import { z } from "zod";
 import { PaymentPanel } from "../../components/admin/payment-panel";
 import { WhatsAppChatLink } from "../../components/admin/whatsapp-button";

@@ -1,18 +1,19 @@
 import { longDay } from "../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../lib/money";
-import { normalizeNigerianPhone } from "../../lib/phone";
-import { askOnWhatsAppUrl } from "./whatsapp";
+import { normalizeNigerianPhone, whatsappDigits } from "../../lib/phone";
 
 // The back office's WhatsApp buttons that open a chat with a shopper's own number, the message typed
 // in: 'Unpaid checkouts' (the link that completes her saved order), 'Gift days' (the day she sends a
-// gift for comes round again). Plain wa.me links, like the shop's other WhatsApp links.
+// gift for comes round again), the order page's chat. Plain wa.me links, like the shop's other
+// WhatsApp links; the lists leave a number that replied STOP without one (./opt-outs.server.ts).
 
 export function unpaidCheckoutMessage(shopName: string, order: { firstName: string; number: string; total: number; resumeUrl: string }) {
   return `Hello ${order.firstName}, this is ${shopName}. Your order #${order.number} (${formatNairaAmount(order.total)}) is saved for you. You can complete it here: ${order.resumeUrl}`;
 }
 
-/** wa.me with her number (any Nigerian spelling) and the message. */
-export const chatWithShopperUrl = (phone: string, message: string) => askOnWhatsAppUrl(normalizeNigerianPhone(phone) ?? phone, message);
+/** wa.me with her number (any Nigerian spelling) and the message: https://wa.me/2348031234567?text=… */
+export const chatWithShopperUrl = (phone: string, message: string) =>
+  `https://wa.me/${whatsappDigits(normalizeNigerianPhone(phone) ?? phone)}?text=${encodeURIComponent(message)}`;
 
 /** 'Gift days': the day she sent a gift for last year comes round again; what she sent, and the shop. */
 export function giftDayMessage(
