@@ -1,37 +1,33 @@
 import type { Tx } from "../client";
-import { purchaseEvents, purchaseItems, purchases } from "../schema";
 import { addDays, lagosNow } from "../../lib/lagos-calendar";
-import type { SeedProduct } from "./demo-orders";
+import { insertDemoPurchase, type SeedProduct } from "./demo-purchase";
 
-// Three gifts delivered a year ago whose buyers asked to be reminded, their days coming round in the
-// next weeks, so the back office's 'Gift days' has something to show in the demo (docs/product.md
-// "Gift orders"). The first buyer is one of the demo orders' customers (her number): she has ordered again.
+// Three gifts whose buyers asked to be reminded, their days coming round in the next weeks, so the
+// back office's 'Gift days' has something to show in the demo (docs/product.md "Gift orders"). The
+// first buyer is one of the demo orders' customers (her number): she has ordered again.
 const gifts = [
   { buyer: ["Funmilayo", "Adeyemi", "08035550101"], recipient: "Tolu Adeyemi", inDays: 4, message: "Happy birthday, sis! Rest well." },
   { buyer: ["Yetunde", "Ajayi", "08035550190"], recipient: "Mama Ajayi", inDays: 11, message: "For all you do. Love, Yetty" },
   { buyer: ["Amina", "Sule", "08035550191"], recipient: "Ifeoma Okonkwo", inDays: 23, message: "Happy anniversary, my friend" },
 ] as const;
 
-/** The same day a year before (29 February: the 28th). */
-const yearBefore = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4) === "-02-29" ? "-02-28" : day.slice(4)}`;
+/** The same day `years` (1 or 2) before (29 February: the 28th). */
+const yearsBefore = (day: string, years: number) =>
+  `${Number(day.slice(0, 4)) - years}${day.slice(4) === "-02-29" ? "-02-28" : day.slice(4)}`;
 
 export async function seedDemoGifts(tx: Tx, products: SeedProduct[], now: Date) {
   if (!products.length) return;
   const today = lagosNow(now).date;
   for (const [i, gift] of gifts.entries()) {
     const [first, last, phone] = gift.buyer;
-    const product = products[(i * 5 + 2) % products.length]!;
-    const price = product.discountKobo || product.priceKobo;
-    const vat = Math.round(price * 0.075);
-    const delivery = 200_000;
     const day = addDays(today, gift.inDays);
-    const lastYear = yearBefore(day);
-    const createdAt = new Date(`${addDays(lastYear, -2)}T10:00:00+01:00`);
+    const sentFor = yearsBefore(day, 1);
+    const createdAt = new Date(`${addDays(sentFor, -2)}T10:00:00+01:00`);
     // a week before the day, as the checkout keeps it (modules/orders/gift-rules.ts giftReminderDays)
     const remindOn = addDays(day, -7);
-    const [row] = await tx
-      .insert(purchases)
-      .values({
+    await insertDemoPurchase(
+      tx,
+      {
         firstName: first,
         lastName: last,
         email: `${first.toLowerCase()}.${last.toLowerCase()}@example.ng`,
@@ -41,16 +37,12 @@ export async function seedDemoGifts(tx: Tx, products: SeedProduct[], now: Date) 
         state: "Lagos",
         address: `${20 + i} Bourdillon Road, Ikoyi, Lagos`,
         lga: "Eti-Osa",
-        subtotalKobo: price,
-        vatKobo: vat,
-        deliveryKobo: delivery,
-        totalKobo: price + vat + delivery,
         status: "delivered",
         paymentProvider: "sandbox",
         reference: `ALF-GIFT-${String(i + 1).padStart(4, "0")}`,
         transactionId: `SBX-GIFT-${i + 1}`,
         paidAt: createdAt,
-        deliveryDate: lastYear,
+        deliveryDate: sentFor,
         isGift: true,
         recipientName: gift.recipient,
         recipientPhone: `0809${5550200 + i}`,
@@ -59,22 +51,8 @@ export async function seedDemoGifts(tx: Tx, products: SeedProduct[], now: Date) 
         // a reminder whose day has come went out then
         giftRemindedAt: remindOn <= today ? new Date(`${remindOn}T09:00:00+01:00`) : null,
         createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: purchases.id });
-    await tx.insert(purchaseItems).values({
-      purchaseId: row!.id,
-      productId: product.id,
-      title: product.title,
-      description: product.description,
-      imageUrl: product.imageUrl,
-      priceKobo: product.priceKobo,
-      discountKobo: product.discountKobo,
-      color: product.color,
-      size: product.size,
-      quantity: 1,
-      totalPriceKobo: price,
-    });
-    await tx.insert(purchaseEvents).values({ purchaseId: row!.id, status: "completed", note: "Payment verified", createdAt });
+      },
+      [{ product: products[(i * 5 + 2) % products.length]!, quantity: 1 }],
+    );
   }
 }

@@ -1,16 +1,7 @@
 import type { Tx } from "../client";
-import { purchaseEvents, purchaseItems, purchases } from "../schema";
+import { insertDemoPurchase, type SeedProduct } from "./demo-purchase";
 
-export type SeedProduct = {
-  id: string;
-  title: string;
-  description: string;
-  priceKobo: number;
-  discountKobo: number;
-  imageUrl: string | null;
-  size: string | null;
-  color: string | null;
-};
+export type { SeedProduct } from "./demo-purchase";
 
 const customers = [
   ["Adaeze", "Okafor", "Lekki"],
@@ -43,19 +34,13 @@ export async function seedDemoOrders(tx: Tx, products: SeedProduct[], now: Date)
   if (!products.length) return;
   for (let i = 0; i < 24; i++) {
     const [first, last, lga] = customers[i % customers.length]!;
-    const lines = [products[(i * 7) % products.length]!, ...(i % 3 === 0 ? [products[(i * 11 + 3) % products.length]!] : [])];
-    const qty = (n: number) => 1 + ((i + n) % 2);
-    const unit = (p: SeedProduct) => p.discountKobo || p.priceKobo;
-    const subtotal = lines.reduce((s, p, n) => s + unit(p) * qty(n), 0);
-    const discount = lines.reduce((s, p, n) => s + (p.discountKobo ? (p.priceKobo - p.discountKobo) * qty(n) : 0), 0);
-    const vat = Math.round(subtotal * 0.075);
-    const delivery = 200_000;
+    const picked = [products[(i * 7) % products.length]!, ...(i % 3 === 0 ? [products[(i * 11 + 3) % products.length]!] : [])];
     const status = statuses[i % statuses.length]!;
     const createdAt = new Date(now.getTime() - (i * 1.2 + 0.3) * DAY);
     const paid = status !== "pending";
-    const [row] = await tx
-      .insert(purchases)
-      .values({
+    await insertDemoPurchase(
+      tx,
+      {
         firstName: first,
         lastName: last,
         email: `${first.toLowerCase()}.${last.toLowerCase()}@example.ng`,
@@ -66,35 +51,14 @@ export async function seedDemoOrders(tx: Tx, products: SeedProduct[], now: Date)
         state: "Lagos",
         address: `${10 + i} Admiralty Way, ${lga}, Lagos`,
         lga,
-        subtotalKobo: subtotal,
-        savedKobo: discount,
-        vatKobo: vat,
-        deliveryKobo: delivery,
-        totalKobo: subtotal + vat + delivery,
         status,
         paymentProvider: "sandbox",
         reference: `ALF-DEMO-${String(i + 1).padStart(4, "0")}`,
         transactionId: paid ? `SBX-${100200 + i}` : null,
         paidAt: paid ? createdAt : null,
         createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: purchases.id });
-    await tx.insert(purchaseItems).values(
-      lines.map((p, n) => ({
-        purchaseId: row!.id,
-        productId: p.id,
-        title: p.title,
-        description: p.description,
-        imageUrl: p.imageUrl,
-        priceKobo: p.priceKobo,
-        discountKobo: p.discountKobo,
-        color: p.color,
-        size: p.size,
-        quantity: qty(n),
-        totalPriceKobo: unit(p) * qty(n),
-      })),
+      },
+      picked.map((product, n) => ({ product, quantity: 1 + ((i + n) % 2) })),
     );
-    if (paid) await tx.insert(purchaseEvents).values({ purchaseId: row!.id, status: "completed", note: "Payment verified", createdAt });
   }
 }
