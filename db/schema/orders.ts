@@ -120,6 +120,9 @@ export const purchases = pgTable(
     // round again (null: not asked, or dropped because it was never paid or was cancelled), and when it went
     giftRemindOn: date({ mode: "string" }),
     giftRemindedAt: timestamp({ withTimezone: true }),
+    // "Remind me every year", asked on her order's page: once the day goes by, the reminder rolls on
+    // to the next year's (modules/orders/gift-reminders.server.ts)
+    giftRemindYearly: boolean().notNull().default(false),
     // 'Gift days': the team member who messaged the buyer about the day coming round, and when
     // (docs/product.md "Gift orders"); null by: that member was deleted
     giftDayMessagedAt: timestamp({ withTimezone: true }),

@@ -9,7 +9,7 @@ import { addDays, daysBetween, lagosDayTime, lagosNow, longDay } from "../../lib
 import { koboToNaira } from "../../lib/money";
 import type { Env } from "../../lib/env.server";
 import { publicOrigin } from "../../lib/public-origin";
-import { GIFT_REMINDER_DAYS_BEFORE, giftOccasion } from "../orders/gift-rules";
+import { GIFT_REMINDER_DAYS_BEFORE, giftOccasion, whenGiftWasSent } from "../orders/gift-rules";
 import { paidOrder } from "../orders/paid-orders.server";
 import { purchaseSearchMatch } from "../orders/purchase-search.server";
 import { orderNumber } from "../orders/statuses";
@@ -40,8 +40,11 @@ export type GiftDayRow = {
   /** the day coming round (YYYY-MM-DD), and how many days away */
   day: string;
   daysLeft: number;
-  /** the day last year's gift was for */
+  /** the day the gift was for, and "Last year" or "In 2026" (a yearly reminder come round again) */
   sentFor: string;
+  sentWhen: string;
+  /** the buyer asked for the reminder every year */
+  yearly: boolean;
   lines: { title: string; quantity: number }[];
   total: number;
   /** the reminder mail's day, and when it went (null: not yet) */
@@ -106,6 +109,8 @@ export async function listGiftDays(
     items: rows.map(({ p, againId, messagedBy }) => {
       const day = giftDay(p.giftRemindOn!);
       const sent = lines.get(p.id) ?? [];
+      const sentFor = giftOccasion(p, p.createdAt);
+      const sentWhen = whenGiftWasSent(sentFor, day);
       return {
         id: p.id,
         number: orderNumber(p.id),
@@ -115,7 +120,9 @@ export async function listGiftDays(
         recipientName: p.recipientName,
         day,
         daysLeft: daysBetween(today, day),
-        sentFor: giftOccasion(p, p.createdAt),
+        sentFor,
+        sentWhen,
+        yearly: p.giftRemindYearly,
         lines: sent,
         total: koboToNaira(p.totalKobo),
         remindOn: p.giftRemindOn!,
@@ -125,7 +132,14 @@ export async function listGiftDays(
           ? null
           : chatWithShopperUrl(
               p.phone,
-              giftDayMessage(shop.shopName, { firstName: p.firstName, recipientName: p.recipientName, day, lines: sent, shopUrl }),
+              giftDayMessage(shop.shopName, {
+                firstName: p.firstName,
+                recipientName: p.recipientName,
+                day,
+                sentWhen,
+                lines: sent,
+                shopUrl,
+              }),
             ),
         messaged: p.giftDayMessagedAt ? { at: p.giftDayMessagedAt.toISOString(), by: messagedBy } : null,
       };

@@ -53,6 +53,8 @@ describe("what the recipient and the buyer see", () => {
         hidePrices: false,
         surpriseMode: false,
         remindOn: null,
+        remindYearly: false,
+        remindedOn: null,
       },
     };
     expect(giftForBuyer(order, "area")).toEqual({ street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null } });

@@ -46,17 +46,62 @@ export function mayContactRecipient(order: RecipientContactOrder, now: Date): bo
 /** How many days before the gift's day comes round again its buyer is reminded, when she asked. */
 export const GIFT_REMINDER_DAYS_BEFORE = 7;
 
-/** The order page's answer when its buyer gave up her gift's reminder ("Don't remind me"). */
-export const REMINDER_STOPPED = "reminder-stopped";
+/** The order page's answer to its buyer's "Don't remind me" or "Remind me every year". */
+export const REMINDER_ANSWER = "gift-reminder";
 
 /** The gift's day: its delivery date, else the Lagos day it was ordered (`createdAt`). */
 export const giftOccasion = (p: { deliveryDate: string | null }, createdAt: Date): string => p.deliveryDate ?? lagosDay(createdAt);
 
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The gift's day (YYYY-MM-DD) as it falls in `year`: 29 February's on the 28th outside leap years. */
+export function giftDayInYear(occasion: string, year: number): string {
+  const [, month, day] = occasion.split("-");
+  return `${year}-${month}-${month === "02" && day === "29" && !isLeapYear(year) ? "28" : day}`;
+}
+
 /** The gift's day next year (29 Feb: the 28th), and the Lagos day to remind its buyer of it, a week before. */
 export function giftReminderDays(occasion: string): { nextYear: string; remindOn: string } {
-  const [year, month, day] = occasion.split("-");
-  const nextYear = `${Number(year) + 1}-${month}-${month === "02" && day === "29" ? "28" : day}`;
+  const nextYear = giftDayInYear(occasion, Number(occasion.slice(0, 4)) + 1);
   return { nextYear, remindOn: addDays(nextYear, -GIFT_REMINDER_DAYS_BEFORE) };
+}
+
+/**
+ * "Remind me every year": once the gift's day (`day`) has gone by, the next one, in the year after
+ * it or, when no server ran for longer, the first not before `today`; and its reminder's day.
+ */
+export function nextYearlyReminder(occasion: string, day: string, today: string): { day: string; remindOn: string } {
+  let next = giftDayInYear(occasion, Number(day.slice(0, 4)) + 1);
+  while (next < today) next = giftDayInYear(occasion, Number(next.slice(0, 4)) + 1);
+  return { day: next, remindOn: addDays(next, -GIFT_REMINDER_DAYS_BEFORE) };
+}
+
+/** How many years the gift's day (`day`, as it comes round) is after the day it was sent for: 1, or more for a yearly reminder. */
+export const giftYearsAgo = (occasion: string, day: string) => Number(day.slice(0, 4)) - Number(occasion.slice(0, 4));
+
+/** "Last year", or "In 2026" once a yearly reminder has come round more than once. */
+export const whenGiftWasSent = (occasion: string, day: string) =>
+  giftYearsAgo(occasion, day) === 1 ? "Last year" : `In ${occasion.slice(0, 4)}`;
+
+/**
+ * The next reminder its buyer gets (a Lagos day): the one not sent yet; once sent, when she asked for
+ * it every year, the next year's not gone by on `today` (the hourly job rolls it on after the day);
+ * otherwise none.
+ */
+export function nextGiftReminder(
+  p: {
+    giftRemindOn: string | null;
+    giftRemindedAt: Date | null;
+    giftRemindYearly: boolean;
+    deliveryDate: string | null;
+    createdAt: Date;
+  },
+  today: string,
+): string | null {
+  if (!p.giftRemindOn) return null;
+  if (!p.giftRemindedAt) return p.giftRemindOn;
+  if (!p.giftRemindYearly) return null;
+  return nextYearlyReminder(giftOccasion(p, p.createdAt), addDays(p.giftRemindOn, GIFT_REMINDER_DAYS_BEFORE), today).remindOn;
 }
 
 /** Who the gift is from, as the recipient reads it: the buyer's name, or nobody when she sends it anonymously. */

@@ -37,8 +37,12 @@ export type GiftView = {
   anonymousSender: boolean;
   hidePrices: boolean;
   surpriseMode: boolean;
-  /** "Remind me next year": the Lagos day its buyer is reminded, until the reminder goes (docs/product.md "Gift orders") */
+  /** "Remind me next year": the Lagos day its buyer is reminded next (docs/product.md "Gift orders"), null when none is to come */
   remindOn: string | null;
+  /** she asked for the reminder every year */
+  remindYearly: boolean;
+  /** the Lagos day this year's reminder went, while the gift keeps it (she may still ask for it every year) */
+  remindedOn: string | null;
 };
 
 /** A purchase with its stored breakdown. */

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { leftToPayKobo } from "./statuses";
+import { lagosDay, nextGiftReminder } from "./gift-rules";
 import type { GiftView, PurchaseView } from "./types";
 
 type CodeColumns = Pick<
@@ -101,7 +102,10 @@ export function giftView(p: typeof purchases.$inferSelect): GiftView | null {
     anonymousSender: p.anonymousSender,
     hidePrices: p.hidePrices,
     surpriseMode: p.surpriseMode,
-    remindOn: p.giftRemindedAt ? null : p.giftRemindOn,
+    // a cancelled gift is reminded of no more (the hourly job drops it)
+    remindOn: p.status === "cancelled" ? null : nextGiftReminder(p, lagosDay(new Date())),
+    remindYearly: p.giftRemindYearly && !!p.giftRemindOn && p.status !== "cancelled",
+    remindedOn: p.giftRemindOn && p.giftRemindedAt && p.status !== "cancelled" ? lagosDay(p.giftRemindedAt) : null,
   };
 }
 

@@ -18,9 +18,17 @@ export const chatWithShopperUrl = (phone: string, message: string) =>
 /** 'Gift days': the day she sent a gift for last year comes round again; what she sent, and the shop. */
 export function giftDayMessage(
   shopName: string,
-  gift: { firstName: string; recipientName: string | null; day: string; lines: { title: string; quantity: number }[]; shopUrl: string },
+  gift: {
+    firstName: string;
+    recipientName: string | null;
+    day: string;
+    /** "Last year", or "In 2026" (modules/orders/gift-rules.ts whenGiftWasSent) */
+    sentWhen: string;
+    lines: { title: string; quantity: number }[];
+    shopUrl: string;
+  },
 ) {
   const whose = gift.recipientName ? `${gift.recipientName}'s day` : "The day you sent a gift for";
   const sent = gift.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
-  return `Hello ${gift.firstName}, this is ${shopName}. ${whose} comes round again on ${longDay(gift.day)}.${sent ? ` Last year you sent ${sent}.` : ""} Shall we put something together again? ${gift.shopUrl}`;
+  return `Hello ${gift.firstName}, this is ${shopName}. ${whose} comes round again on ${longDay(gift.day)}.${sent ? ` ${gift.sentWhen} you sent ${sent}.` : ""} Shall we put something together again? ${gift.shopUrl}`;
 }

@@ -111,6 +111,8 @@ describe("a gift is priced and delivered by the recipient's area", () => {
       surpriseMode: false,
       // not asked to remind her next year
       remindOn: null,
+      remindYearly: false,
+      remindedOn: null,
     });
   });
 

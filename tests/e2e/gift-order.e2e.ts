@@ -148,6 +148,18 @@ describe("a gift, on a phone", () => {
       await expectNoSidewaysScroll(page);
       await page.getByTestId("gift-delivery").scrollIntoViewIfNeeded();
       await screenshot(page, "gift-order-page-phone");
+      // her mother's birthday comes every year: she asks for the reminder each year
+      await page.getByRole("button", { name: "Remind me every year" }).click();
+      await visible(page.getByTestId("reminder-answer"));
+      expect(await page.getByTestId("reminder-answer").innerText()).toMatch(
+        /Done: we will remind you every year\. The next reminder comes on \w+day \d+ \w+ \d{4}\./,
+      );
+      expect(await page.getByTestId("gift-delivery").innerText()).toMatch(
+        /We remind you every year, a week before the day: next on \w+day/,
+      );
+      await visible(page.getByRole("button", { name: "Stop the yearly reminder" }));
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, "gift-order-yearly-phone");
       await buyer.context.close();
 
       // the shop, on a phone too: the order, its gift, the packing slip
@@ -165,7 +177,9 @@ describe("a gift, on a phone", () => {
       await shop.page.goto(`/viewpurchase/${row!.id}`);
       await visible(shop.page.getByTestId("gift-panel"));
       expect(await shop.page.getByTestId("admin-gift-message").innerText()).toBe(MESSAGE);
-      expect(await shop.page.getByTestId("gift-panel").innerText()).toMatch(/Remind the buyer next year: a mail on \w+day \d+ \w+ \d{4}/);
+      expect(await shop.page.getByTestId("gift-panel").innerText()).toMatch(
+        /Remind the buyer every year: next a mail on \w+day \d+ \w+ \d{4}/,
+      );
       await expectNoSidewaysScroll(shop.page);
       await screenshot(shop.page, "gift-admin-order-phone");
       await shop.page.getByTestId("packing-slip-link").click();
@@ -245,10 +259,11 @@ describe("a gift, on a phone", () => {
         expect(wa.searchParams.get("text")).toMatch(
           /^Hello Funmilayo, this is Alafia Self-Care\. Tolu Adeyemi's day comes round again on \w+day \d+ \w+ \d{4}\. Last year you sent 1 × .+\. Shall we put something together again\? http\S+\/products$/,
         );
-        // the next one's reminder is still to go
-        expect(await shop.page.getByTestId("gift-day").filter({ hasText: "Mama Ajayi's day" }).innerText()).toMatch(
-          /Reminder mail on \w{3} \d+ \w{3}/,
-        );
+        // the next one's reminder is still to go: her buyer asked for it every year, two years ago
+        const yearly = shop.page.getByTestId("gift-day").filter({ hasText: "Mama Ajayi's day" });
+        expect(await yearly.innerText()).toMatch(/Reminder mail on \w{3} \d+ \w{3}/);
+        expect(await yearly.innerText()).toMatch(/In \d{4}, for \w{3} \d+ \w{3}: 1 × /);
+        await visible(yearly.getByTestId("gift-day-yearly"));
         // whoever wrote to her says so, and the card says who (on the desktop, after the phone's mark)
         const last = shop.page.getByTestId("gift-day").filter({ hasText: "Ifeoma Okonkwo's day" });
         if (viewport === "phone") await last.getByRole("button", { name: "Mark as messaged" }).click();

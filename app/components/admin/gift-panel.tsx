@@ -21,7 +21,11 @@ export function GiftPanel({ gift }: { gift: GiftView }) {
     gift.anonymousSender ? "Anonymous sender: never show the buyer's name to the recipient" : null,
     gift.hidePrices ? "Hide prices: no prices in the parcel" : null,
     gift.surpriseMode ? "Surprise: do not contact the recipient before delivery day" : null,
-    gift.remindOn ? `Remind the buyer next year: a mail on ${longDay(gift.remindOn)}` : null,
+    gift.remindOn
+      ? gift.remindYearly
+        ? `Remind the buyer every year: next a mail on ${longDay(gift.remindOn)}`
+        : `Remind the buyer next year: a mail on ${longDay(gift.remindOn)}`
+      : null,
   ].filter((o): o is string => !!o);
   return (
     <section className="rounded-2xl border-2 border-rose/40 bg-blush/40 p-4 sm:p-5" aria-labelledby="gift-title" data-testid="gift-panel">

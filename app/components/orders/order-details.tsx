@@ -173,7 +173,13 @@ function GiftDelivery({ order, gift }: { order: PurchaseView; gift: NonNullable<
     gift.anonymousSender ? "Sent anonymously" : null,
     gift.hidePrices ? "No prices in the parcel" : null,
     gift.surpriseMode ? "A surprise: we don't contact her before delivery day" : null,
-    gift.remindOn ? `We remind you on ${longDay(gift.remindOn)}, a week before the day comes round again` : null,
+    gift.remindOn
+      ? gift.remindYearly
+        ? `We remind you every year, a week before the day: next on ${longDay(gift.remindOn)}`
+        : `We remind you on ${longDay(gift.remindOn)}, a week before the day comes round again`
+      : gift.remindedOn
+        ? `We reminded you on ${longDay(gift.remindedOn)} that the day comes round again`
+        : null,
   ].filter(Boolean);
   return (
     <div className="text-sm" data-testid="gift-delivery">

@@ -67,7 +67,7 @@ export default function GiftDays({ loaderData }: Route.ComponentProps) {
     <div className="grid max-w-5xl gap-4">
       <PageHeader title="Gift days" />
       <p className="text-sm text-muted">
-        Gifts whose buyer asked at checkout to be reminded next year. Each gets a mail a week before the day; a message from you may do
+        Gifts whose buyer asked to be reminded next year, or every year. Each gets a mail a week before the day; a message from you may do
         more.
       </p>
       <div className="flex flex-wrap gap-2">
@@ -123,7 +123,7 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
             From {row.name} · {readablePhone(row.phone)} · <span className="break-words">{row.email}</span>
           </p>
           <p className="text-sm text-muted">
-            Last year, for {shortDay(row.sentFor)}: {sent || "no items"} · {formatNairaAmount(row.total)} · order #{row.number}
+            {row.sentWhen}, for {shortDay(row.sentFor)}: {sent || "no items"} · {formatNairaAmount(row.total)} · order #{row.number}
           </p>
           <p className="text-sm text-muted">
             {row.remindedAt
@@ -138,14 +138,24 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
           ) : null}
           <AboutHer note={row.aboutHer} testId="gift-day-customer-note" />
         </div>
-        {row.orderedAgain ? (
-          <span
-            className="inline-block rounded-full border border-sage/40 bg-sage-soft px-2 py-0.5 text-xs font-semibold text-sage"
-            data-testid="ordered-again"
-          >
-            Ordered again {shortDay(row.orderedAgain.on)}
-          </span>
-        ) : null}
+        <div className="flex flex-wrap gap-1">
+          {row.yearly ? (
+            <span
+              className="inline-block rounded-full border border-line bg-cream px-2 py-0.5 text-xs font-semibold"
+              data-testid="gift-day-yearly"
+            >
+              Every year
+            </span>
+          ) : null}
+          {row.orderedAgain ? (
+            <span
+              className="inline-block rounded-full border border-sage/40 bg-sage-soft px-2 py-0.5 text-xs font-semibold text-sage"
+              data-testid="ordered-again"
+            >
+              Ordered again {shortDay(row.orderedAgain.on)}
+            </span>
+          ) : null}
+        </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         {row.whatsappUrl ? <WhatsAppButton href={row.whatsappUrl} testId="whatsapp-buyer" /> : null}
@@ -160,7 +170,7 @@ function GiftDayCard({ row }: { row: GiftDayRow & { aboutHer: string | null } })
           </fetcher.Form>
         )}
         <Link to={`/viewpurchase/${row.id}`} className="btn-outline min-h-10 py-2">
-          Last year's order
+          {row.sentWhen === "Last year" ? "Last year's order" : `Her order of ${row.sentFor.slice(0, 4)}`}
         </Link>
         {row.orderedAgain ? (
           <Link to={`/viewpurchase/${row.orderedAgain.id}`} className="btn-outline min-h-10 py-2">

@@ -3,10 +3,11 @@ import { z } from "zod";
 import type { AppServices } from "../../context";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
+import { longDay } from "../../../lib/lagos-calendar";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { holdsOrder, isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
-import { giftForBuyer, REMINDER_STOPPED } from "../../../modules/orders/gift-rules";
+import { giftForBuyer, REMINDER_ANSWER } from "../../../modules/orders/gift-rules";
 import { restLinkEnd } from "../../../modules/orders/part-payments.server";
 import { chipInsOf } from "../../../modules/orders/pay-link.server";
 import { isPaidOrder } from "../../../modules/orders/statuses";
@@ -16,7 +17,7 @@ import type { FormResult } from "../../lib/forms";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { unappliedPayments } from "../../../modules/orders/stray-payments.server";
 import { getPurchaseByReference } from "../../../modules/orders/views.server";
-import { stopGiftReminder } from "../../../modules/orders/gift-reminders.server";
+import { remindEveryYear, stopGiftReminder } from "../../../modules/orders/gift-reminders.server";
 import { changeMyDeliveryDay, myDeliveryDayChoices } from "../../../modules/orders/delivery-day.server";
 import { DAY_CHANGE, deliveryDateFields } from "../../../modules/orders/delivery-date-schemas";
 import { paymentProvider } from "../../../modules/payments/provider.server";
@@ -71,16 +72,17 @@ const saveDetailsForm = z.object({
   t: z.string().trim().max(100).optional(),
 });
 
-const stopReminderForm = saveDetailsForm.extend({ intent: z.literal("stop-reminder") });
+const reminderForm = saveDetailsForm.extend({ intent: z.enum(["stop-reminder", "remind-yearly"]) });
 const dayChangeForm = saveDetailsForm.extend({ intent: z.literal("delivery-day"), ...deliveryDateFields });
 
 /**
  * The order page's forms, before its script runs too: 'Save my details' (docs/product.md "Guest
- * checkout"), a gift's "Don't remind me" (docs/product.md "Gift orders") and 'Change my delivery
+ * checkout"), a gift's "Don't remind me" and "Remind me every year" (docs/product.md "Gift orders") and 'Change my delivery
  * day' (docs/product.md "Delivery on a chosen date").
  */
 export async function orderPageAction({ db, env, user }: AppServices, request: Request) {
   let dayForm = false;
+  let reminder = false;
   return formAction(
     async (): Promise<FormResult> => {
       const form = await readForm(request);
@@ -91,10 +93,20 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
         const msg = moved.date ? `Done: your order now comes on ${moved.day}.` : "Done: your order no longer has a set delivery day.";
         return { ok: true, code: DAY_CHANGE, msg };
       }
-      if (form.get("intent") === "stop-reminder") {
-        const { purchaseId, t } = parseFields(form, stopReminderForm);
-        await stopGiftReminder(db, env, purchaseId, { token: t, userId: user?.id });
-        return { ok: true, code: REMINDER_STOPPED, msg: "Done: we won't remind you about this gift next year." };
+      if (form.get("intent") === "stop-reminder" || form.get("intent") === "remind-yearly") {
+        reminder = true;
+        const { purchaseId, t, intent } = parseFields(form, reminderForm);
+        const who = { token: t, userId: user?.id };
+        if (intent === "remind-yearly") {
+          const { remindOn } = await remindEveryYear(db, env, purchaseId, who);
+          return {
+            ok: true,
+            code: REMINDER_ANSWER,
+            msg: `Done: we will remind you every year. The next reminder comes on ${longDay(remindOn)}.`,
+          };
+        }
+        const { yearly } = await stopGiftReminder(db, env, purchaseId, who);
+        return { ok: true, code: REMINDER_ANSWER, msg: `Done: we won't remind you about this gift ${yearly ? "again" : "next year"}.` };
       }
       const { purchaseId, t } = parseFields(form, saveDetailsForm);
       const { email, created } = await saveDetailsFromOrder(db, env, purchaseId, t);
@@ -105,8 +117,8 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
           : `There is already an account for ${email}. Log in to see your orders in it.`,
       };
     },
-    // a refusal of the day's form is answered in its own place too
-    async () => (dayForm ? { code: DAY_CHANGE } : {}),
+    // a refusal of the day's form or the reminder's is answered in its own place too
+    async () => (dayForm ? { code: DAY_CHANGE } : reminder ? { code: REMINDER_ANSWER } : {}),
   );
 }
 

@@ -12,7 +12,8 @@ import { appContext } from "../../context";
 import { emptyCartAfterPlacing } from "../../lib/guest-cart";
 import { lagosDayTime } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
-import { REMINDER_STOPPED } from "../../../modules/orders/gift-rules";
+import { REMINDER_ANSWER } from "../../../modules/orders/gift-rules";
+import type { GiftView } from "../../../modules/orders/types";
 import { DAY_CHANGE } from "../../../modules/orders/delivery-date-schemas";
 import { ChangeDeliveryDay } from "../../components/orders/change-delivery-day";
 import { orderNumber } from "../../../modules/orders/statuses";
@@ -37,7 +38,7 @@ export const action = ({ context, request }: Route.ActionArgs) => orderPageActio
 export default function CheckoutComplete({ loaderData, actionData }: Route.ComponentProps) {
   const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails, dayChange } = loaderData;
   // the gift reminder's and the delivery day's answers have their own places; every other answer is the details form's
-  const reminderAnswer = actionData?.code === REMINDER_STOPPED ? actionData : null;
+  const reminderAnswer = actionData?.code === REMINDER_ANSWER ? actionData : null;
   const dayAnswer = actionData?.code === DAY_CHANGE ? actionData : null;
   const answer = reminderAnswer || dayAnswer ? undefined : actionData;
   const { revalidate } = useRevalidator();
@@ -167,10 +168,10 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
         {dayChange ? (
           <ChangeDeliveryDay orderId={order.id} token={token} choices={dayChange} method={order.deliveryMethod} answer={dayAnswer} />
         ) : null}
-        {order.gift?.remindOn ? <StopReminder orderId={order.id} token={token} /> : null}
+        {order.gift ? <GiftReminderForms orderId={order.id} token={token} gift={order.gift} /> : null}
         {reminderAnswer?.msg ? (
-          <div className="mt-3" data-testid="reminder-stopped">
-            <FormMessage tone="success">{reminderAnswer.msg}</FormMessage>
+          <div className="mt-3" data-testid="reminder-answer">
+            <FormMessage tone={reminderAnswer.ok ? "success" : "error"}>{reminderAnswer.msg}</FormMessage>
           </div>
         ) : null}
       </section>
@@ -298,17 +299,28 @@ function SaveDetails(props: { orderId: string; token: string | null; email: stri
   );
 }
 
-/** A gift's "Remind me next year", given up from its order page (docs/product.md "Gift orders"); a plain form. */
-function StopReminder({ orderId, token }: { orderId: string; token: string | null }) {
-  return (
-    <Form method="post" className="mt-1">
-      <input type="hidden" name="intent" value="stop-reminder" />
+/**
+ * A gift's reminder from its order page (docs/product.md "Gift orders"): "Remind me every year"
+ * while it is a one-off (due or sent), and giving it up while one is to come; plain forms.
+ */
+function GiftReminderForms({ orderId, token, gift }: { orderId: string; token: string | null; gift: GiftView }) {
+  const yearly = !gift.remindYearly && (gift.remindOn || gift.remindedOn);
+  if (!yearly && !gift.remindOn) return null;
+  const button = (intent: string, label: string) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="purchaseId" value={orderId} />
       {token ? <input type="hidden" name="t" value={token} /> : null}
       <button type="submit" className="inline-flex min-h-11 items-center text-sm font-semibold text-rose-dark underline">
-        Don't remind me next year
+        {label}
       </button>
     </Form>
+  );
+  return (
+    <div className="mt-1 flex flex-wrap gap-x-5">
+      {yearly ? button("remind-yearly", "Remind me every year") : null}
+      {gift.remindOn ? button("stop-reminder", gift.remindYearly ? "Stop the yearly reminder" : "Don't remind me next year") : null}
+    </div>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "gift_remind_yearly" boolean DEFAULT false NOT NULL;
