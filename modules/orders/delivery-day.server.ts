@@ -9,7 +9,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { dayStillOpen, deliveryDatePicker, moveDeliverySlot, resolveDeliverySlot, type DeliveryPicker } from "../delivery/schedule.server";
 import { orderShipsFrom, preorderDay } from "../stock/preorder";
-import { shopperWhatsApp } from "../whatsapp/order-messages";
+import { ownerWhatsApp, shopperWhatsApp } from "../whatsapp/order-messages";
 import { deliveryDayInput, type DeliveryDayInput } from "./delivery-date-schemas";
 import { giftOccasion, giftReminderDays } from "./gift-rules";
 import { orderUrl, type MailLinks } from "./mails.server";
@@ -206,13 +206,18 @@ async function moveDay(db: Db, purchaseId: string, input: DeliveryDayInput, by: 
 
 type Shop = Awaited<ReturnType<typeof getSettings>>;
 
-/** The shop's mail when she changed her day herself: from and to, and the order's page. */
-const changedByHerMail = (shop: Shop, p: Purchase, from: string, to: string, links: MailLinks) => ({
-  to: shop.contactEmail,
-  subject: `Order #${orderNumber(p.id)}: ${p.firstName} changed her delivery day to ${to}`,
-  text: `${p.firstName} ${p.lastName} changed the delivery day of order #${orderNumber(p.id)} on her order's page: ${from} → ${to}.\n\nThe day's run sheet has it. Open the order: ${publicOrigin(links)}${adminOrderPath(p.id)}\n`,
-  kind: "order_delivery_day_admin",
-});
+/** The shop's alert when she changed her day herself: from and to, and the order's page; on the Alerts number when one is set. */
+function changedByHerMail(shop: Shop, p: Purchase, from: string, to: string, links: MailLinks) {
+  const url = `${publicOrigin(links)}${adminOrderPath(p.id)}`;
+  const name = `${p.firstName} ${p.lastName}`.trim();
+  return {
+    to: shop.contactEmail,
+    subject: `Order #${orderNumber(p.id)}: ${p.firstName} changed her delivery day to ${to}`,
+    text: `${name} changed the delivery day of order #${orderNumber(p.id)} on her order's page: ${from} → ${to}.\n\nThe day's run sheet has it. Open the order: ${url}\n`,
+    kind: "order_delivery_day_admin",
+    whatsapp: ownerWhatsApp(shop, "delivery_day_alert", [name, orderNumber(p.id), from, to, url]),
+  };
+}
 
 /** "Your delivery is now on Saturday 23 January 2027, 9 am – 12 pm.", by mail and, when she asked, WhatsApp. */
 function movedDayMail(shop: Shop, p: Purchase, date: string | null, window: string | null, links: MailLinks) {

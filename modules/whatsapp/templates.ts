@@ -13,9 +13,10 @@ export const whatsappTemplates = {
   low_stock_alert: "Low stock: {{1}}. Restock: {{2}}",
   checkout_reminder: "Hello {{1}}, your {{2}} order #{{3}} was not paid, so we saved it for you: {{4}}. Complete it here: {{5}}",
   back_in_stock: "Good news: {{1}} is back in stock at {{2}}, while it lasts. See it here: {{3}}",
-  gift_reminder:
-    "Hello {{1}}, a year ago you sent {{2}} a gift from {{3}}. The day comes round again on {{4}}. Send something again: {{5}}",
+  // no "a year ago": a reminder asked for every year comes round in later years too
+  gift_reminder: "Hello {{1}}, the day you sent {{2}} a gift from {{3}} comes round again on {{4}}. Send something again: {{5}}",
   new_message_alert: "New message from {{1}} ({{2}}): {{3}}. Read and answer it: {{4}}",
+  delivery_day_alert: "{{1}} changed the delivery day of order #{{2}}: {{3}} → {{4}}. Open it: {{5}}",
   morning_summary:
     "Good morning. Yesterday at {{1}}: {{2}}. To prepare: {{3}}. Low stock: {{4}}. Price and stock changes: {{5}}. Open the shop: {{6}}",
 } as const;

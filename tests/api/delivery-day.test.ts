@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { deliveryDays, deliverySlots, deliveryWindows, mailOutbox, purchases } from "../../db/schema";
 import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { orderNumber } from "../../modules/orders/statuses";
+import { updateSettings } from "../../modules/settings/service.server";
+import { renderTemplate } from "../../modules/whatsapp/templates";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
 import { changeMyDeliveryDay, myDeliveryDayChoices } from "../../modules/orders/delivery-day.server";
 import {
@@ -327,6 +329,8 @@ describe("her own change, from her order's page", () => {
   const pageOf = (p: { id: string; reference: string }) => orderCompletePath(t.env, p);
 
   it("by the order's link: her day chosen, changed to another; the history says she did it, and she gets the new day", async () => {
+    // the owner's phone takes the shop's alerts on WhatsApp
+    await updateSettings(t.db, { alertWhatsappNumber: "0809 000 1111" });
     const a = await area();
     const placed = await order(a.lga, { deliveryDate: day(5) });
     const page = await drawn(pageOf(placed));
@@ -358,6 +362,11 @@ describe("her own change, from her order's page", () => {
       `Ada Obi changed the delivery day of order #${orderNumber(placed.id)} on her order's page: ${shortDay(day(5))} → ${shortDay(day(7))}, ${evening.label}.`,
     );
     expect(alert!.text).toContain(`Open the order: ${t.env.PUBLIC_URL}/viewpurchase/${placed.id}`);
+    expect(alert!.whatsapp).toMatchObject({ to: "+2348090001111", template: "delivery_day_alert" });
+    expect(renderTemplate(alert!.whatsapp!)).toBe(
+      `Ada Obi changed the delivery day of order #${orderNumber(placed.id)}: ${shortDay(day(5))} → ${shortDay(day(7))}, ${evening.label}. Open it: ${t.env.PUBLIC_URL}/viewpurchase/${placed.id}`,
+    );
+    await updateSettings(t.db, { alertWhatsappNumber: "" });
   });
 
   it("not by a forged link or another shopper's account: a 404, and nothing changed", async () => {

@@ -11,6 +11,7 @@ import { remindEveryYear, sendGiftReminders } from "../../modules/orders/gift-re
 import { giftDayInYear, giftReminderDays, nextYearlyReminder } from "../../modules/orders/gift-rules";
 import { listGiftDays, markGiftDayMessaged } from "../../modules/marketing/gift-days.server";
 import { orderCompletePath } from "../../modules/orders/order-links.server";
+import { renderTemplate } from "../../modules/whatsapp/templates";
 import { getPurchaseByReference } from "../../modules/orders/views.server";
 import { createAdminUser, createDeliveryRate, createProduct, createPurchase, createUser } from "../factories";
 import { payGuestOrder, placeGuestOrder } from "../support/guest-order";
@@ -133,6 +134,10 @@ describe("gift reminders", () => {
       template: "gift_reminder",
       params: ["Ada", "Funke Bello", "Alafia Self-Care", "Monday 10 May 2027", `${t.env.PUBLIC_URL}/products`],
     });
+    // no "a year ago": a yearly reminder's later years read true too
+    expect(renderTemplate(mail!.whatsapp!)).toBe(
+      `Hello Ada, the day you sent Funke Bello a gift from Alafia Self-Care comes round again on Monday 10 May 2027. Send something again: ${t.env.PUBLIC_URL}/products`,
+    );
     expect((await reminderOf(order.id)).sentAt).not.toBeNull();
     expect((await getPurchaseByReference(t.db, order.reference))!.gift?.remindOn).toBeNull();
   });
