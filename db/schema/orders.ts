@@ -94,6 +94,9 @@ export const purchases = pgTable(
     // part payments the shop recorded before the whole was paid (a deposit on a big order, docs/product.md
     // "Part payments"): what is left to pay is the total less this; it stays in paid_amount_kobo once paid
     depositKobo: integer().notNull().default(0),
+    // the Lagos day the rest of a part-paid order is due, as agreed with her (docs/product.md "Part
+    // payments"); null: no day agreed
+    restDueOn: date({ mode: "string" }),
     // the owner's reference for money recorded by hand (transfer narration, POS slip)
     paymentNote: text(),
     // the discount code applied and what it took off (goods, or the delivery fee for a free-delivery code)

@@ -4,9 +4,9 @@ import { purchaseItems, purchaseSearch, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { withinDays } from "../../lib/day-range";
 import { toCsv } from "../../lib/csv";
-import { lagosTimestamp } from "../../lib/lagos-calendar";
+import { lagosNow, lagosTimestamp } from "../../lib/lagos-calendar";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
-import { notSentStatuses, notSentYet, purchaseStatuses, type PurchaseStatus } from "./statuses";
+import { notSentStatuses, notSentYet, purchaseStatuses, restDue, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
 import { partPaidWaiting } from "./part-payments.server";
 import { givesBack } from "./give-back.server";
@@ -122,6 +122,7 @@ const rowColumns = {
   recipientName: purchases.recipientName,
   depositKobo: purchases.depositKobo,
   paidAt: purchases.paidAt,
+  restDueOn: purchases.restDueOn,
 };
 /**
  * The table's rows also say whether the bin is offered, and a pre-order's day (a few rows a page,
@@ -151,6 +152,7 @@ const toRow = (r: {
   recipientName: string | null;
   depositKobo: number;
   paidAt: Date | null;
+  restDueOn: string | null;
   holdsMoney: boolean;
   shipsFrom?: string | null;
 }): PurchaseRow => ({
@@ -168,6 +170,7 @@ const toRow = (r: {
   createdAt: r.createdAt.toISOString(),
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
   partPaid: r.depositKobo > 0 && !r.paidAt && r.status !== "cancelled",
+  restOverdue: restDue(r, lagosNow(new Date()).date).restOverdue,
   shipsFrom: r.shipsFrom && notSentYet(r.status) ? r.shipsFrom : null,
   deliveryDate: r.deliveryDate,
   dayBeforeShipDay: Boolean(r.shipsFrom && r.deliveryDate && notSentYet(r.status) && r.deliveryDate < r.shipsFrom),

@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/client";
 import type { purchaseItems, purchases } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
-import { lagosDayTime, longDay } from "../../lib/lagos-calendar";
+import { lagosDayTime, longDay, shortDay } from "../../lib/lagos-calendar";
 import { formatNaira } from "../../lib/money";
 import { formatNigerianPhone } from "../../lib/phone";
 import { publicOrigin } from "../../lib/public-origin";
@@ -165,13 +165,15 @@ export async function partPaymentMail(
   const settings = await getSettings(tx);
   const number = orderNumber(p.id);
   const left = p.totalKobo - p.depositKobo;
+  // the day agreed for the rest, when there is one
+  const by = (words: (day: string) => string) => (p.restDueOn ? ` by ${words(p.restDueOn)}` : "");
   const received = formatNaira(receivedKobo);
   // someone she sent the payment link to paid part of it (docs/product.md "Chipping in")
   const who = chipIn ? (chipIn.payerName ?? "Someone") : null;
-  const words = `${who ? `${who} chipped in ${received}` : `part payment of ${received} received`}; ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} paid, ${formatNaira(left)} left to pay`;
+  const words = `${who ? `${who} chipped in ${received}` : `part payment of ${received} received`}; ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} paid, ${formatNaira(left)} left to pay${by(shortDay)}`;
   const thanks = who
-    ? `${who} chipped in ${received} towards your order #${number} through its payment link. ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} is paid; ${formatNaira(left)} is left to pay.`
-    : `Thank you: we received ${received} for your order #${number}. You have paid ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)}; ${formatNaira(left)} is left to pay.`;
+    ? `${who} chipped in ${received} towards your order #${number} through its payment link. ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)} is paid; ${formatNaira(left)} is left to pay${by(longDay)}.`
+    : `Thank you: we received ${received} for your order #${number}. You have paid ${formatNaira(p.depositKobo)} of ${formatNaira(p.totalKobo)}; ${formatNaira(left)} is left to pay${by(longDay)}.`;
   await enqueueMail(tx, {
     to: p.email,
     kind: "order_part_payment",

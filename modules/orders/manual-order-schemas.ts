@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasCents, nigerianPhone, tick } from "../../lib/form-fields";
+import { dateParam, hasCents, nigerianPhone, tick } from "../../lib/form-fields";
 import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
@@ -69,8 +69,10 @@ export const manualOrderFields = z
     // what arrived; blank: the order's total
     amount: optionalNaira("Amount"),
     reference: optionalText("Reference", 120),
-    // less than the total, on purpose: a deposit, the rest paid later (docs/product.md "Part payments")
+    // less than the total, on purpose: a deposit, the rest paid later (docs/product.md "Part payments"),
+    // by the day agreed with her
     part: tick,
+    restDueOn: dateParam,
     // a gift to someone else, on a chosen day: the checkout's own fields and rules
     // (docs/product.md "Gift orders", "Delivery on a chosen date")
     ...giftFields,

@@ -15,6 +15,7 @@ import { giftFieldsOf } from "./gift-schemas";
 import type { MailLinks } from "./mails.server";
 import { customerNotesFor } from "./customer-notes.server";
 import { recordManualPayment } from "./manual-payments.server";
+import { checkRestDue } from "./part-payments.server";
 import { manualOrderInput, type ManualOrder, type ManualOrderInput, type SettleChoice } from "./manual-order-schemas";
 import { payLinkUrl } from "./order-links.server";
 import type { FoundCustomer } from "./types";
@@ -158,6 +159,7 @@ export async function recordManualOrder(
   const o = manualOrderInput.parse(input);
   const staff = await isStaff(db, actorId);
   // checked before the order is placed, so a typo places nothing; a part payment is less on purpose
+  checkRestDue(o.restDueOn, o.settle === "paid" && o.part, now);
   if (o.settle === "paid" && o.amount !== undefined && !o.part) {
     const slot =
       o.lga && o.deliveryMethod !== "pickup"
@@ -210,8 +212,9 @@ export async function recordManualOrder(
         db,
         env,
         row.id,
-        { method: o.paidVia, amount: o.amount ?? koboToNaira(row.totalKobo), reference: o.reference, part: o.part },
+        { method: o.paidVia, amount: o.amount ?? koboToNaira(row.totalKobo), reference: o.reference, part: o.part, restDueOn: o.restDueOn },
         actorId,
+        now,
       );
       return { id: row.id, totalKobo: row.totalKobo, status: purchase?.status ?? "completed", payLink: null };
     } catch (e) {

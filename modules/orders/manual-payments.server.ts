@@ -5,11 +5,11 @@ import { purchaseEvents, purchases } from "../../db/schema";
 import { notCollected } from "./pickup";
 import { AppError } from "../../lib/errors";
 import { formatNaira, nairaToKobo } from "../../lib/money";
-import { hasCents, numberField, tick } from "../../lib/form-fields";
+import { dateParam, hasCents, numberField, tick } from "../../lib/form-fields";
 import { completeOrder } from "./completion.server";
 import type { MailLinks } from "./mails.server";
 import { isPaidOrder, leftToPayKobo } from "./statuses";
-import { partsOnCancel, recordPartPayment } from "./part-payments.server";
+import { checkRestDue, partsOnCancel, recordPartPayment } from "./part-payments.server";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
 
@@ -27,6 +27,8 @@ export const manualPaymentInput = z
     reference: z.string().trim().max(120, "Reference must be at most 120 characters").optional(),
     // less than what is left to pay, on purpose: a deposit (docs/product.md "Part payments")
     part: tick,
+    // with a part payment: the day the rest is due, as agreed with her
+    restDueOn: dateParam,
   })
   .strict();
 export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
@@ -36,15 +38,27 @@ export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
  * refused unless the owner says it is a part payment (a typed ₦1,500 for ₦15,000 is a mistake more
  * often than a deposit), which is recorded on the order and leaves it waiting for the rest.
  */
-export async function recordManualPayment(db: Db, links: MailLinks, purchaseId: string, input: ManualPaymentInput, actorId: string) {
-  const { method, amount, reference, part } = manualPaymentInput.parse(input);
+export async function recordManualPayment(
+  db: Db,
+  links: MailLinks,
+  purchaseId: string,
+  input: ManualPaymentInput,
+  actorId: string,
+  now = new Date(),
+) {
+  const { method, amount, reference, part, restDueOn } = manualPaymentInput.parse(input);
+  checkRestDue(restDueOn, part, now);
   const [p] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
   if (!p) throw AppError.notFound("Purchase");
   if (isPaidOrder(p) || p.paidAt) throw new AppError("conflict", "This order's payment is already recorded.");
   const receivedKobo = nairaToKobo(amount);
   const due = leftToPayKobo(p);
   if (receivedKobo < due) {
-    if (part) return { purchase: await recordPartPayment(db, links, p.id, { method, receivedKobo, reference, actorId }), part: true };
+    if (part)
+      return {
+        purchase: await recordPartPayment(db, links, p.id, { method, receivedKobo, reference, actorId, restDueOn }, now),
+        part: true,
+      };
     const left = p.depositKobo ? `${formatNaira(due)} left to pay` : `the order total, ${formatNaira(due)}`;
     // an online checkout takes no part payment (part-payments.server.ts): nothing to tick there
     const tickIt = p.paymentMethod === "online" ? "" : ` Tick "Part payment" to record it as a deposit.`;

@@ -2,6 +2,7 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { partPayments, paymentAttempts, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
+import { addDays, lagosNow, shortDay } from "../../lib/lagos-calendar";
 import { AppError } from "../../lib/errors";
 import { formatNaira } from "../../lib/money";
 import { partPaymentMail, type MailLinks } from "./mails.server";
@@ -18,7 +19,36 @@ type Purchase = typeof purchases.$inferSelect;
 // the order keeps its items without lapsing, stays unpaid, and the payment that brings the rest,
 // recorded or through the provider, completes it (completeOrder asks for what is left to pay).
 
-export type PartPayment = { method: "transfer" | "cash" | "pos"; receivedKobo: number; reference?: string; actorId: string };
+export type PartPayment = {
+  method: "transfer" | "cash" | "pos";
+  receivedKobo: number;
+  reference?: string;
+  actorId: string;
+  /** the Lagos day the rest is due (YYYY-MM-DD); none: the day agreed before, if any, stays */
+  restDueOn?: string;
+};
+
+/** How far ahead the rest of a part-paid order may be due. */
+export const REST_DUE_MAX_DAYS = 365;
+
+/**
+ * The day she agreed to pay the rest by (`restDueOn`): only with a part payment, from today (Lagos)
+ * to a year on; refused with the field's words otherwise. The order page's form, the order desk's
+ * and the API check it here before anything is recorded.
+ */
+export function checkRestDue(day: string | undefined, part: boolean, now: Date): void {
+  if (!day) return;
+  if (!part)
+    throw new AppError("invalid", "A day for the rest is for a part payment: tick Part payment, or leave Rest due by empty.", {
+      fields: { restDueOn: "Only with a part payment" },
+    });
+  const today = lagosNow(now).date;
+  const refuse = (why: string) => {
+    throw new AppError("invalid", `Rest due by: ${why}`, { fields: { restDueOn: why } });
+  };
+  if (day < today) refuse("choose today or a later day");
+  if (day > addDays(today, REST_DUE_MAX_DAYS)) refuse("choose a day within a year");
+}
 
 /** The order can take a part now: unpaid and open (waiting, or paid on delivery and on its way), and not a 30-minute checkout. */
 function partProblem(p: Purchase, receivedKobo: number): string | null {
@@ -85,13 +115,20 @@ const partPaidUnpaid = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} 
 /** Part paid and still waiting for the rest: not cancelled (a cancelled order's parts wait to be given back instead). */
 export const partPaidWaiting = and(partPaidUnpaid, ne(purchases.status, "cancelled"))!;
 
-/** Orders part paid and still waiting for the rest (not cancelled), and what is still to come, in kobo. */
-export async function partPaidOrders(db: Db): Promise<{ orders: number; leftKobo: number }> {
+/**
+ * Orders part paid and still waiting for the rest (not cancelled), what is still to come, in kobo,
+ * and how many of them are past the day agreed for the rest on `today` (a Lagos day; statuses.ts restDue).
+ */
+export async function partPaidOrders(db: Db, today: string): Promise<{ orders: number; leftKobo: number; overdue: number }> {
   const [row] = await db
-    .select({ orders: count(), leftKobo: sql<number>`coalesce(sum(${purchases.totalKobo} - ${purchases.depositKobo}), 0)`.mapWith(Number) })
+    .select({
+      orders: count(),
+      leftKobo: sql<number>`coalesce(sum(${purchases.totalKobo} - ${purchases.depositKobo}), 0)`.mapWith(Number),
+      overdue: sql<number>`(count(*) filter (where ${purchases.restDueOn} < ${today}))::int`,
+    })
     .from(purchases)
     .where(partPaidWaiting);
-  return { orders: row?.orders ?? 0, leftKobo: row?.leftKobo ?? 0 };
+  return { orders: row?.orders ?? 0, leftKobo: row?.leftKobo ?? 0, overdue: row?.overdue ?? 0 };
 }
 
 /** The part payments recorded on the Lagos day `day` (YYYY-MM-DD): how many, and their sum in kobo. */
@@ -130,6 +167,7 @@ export async function recordPartPayment(db: Db, links: MailLinks, purchaseId: st
 
 type Part = {
   receivedKobo: number;
+  restDueOn?: string;
   paidVia: (typeof partPayments.$inferInsert)["paidVia"];
   reference?: string | null;
   transactionId: string | null;
@@ -148,7 +186,12 @@ async function addPart(tx: Tx, links: MailLinks, p: Purchase, part: Part, now: D
   // a deposit holds the order until it is paid or the shop cancels it: no lapse, no reminder to transfer the whole
   const [updated] = await tx
     .update(purchases)
-    .set({ depositKobo: p.depositKobo + part.receivedKobo, expiresAt: null, updatedAt: now })
+    .set({
+      depositKobo: p.depositKobo + part.receivedKobo,
+      expiresAt: null,
+      updatedAt: now,
+      ...(part.restDueOn ? { restDueOn: part.restDueOn } : {}),
+    })
     .where(eq(purchases.id, p.id))
     .returning();
   const left = leftToPayKobo(updated!);
@@ -165,7 +208,7 @@ async function addPart(tx: Tx, links: MailLinks, p: Purchase, part: Part, now: D
   await tx.insert(purchaseEvents).values({
     purchaseId: p.id,
     status: p.status,
-    note: `part payment: ${formatNaira(part.receivedKobo)} ${partWords(part)}${part.transactionId ? ` (${part.transactionId})` : ""} recorded; ${formatNaira(left)} left to pay`,
+    note: `part payment: ${formatNaira(part.receivedKobo)} ${partWords(part)}${part.transactionId ? ` (${part.transactionId})` : ""} recorded; ${formatNaira(left)} left to pay${updated!.restDueOn ? ` by ${shortDay(updated!.restDueOn)}` : ""}`,
     actorId: part.actorId,
   });
   await partPaymentMail(tx, updated!, part.receivedKobo, links, part.paidVia === "provider" ? { payerName: part.payerName } : null);

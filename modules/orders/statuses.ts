@@ -19,6 +19,18 @@ export const isPaidOrder = (p: { status: string; paidAt: Date | string | null })
 /** What is left to pay on an order: its total, less the part payments the shop recorded (docs/product.md "Part payments"). */
 export const leftToPayKobo = (p: { totalKobo: number; depositKobo: number }): number => p.totalKobo - p.depositKobo;
 
+/**
+ * The day agreed for the rest of a part-paid order still waiting for it (not paid, not cancelled),
+ * and whether it went by before `today` (a Lagos day); docs/product.md "Part payments".
+ */
+export function restDue(
+  p: { depositKobo: number; paidAt: Date | string | null; status: string; restDueOn: string | null },
+  today: string,
+): { restDueOn: string | null; restOverdue: boolean } {
+  const waiting = p.depositKobo > 0 && !p.paidAt && p.status !== "cancelled" && p.restDueOn !== null;
+  return { restDueOn: waiting ? p.restDueOn : null, restOverdue: waiting && p.restDueOn! < today };
+}
+
 /** The fulfilment path after payment: completed → processing → shipped → delivered; cancel before shipping. */
 export const nextStatus: Partial<Record<PurchaseStatus, PurchaseStatus>> = {
   completed: "processing",

@@ -90,6 +90,10 @@ export type PurchaseView = {
   deposit: number;
   /** the total less the part payments: what is left to pay while the order is unpaid */
   leftToPay: number;
+  /** the Lagos day the rest of a part-paid order is due, as agreed (null: none, or nothing left to wait for) */
+  restDueOn: string | null;
+  /** that day has gone by and the rest is still to come */
+  restOverdue: boolean;
   paymentNote: string | null;
   /** until when an unpaid order holds its items (null: until the shop settles it) */
   expiresAt: string | null;
@@ -130,6 +134,8 @@ export type PurchaseRow = Pick<
   giftFor: string | null;
   /** unpaid, with a part payment received (docs/product.md "Part payments") */
   partPaid: boolean;
+  /** part paid, and the day agreed for the rest has gone by */
+  restOverdue: boolean;
   /** not sent yet and holding a pre-order: the day it ships from, its latest line's (docs/product.md "Pre-orders"); null otherwise */
   shipsFrom: string | null;
   /** the delivery day she chose comes before the pre-order ships (the day moved after): the team agrees a new one with her */

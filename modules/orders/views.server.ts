@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
-import { leftToPayKobo } from "./statuses";
+import { leftToPayKobo, restDue } from "./statuses";
 import { lagosDay, nextGiftReminder } from "./gift-rules";
 import type { GiftView, PurchaseView } from "./types";
 
@@ -63,6 +63,7 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     paidAmount: p.paidAmountKobo === null ? null : koboToNaira(p.paidAmountKobo),
     deposit: koboToNaira(p.depositKobo),
     leftToPay: koboToNaira(leftToPayKobo(p)),
+    ...restDue(p, lagosDay(new Date())),
     paymentNote: p.paymentNote,
     expiresAt: p.expiresAt?.toISOString() ?? null,
     note: p.orderNote,

@@ -1,6 +1,7 @@
 import { and, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { productCosts, products, purchaseItems, purchases, refunds, users } from "../../db/schema";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { koboToNaira } from "../../lib/money";
 import { paidOrder } from "../orders/paid-orders.server";
 import { saleRefundedSql } from "../orders/refunds.server";
@@ -41,7 +42,7 @@ export type DashboardStats = {
   afterExpenses: number;
   daily: { day: string; revenue: number; orders: number }[];
   /** docs/product.md "Part payments": orders part paid and waiting, and what is still to come (naira) */
-  partPaid: { orders: number; left: number };
+  partPaid: { orders: number; left: number; overdue: number };
   /** docs/product.md "Paying", "Part payments": payments not applied to their orders, waiting to be given back (naira) */
   toGiveBack: { payments: number; amount: number };
 };
@@ -126,7 +127,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
         where ${paid} and ${purchases.paidAt} >= ${new Date(now.getTime() - 31 * 86400_000)}
       ) p on (p.paid_at at time zone 'Africa/Lagos')::date = d.day::date
       group by d.day order by d.day`),
-    partPaidOrders(db),
+    partPaidOrders(db, lagosNow(now).date),
     moneyToGiveBack(db),
   ]);
   const revenueKobo = Number(month?.revenue ?? 0);
@@ -148,7 +149,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       revenue: koboToNaira(Number(r.revenue)),
       orders: Number(r.orders),
     })),
-    partPaid: { orders: partPaid.orders, left: koboToNaira(partPaid.leftKobo) },
+    partPaid: { orders: partPaid.orders, left: koboToNaira(partPaid.leftKobo), overdue: partPaid.overdue },
     toGiveBack: { payments: giveBack.payments, amount: koboToNaira(giveBack.kobo) },
   };
 }

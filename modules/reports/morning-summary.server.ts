@@ -55,7 +55,7 @@ export type MorningSummary = {
   /** shoppers the team is to tell by hand on WhatsApp that a product is back */
   toTell: number;
   /** orders part paid and waiting for the rest, and the parts received that day (docs/product.md "Part payments") */
-  partPaid: { orders: number; leftKobo: number };
+  partPaid: { orders: number; leftKobo: number; overdue: number };
   /** payments not applied to their orders, waiting to be given back (docs/product.md "Paying", "Part payments") */
   toGiveBack: { payments: number; kobo: number };
   partsReceived: { count: number; kobo: number };
@@ -137,7 +137,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     unpaidCheckoutsOn(db, day),
     unreadMessageCount(db),
     toTellCount(db),
-    partPaidOrders(db),
+    partPaidOrders(db, addDays(day, 1)),
     partsReceivedOn(db, day),
     moneyToGiveBack(db),
     preordersToPrepare(db, addDays(day, 1)),
@@ -183,7 +183,7 @@ const partsWords = (p: MorningSummary["partsReceived"]) =>
   `${p.count === 1 ? "1 part payment" : `${p.count} part payments`} (${formatNairaAmount(koboToNaira(p.kobo))})`;
 /** docs/product.md "Part payments": the orders paid in part, and what is still to come. */
 const partPaidWords = (p: MorningSummary["partPaid"]) =>
-  `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come`;
+  `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come${p.overdue ? ` (${p.overdue} past the day agreed for the rest)` : ""}`;
 /** docs/product.md "Paying", "Part payments": money the shop holds for no order. */
 const giveBackWords = (g: MorningSummary["toGiveBack"]) =>
   `${g.payments === 1 ? "1 payment" : `${g.payments} payments`} not applied to an order to give back (${formatNairaAmount(koboToNaira(g.kobo))})`;

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, partPayments, paymentAttempts, products, purchaseEvents, purchases, strayPayments } from "../../db/schema";
-import { lagosNow } from "../../lib/lagos-calendar";
+import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { expireStalePurchases } from "../../modules/orders/expiry.server";
 import { cancelPurchases, shopperCancelNotes } from "../../modules/orders/cancellation.server";
 import { pickupsWaiting } from "../../modules/orders/deliveries.server";
@@ -311,7 +311,7 @@ describe("a part payment", () => {
     // the next morning: one more order part paid, and its rest still to come
     const after = await morningSummary(t.db, day, 0);
     const left = row.totalKobo - 15_000_000;
-    expect(after.partPaid).toEqual({ orders: before.partPaid.orders + 1, leftKobo: before.partPaid.leftKobo + left });
+    expect(after.partPaid).toEqual({ orders: before.partPaid.orders + 1, leftKobo: before.partPaid.leftKobo + left, overdue: 0 });
     // and the parts that came in that day
     expect(after.partsReceived).toEqual({ count: before.partsReceived.count + 1, kobo: before.partsReceived.kobo + 15_000_000 });
     const { text } = summaryMail(after, { shopName: "Alafia", lowStockThreshold: 0, morningSummaryHour: 7 }, "https://shop.example");
@@ -330,5 +330,91 @@ describe("a part payment", () => {
     expect(note[1]).toBe(
       `<strong>${after.partPaid.orders === 1 ? "1 order" : `${after.partPaid.orders} orders`} part paid</strong> · ${naira} still to come`,
     );
+  });
+
+  it("with the day agreed for the rest: kept and told, and past it the list, the order, the dashboard and the morning summary say so", async () => {
+    const today = lagosNow(new Date()).date;
+    const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-NG")}`;
+    // at the desk, with the part
+    const { id, row } = await companyOrder({ settle: "paid", amount: 100_000, part: true, restDueOn: addDays(today, 10) });
+    expect(row).toMatchObject({ depositKobo: 10_000_000, restDueOn: addDays(today, 10) });
+    const left = row.totalKobo - 10_000_000;
+    expect(await notesOf(id)).toContain(
+      `part payment: ₦100,000 by bank transfer recorded; ${naira(left)} left to pay by ${shortDay(addDays(today, 10))}`,
+    );
+    const [told] = await mailsOf(row.email, "order_part_payment");
+    expect(told!.text).toContain(`; ${naira(left)} is left to pay by ${longDay(addDays(today, 10))}.`);
+    // the desk refuses a day without a part, a day gone by and one over a year on, and places nothing
+    for (const [extra, field] of [
+      [{ settle: "paid", restDueOn: addDays(today, 3) }, "Only with a part payment"],
+      [{ settle: "pod", restDueOn: addDays(today, 3) }, "Only with a part payment"],
+      [{ settle: "paid", amount: 100_000, part: true, restDueOn: addDays(today, -1) }, "choose today or a later day"],
+      [{ settle: "paid", amount: 100_000, part: true, restDueOn: addDays(today, 400) }, "choose a day within a year"],
+    ] as const) {
+      const email = `late.${crypto.randomUUID().slice(0, 6)}@example.ng`;
+      const refused = await companyOrder({ ...extra, email }).catch((e: { status: number; fields: Record<string, string> }) => e);
+      expect(refused).toMatchObject({ status: 400, fields: { restDueOn: field } });
+      expect(await t.db.select().from(purchases).where(eq(purchases.email, email))).toHaveLength(0);
+    }
+
+    // through the API: the day with the part; a day without one is refused and nothing recorded
+    const other = await companyOrder();
+    const alone = await pay(other.id, { method: "transfer", amount: 50_000, restDueOn: addDays(today, 3) });
+    expect(alone.status).toBe(400);
+    expect((await alone.json()).fields).toEqual({ restDueOn: "Only with a part payment" });
+    expect((await rowOf(other.id)).depositKobo).toBe(0);
+    expect((await pay(other.id, { method: "transfer", amount: 50_000, part: true, restDueOn: addDays(today, 3) })).status).toBe(200);
+    const seen = await (await t.page(`/api/purchases/${other.id}`, { as: admin })).json();
+    expect(seen).toMatchObject({ restDueOn: addDays(today, 3), restOverdue: false });
+    // another part without a day keeps the one agreed; the order page's form takes a new one
+    expect((await pay(other.id, { method: "cash", amount: 10_000, part: true })).status).toBe(200);
+    expect((await rowOf(other.id)).restDueOn).toBe(addDays(today, 3));
+    const form = await t.page(`/viewpurchase/${other.id}`, {
+      method: "POST",
+      as: admin,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "payment", method: "pos", amount: "10000", part: "on", restDueOn: addDays(today, 5) }).toString(),
+    });
+    expect(form.status).toBe(200);
+    const otherLeft = other.row.totalKobo - 7_000_000;
+    expect(await form.text()).toContain(`Part payment recorded; ${naira(otherLeft)} left to pay by ${shortDay(addDays(today, 5))}`);
+    // the form starts blank again (the rest, recorded without the tick, sends no day) and says which day stays
+    const again = (await (await t.page(`/viewpurchase/${other.id}`, { as: admin })).text()).replace(/<!-- -->/g, "");
+    expect(again).toMatch(/<input[^>]*name="restDueOn"[^>]*value=""/);
+    expect(again).toContain(`With a part payment: the day she agreed to pay the rest (blank: still ${shortDay(addDays(today, 5))})`);
+
+    // the day goes by without the rest
+    await t.db
+      .update(purchases)
+      .set({ restDueOn: addDays(today, -2) })
+      .where(eq(purchases.id, id));
+    expect(await (await t.page(`/api/purchases/${id}`, { as: admin })).json()).toMatchObject({
+      restDueOn: addDays(today, -2),
+      restOverdue: true,
+    });
+    const rows = await (await t.page(`/api/purchases?payment=part&pageSize=100`, { as: admin })).json();
+    expect(rows.find((r: { id: string }) => r.id === id)).toMatchObject({ partPaid: true, restOverdue: true });
+    expect(rows.find((r: { id: string }) => r.id === other.id)).toMatchObject({ partPaid: true, restOverdue: false });
+    const drawn = async (path: string) => (await (await t.page(path, { as: admin })).text()).replace(/<!-- -->/g, "");
+    expect(await drawn(`/purchasetable?payment=part&q=${encodeURIComponent(row.email)}`)).toContain(
+      'data-testid="part-paid">part paid · rest overdue</span>',
+    );
+    expect(await drawn(`/viewpurchase/${id}`)).toContain(
+      `data-testid="rest-due" class="text-rose-dark">${shortDay(addDays(today, -2))} · overdue</span>`,
+    );
+    const hers = (await (await t.page(orderCompletePath(t.env, row))).text()).replace(/<!-- -->/g, "");
+    expect(hers).toContain(`The rest is due by ${longDay(addDays(today, -2))}, as agreed with the shop.`);
+    const summary = await morningSummary(t.db, addDays(today, -1), 0);
+    expect(summary.partPaid.overdue).toBe(1);
+    const { text } = summaryMail(summary, { shopName: "Alafia", lowStockThreshold: 0, morningSummaryHour: 7 }, "https://shop.example");
+    expect(text).toContain(" still to come (1 past the day agreed for the rest): https://shop.example/purchasetable?payment=part");
+    expect(await drawn("/dashboard")).toMatch(
+      /data-testid="part-paid-note"[^>]*>.*? still to come · 1 past the day agreed for the rest<\/a>/,
+    );
+
+    // the rest paid: no day is waited for any more
+    expect((await pay(id, { method: "transfer", amount: left / 100 })).status).toBe(200);
+    expect(await (await t.page(`/api/purchases/${id}`, { as: admin })).json()).toMatchObject({ restDueOn: null, restOverdue: false });
+    expect((await morningSummary(t.db, addDays(today, -1), 0)).partPaid.overdue).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // Every tap and every typed field of the phone journey is counted: the report quotes the count.
 import type { Cookie, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { addDays, lagosNow, longDay, shortDay } from "../../lib/lagos-calendar";
 import { loginAsAdmin } from "./support/admin";
 import { atBothWidths, expectAccessible, screenshot, useBrowser, viewports, visible } from "./support/browser";
 import { adminApi, skipNewsletterPopup, waitForHydration } from "./support/shop";
@@ -294,8 +295,12 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await record.getByRole("button", { name: "Record payment" }).click();
       await visible(record.getByText("The order total is ₦16,400"));
       await record.getByLabel(/^Part payment/).check();
+      // the rest by the day agreed with her, ten days on
+      const restDay = addDays(lagosNow(new Date()).date, 10);
+      await record.getByLabel("Rest due by").fill(restDay);
       await record.getByRole("button", { name: "Record payment" }).click();
-      await visible(page.getByText("Part payment recorded; ₦10,000 left to pay"));
+      await visible(page.getByText(`Part payment recorded; ₦10,000 left to pay by ${shortDay(restDay)}`));
+      expect(await page.getByTestId("rest-due").innerText()).toBe(shortDay(restDay));
       // the success takes the refusal's place: no toast still says it was refused
       expect(await page.getByText('Tick "Part payment" to record it as a deposit', { exact: false }).count()).toBe(0);
       await expect.poll(() => page.getByTestId("left-to-pay").innerText()).toBe("₦10,000");
@@ -314,6 +319,9 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await expect.poll(() => her.page.getByTestId("order-left-to-pay").innerText()).toMatch(/Paid ₦6,400 so far · left to pay\s+₦10,000/);
       await visible(her.page.getByText("You pay ₦10,000 to the rider when your order arrives", { exact: false }));
       expect(await her.page.getByTestId("step-detail-paid").innerText()).toBe("₦6,400 paid, ₦10,000 left to pay");
+      expect(await her.page.getByTestId("order-rest-due").innerText()).toBe(
+        `The rest is due by ${longDay(restDay)}, as agreed with the shop.`,
+      );
       // no email on this order: no 'on its way to' with nobody after it
       expect(await her.page.getByTestId("order-mail-note").count()).toBe(0);
       await screenshot(her.page, "order-part-paid-shopper-phone");

@@ -73,6 +73,14 @@ export function SettleSection({
             hint="Transfer narration or POS slip"
           />
           <PartPaymentBox checked={state.part === "on"} hint="a deposit: the order waits for the rest, recorded on its page" />
+          <Field
+            label="Rest due by"
+            name="restDueOn"
+            type="date"
+            defaultValue={state.restDueOn}
+            error={errors.restDueOn}
+            hint="With a part payment: the day she agreed to pay the rest"
+          />
         </div>
       ) : (
         <p className="text-sm text-muted">

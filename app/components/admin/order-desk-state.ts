@@ -25,6 +25,7 @@ export const deskFieldNames = [
   "amount",
   "reference",
   "part",
+  "restDueOn",
   // a gift (the address above is then the recipient's) and a delivery date
   "isGift",
   "recipientName",

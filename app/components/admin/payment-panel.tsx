@@ -1,4 +1,5 @@
 import { useIntentForm } from "../forms/intent-form";
+import { shortDay } from "../../../lib/lagos-calendar";
 import { formatNairaAmount } from "../../../lib/money";
 import { paymentMethodLabels } from "../../../modules/orders/statuses";
 import { notCollected } from "../../../modules/orders/pickup";
@@ -56,6 +57,17 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
         {p.deposit > 0 && !p.paidAt && p.status !== "cancelled" ? (
           <Row label="Left to pay" value={<span data-testid="left-to-pay">{formatNairaAmount(p.leftToPay)}</span>} />
         ) : null}
+        {p.restDueOn ? (
+          <Row
+            label="Rest due by"
+            value={
+              <span data-testid="rest-due" className={p.restOverdue ? "text-rose-dark" : ""}>
+                {shortDay(p.restDueOn)}
+                {p.restOverdue ? " · overdue" : ""}
+              </span>
+            }
+          />
+        ) : null}
         {p.paidAmount !== null && p.paidAmount !== p.totalAmount ? (
           <Row label="Amount received" value={formatNairaAmount(p.paidAmount)} />
         ) : null}
@@ -112,11 +124,22 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
         hint="Narration or POS slip"
       />
       {p.paymentMethod !== "online" ? (
-        <PartPaymentBox
-          checked={ticked("part", false)}
-          hint={`a deposit: less than ${formatNairaAmount(p.leftToPay)}; the order waits for the rest`}
-          className="sm:col-span-3"
-        />
+        <>
+          <PartPaymentBox
+            checked={ticked("part", false)}
+            hint={`a deposit: less than ${formatNairaAmount(p.leftToPay)}; the order waits for the rest`}
+            className="sm:col-span-2"
+          />
+          <Field
+            label="Rest due by"
+            name="restDueOn"
+            type="date"
+            // blank keeps the day agreed before: the rest, recorded without the tick, sends none
+            defaultValue={text("restDueOn", "")}
+            error={errors.restDueOn}
+            hint={`With a part payment: the day she agreed to pay the rest${p.restDueOn ? ` (blank: still ${shortDay(p.restDueOn)})` : ""}`}
+          />
+        </>
       ) : null}
       <div className="sm:col-span-3">
         <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>

@@ -54,6 +54,8 @@ const order = (items: PurchaseItemView[]): MyPurchaseView => ({
   paidAmount: null,
   deposit: 0,
   leftToPay: 0,
+  restDueOn: null,
+  restOverdue: false,
   paymentNote: null,
   expiresAt: null,
   note: null,

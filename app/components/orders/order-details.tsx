@@ -138,6 +138,11 @@ export function OrderDetails({ order }: { order: PurchaseView }) {
             <dd>{formatNairaAmount(order.leftToPay)}</dd>
           </div>
         ) : null}
+        {order.restDueOn ? (
+          <p className="text-sm text-muted" data-testid="order-rest-due">
+            {`The rest is due by ${longDay(order.restDueOn)}, as agreed with the shop.`}
+          </p>
+        ) : null}
       </dl>
       {order.gift ? (
         <GiftDelivery order={order} gift={order.gift} />

@@ -68,6 +68,7 @@ function MonthFigures({ stats }: { stats: DashboardStats }) {
           data-testid="part-paid-note"
         >
           <strong>{counted(stats.partPaid.orders, "order")} part paid</strong> · {glance(stats.partPaid.left)} still to come
+          {stats.partPaid.overdue ? ` · ${stats.partPaid.overdue} past the day agreed for the rest` : ""}
         </Link>
       ) : null}
       {/* docs/product.md "Paying", "Part payments": money the shop holds for no order */}

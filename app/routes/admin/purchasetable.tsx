@@ -96,7 +96,11 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
             cell: (p) => (
               <>
                 <StatusBadge status={p.status} deliveryMethod={p.deliveryMethod} />
-                {p.partPaid ? <span className="ml-1 whitespace-nowrap text-xs font-semibold text-rose">part paid</span> : null}
+                {p.partPaid ? (
+                  <span className="ml-1 whitespace-nowrap text-xs font-semibold text-rose" data-testid="part-paid">
+                    {p.restOverdue ? "part paid · rest overdue" : "part paid"}
+                  </span>
+                ) : null}
                 {p.shipsFrom ? (
                   <span className="ml-1 whitespace-nowrap text-xs font-semibold text-sage">pre-order, {shipsFromWords(p.shipsFrom)}</span>
                 ) : null}

@@ -8,6 +8,7 @@ import { appContext } from "../../context";
 import { parseForm, readForm } from "../../lib/form-action.server";
 import { startingValues, useBusy, useFetcherAnswer, useOnAnswer, type FormResult } from "../../lib/forms";
 import { requireAdminPage } from "../../lib/guards.server";
+import { shortDay } from "../../../lib/lagos-calendar";
 import { formatNaira, formatNairaAmount } from "../../../lib/money";
 import { normalizeNigerianPhone, readablePhone } from "../../../lib/phone";
 import { chatWithShopperUrl } from "../../../modules/whatsapp/shopper-chats";
@@ -83,10 +84,13 @@ export async function action(args: Route.ActionArgs) {
         db,
         env,
         id,
-        { method: data.method, amount: data.amount, reference: data.reference || undefined, part: data.part },
+        { method: data.method, amount: data.amount, reference: data.reference || undefined, part: data.part, restDueOn: data.restDueOn },
         user.id,
       );
-      if (part && purchase) return { ok: true, msg: `Part payment recorded; ${formatNaira(leftToPayKobo(purchase))} left to pay` };
+      if (part && purchase) {
+        const by = purchase.restDueOn ? ` by ${shortDay(purchase.restDueOn)}` : "";
+        return { ok: true, msg: `Part payment recorded; ${formatNaira(leftToPayKobo(purchase))} left to pay${by}` };
+      }
       return { ok: true, msg: `Payment recorded${emailed(purchase?.email)}` };
     }
     if (intent === "refund") {
