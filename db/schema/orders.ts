@@ -97,6 +97,8 @@ export const purchases = pgTable(
     // the Lagos day the rest of a part-paid order is due, as agreed with her (docs/product.md "Part
     // payments"); null: no day agreed
     restDueOn: date({ mode: "string" }),
+    // the due day she was reminded of (modules/orders/rest-reminders.server.ts): a day moved later reminds again
+    restRemindedOn: date({ mode: "string" }),
     // the owner's reference for money recorded by hand (transfer narration, POS slip)
     paymentNote: text(),
     // the discount code applied and what it took off (goods, or the delivery fee for a free-delivery code)

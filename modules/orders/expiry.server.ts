@@ -6,6 +6,7 @@ import { getSettings } from "../settings/service.server";
 import { cancelPurchases, shopperCancelNotes, type ShopperCancelNote } from "./cancellation.server";
 import { remindUnpaidCheckouts } from "./checkout-reminders.server";
 import { remindUncollectedPickups } from "./pickup-reminders.server";
+import { remindRestDue } from "./rest-reminders.server";
 import { transferReminderMail, type MailLinks } from "./mails.server";
 
 /** Unpaid online checkouts hold their stock this long, then are cancelled (expireStalePurchases). */
@@ -64,8 +65,9 @@ export async function remindPendingTransfers(db: Db, links: MailLinks, now = new
 
 /**
  * Every minute: lapse unpaid orders past their time, remind transfers about to lapse, remind
- * unpaid checkouts (docs/product.md "Unpaid checkouts") and pick-ups nobody came for (docs/product.md
- * "Pick-up"); safe on several servers at once.
+ * unpaid checkouts (docs/product.md "Unpaid checkouts"), pick-ups nobody came for (docs/product.md
+ * "Pick-up") and part-paid orders whose rest is due (docs/product.md "Part payments"); safe on
+ * several servers at once.
  */
 export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, everyMs = 60_000) {
   const tick = async () => {
@@ -79,6 +81,8 @@ export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, ev
       if (saved) logger.info({ saved }, "unpaid checkout reminders queued");
       const collect = await remindUncollectedPickups(db, links);
       if (collect) logger.info({ collect }, "pick-up reminders queued");
+      const rest = await remindRestDue(db, links);
+      if (rest) logger.info({ rest }, "reminders of a part-paid order's rest queued");
     } catch (err) {
       logger.error({ err }, "purchase expiry failed");
     }

@@ -19,6 +19,12 @@ const DAY = 24 * 3600_000;
 /** Reminders go between these Lagos hours only: never a message at night. */
 export const REMINDER_HOURS = { from: 9, to: 19 } as const;
 
+/** `now` falls within REMINDER_HOURS (Lagos): the pick-up and part-payment reminders' daytime. */
+export function inReminderHours(now: Date): boolean {
+  const { hour } = lagosNow(now);
+  return hour >= REMINDER_HOURS.from && hour < REMINDER_HOURS.to;
+}
+
 type PurchaseRow = typeof purchases.$inferSelect;
 
 /**
@@ -27,8 +33,7 @@ type PurchaseRow = typeof purchases.$inferSelect;
  * the same transaction. Returns how many were queued.
  */
 export async function remindUncollectedPickups(db: Db, links: MailLinks, now = new Date()): Promise<number> {
-  const { hour } = lagosNow(now);
-  if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.to) return 0;
+  if (!inReminderHours(now)) return 0;
   const { pickupReminderDays } = await getSettings(db);
   if (!pickupReminderDays) return 0;
   const readyBefore = new Date(now.getTime() - pickupReminderDays * DAY);

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "rest_reminded_on" date;
