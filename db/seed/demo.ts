@@ -21,6 +21,7 @@ import { cachedVariants, defaultArtCacheDir } from "./art-cache";
 import { artworkSvg, renderArtwork } from "./artwork";
 import { seedDemoGifts } from "./demo-gifts";
 import { seedDemoOrders } from "./demo-orders";
+import { seedDemoPartPaid } from "./demo-part-paid";
 import { categoryMotif, categoryNames, demoCommunicationPlatforms, demoDeliveryRates, demoPosts, demoProducts } from "./demo-data";
 
 const SEEDED_KEY = "demo_seeded_at";
@@ -120,6 +121,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
       );
     await seedDemoOrders(tx, insertedProducts, now);
     await seedDemoGifts(tx, insertedProducts, now);
+    await seedDemoPartPaid(tx, insertedProducts, now);
     // a few of this month's running costs, so the dashboard shows what is left after them, the
     // rent among them written down every month on the 1st (docs/product.md "Expenses")
     const today = lagosNow(now).date;

@@ -8,7 +8,7 @@ import { lagosNow, lagosTimestamp } from "../../lib/lagos-calendar";
 import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-schemas";
 import { notSentStatuses, notSentYet, purchaseStatuses, restDue, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
-import { partPaidWaiting } from "./part-payments.server";
+import { partPaidWaiting, restOverdueOn } from "./part-payments.server";
 import { givesBack } from "./give-back.server";
 import { purchaseSearchMatch } from "./purchase-search.server";
 import { isDiscounted } from "./views.server";
@@ -56,6 +56,13 @@ function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
         ? partPaidWaiting
         : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${partPaidWaiting})`,
     );
+  // past the day agreed for the rest (docs/product.md "Part payments"): on the same partial index
+  if (q.payment === "rest_overdue") {
+    const overdue = restOverdueOn(lagosNow(new Date()).date);
+    filters.push(
+      t === "purchases" ? overdue : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${overdue})`,
+    );
+  }
   // holding a payment not applied that waits to be given back (docs/product.md "Paying", "Part payments")
   if (q.payment === "give_back") filters.push(givesBack(t === "purchases" ? purchases.id : purchaseSearch.purchaseId));
   // not sent yet, holding a pre-order line: the orders to send when the stock comes in (docs/product.md "Pre-orders")

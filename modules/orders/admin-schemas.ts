@@ -19,9 +19,10 @@ export const adminPurchaseListQuery = z
       .enum(orderSources, { error: "Unknown source" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    // part paid and waiting for the rest (docs/product.md "Part payments"); holding money to give back (give-back.server.ts)
+    // part paid and waiting for the rest, or past the day agreed for it (docs/product.md "Part payments");
+    // holding money to give back (give-back.server.ts)
     payment: z
-      .enum(["part", "give_back"], { error: "Unknown payment filter" })
+      .enum(["part", "rest_overdue", "give_back"], { error: "Unknown payment filter" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
     // holding a pre-order line and not sent yet (docs/product.md "Pre-orders")

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { partPayments, paymentAttempts, purchaseEvents, purchases, strayPayments } from "../../db/schema";
 import { withinDays } from "../../lib/day-range";
@@ -115,6 +115,9 @@ const partPaidUnpaid = sql`${purchases.depositKobo} > 0 and ${purchases.paidAt} 
 /** Part paid and still waiting for the rest: not cancelled (a cancelled order's parts wait to be given back instead). */
 export const partPaidWaiting = and(partPaidUnpaid, ne(purchases.status, "cancelled"))!;
 
+/** Part paid, waiting for the rest, and past the day agreed for it on `today` (a Lagos day; statuses.ts restDue for one order). */
+export const restOverdueOn = (today: string) => and(partPaidWaiting, lt(purchases.restDueOn, today))!;
+
 /**
  * Orders part paid and still waiting for the rest (not cancelled), what is still to come, in kobo,
  * and how many of them are past the day agreed for the rest on `today` (a Lagos day; statuses.ts restDue).
@@ -124,7 +127,7 @@ export async function partPaidOrders(db: Db, today: string): Promise<{ orders: n
     .select({
       orders: count(),
       leftKobo: sql<number>`coalesce(sum(${purchases.totalKobo} - ${purchases.depositKobo}), 0)`.mapWith(Number),
-      overdue: sql<number>`(count(*) filter (where ${purchases.restDueOn} < ${today}))::int`,
+      overdue: sql<number>`(count(*) filter (where ${restOverdueOn(today)}))::int`,
     })
     .from(purchases)
     .where(partPaidWaiting);

@@ -183,7 +183,7 @@ const partsWords = (p: MorningSummary["partsReceived"]) =>
   `${p.count === 1 ? "1 part payment" : `${p.count} part payments`} (${formatNairaAmount(koboToNaira(p.kobo))})`;
 /** docs/product.md "Part payments": the orders paid in part, and what is still to come. */
 const partPaidWords = (p: MorningSummary["partPaid"]) =>
-  `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come${p.overdue ? ` (${p.overdue} past the day agreed for the rest)` : ""}`;
+  `${orders(p.orders)} part paid, ${formatNairaAmount(koboToNaira(p.leftKobo))} still to come`;
 /** docs/product.md "Paying", "Part payments": money the shop holds for no order. */
 const giveBackWords = (g: MorningSummary["toGiveBack"]) =>
   `${g.payments === 1 ? "1 payment" : `${g.payments} payments`} not applied to an order to give back (${formatNairaAmount(koboToNaira(g.kobo))})`;
@@ -235,6 +235,12 @@ export function summaryMail(
     ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today: ${origin}/deliveries?date=${addDays(s.day, 1)}`] : []),
     ...(s.readyToCollect ? [`${readyWords(s.readyToCollect)}: ${origin}/deliveries`] : []),
     ...(s.partPaid.orders ? [`${partPaidWords(s.partPaid)}: ${origin}/purchasetable?payment=part`] : []),
+    // those past the day agreed for the rest, to chase: their own list
+    ...(s.partPaid.overdue
+      ? [
+          `${s.partPaid.overdue === 1 ? "1 of them is" : `${s.partPaid.overdue} of them are`} past the day agreed for the rest: ${origin}/purchasetable?payment=rest_overdue`,
+        ]
+      : []),
     ...(s.toGiveBack.payments ? [`${giveBackWords(s.toGiveBack)}: ${origin}/purchasetable?payment=give_back`] : []),
     ...(s.unreadMessages ? [`${messages(s.unreadMessages)} from shoppers not read yet: ${origin}/messages`] : []),
     ...(s.toTell ? [`${toTellWords(s.toTell)} on WhatsApp that a product is back: ${origin}/messages`] : []),
@@ -271,7 +277,9 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
       ...(s.preorders.orders ? [preorderWords(s.preorders, addDays(s.day, 1))] : []),
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
       ...(s.readyToCollect ? [readyWords(s.readyToCollect)] : []),
-      ...(s.partPaid.orders ? [partPaidWords(s.partPaid)] : []),
+      ...(s.partPaid.orders
+        ? [`${partPaidWords(s.partPaid)}${s.partPaid.overdue ? ` (${s.partPaid.overdue} past the day agreed for the rest)` : ""}`]
+        : []),
       ...(s.toGiveBack.payments ? [giveBackWords(s.toGiveBack)] : []),
       ...(s.unreadMessages ? [`${messages(s.unreadMessages)} to answer`] : []),
       ...(s.toTell ? [`${toTellWords(s.toTell)} that a product is back`] : []),

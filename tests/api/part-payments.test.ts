@@ -18,7 +18,7 @@ import { startPayment } from "../../modules/orders/payment-start.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
 import { recordSandboxDecision } from "../../modules/payments/sandbox.server";
 import { updateSettings } from "../../modules/settings/service.server";
-import { morningSummary, summaryMail } from "../../modules/reports/morning-summary.server";
+import { morningSummary, summaryMail, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
 import { checkoutAddress, createAdminUser, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
@@ -407,7 +407,21 @@ describe("a part payment", () => {
     const summary = await morningSummary(t.db, addDays(today, -1), 0);
     expect(summary.partPaid.overdue).toBe(1);
     const { text } = summaryMail(summary, { shopName: "Alafia", lowStockThreshold: 0, morningSummaryHour: 7 }, "https://shop.example");
-    expect(text).toContain(" still to come (1 past the day agreed for the rest): https://shop.example/purchasetable?payment=part");
+    expect(text).toContain(
+      " still to come: https://shop.example/purchasetable?payment=part\n1 of them is past the day agreed for the rest: https://shop.example/purchasetable?payment=rest_overdue\n",
+    );
+    const [, , toPrepare] = summaryWhatsAppParams(summary, "Alafia", "https://shop.example");
+    expect(toPrepare).toContain(" still to come (1 past the day agreed for the rest)");
+    // its own list: this order and no other (the one with a day still to come is not)
+    const overdue = await (await t.page("/api/purchases?payment=rest_overdue&pageSize=100", { as: admin })).json();
+    expect(overdue.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect(
+      await (await t.page(`/api/purchases?payment=rest_overdue&q=${encodeURIComponent(other.row.email)}`, { as: admin })).json(),
+    ).toEqual([]);
+    expect(await drawn("/purchasetable?payment=rest_overdue")).toMatch(/aria-current="page"[^>]*>Rest overdue</);
+    const csv = await (await t.page("/api/purchases/export.csv?payment=rest_overdue", { as: admin })).text();
+    expect(csv).toContain(row.email);
+    expect(csv).not.toContain(other.row.email);
     expect(await drawn("/dashboard")).toMatch(
       /data-testid="part-paid-note"[^>]*>.*? still to come · 1 past the day agreed for the rest<\/a>/,
     );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../db/seed/demo";
 import * as t from "../../db/schema";
 import { localStorage } from "../../lib/storage.server";
+import { lagosNow } from "../../lib/lagos-calendar";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let ctx: TestContext;
@@ -63,11 +64,16 @@ describe("demo data", () => {
     // the demo's orders, priced as the checkout prices them, and three gifts whose days come round (one every year)
     const orders = await ctx.db.select().from(t.purchases);
     const lines = await ctx.db.select().from(t.purchaseItems);
-    expect(orders.length).toBe(27);
+    expect(orders.length).toBe(28);
     for (const o of orders) {
       expect(o.totalKobo).toBe(o.subtotalKobo + o.vatKobo + o.deliveryKobo);
       expect(lines.filter((l) => l.purchaseId === o.id).reduce((sum, l) => sum + l.totalPriceKobo, 0)).toBe(o.subtotalKobo);
     }
+    // and a company's order half paid, its rest two days overdue
+    const [part] = orders.filter((o) => o.depositKobo > 0);
+    expect(part!.depositKobo * 2).toBeLessThanOrEqual(part!.totalKobo);
+    expect(await ctx.db.select().from(t.partPayments)).toMatchObject([{ purchaseId: part!.id, amountKobo: part!.depositKobo }]);
+    expect(part!.restDueOn! < lagosNow(new Date()).date).toBe(true);
     const gifts = orders.filter((o) => o.giftRemindOn);
     expect(gifts.map((g) => g.giftRemindYearly).sort()).toEqual([false, false, true]);
 

@@ -141,9 +141,10 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
  * Where the sale was made (docs/product.md "Manual orders"), and the orders part paid and waiting for
  * the rest ("Part payments"), as links that keep the list's other filters.
  */
-/** docs/product.md "Part payments": waiting for the rest; "Paying": holding a payment not applied, to give back. */
+/** docs/product.md "Part payments": waiting for the rest, or past its day; "Paying": holding a payment not applied, to give back. */
 const paymentChips = [
   ["part", "Part paid"],
+  ["rest_overdue", "Rest overdue"],
   ["give_back", "To give back"],
 ] as const;
 
