@@ -154,9 +154,10 @@ describe("a gift, on a phone", () => {
       expect(await page.getByTestId("reminder-answer").innerText()).toMatch(
         /Done: we will remind you every year\. The next reminder comes on \w+day \d+ \w+ \d{4}\./,
       );
-      expect(await page.getByTestId("gift-delivery").innerText()).toMatch(
-        /We remind you every year, a week before the day: next on \w+day/,
-      );
+      // the action's answer can show before the page's data is read again: wait for its words
+      await expect
+        .poll(() => page.getByTestId("gift-delivery").innerText())
+        .toMatch(/We remind you every year, a week before the day: next on \w+day/);
       await visible(page.getByRole("button", { name: "Stop the yearly reminder" }));
       await expectNoSidewaysScroll(page);
       await screenshot(page, "gift-order-yearly-phone");

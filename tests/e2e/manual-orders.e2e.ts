@@ -300,7 +300,7 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await record.getByLabel("Rest due by").fill(restDay);
       await record.getByRole("button", { name: "Record payment" }).click();
       await visible(page.getByText(`Part payment recorded; ₦10,000 left to pay by ${shortDay(restDay)}`));
-      expect(await page.getByTestId("rest-due").innerText()).toBe(shortDay(restDay));
+      await expect.poll(() => page.getByTestId("rest-due").innerText()).toBe(shortDay(restDay));
       // the success takes the refusal's place: no toast still says it was refused
       expect(await page.getByText('Tick "Part payment" to record it as a deposit', { exact: false }).count()).toBe(0);
       await expect.poll(() => page.getByTestId("left-to-pay").innerText()).toBe("₦10,000");
