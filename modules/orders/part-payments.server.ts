@@ -42,6 +42,11 @@ export function checkRestDue(day: string | undefined, part: boolean, now: Date):
     throw new AppError("invalid", "A day for the rest is for a part payment: tick Part payment, or leave Rest due by empty.", {
       fields: { restDueOn: "Only with a part payment" },
     });
+  checkRestDay(day, now);
+}
+
+/** A day for the rest is from today (Lagos) to a year on; refused with the field's words otherwise (rest-due.server.ts too). */
+export function checkRestDay(day: string, now: Date): void {
   const today = lagosNow(now).date;
   const refuse = (why: string) => {
     throw new AppError("invalid", `Rest due by: ${why}`, { fields: { restDueOn: why } });

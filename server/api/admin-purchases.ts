@@ -8,6 +8,7 @@ import { orderCustomerNote, setCustomerNote } from "../../modules/orders/custome
 import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-list.server";
 import { changePurchaseStatus, deletePurchase, getPurchase, herOwnOrder } from "../../modules/orders/admin.server";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../modules/orders/manual-payments.server";
+import { agreeRestDue, restDueInput } from "../../modules/orders/rest-due.server";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireOwner, requireUser } from "../middleware/auth";
@@ -43,6 +44,12 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
       // money the shop received itself: a bank transfer, or the rider's collection
       const id = pathId(c, "Purchase");
       await recordManualPayment(db, env, id, await readJson(c, manualPaymentInput), currentUser(c).id);
+      return c.json(await getPurchase(db, id));
+    })
+    .put("/purchases/:id{[0-9a-fA-F-]{36}}/rest-due", requireAdmin(), async (c) => {
+      // docs/product.md "Part payments": a new day agreed for the rest, without money (null clears it)
+      const id = pathId(c, "Purchase");
+      await agreeRestDue(db, env, id, await readJson(c, restDueInput), currentUser(c).id);
       return c.json(await getPurchase(db, id));
     })
     .post("/purchases/:id{[0-9a-fA-F-]{36}}/refused", requireAdmin(), async (c) => {

@@ -296,11 +296,22 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await visible(record.getByText("The order total is ₦16,400"));
       await record.getByLabel(/^Part payment/).check();
       // the rest by the day agreed with her, ten days on
-      const restDay = addDays(lagosNow(new Date()).date, 10);
-      await record.getByLabel("Rest due by").fill(restDay);
+      const firstDay = addDays(lagosNow(new Date()).date, 10);
+      await record.getByLabel("Rest due by").fill(firstDay);
       await record.getByRole("button", { name: "Record payment" }).click();
-      await visible(page.getByText(`Part payment recorded; ₦10,000 left to pay by ${shortDay(restDay)}`));
+      await visible(page.getByText(`Part payment recorded; ₦10,000 left to pay by ${shortDay(firstDay)}`));
+      await expect.poll(() => page.getByTestId("rest-due").innerText()).toBe(shortDay(firstDay));
+      // she calls: the rest comes two days later; a new day, with no money (no email on this order: nobody mailed)
+      const restDay = addDays(firstDay, 2);
+      const dayForm = page.getByTestId("rest-due-form");
+      expect(await dayForm.getByLabel("Day for the rest").inputValue()).toBe(firstDay);
+      await dayForm.getByLabel("Day for the rest").fill(restDay);
+      await dayForm.getByRole("button", { name: "Save the day" }).click();
+      await visible(page.getByText(`The rest is now due by ${shortDay(restDay)}`, { exact: true }));
       await expect.poll(() => page.getByTestId("rest-due").innerText()).toBe(shortDay(restDay));
+      await visible(
+        main.getByText(`day for the rest: ${shortDay(firstDay)} → ${shortDay(restDay)} (₦10,000 left to pay)`, { exact: false }),
+      );
       // the success takes the refusal's place: no toast still says it was refused
       expect(await page.getByText('Tick "Part payment" to record it as a deposit', { exact: false }).count()).toBe(0);
       await expect.poll(() => page.getByTestId("left-to-pay").innerText()).toBe("₦10,000");

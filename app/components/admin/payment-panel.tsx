@@ -81,6 +81,7 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
           />
         ) : null}
       </dl>
+      {p.deposit > 0 && unpaid && p.status !== "cancelled" ? <RestDueDay p={p} /> : null}
       {unpaid && p.status !== "cancelled" ? <RecordPayment p={p} /> : null}
       {onItsWay && !p.paidAt ? <RefusedDelivery pickup={p.deliveryMethod === "pickup"} /> : null}
     </div>
@@ -147,6 +148,37 @@ function RecordPayment({ p }: { p: PurchaseDetail }) {
           {busy ? "Saving..." : "Record payment"}
         </button>
       </div>
+    </fetcher.Form>
+  );
+}
+
+/** A new day agreed for the rest of a part-paid order, without money (docs/product.md "Part payments"); blank: no day. */
+function RestDueDay({ p }: { p: PurchaseDetail }) {
+  const { fetcher, answer, busy, start } = useIntentForm("rest-due");
+  const errors = answer?.fields ?? {};
+  return (
+    <fetcher.Form
+      // once saved, the field starts again at the order's day
+      key={p.restDueOn ?? "none"}
+      method="post"
+      className="mt-4 flex flex-wrap items-end gap-2 rounded-xl border border-line p-3"
+      data-testid="rest-due-form"
+    >
+      <input type="hidden" name="intent" value="rest-due" />
+      <div className="min-w-0 flex-1">
+        <Field
+          label="Day for the rest"
+          name="restDueOn"
+          type="date"
+          defaultValue={start.text("restDueOn", p.restDueOn ?? "")}
+          error={errors.restDueOn}
+          hint="A new day agreed with her, with no money yet: she is told it. Blank: no day agreed."
+        />
+      </div>
+      <button type="submit" className="btn-outline min-h-10 py-2" disabled={busy}>
+        {busy ? "Saving..." : "Save the day"}
+      </button>
+      <FormMessage tone="error">{fetcher.data && !fetcher.data.ok && !Object.keys(errors).length ? fetcher.data.msg : null}</FormMessage>
     </fetcher.Form>
   );
 }

@@ -31,6 +31,7 @@ import { dateFeeLabel, deliveryRowLabel } from "../../../modules/delivery/method
 import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
+import { agreeRestDue, restDueInput } from "../../../modules/orders/rest-due.server";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { leftToPayKobo, nextStatusOf, notSentYet, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { preorderWords } from "../../../modules/stock/preorder";
@@ -92,6 +93,12 @@ export async function action(args: Route.ActionArgs) {
         return { ok: true, msg: `Part payment recorded; ${formatNaira(leftToPayKobo(purchase))} left to pay${by}` };
       }
       return { ok: true, msg: `Payment recorded${emailed(purchase?.email)}` };
+    }
+    if (intent === "rest-due") {
+      const { data } = await parseForm(args.request, restDueInput.extend({ intent: z.literal("rest-due") }));
+      const saved = await agreeRestDue(db, env, id, { restDueOn: data.restDueOn }, user.id);
+      if (!saved.restDueOn) return { ok: true, msg: "No day agreed for the rest now" };
+      return { ok: true, msg: `The rest is now due by ${shortDay(saved.restDueOn)}${emailed(saved.email)}` };
     }
     if (intent === "refund") {
       ownerOnly(user);
