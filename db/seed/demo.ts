@@ -29,6 +29,8 @@ const SEEDED_KEY = "demo_seeded_at";
 export const DEMO_WHATSAPP = "+2348035550142";
 /** The demo studio where shoppers may collect an order: the default settings' address. */
 export const DEMO_PICKUP = { address: "12 Admiralty Way, Lekki Phase 1, Lagos", hours: "Monday to Saturday, 10 am to 6 pm" };
+/** The demo's second pick-up point, on the Mainland (docs/product.md "Pick-up"). */
+export const DEMO_PICKUP_2 = { address: "5 Isaac John Street, Ikeja GRA, Lagos", hours: "Monday to Friday, 9 am to 5 pm" };
 const DAY = 86_400_000;
 
 /** True when the demo data was loaded once already or the shop has its own data. */
@@ -164,12 +166,14 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     // the demo shop answers on WhatsApp (docs/product.md "WhatsApp and social links"); its social
     // pages stay unset: a demo must not link to somebody else's account
     await tx.insert(settings).values({ key: "whatsappNumber", value: DEMO_WHATSAPP }).onConflictDoNothing();
-    // shoppers may collect an order at the studio (docs/product.md "Pick-up")
+    // shoppers may collect an order at the studio, or at the Mainland point (docs/product.md "Pick-up")
     await tx
       .insert(settings)
       .values([
         { key: "pickupAddress", value: DEMO_PICKUP.address },
         { key: "pickupHours", value: DEMO_PICKUP.hours },
+        { key: "pickupAddress2", value: DEMO_PICKUP_2.address },
+        { key: "pickupHours2", value: DEMO_PICKUP_2.hours },
       ])
       .onConflictDoNothing();
     await tx.insert(settings).values({ key: SEEDED_KEY, value: now.toISOString() });

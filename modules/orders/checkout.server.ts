@@ -177,7 +177,10 @@ export async function placeOrder(
     ]);
     const lines = withAgreedPrices(wanted, buyer, settings);
     // collected at the shop (docs/product.md "Pick-up"): no area, no street, no date; its address is the shop's
-    const pickup = input.deliveryMethod === "pickup" ? pickupFor(settings, { isGift: !!gift, deliveryDate: input.deliveryDate }) : null;
+    const pickup =
+      input.deliveryMethod === "pickup"
+        ? pickupFor(settings, { isGift: !!gift, deliveryDate: input.deliveryDate, pickupPoint: input.pickupPoint })
+        : null;
     if (pickup?.problems) throw new AppError("invalid", Object.values(pickup.problems)[0]!, { fields: pickup.problems });
     const lga = pricing.area?.lga ?? null;
     // the quantity limit keeps one shopper from holding a shelf unpaid; the team's own order (a

@@ -4,7 +4,7 @@ import { email, personName } from "../accounts/schemas";
 import { shopperCode } from "../discounts/shopper-code";
 import { deliveryDateFields } from "./delivery-date-schemas";
 import { checkGift, giftFields } from "./gift-schemas";
-import { checkDeliveryAddress, deliveryMethods, guestLine } from "./schemas";
+import { checkDeliveryAddress, deliveryMethods, guestLine, pickupPointField } from "./schemas";
 
 // An order the owner records herself (docs/product.md "Manual orders"): the sale made in an
 // Instagram or WhatsApp chat, at a walk-in or an event. One schema for the 'New order' screen, the
@@ -59,6 +59,7 @@ export const manualOrderFields = z
     // required for a delivery; a pick-up at the shop has none (docs/product.md "Pick-up")
     lga: z.string({ error: "Choose the delivery area" }).trim().max(100).optional(),
     deliveryMethod: z.enum(deliveryMethods, { error: "Choose a delivery method" }).default("standard"),
+    pickupPoint: pickupPointField,
     code: z.preprocess(blank, shopperCode.optional()),
     // the owner's own delivery fee, replacing the area's; blank: the area's
     deliveryFee: optionalNaira("Delivery fee"),

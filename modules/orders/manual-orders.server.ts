@@ -196,6 +196,7 @@ export async function recordManualOrder(
       phone: o.phone,
       lga: o.lga,
       deliveryMethod: o.deliveryMethod,
+      pickupPoint: o.pickupPoint,
       paymentMethod: paymentMethodOf[o.settle],
       code: o.code || undefined,
       note: o.note,

@@ -1,6 +1,6 @@
 import { lagosDayTime } from "../../lib/lagos-calendar";
 import type { DeliveryMethod } from "../delivery/types";
-import { NO_PICKUP, pickupPoint, type defaultPickup, type PickupPoint } from "../settings/pickup";
+import { NO_PICKUP, pickupPoints, type defaultPickup, type PickupPoint } from "../settings/pickup-points";
 
 // docs/product.md "Pick-up": when an order may be collected at the shop instead of delivered. The
 // checkout page offers it by these rules and the server refuses by them, in the same words. Safe
@@ -11,18 +11,26 @@ export const GIFT_PICKUP_PROBLEM = "A gift is delivered to the recipient. Please
 /** A pick-up is collected when it is ready: the shop tells her, no date is booked. */
 export const PICKUP_DATE_PROBLEM = "A pick-up has no delivery date: we tell you when your order is ready to collect.";
 
+/** She did not say which of the shop's two points she collects from (the Island and the Mainland are far apart: never guessed). */
+export const PICKUP_POINT_MISSING = "Choose where you will collect your order.";
+/** The point she chose is no longer one the shop offers (its settings changed while she chose). */
+export const PICKUP_POINT_GONE = "That pick-up point is no longer offered. Please choose another.";
+
 /**
  * The pick-up point an order collected at the shop records, or the fields that refuse it: the
- * shop offers no pick-up, the order is a gift, or it asks for a delivery date.
+ * shop offers no pick-up, the order is a gift, or it asks for a delivery date; with two points,
+ * the one she chose (`pickupPoint`), which must be offered; with one, that one.
  */
 export function pickupFor(
   settings: typeof defaultPickup,
-  order: { isGift?: boolean; deliveryDate?: string | null },
+  order: { isGift?: boolean; deliveryDate?: string | null; pickupPoint?: number | null },
 ): { point: PickupPoint; problems: null } | { point: null; problems: Record<string, string> } {
-  const point = pickupPoint(settings);
-  if (!point) return { point: null, problems: { deliveryMethod: NO_PICKUP } };
+  const points = pickupPoints(settings);
+  if (!points.length) return { point: null, problems: { deliveryMethod: NO_PICKUP } };
   if (order.isGift) return { point: null, problems: { deliveryMethod: GIFT_PICKUP_PROBLEM } };
   if (order.deliveryDate) return { point: null, problems: { deliveryDate: PICKUP_DATE_PROBLEM } };
+  const point = order.pickupPoint ? points.find((p) => p.number === order.pickupPoint) : points.length === 1 ? points[0] : undefined;
+  if (!point) return { point: null, problems: { pickupPoint: order.pickupPoint ? PICKUP_POINT_GONE : PICKUP_POINT_MISSING } };
   return { point, problems: null };
 }
 
@@ -32,7 +40,7 @@ export function pickupFor(
  * refuses such an order by `pickupFor`).
  */
 export const checkoutMethod = (settings: typeof defaultPickup, asked: { method?: DeliveryMethod; gift?: boolean }): DeliveryMethod =>
-  asked.method === "pickup" && !pickupFor(settings, { isGift: asked.gift }).point ? "standard" : (asked.method ?? "standard");
+  asked.method === "pickup" && (asked.gift || !pickupPoints(settings).length) ? "standard" : (asked.method ?? "standard");
 
 /** The address an order collected at the shop keeps: where, and when it is open. */
 export const pickupAddress = (point: PickupPoint) => (point.hours ? `${point.address} (${point.hours})` : point.address);

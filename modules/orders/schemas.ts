@@ -31,6 +31,15 @@ const addressLine = (field: z.ZodString, label: string, max: number) =>
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
+/** With a pick-up, which of the shop's points (1 or 2, docs/product.md "Pick-up"); blank: none said. Checked by pickupFor. */
+export const pickupPointField = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.coerce
+    .number({ error: "Choose where you will collect your order." })
+    .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose where you will collect your order." }))
+    .optional(),
+);
+
 // docs/product.md §3 Checkout address and §5: street, city, state, phone required; a pick-up
 // needs no street or city (checkDeliveryAddress), so an absent one reads as empty.
 export const addressFields = {
@@ -42,6 +51,7 @@ export const addressFields = {
   // one of the shop's delivery areas (checked by the server); absent: the profile's LGA, which must be one too (pricingLga)
   lga: z.string().trim().max(100).optional(),
   deliveryMethod: z.enum(deliveryMethods, { error: "Choose a delivery method" }).default("standard"),
+  pickupPoint: pickupPointField,
 };
 
 /**

@@ -1,24 +1,24 @@
 import { z } from "zod";
 
-// docs/product.md "Pick-up": the shop's own address where a shopper may collect her order, free,
-// instead of a delivery. Empty: the shop offers no pick-up. Safe for the browser.
+// docs/product.md "Pick-up": the settings' fields of the shop's pick-up points (one, or two across
+// town); an empty address is no point there. Read as points by pickup-points.ts.
+
+const pickupAddressField = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(200, `${label} must be at most 200 characters`)
+    .refine((v) => v === "" || v.length >= 5, `${label} must have at least 5 characters`);
+const pickupHoursField = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(100, `${label} must be at most 100 characters`);
 
 export const pickupFields = {
-  pickupAddress: z
-    .string({ error: "Pick-up address must be text" })
-    .trim()
-    .max(200, "Pick-up address must be at most 200 characters")
-    .refine((v) => v === "" || v.length >= 5, "Pick-up address must have at least 5 characters"),
-  pickupHours: z.string({ error: "Pick-up hours must be text" }).trim().max(100, "Pick-up hours must be at most 100 characters"),
+  pickupAddress: pickupAddressField("Pick-up address"),
+  pickupHours: pickupHoursField("Pick-up hours"),
+  // a second point across town (the Island and the Mainland are hours apart in traffic); empty: none
+  pickupAddress2: pickupAddressField("Second pick-up address"),
+  pickupHours2: pickupHoursField("Second pick-up hours"),
 };
-
-export const defaultPickup = { pickupAddress: "", pickupHours: "" };
-
-export type PickupPoint = { address: string; hours: string | null };
-
-/** Where she collects an order, or null when the shop offers no pick-up. */
-export const pickupPoint = (s: typeof defaultPickup): PickupPoint | null =>
-  s.pickupAddress ? { address: s.pickupAddress, hours: s.pickupHours || null } : null;
-
-/** The shopper's refusal when pick-up is asked for and not offered (the checkout, the API). */
-export const NO_PICKUP = "This shop does not offer pick-up. Please choose Standard or Express delivery.";

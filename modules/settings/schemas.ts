@@ -3,7 +3,8 @@ import { hasCents, requiredText } from "../../lib/form-fields";
 import { koboToNaira, nairaToKobo } from "../../lib/money";
 import { contactLinkFields, defaultContactLinks } from "./contact-link-schemas";
 import { defaultPaymentSettings, paymentSettingsFields } from "./payment-schemas";
-import { defaultPickup, pickupFields } from "./pickup";
+import { pickupFields } from "./pickup";
+import { defaultPickup } from "./pickup-points";
 import { defaultShopNotice, shopNoticeFields } from "./shop-notice";
 
 /**

@@ -36,8 +36,21 @@ export function orderRoutes({ database, env }: AppDeps) {
       .post("/purchases/create", async (c) => {
         const body = await readJson(c, createPurchaseInput);
         // the client's totals and items are ignored: only the address and the choices count
-        const { street, city, state, phone, lga, deliveryMethod, paymentMethod, code, note, whatsappOptIn, deliveryDate, deliveryWindow } =
-          body;
+        const {
+          street,
+          city,
+          state,
+          phone,
+          lga,
+          deliveryMethod,
+          pickupPoint,
+          paymentMethod,
+          code,
+          note,
+          whatsappOptIn,
+          deliveryDate,
+          deliveryWindow,
+        } = body;
         const input = {
           street,
           city,
@@ -45,6 +58,7 @@ export function orderRoutes({ database, env }: AppDeps) {
           phone,
           lga,
           deliveryMethod,
+          pickupPoint,
           paymentMethod,
           code,
           note,

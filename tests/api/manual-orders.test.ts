@@ -29,7 +29,7 @@ import {
 } from "../factories";
 import type { DeskAnswer } from "../../app/components/admin/order-desk-state";
 import { createTestContext, routerContext, type TestContext } from "../support/test-app";
-import { NO_PICKUP } from "../../modules/settings/pickup";
+import { NO_PICKUP } from "../../modules/settings/pickup-points";
 import { updateSettings } from "../../modules/settings/service.server";
 
 let t: TestContext;
@@ -598,10 +598,10 @@ describe("the 'New order' screen", () => {
 
   it("offers a pick-up at the shop once the shop gives its address, priced with nothing for delivery and no area", async () => {
     const { newOrderPage } = await import("../../app/routes/admin/neworder.server");
-    expect((await newOrderPage(t.db)).pickup).toBe(false);
+    expect((await newOrderPage(t.db)).pickup).toEqual([]);
     await updateSettings(t.db, { pickupAddress: "12 Admiralty Way, Lekki Phase 1, Lagos" });
     try {
-      expect((await newOrderPage(t.db)).pickup).toBe(true);
+      expect((await newOrderPage(t.db)).pickup.map((p) => p.number)).toEqual([1]);
       const product = await createProduct(t.db, { priceKobo: 800_000, discountKobo: 0, stock: 6 });
       const priced = answerOf(
         await post({ attempt: crypto.randomUUID(), lga: "", deliveryMethod: "pickup", intent: `add:${product.id}` } as never),

@@ -8,7 +8,7 @@ import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { orderTimeline } from "../../modules/orders/tracking.server";
 import { verifyAndComplete } from "../../modules/orders/completion.server";
 import { recordSandboxDecision, sandboxProvider } from "../../modules/payments/sandbox.server";
-import { NO_PICKUP } from "../../modules/settings/pickup";
+import { NO_PICKUP } from "../../modules/settings/pickup-points";
 import { updateSettings } from "../../modules/settings/service.server";
 import { GIFT_PICKUP_PROBLEM, PICKUP_DATE_PROBLEM } from "../../modules/orders/pickup";
 import { orderNumber } from "../../modules/orders/statuses";

@@ -33,7 +33,7 @@ describe("browsing", () => {
       // how soon, as the checkout names its two methods, what it costs at least (the demo's cheapest area), and the
       // demo studio's free pick-up
       expect(await page.getByTestId("delivery-note").innerText()).toMatch(
-        /^Delivered across Lagos from ₦[\d,]+: Express in 1–2 days, Standard in 3–5 days\. Or collect it free at 12 Admiralty Way, Lekki Phase 1, Lagos\. (Free delivery once your order reaches ₦[\d,]+\. )?Easy returns/,
+        /^Delivered across Lagos from ₦[\d,]+: Express in 1–2 days, Standard in 3–5 days\. Or collect it free at 12 Admiralty Way, Lekki Phase 1, Lagos or 5 Isaac John Street, Ikeja GRA, Lagos\. (Free delivery once your order reaches ₦[\d,]+\. )?Easy returns/,
       );
       const sizes = page.getByRole("list", { name: /^Size/ }).getByRole("listitem");
       // each size's visible label is its last word (the rest is for screen readers)

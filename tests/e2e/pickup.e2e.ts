@@ -23,6 +23,8 @@ import {
 const browser = useBrowser();
 const stamp = Date.now().toString(36).slice(-5).toLowerCase();
 const STUDIO = "12 Admiralty Way, Lekki Phase 1, Lagos";
+// the demo's second point, on the Mainland: the phone's shopper collects there
+const IKEJA = "5 Isaac John Street, Ikeja GRA, Lagos";
 
 const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
 
@@ -30,6 +32,7 @@ describe("pick-up at the studio", () => {
   for (const viewport of ["phone", "desktop"] as const) {
     it(`a guest collects her order: no address asked, nothing to pay for delivery, ready to collect (${viewport})`, async () => {
       const { context, page } = await browser.newPage(viewport);
+      const point = viewport === "phone" ? { number: 2, address: IKEJA } : { number: 1, address: STUDIO };
       await skipNewsletterPopup(context);
       await buyableProductInCart(page);
       await expect.poll(() => cart.lines(page).count()).toBe(1);
@@ -39,7 +42,7 @@ describe("pick-up at the studio", () => {
       await waitForHydration(page);
       // offered under the area, and beside the speeds with the address
       await visible(page.getByTestId("pickup-hint"));
-      expect(await page.getByTestId("pickup-hint").innerText()).toBe(`Or collect it free at ${STUDIO}: choose Pick-up below.`);
+      expect(await page.getByTestId("pickup-hint").innerText()).toBe(`Or collect it free at ${STUDIO} or ${IKEJA}: choose Pick-up below.`);
       const delivered = await breakdown(page, "summary");
       expect(delivered.delivery).toBeGreaterThan(0);
 
@@ -55,7 +58,17 @@ describe("pick-up at the studio", () => {
       expect(await page.getByTestId("checkout-total-line").innerText()).toMatch(/^Pick-up free · Total ₦[\d,.]+ \(VAT included\)$/);
       await checkout.fillContact(page, { name: "Ada Obi", email: `pickup.${viewport}.${stamp}@example.ng` });
       await field(page, "Phone").fill("0803 555 0142");
+      // two points across town: she says which, the page never guesses
+      expect(await page.getByTestId("pickup-summary").innerText()).toBe("You collect your order at the point you choose below");
+      if (viewport === "phone") {
+        await checkout.pay(page).click();
+        await visible(page.getByText("Choose where you will collect your order.", { exact: true }).first());
+        expect(page.url()).toContain("/checkout");
+      }
+      await page.getByTestId(`pickup-point-${point.number}`).getByRole("radio").check();
+      await expect.poll(() => page.getByTestId("pickup-summary").innerText()).toBe(`You collect your order at ${point.address}`);
       await expectNoSidewaysScroll(page);
+      await page.getByTestId("pickup-points").scrollIntoViewIfNeeded();
       await screenshot(page, `checkout-pickup-${viewport}`);
       await expectAccessible(page);
 
@@ -66,7 +79,7 @@ describe("pick-up at the studio", () => {
       await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
       await visible(page.getByTestId("order-number"));
       expect(await page.getByTestId("order-address").innerText()).toMatch(
-        new RegExp(`^Pick up at\\s+Ada Obi\\s+${STUDIO} \\(Monday to Saturday`),
+        new RegExp(`^Pick up at\\s+Ada Obi\\s+${point.address} \\(Monday to`),
       );
       // the summary said "Free" where the order's breakdown says ₦0
       expect(await breakdown(page, "order")).toEqual({ ...collected, delivery: 0 });
@@ -78,7 +91,7 @@ describe("pick-up at the studio", () => {
       await loginAsAdmin(owner.page);
       await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
       const main = owner.page.locator("main");
-      expect(await owner.page.getByTestId("admin-pickup").innerText()).toContain(`Collects it at ${STUDIO}`);
+      expect(await owner.page.getByTestId("admin-pickup").innerText()).toContain(`Collects it at ${point.address}`);
       await main.getByRole("button", { name: "Mark as processing" }).click();
       await expect.poll(() => main.getByRole("button", { name: "Mark as processing" }).count()).toBe(0);
       const shelf = () =>
@@ -90,6 +103,8 @@ describe("pick-up at the studio", () => {
         // on the phone, from the pick-ups on /deliveries, with the others packed
         await owner.page.goto("/deliveries");
         expect(await shelf().innerText()).toContain("Preparing");
+        // which of the two points she collects from
+        expect(await shelf().getByTestId("pickup-row-point").innerText()).toMatch(new RegExp(`^At ${point.address} \\(`));
         await screenshot(owner.page, `owner-pickup-steps-${viewport}`);
         await owner.page.getByRole("button", { name: /packed as ready to collect$/ }).click();
         await visible(owner.page.getByText(/ready to collect; (its|each) customer was told\.$/));

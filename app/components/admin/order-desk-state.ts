@@ -16,6 +16,7 @@ export const deskFieldNames = [
   "city",
   "lga",
   "deliveryMethod",
+  "pickupPoint",
   "code",
   "deliveryFee",
   "note",

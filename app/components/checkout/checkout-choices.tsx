@@ -1,7 +1,7 @@
 import { formatNairaAmount } from "../../../lib/money";
 import { deliverySpeeds } from "../../../modules/delivery/methods";
 import type { DeliveryMethod, DeliverySpeed } from "../../../modules/delivery/types";
-import type { PickupPoint } from "../../../modules/settings/pickup";
+import { pickupPlaces, type PickupPoint } from "../../../modules/settings/pickup-points";
 import type { PaymentChoice } from "../../../modules/orders/payment-choices";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import { ChoiceCard } from "./choice-card";
@@ -11,19 +11,27 @@ const speeds = Object.entries(deliverySpeeds) as [DeliverySpeed, { name: string;
 
 /**
  * How fast, each with its price for her area (docs/product.md §9), and collecting it at the shop
- * for free when the shop offers it (`pickup`; docs/product.md "Pick-up").
+ * for free when the shop offers it (`pickup`, its points; docs/product.md "Pick-up"): with two
+ * points, which one she collects from (`point`), chosen by her, never by the page.
  */
 export function DeliveryChoices({
   method,
   prices,
   pickup,
+  point,
+  pointError,
   onChange,
+  onPoint,
 }: {
   method: Method;
   prices: Record<DeliverySpeed, number> | null;
-  pickup: PickupPoint | null;
+  pickup: PickupPoint[];
+  point: number | null;
+  pointError?: string;
   onChange: (method: Method) => void;
+  onPoint: (point: number) => void;
 }) {
+  const only = pickup.length === 1 ? pickup[0]! : null;
   return (
     <fieldset className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
       <legend className="px-1 text-lg font-bold">Delivery</legend>
@@ -44,7 +52,7 @@ export function DeliveryChoices({
             detail={days}
           />
         ))}
-        {pickup ? (
+        {pickup.length ? (
           <ChoiceCard
             testId="pickup-choice"
             name="deliveryMethod"
@@ -52,13 +60,39 @@ export function DeliveryChoices({
             checked={method === "pickup"}
             onChange={() => onChange("pickup")}
             title="Pick-up · Free"
-            detail={pickup.hours ? `${pickup.address} · ${pickup.hours}` : pickup.address}
+            detail={only ? pointWords(only) : `At ${pickupPlaces(pickup)}`}
           />
         ) : null}
       </div>
+      {method === "pickup" && pickup.length > 1 ? (
+        <fieldset className="mt-4" aria-describedby={pointError ? "pickup-point-error" : undefined} data-testid="pickup-points">
+          <legend className="font-semibold">Where will you collect it?</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {pickup.map((p) => (
+              <ChoiceCard
+                key={p.number}
+                testId={`pickup-point-${p.number}`}
+                name="pickupPoint"
+                value={String(p.number)}
+                checked={point === p.number}
+                onChange={() => onPoint(p.number)}
+                title={p.address}
+                detail={p.hours}
+              />
+            ))}
+          </div>
+          {pointError ? (
+            <p id="pickup-point-error" className="mt-2 text-sm font-semibold text-rose-dark">
+              {pointError}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
     </fieldset>
   );
 }
+
+const pointWords = (p: PickupPoint) => (p.hours ? `${p.address} · ${p.hours}` : p.address);
 
 /** How she can pay, shown before she pays (docs/product.md "Paying"); a choice not on offer says why. */
 export function PaymentChoices({

@@ -25,6 +25,7 @@ import { FormMessage } from "../../components/forms/fields";
 import { parseFields, readForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { adminAction } from "./admin-action.server";
+import { pickupPoints } from "../../../modules/settings/pickup-points";
 import type { Route } from "./+types/deliveries";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Deliveries for ${data?.sheet.label ?? ""} | Alafia admin` }];
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { date = today, gifts } = readSearchParams(request, deliveriesQuery, ["date", "gifts"]);
   const giftsOnly = gifts === "1";
   const { db } = context.get(appContext);
-  const [sheet, pickups, { pickupReminderDays }, booked, marked] = await Promise.all([
+  const [sheet, pickups, settings, booked, marked] = await Promise.all([
     deliveriesFor(db, date, { giftsOnly }),
     // the orders collected at the shop have no day: the same list whatever the day shown
     giftsOnly ? null : pickupsWaiting(db),
@@ -48,7 +49,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listMarkedDays(db),
   ]);
   const blackout = marked.find((d) => d.day === date && d.kind === "blackout")?.note ?? null;
-  return { sheet, pickups, reminderDays: pickupReminderDays, giftsOnly, today, tomorrow: addDays(today, 1), booked, blackout };
+  return {
+    sheet,
+    pickups,
+    reminderDays: settings.pickupReminderDays,
+    // two pick-up points across town: each row says which one she collects from
+    twoPoints: pickupPoints(settings).length > 1,
+    giftsOnly,
+    today,
+    tomorrow: addDays(today, 1),
+    booked,
+    blackout,
+  };
 }
 
 /** Every order moved at once tells its own customer. */
@@ -186,7 +198,7 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
           </section>
         ))}
       </div>
-      {pickups?.total ? <Pickups pickups={pickups} reminderDays={loaderData.reminderDays} /> : null}
+      {pickups?.total ? <Pickups pickups={pickups} reminderDays={loaderData.reminderDays} twoPoints={loaderData.twoPoints} /> : null}
     </div>
   );
 }
@@ -195,7 +207,7 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
  * docs/product.md "Pick-up": the orders she collects at the shop, whatever their day: what to pack,
  * and what waits for her on the shelf. Each moves on from its own page (no rider). Not on the printed sheet.
  */
-function Pickups({ pickups, reminderDays }: { pickups: PickupsWaiting; reminderDays: number }) {
+function Pickups({ pickups, reminderDays, twoPoints }: { pickups: PickupsWaiting; reminderDays: number; twoPoints: boolean }) {
   const { rows, total, toPack, packed } = pickups;
   return (
     <section className="mt-6 rounded-2xl border border-line bg-linen sm:p-4 print:hidden" aria-labelledby="pickups" data-testid="pickups">
@@ -226,6 +238,11 @@ function Pickups({ pickups, reminderDays }: { pickups: PickupsWaiting; reminderD
                 <a href={`tel:${r.phone.replace(/\s/g, "")}`} className="block whitespace-nowrap">
                   {r.phone}
                 </a>
+                {twoPoints ? (
+                  <span className="block text-xs font-semibold" data-testid="pickup-row-point">
+                    At {r.address}
+                  </span>
+                ) : null}
                 {r.note ? <span className="block text-xs text-muted">Note: {r.note}</span> : null}
                 {r.asksForCode ? <span className="block font-semibold">{collectionCodeWords.counter}</span> : null}
                 {r.remindedAt ? <span className="block text-xs text-muted">{remindedWords(r.remindedAt)}</span> : null}

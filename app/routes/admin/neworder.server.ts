@@ -16,7 +16,7 @@ import { readForm } from "../../lib/form-action.server";
 import { checkoutDelivery } from "../shop/checkout-dates.server";
 import type { AdminServices } from "./admin-action.server";
 import { getSettings } from "../../../modules/settings/service.server";
-import { pickupPoint } from "../../../modules/settings/pickup";
+import { pickupPoints } from "../../../modules/settings/pickup-points";
 import { MOST_UNITS_IN_A_LINE } from "../../../modules/settings/schemas";
 import { isOwner } from "../../../modules/accounts/roles";
 import { shipsFromOf } from "../../../modules/cart/service.server";
@@ -57,7 +57,7 @@ export async function newOrderPage(db: AdminServices["db"], lookup?: string | nu
     areas,
     payLinkHours: shop.payLinkHours,
     // a customer collecting at the shop, when it gives its pick-up address (docs/product.md "Pick-up")
-    pickup: !!pickupPoint(shop),
+    pickup: pickupPoints(shop),
     // each opening of the screen is a new order: its own rev (the screen is drawn anew for it)
     answer: {
       rev: `start-${crypto.randomUUID()}`,

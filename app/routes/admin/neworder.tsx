@@ -258,10 +258,25 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                   <select {...control} defaultValue={opened.deliveryMethod} onChange={reprice}>
                     <option value="standard">Standard</option>
                     <option value="express">Express</option>
-                    {loaderData.pickup ? <option value="pickup">Pick-up at the shop</option> : null}
+                    {loaderData.pickup.length ? <option value="pickup">Pick-up at the shop</option> : null}
                   </select>
                 )}
               </Field>
+              {loaderData.pickup.length > 1 ? (
+                // two points across town (docs/product.md "Pick-up"): which one, never guessed
+                <Field label="Pick-up point (for a pick-up)" name="pickupPoint" error={errors.pickupPoint}>
+                  {(control) => (
+                    <select {...control} defaultValue={opened.pickupPoint}>
+                      <option value="">Choose the point</option>
+                      {loaderData.pickup.map((p) => (
+                        <option key={p.number} value={p.number}>
+                          {p.address}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              ) : null}
               <Field
                 label="Delivery fee (₦, optional)"
                 name="deliveryFee"
@@ -271,7 +286,9 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                 min={0}
                 defaultValue={opened.deliveryFee}
                 error={errors.deliveryFee}
-                hint={loaderData.pickup ? "Blank: the area's fee. A pick-up costs nothing." : "Blank: the area's fee. 0 for a pick-up."}
+                hint={
+                  loaderData.pickup.length ? "Blank: the area's fee. A pick-up costs nothing." : "Blank: the area's fee. 0 for a pick-up."
+                }
               />
               <Field
                 label="Discount code (optional)"

@@ -14,7 +14,7 @@ import { formatNigerianPhone } from "../../../lib/phone";
 import { recentSubscribers } from "../../../modules/marketing/inbox.server";
 import { contactLinkKeys } from "../../../modules/settings/contact-link-schemas";
 import { NOTICE_MAX, noticeState, shopNoticeKeys } from "../../../modules/settings/shop-notice";
-import { defaultPickup } from "../../../modules/settings/pickup";
+import { defaultPickup } from "../../../modules/settings/pickup-points";
 import {
   FEE_STEP_NAIRA,
   fromSettingsInput,
@@ -345,6 +345,25 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           className="sm:col-span-2"
           placeholder="Monday to Saturday, 10 am to 6 pm"
           hint="Shown beside the address at checkout and on her order."
+        />
+        <Field
+          label="Second pick-up address (optional)"
+          name="pickupAddress2"
+          error={errors.pickupAddress2}
+          defaultValue={text("pickupAddress2", s.pickupAddress2)}
+          maxLength={200}
+          className="sm:col-span-2"
+          placeholder="5 Isaac John Street, Ikeja GRA, Lagos"
+          hint="A second point across town (the Island and the Mainland): she chooses which at checkout. Empty: none."
+        />
+        <Field
+          label="Second pick-up hours"
+          name="pickupHours2"
+          error={errors.pickupHours2}
+          defaultValue={text("pickupHours2", s.pickupHours2)}
+          maxLength={100}
+          className="sm:col-span-2"
+          placeholder="Monday to Friday, 9 am to 5 pm"
         />
         <Field
           label="Remind after (days)"

@@ -19,7 +19,7 @@ import { cartQuestion, productPath, shopUrl } from "../../../modules/marketing/w
 import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
 import { deliverySpeeds } from "../../../modules/delivery/methods";
 import { getSettings } from "../../../modules/settings/service.server";
-import { pickupPoint } from "../../../modules/settings/pickup";
+import { pickupPoints } from "../../../modules/settings/pickup-points";
 import { deliveryDateNotes } from "../../../modules/delivery/schedule.server";
 import { startingArea } from "../../../modules/orders/checkout-form.server";
 import type { CartItemView, CartSummary } from "../../../modules/cart/types";
@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     startingArea(db, user?.id ?? null, chosenDeliveryArea(request)),
     deliveryDateNotes(db),
     // collecting it at the shop, offered at checkout (docs/product.md "Pick-up")
-    getSettings(db).then((s) => !!pickupPoint(s)),
+    getSettings(db).then((s) => pickupPoints(s).length > 0),
   ]).catch((err: unknown) => {
     logger.error({ err }, "delivery areas failed");
     return [[] as string[], null, {} as Record<string, string>, false] as const;

@@ -31,7 +31,7 @@ import { checkoutForm, deliveryMethods } from "../../../modules/orders/schemas";
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { readVisitCode } from "../../../modules/discounts/visit-code.server";
 import { getSettings } from "../../../modules/settings/service.server";
-import { pickupPoint } from "../../../modules/settings/pickup";
+import { pickupPoints } from "../../../modules/settings/pickup-points";
 import { checkoutMethod } from "../../../modules/orders/pickup";
 import { rateLimitStore } from "../../../db/rate-limit-store";
 
@@ -106,8 +106,9 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     // how she pays and what she ticked, as she posted them (none: the page's own defaults)
     posted: posted ? { paymentMethod: posted.paymentMethod, whatsappOptIn: posted.whatsappOptIn, saveDetails: posted.saveDetails } : null,
     choices: paymentChoices(settings, { lga: pickup ? null : lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER, pickup }),
-    // where she may collect it instead, when the shop offers it
-    pickup: pickupPoint(settings),
+    // where she may collect it instead, when the shop offers it (none: no pick-up), and the point she posted
+    pickups: pickupPoints(settings),
+    pickupPoint: posted?.pickupPoint ?? null,
     transfer: settings.transferEnabled ? { bankName: settings.bankName, hours: settings.transferHours } : null,
     popup: env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup",
     // 'Send my order updates on WhatsApp' is offered once the shop can send them (modules/whatsapp)

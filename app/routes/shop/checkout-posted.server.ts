@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { CheckoutDefaults } from "../../../modules/orders/checkout-form.server";
 import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { giftFields } from "../../../modules/orders/gift-schemas";
+import { pickupNumbers } from "../../../modules/settings/pickup-points";
 import { checkoutPaymentMethods, type CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 
 // The checkout posted by a page whose script has not run (a slow phone, a browser that runs little
@@ -22,6 +23,8 @@ export type PostedCheckout = {
   /** what she typed, only the fields she sent (a signed-in shopper's name and email are her account's) */
   typed: Partial<CheckoutDefaults>;
   paymentMethod: CheckoutPaymentMethod;
+  /** the pick-up point she chose (docs/product.md "Pick-up"), when she chose one of the shop's */
+  pickupPoint: number | null;
   whatsappOptIn: boolean;
   saveDetails: boolean;
 };
@@ -61,6 +64,7 @@ export function keepPostedCheckout(services: AppServices, form: FormData, choice
     choices: readChoices(asQuery, choicesSchema),
     typed,
     paymentMethod: checkoutPaymentMethods.find((m) => m === method) ?? "online",
+    pickupPoint: pickupNumbers.find((n) => String(n) === text("pickupPoint")) ?? null,
     whatsappOptIn: !!text("whatsappOptIn"),
     saveDetails: !!text("saveDetails"),
   });

@@ -18,6 +18,7 @@ import { formatNairaAmount } from "../../../lib/money";
 import type { CheckoutPaymentMethod } from "../../../modules/orders/schemas";
 import type { DeliveryMethod } from "../../../modules/delivery/types";
 import { choicesForGift } from "../../../modules/orders/payment-choices";
+import { pickupPlaces } from "../../../modules/settings/pickup-points";
 import { checkoutPageData, submitCheckout, type CheckoutAnswer } from "./checkout-page.server";
 import type { Route } from "./+types/checkout";
 
@@ -73,7 +74,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const chosen = choices.find((c) => c.method === payment && !c.unavailable) ? payment : "online";
   // collected at the shop (docs/product.md "Pick-up"): no area, no street, no date; never a gift's
   const pickup = method === "pickup";
-  const pickupOffer = gift ? null : loaderData.pickup;
+  const pickupOffer = gift ? [] : loaderData.pickups;
+  // which pick-up point: the only one, or the one she chose (with two, she chooses)
+  const [point, setPoint] = useState<number | null>(loaderData.pickupPoint);
+  const pickupAt = loaderData.pickups.length === 1 ? loaderData.pickups[0] : loaderData.pickups.find((p) => p.number === point);
 
   // what the page's address says she chose: two choices taken up in the same moment, when the
   // script takes over from a page she picked on before it ran, each build on the other's
@@ -144,7 +148,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </h2>
             {pickup ? (
               <p className="font-semibold" data-testid="pickup-summary">
-                You collect your order at {loaderData.pickup?.address ?? "the shop"}
+                {pickupAt ? `You collect your order at ${pickupAt.address}` : "You collect your order at the point you choose below"}
               </p>
             ) : (
               <DeliveryAreaSelect
@@ -172,9 +176,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 <span className="text-muted">Choose your area to see the delivery charge and your total.</span>
               )}
             </p>
-            {pickupOffer && !pickup ? (
+            {pickupOffer.length && !pickup ? (
               <p className="mt-1 text-sm text-muted" data-testid="pickup-hint">
-                Or collect it free at {pickupOffer.address}: choose Pick-up below.
+                Or collect it free at {pickupPlaces(pickupOffer)}: choose Pick-up below.
               </p>
             ) : null}
             {/* without the page's script the server prices her choice (with it, the page does, and before it runs the
@@ -265,6 +269,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             method={method}
             prices={summary.deliveryOptions}
             pickup={pickupOffer}
+            point={point}
+            pointError={errors.pickupPoint}
+            onPoint={setPoint}
             onChange={(value) => {
               setMethod(value);
               reprice({ method: value });

@@ -31,7 +31,7 @@ import { shareImageVersion, sourceImageUrl } from "../../../modules/content/shar
 import { reviewInput } from "../../../modules/reviews/schemas";
 import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
-import { pickupPoint } from "../../../modules/settings/pickup";
+import { pickupPlaces, pickupPoints } from "../../../modules/settings/pickup-points";
 import { productQuestion, shareMessage } from "../../../modules/marketing/whatsapp";
 import { takesWhatsAppNumbers } from "../../../modules/marketing/back-in-stock.server";
 import { unshared } from "../../../lib/shared-reads.server";
@@ -86,7 +86,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         from: koboToNaira(deliveryFrom),
         freeAbove: koboToNaira(settings.freeDeliveryAboveKobo),
         // collecting it at the shop instead (docs/product.md "Pick-up")
-        pickup: pickupPoint(settings)?.address ?? null,
+        pickup: pickupPlaces(pickupPoints(settings)) || null,
       },
       // a sold-out product's box takes a WhatsApp number too when the shop can message it
       whatsapp: takesWhatsAppNumbers(env, settings),
