@@ -99,6 +99,11 @@ export const purchases = pgTable(
     restDueOn: date({ mode: "string" }),
     // the due day she was reminded of (modules/orders/rest-reminders.server.ts): a day moved later reminds again
     restRemindedOn: date({ mode: "string" }),
+    // she says she sent the transfer (docs/product.md "Paying", "I have sent it"): when, how much, and
+    // the name on the account it came from, for the team to find in the shop's account; cleared by nothing
+    transferSentAt: timestamp({ withTimezone: true }),
+    transferSentKobo: integer(),
+    transferSentFrom: text(),
     // the owner's reference for money recorded by hand (transfer narration, POS slip)
     paymentNote: text(),
     // the discount code applied and what it took off (goods, or the delivery fee for a free-delivery code)
@@ -177,6 +182,10 @@ export const purchases = pgTable(
     index("purchases_part_paid_idx")
       .on(t.createdAt)
       .where(sql`${t.depositKobo} > 0 and ${t.paidAt} is null`),
+    // unpaid orders whose transfer she says she sent: the list's "Transfer sent" filter
+    index("purchases_transfer_sent_idx")
+      .on(t.transferSentAt)
+      .where(sql`${t.transferSentAt} is not null and ${t.paidAt} is null`),
     // one customer's orders however her number was typed (the report by customer, the order's 'This customer')
     index("purchases_phone_key_idx").on(phoneKey(t.phone)),
     // the sales report and the orders list by where the sale was made

@@ -9,6 +9,7 @@ import { adminPurchaseListQuery, type AdminPurchaseListQuery } from "./admin-sch
 import { notSentStatuses, notSentYet, purchaseStatuses, restDue, type PurchaseStatus } from "./statuses";
 import { holdsMoneyRecords } from "./money-records.server";
 import { partPaidWaiting, restOverdueOn } from "./part-payments.server";
+import { transferSentWaiting } from "./transfer-sent.server";
 import { givesBack } from "./give-back.server";
 import { purchaseSearchMatch } from "./purchase-search.server";
 import { isDiscounted } from "./views.server";
@@ -61,6 +62,14 @@ function sourceFilter(q: ListQuery, t: "purchases" | "search"): SQL[] {
     const overdue = restOverdueOn(lagosNow(new Date()).date);
     filters.push(
       t === "purchases" ? overdue : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${overdue})`,
+    );
+  }
+  // she says she sent a transfer, and it is not recorded yet (docs/product.md "Paying"): the partial index purchases_transfer_sent_idx
+  if (q.payment === "transfer_sent") {
+    filters.push(
+      t === "purchases"
+        ? transferSentWaiting
+        : sql`${purchaseSearch.purchaseId} in (select ${purchases.id} from ${purchases} where ${transferSentWaiting})`,
     );
   }
   // holding a payment not applied that waits to be given back (docs/product.md "Paying", "Part payments")
@@ -130,6 +139,7 @@ const rowColumns = {
   depositKobo: purchases.depositKobo,
   paidAt: purchases.paidAt,
   restDueOn: purchases.restDueOn,
+  transferSentAt: purchases.transferSentAt,
 };
 /**
  * The table's rows also say whether the bin is offered, and a pre-order's day (a few rows a page,
@@ -160,6 +170,7 @@ const toRow = (r: {
   depositKobo: number;
   paidAt: Date | null;
   restDueOn: string | null;
+  transferSentAt: Date | null;
   holdsMoney: boolean;
   shipsFrom?: string | null;
 }): PurchaseRow => ({
@@ -178,6 +189,7 @@ const toRow = (r: {
   giftFor: r.isGift ? (r.recipientName ?? "") : null,
   partPaid: r.depositKobo > 0 && !r.paidAt && r.status !== "cancelled",
   restOverdue: restDue(r, lagosNow(new Date()).date).restOverdue,
+  transferSent: !!r.transferSentAt && !r.paidAt && r.status !== "cancelled",
   shipsFrom: r.shipsFrom && notSentYet(r.status) ? r.shipsFrom : null,
   deliveryDate: r.deliveryDate,
   dayBeforeShipDay: Boolean(r.shipsFrom && r.deliveryDate && notSentYet(r.status) && r.deliveryDate < r.shipsFrom),

@@ -20,9 +20,9 @@ export const adminPurchaseListQuery = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     // part paid and waiting for the rest, or past the day agreed for it (docs/product.md "Part payments");
-    // holding money to give back (give-back.server.ts)
+    // holding money to give back (give-back.server.ts); a transfer she says she sent, not recorded yet ("Paying")
     payment: z
-      .enum(["part", "rest_overdue", "give_back"], { error: "Unknown payment filter" })
+      .enum(["part", "rest_overdue", "give_back", "transfer_sent"], { error: "Unknown payment filter" })
       .optional()
       .or(z.literal("").transform(() => undefined)),
     // holding a pre-order line and not sent yet (docs/product.md "Pre-orders")

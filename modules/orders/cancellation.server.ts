@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { purchaseEvents, purchases } from "../../db/schema";
 import { releaseRedemptions } from "../discounts/redemptions.server";
@@ -24,14 +24,25 @@ export const shopperCancelNotes = {
 } as const;
 export type ShopperCancelNote = (typeof shopperCancelNotes)[keyof typeof shopperCancelNotes];
 
-/** pending → cancelled inside the caller's transaction (only from pending), stock and delivery date given back, each change recorded. */
-export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancelNote, now: Date): Promise<string[]> {
+/**
+ * pending → cancelled inside the caller's transaction (only from pending), stock and delivery date
+ * given back, each change recorded. `lapsed`: only those whose time to pay is still over, checked in
+ * the update itself (a transfer she said she sent meanwhile moved it on, transfer-sent.server.ts).
+ */
+export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancelNote, now: Date, lapsed = false): Promise<string[]> {
   if (!ids.length) return [];
   const cancelled = await tx
     .update(purchases)
     .set({ status: "cancelled", updatedAt: now })
     // an order with a part payment waits for the rest: only the shop cancels it (changePurchaseStatus)
-    .where(and(inArray(purchases.id, ids), eq(purchases.status, "pending"), eq(purchases.depositKobo, 0)))
+    .where(
+      and(
+        inArray(purchases.id, ids),
+        eq(purchases.status, "pending"),
+        eq(purchases.depositKobo, 0),
+        lapsed ? lt(purchases.expiresAt, now) : undefined,
+      ),
+    )
     .returning({ id: purchases.id });
   const done = cancelled.map((c) => c.id);
   await releaseStock(tx, done);
@@ -47,11 +58,11 @@ export async function cancelPendingIn(tx: Tx, ids: string[], note: ShopperCancel
  * pending → cancelled (only from pending), stock given back, each change recorded,
  * for a reason that is not the shop's (the back office cancels with changePurchaseStatus).
  */
-export async function cancelPurchases(db: Db, ids: string[], note: ShopperCancelNote, now = new Date()) {
+export async function cancelPurchases(db: Db, ids: string[], note: ShopperCancelNote, now = new Date(), lapsed = false) {
   if (!ids.length) return [];
   return db.transaction(async (tx) => {
     await lockProducts(tx, await productsOf(tx, ids));
-    return cancelPendingIn(tx, ids, note, now);
+    return cancelPendingIn(tx, ids, note, now, lapsed);
   });
 }
 

@@ -31,7 +31,7 @@ export async function expireStalePurchases(db: Db, now = new Date()): Promise<nu
   let done = 0;
   for (const method of new Set(stale.map((s) => s.method))) {
     const ids = stale.filter((s) => s.method === method).map((s) => s.id);
-    done += (await cancelPurchases(db, ids, lapseNotes[method], now)).length;
+    done += (await cancelPurchases(db, ids, lapseNotes[method], now, true)).length;
   }
   return done;
 }
@@ -53,6 +53,8 @@ export async function remindPendingTransfers(db: Db, links: MailLinks, now = new
           eq(purchases.status, "pending"),
           eq(purchases.paymentMethod, "transfer"),
           isNull(purchases.remindedAt),
+          // she said she sent it: the team is checking, no "we have not received it"
+          isNull(purchases.transferSentAt),
           gt(purchases.expiresAt, now),
           lte(purchases.expiresAt, soon),
         ),

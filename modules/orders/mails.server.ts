@@ -149,7 +149,7 @@ export async function transferReminderMail(tx: Tx, p: Purchase, links: MailLinks
   await enqueueMail(tx, {
     to: p.email,
     subject: `Reminder: your ${settings.shopName} order #${number} is waiting for your transfer`,
-    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosDayTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale${p.deliveryDate ? " and your delivery date is given up" : ""}.${p.deliveryDate ? `\n\n${deliveryDateLine(p)}.` : ""}\n\nAlready paid? Reply to this mail with your transfer receipt and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
+    text: `Hello ${p.firstName},\n\nWe are still holding your order #${number}, but we have not received your transfer yet. Please transfer ${formatNaira(p.totalKobo)} to ${settings.bankName}, ${settings.accountName}, ${settings.accountNumber}, with ${number} as the reference, before ${p.expiresAt ? lagosDayTime(p.expiresAt) : "the order lapses"}. After that the items go back on sale${p.deliveryDate ? " and your delivery date is given up" : ""}.${p.deliveryDate ? `\n\n${deliveryDateLine(p)}.` : ""}\n\nAlready sent it? Tell us on your order's page ("I have sent it"), or reply to this mail, and we will confirm it.\n\nYour order: ${orderUrl(links, p)}\n`,
     kind: "order_transfer_reminder",
   });
 }

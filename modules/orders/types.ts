@@ -94,6 +94,8 @@ export type PurchaseView = {
   restDueOn: string | null;
   /** that day has gone by and the rest is still to come */
   restOverdue: boolean;
+  /** she said she sent a transfer (docs/product.md "Paying", "I have sent it"): when, how much (naira), from whose account */
+  transferSent: { at: string; amount: number; from: string } | null;
   paymentNote: string | null;
   /** until when an unpaid order holds its items (null: until the shop settles it) */
   expiresAt: string | null;
@@ -136,6 +138,8 @@ export type PurchaseRow = Pick<
   partPaid: boolean;
   /** part paid, and the day agreed for the rest has gone by */
   restOverdue: boolean;
+  /** unpaid, and she says she sent a transfer for it (docs/product.md "Paying"): the team checks the account */
+  transferSent: boolean;
   /** not sent yet and holding a pre-order: the day it ships from, its latest line's (docs/product.md "Pre-orders"); null otherwise */
   shipsFrom: string | null;
   /** the delivery day she chose comes before the pre-order ships (the day moved after): the team agrees a new one with her */

@@ -64,6 +64,10 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     deposit: koboToNaira(p.depositKobo),
     leftToPay: koboToNaira(leftToPayKobo(p)),
     ...restDue(p, lagosDay(new Date())),
+    transferSent:
+      p.transferSentAt && p.transferSentKobo !== null
+        ? { at: p.transferSentAt.toISOString(), amount: koboToNaira(p.transferSentKobo), from: p.transferSentFrom ?? "" }
+        : null,
     paymentNote: p.paymentNote,
     expiresAt: p.expiresAt?.toISOString() ?? null,
     note: p.orderNote,

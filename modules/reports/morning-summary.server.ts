@@ -15,6 +15,7 @@ import { hourWords, type Settings } from "../settings/schemas";
 import { deliveriesDue, pickupsReady } from "../orders/deliveries.server";
 import { paidOrder } from "../orders/paid-orders.server";
 import { partPaidOrders, partsReceivedOn } from "../orders/part-payments.server";
+import { transfersToCheck } from "../orders/transfer-sent.server";
 import { moneyToGiveBack } from "../orders/give-back.server";
 import { unpaidCheckoutsOn } from "../orders/unpaid-checkouts.server";
 import { productChangeWords } from "../catalog/product-change-words";
@@ -64,6 +65,8 @@ export type MorningSummary = {
    * whose delivery day now comes before it ships (docs/product.md "Pre-orders", "Moving a delivery day")
    */
   preorders: { orders: number; next: string | null; dayToMove: number };
+  /** unpaid orders whose transfer the customer says she sent, for the team to find in the account (docs/product.md "Paying") */
+  transfersTold: number;
   /** gifts whose day comes round in the week from today, their buyers reminded; of them, those who ordered again (docs/product.md "Gift orders") */
   giftDays: { days: number; orderedAgain: number };
 };
@@ -117,6 +120,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     toGiveBack,
     preorders,
     giftDays,
+    transfersTold,
   ] = await Promise.all([
     db
       .select({ orders: count(), kobo: sum(purchases.totalKobo).mapWith(Number) })
@@ -142,6 +146,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     moneyToGiveBack(db),
     preordersToPrepare(db, addDays(day, 1)),
     giftDaysComing(db, addDays(day, 1), GIFT_DAYS_WEEK),
+    transfersToCheck(db),
   ]);
   const waiting = await waitingByProduct(
     db,
@@ -165,8 +170,13 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     toGiveBack: { payments: toGiveBack.payments, kobo: toGiveBack.kobo },
     preorders,
     giftDays,
+    transfersTold,
   };
 }
+
+/** "1 customer says she sent a transfer not recorded yet" */
+const transfersToldWords = (n: number) =>
+  n === 1 ? "1 customer says she sent a transfer not recorded yet" : `${n} customers say they sent a transfer not recorded yet`;
 
 const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
 const shoppers = (n: number) => (n === 1 ? "1 shopper waits for it" : `${n} shoppers wait for it`);
@@ -228,6 +238,9 @@ export function summaryMail(
     `Yesterday, ${longDay(s.day)}, ${shopName} had ${paid}.`,
     ...(s.partsReceived.count ? [`${partsWords(s.partsReceived)} also came in towards orders not paid in full yet.`] : []),
     ...(s.unpaid.count ? [`${unpaidWords(s)}, to follow up: ${origin}/unpaidcheckouts?from=${s.day}&to=${s.day}`] : []),
+    ...(s.transfersTold
+      ? [`${transfersToldWords(s.transfersTold)}, to find in the account: ${origin}/purchasetable?payment=transfer_sent`]
+      : []),
     s.toPrepare
       ? `${orders(s.toPrepare)} to prepare (paid, or paid on delivery, and not yet on the way): ${origin}/purchasetable`
       : "No order is waiting to be prepared.",
@@ -274,6 +287,7 @@ export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origi
     ].join("; "),
     [
       s.toPrepare ? orders(s.toPrepare) : "none",
+      ...(s.transfersTold ? [transfersToldWords(s.transfersTold)] : []),
       ...(s.preorders.orders ? [preorderWords(s.preorders, addDays(s.day, 1))] : []),
       ...(s.dueToday ? [`${orders(s.dueToday)} booked for delivery today`] : []),
       ...(s.readyToCollect ? [readyWords(s.readyToCollect)] : []),

@@ -17,6 +17,7 @@ export const whatsappTemplates = {
   gift_reminder: "Hello {{1}}, the day you sent {{2}} a gift from {{3}} comes round again on {{4}}. Send something again: {{5}}",
   new_message_alert: "New message from {{1}} ({{2}}): {{3}}. Read and answer it: {{4}}",
   delivery_day_alert: "{{1}} changed the delivery day of order #{{2}}: {{3}} → {{4}}. Open it: {{5}}",
+  transfer_sent_alert: "{{1}} says she sent {{2}} by transfer for order #{{3}}, from the account of {{4}}. Check and record it: {{5}}",
   morning_summary:
     "Good morning. Yesterday at {{1}}: {{2}}. To prepare: {{3}}. Low stock: {{4}}. Price and stock changes: {{5}}. Open the shop: {{6}}",
 } as const;

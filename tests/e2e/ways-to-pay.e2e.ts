@@ -197,11 +197,23 @@ describe("ways to pay, on a phone", () => {
       const orderUrl = page.url();
       await screenshot(page, "order-awaiting-transfer-phone");
       await expectAccessible(page);
+      // she sent it from her bank app, and says so with the name on her account
+      const told = page.getByTestId("transfer-sent-form");
+      await told.getByLabel("Name on the account you sent from").fill("ADA OBI");
+      await told.getByRole("button", { name: "I have sent it" }).click();
+      await visible(page.getByText("Thank you: we are looking for your transfer now.", { exact: false }));
+      await expect
+        .poll(() => page.getByTestId("transfer-sent-words").innerText())
+        .toMatch(/^You told us you sent ₦[\d,.]+ from the account of ADA OBI on /);
+      await expectNoSidewaysScroll(page);
+      await page.getByTestId("transfer-sent").scrollIntoViewIfNeeded();
+      await screenshot(page, "order-transfer-sent-phone");
 
-      // the owner, on her phone, records the transfer she received
+      // the owner, on her phone, sees what she said and records the transfer she received
       const owner = await browser.newPage("phone");
       await loginAsAdmin(owner.page);
       await owner.page.goto(`/viewpurchase/${await purchaseIdOf(email)}`);
+      expect(await owner.page.getByTestId("transfer-sent").innerText()).toMatch(/^₦[\d,.]+ from ADA OBI · /);
       const form = owner.page.getByTestId("record-payment");
       await visible(form);
       await form.getByLabel("How it arrived").selectOption("transfer");

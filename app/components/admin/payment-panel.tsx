@@ -68,6 +68,16 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
             }
           />
         ) : null}
+        {p.transferSent && unpaid && p.status !== "cancelled" ? (
+          <Row
+            label="She says she sent"
+            value={
+              <span data-testid="transfer-sent" className="text-rose-dark">
+                {formatNairaAmount(p.transferSent.amount)} from {p.transferSent.from} · {when(p.transferSent.at)}
+              </span>
+            }
+          />
+        ) : null}
         {p.paidAmount !== null && p.paidAmount !== p.totalAmount ? (
           <Row label="Amount received" value={formatNairaAmount(p.paidAmount)} />
         ) : null}

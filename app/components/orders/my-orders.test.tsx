@@ -56,6 +56,7 @@ const order = (items: PurchaseItemView[]): MyPurchaseView => ({
   leftToPay: 0,
   restDueOn: null,
   restOverdue: false,
+  transferSent: null,
   paymentNote: null,
   expiresAt: null,
   note: null,

@@ -101,6 +101,11 @@ export default function PurchaseTable({ loaderData }: Route.ComponentProps) {
                     {p.restOverdue ? "part paid · rest overdue" : "part paid"}
                   </span>
                 ) : null}
+                {p.transferSent ? (
+                  <span className="ml-1 whitespace-nowrap text-xs font-semibold text-rose" data-testid="transfer-sent">
+                    transfer sent, to check
+                  </span>
+                ) : null}
                 {p.shipsFrom ? (
                   <span className="ml-1 whitespace-nowrap text-xs font-semibold text-sage">pre-order, {shipsFromWords(p.shipsFrom)}</span>
                 ) : null}
@@ -146,6 +151,7 @@ const paymentChips = [
   ["part", "Part paid"],
   ["rest_overdue", "Rest overdue"],
   ["give_back", "To give back"],
+  ["transfer_sent", "Transfer sent"],
 ] as const;
 
 function SourceFilter({ current, payment, preorder }: { current?: string; payment?: string; preorder: boolean }) {

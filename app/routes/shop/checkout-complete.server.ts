@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { AppServices } from "../../context";
 import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
-import { longDay } from "../../../lib/lagos-calendar";
+import { lagosDayTime, longDay } from "../../../lib/lagos-calendar";
+import { sayTransferSent } from "../../../modules/orders/transfer-sent.server";
+import { TRANSFER_SENT, transferSentInput } from "../../../modules/orders/transfer-sent-schemas";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
 import { holdsOrder, isOrderViewToken, payLinkUrl } from "../../../modules/orders/order-links.server";
@@ -74,18 +76,31 @@ const saveDetailsForm = z.object({
 
 const reminderForm = saveDetailsForm.extend({ intent: z.enum(["stop-reminder", "remind-yearly"]) });
 const dayChangeForm = saveDetailsForm.extend({ intent: z.literal("delivery-day"), ...deliveryDateFields });
+const transferSentForm = saveDetailsForm.extend({ intent: z.literal("transfer-sent"), ...transferSentInput.shape });
 
 /**
  * The order page's forms, before its script runs too: 'Save my details' (docs/product.md "Guest
- * checkout"), a gift's "Don't remind me" and "Remind me every year" (docs/product.md "Gift orders") and 'Change my delivery
- * day' (docs/product.md "Delivery on a chosen date").
+ * checkout"), a gift's "Don't remind me" and "Remind me every year" (docs/product.md "Gift orders"), 'Change my delivery
+ * day' (docs/product.md "Delivery on a chosen date") and "I have sent it" (docs/product.md "Paying").
  */
 export async function orderPageAction({ db, env, user }: AppServices, request: Request) {
   let dayForm = false;
   let reminder = false;
+  let transferForm = false;
   return formAction(
     async (): Promise<FormResult> => {
       const form = await readForm(request);
+      if (form.get("intent") === "transfer-sent") {
+        transferForm = true;
+        const { purchaseId, t, amount, from } = parseFields(form, transferSentForm);
+        const saved = await sayTransferSent(db, env, purchaseId, { amount, from }, { token: t, userId: user?.id });
+        const until = saved.expiresAt ? ` We hold your order until ${lagosDayTime(saved.expiresAt)}.` : "";
+        return {
+          ok: true,
+          code: TRANSFER_SENT,
+          msg: `Thank you: we are looking for your transfer now.${until}`,
+        };
+      }
       if (form.get("intent") === "delivery-day") {
         dayForm = true;
         const { purchaseId, t, deliveryDate, deliveryWindow } = parseFields(form, dayChangeForm);
@@ -118,7 +133,7 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
       };
     },
     // a refusal of the day's form or the reminder's is answered in its own place too
-    async () => (dayForm ? { code: DAY_CHANGE } : reminder ? { code: REMINDER_ANSWER } : {}),
+    async () => (dayForm ? { code: DAY_CHANGE } : reminder ? { code: REMINDER_ANSWER } : transferForm ? { code: TRANSFER_SENT } : {}),
   );
 }
 

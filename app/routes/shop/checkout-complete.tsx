@@ -15,6 +15,8 @@ import { formatNairaAmount } from "../../../lib/money";
 import { REMINDER_ANSWER } from "../../../modules/orders/gift-rules";
 import type { GiftView } from "../../../modules/orders/types";
 import { DAY_CHANGE } from "../../../modules/orders/delivery-date-schemas";
+import { TRANSFER_SENT } from "../../../modules/orders/transfer-sent-schemas";
+import { TransferSentForm } from "../../components/orders/transfer-sent-form";
 import { ChangeDeliveryDay } from "../../components/orders/change-delivery-day";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
@@ -40,7 +42,8 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
   // the gift reminder's and the delivery day's answers have their own places; every other answer is the details form's
   const reminderAnswer = actionData?.code === REMINDER_ANSWER ? actionData : null;
   const dayAnswer = actionData?.code === DAY_CHANGE ? actionData : null;
-  const answer = reminderAnswer || dayAnswer ? undefined : actionData;
+  const transferAnswer = actionData?.code === TRANSFER_SENT ? actionData : null;
+  const answer = reminderAnswer || dayAnswer || transferAnswer ? undefined : actionData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: the guest's browser cart it came from is done (never on another order's page);
@@ -141,6 +144,7 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
             We hold your items until {order.expiresAt ? lagosDayTime(new Date(order.expiresAt)) : "we hear from you"} and confirm your order
             as soon as the money arrives.
           </p>
+          <TransferSentForm order={order} token={token} answer={transferAnswer} />
         </section>
       ) : null}
       {state === "pod" ? (
