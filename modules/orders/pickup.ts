@@ -11,6 +11,9 @@ export const GIFT_PICKUP_PROBLEM = "A gift is delivered to the recipient. Please
 /** A pick-up is collected when it is ready: the shop tells her, no date is booked. */
 export const PICKUP_DATE_PROBLEM = "A pick-up has no delivery date: we tell you when your order is ready to collect.";
 
+/** The answer of her order page's "Collect it at … instead" (pickup-point.server.ts), shown in its own place. */
+export const PICKUP_POINT_ANSWER = "pickup_point";
+
 /** She did not say which of the shop's two points she collects from (the Island and the Mainland are far apart: never guessed). */
 export const PICKUP_POINT_MISSING = "Choose where you will collect your order.";
 /** The point she chose is no longer one the shop offers (its settings changed while she chose). */

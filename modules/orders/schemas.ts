@@ -31,14 +31,14 @@ const addressLine = (field: z.ZodString, label: string, max: number) =>
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
+const pickupPointNumber = z.coerce
+  .number({ error: "Choose where you will collect your order." })
+  .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose where you will collect your order." }));
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 /** With a pick-up, which of the shop's points (1 or 2, docs/product.md "Pick-up"); blank: none said. Checked by pickupFor. */
-export const pickupPointField = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
-  z.coerce
-    .number({ error: "Choose where you will collect your order." })
-    .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose where you will collect your order." }))
-    .optional(),
-);
+export const pickupPointField = z.preprocess(blankToUndefined, pickupPointNumber.optional());
+/** A pick-up moved to another of the shop's points (pickup-point.server.ts): which one, required. */
+export const pickupPointInput = z.object({ pickupPoint: z.preprocess(blankToUndefined, pickupPointNumber) }).strict();
 
 // docs/product.md §3 Checkout address and §5: street, city, state, phone required; a pick-up
 // needs no street or city (checkDeliveryAddress), so an absent one reads as empty.

@@ -9,6 +9,8 @@ import { listAdminPurchases, purchasesCsv } from "../../modules/orders/admin-lis
 import { changePurchaseStatus, deletePurchase, getPurchase, herOwnOrder } from "../../modules/orders/admin.server";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../modules/orders/manual-payments.server";
 import { agreeRestDue, restDueInput } from "../../modules/orders/rest-due.server";
+import { movePickupPoint } from "../../modules/orders/pickup-point.server";
+import { pickupPointInput } from "../../modules/orders/schemas";
 import type { AppDeps, AppEnv } from "../context";
 import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireAdmin, requireOwner, requireUser } from "../middleware/auth";
@@ -44,6 +46,13 @@ export function adminPurchaseRoutes({ database, env }: AppDeps) {
       // money the shop received itself: a bank transfer, or the rider's collection
       const id = pathId(c, "Purchase");
       await recordManualPayment(db, env, id, await readJson(c, manualPaymentInput), currentUser(c).id);
+      return c.json(await getPurchase(db, id));
+    })
+    .put("/purchases/:id{[0-9a-fA-F-]{36}}/pickup-point", requireAdmin(), async (c) => {
+      // docs/product.md "Pick-up" ("Two pick-up points"): collected at the shop's other point; she is told
+      const id = pathId(c, "Purchase");
+      const { pickupPoint } = await readJson(c, pickupPointInput);
+      await movePickupPoint(db, env, id, pickupPoint, { actorId: currentUser(c).id });
       return c.json(await getPurchase(db, id));
     })
     .put("/purchases/:id{[0-9a-fA-F-]{36}}/rest-due", requireAdmin(), async (c) => {

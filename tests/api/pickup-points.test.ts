@@ -3,13 +3,15 @@
 // collects from, never guessing; the order keeps the one she chose; a point the shop no longer
 // offers, or none chosen, is refused with the field named and nothing placed; the order desk asks
 // too; /deliveries says which point each pick-up waits at.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, purchases } from "../../db/schema";
+import { mailOutbox, products, purchaseEvents, purchases } from "../../db/schema";
 import { encodeGuestCart } from "../../app/lib/guest-cart-cookie";
 import { PICKUP_POINT_GONE, PICKUP_POINT_MISSING } from "../../modules/orders/pickup";
 import { recordManualOrder } from "../../modules/orders/manual-orders.server";
-import { createAdminUser, createDeliveryRate, createProduct } from "../factories";
+import { orderCompletePath } from "../../modules/orders/order-links.server";
+import { orderNumber } from "../../modules/orders/statuses";
+import { createAdminUser, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 import { saveSettingsForm } from "../support/settings-form";
 
@@ -171,5 +173,106 @@ describe("two pick-up points", () => {
     const recorded = await recordManualOrder(t.db, t.env, { ...input, pickupPoint: 2 }, owner.id);
     const [row] = await t.db.select().from(purchases).where(eq(purchases.id, recorded.id));
     expect(row!.address).toBe(`${IKEJA} (${IKEJA_HOURS})`);
+  });
+});
+
+describe("moving a pick-up to the other point", () => {
+  const tokenOf = (order: { id: string; reference: string }) => new URL(orderCompletePath(t.env, order), "http://x").searchParams.get("t")!;
+  const move = (order: { id: string; reference: string }, fields: Record<string, string>) =>
+    t.page(orderCompletePath(t.env, order), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "pickup-point", purchaseId: order.id, ...fields }).toString(),
+    });
+  const notesOf = async (id: string) => await t.db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, id));
+  async function pickupAt(pickupPoint: number, extra: Record<string, unknown> = {}) {
+    const { product } = await cartOfOne();
+    const res = await json("/api/purchases/create", "POST", guest(product.id, { pickupPoint, ...extra }));
+    expect(res.status).toBe(201);
+    const { purchase } = await res.json();
+    // paid (her page shows the order's details once it is)
+    await t.db
+      .update(purchases)
+      .set({ status: "completed", paidAt: new Date(), paidVia: "provider", paidAmountKobo: purchase.totalAmount * 100 })
+      .where(eq(purchases.id, purchase.id));
+    return (await t.db.select().from(purchases).where(eq(purchases.id, purchase.id)))[0]!;
+  }
+
+  it("she changes it from her order's page until the shop begins preparing it; the shop hears of it", async () => {
+    await bothPoints();
+    const order = await pickupAt(1);
+    const page = await drawn(orderCompletePath(t.env, order), "");
+    expect(page).toContain(`Collect it at ${IKEJA} instead</button>`);
+    expect(page).not.toContain(`Collect it at ${LEKKI} instead`);
+    expect((await move(order, { t: "x".repeat(43), pickupPoint: "2" })).status).toBe(404);
+    const moved = await move(order, { t: tokenOf(order), pickupPoint: "2" });
+    expect(moved.status).toBe(200);
+    const answer = (await moved.text()).replace(/<!-- -->/g, "");
+    expect(answer).toContain(`Done: you collect your order at ${IKEJA}.`);
+    expect(answer).toContain(`Collect it at ${LEKKI} instead</button>`);
+    const row = (await t.db.select().from(purchases).where(eq(purchases.id, order.id)))[0]!;
+    expect(row.address).toBe(`${IKEJA} (${IKEJA_HOURS})`);
+    expect((await notesOf(order.id)).map((e) => e.note)).toContain(
+      `pick-up point changed by the customer: ${LEKKI} (${LEKKI_HOURS}) → ${IKEJA} (${IKEJA_HOURS})`,
+    );
+    const [alert] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_pickup_point_admin"));
+    expect(alert!.subject).toBe(`Order #${orderNumber(order.id)}: Ada will collect it at ${IKEJA} (${IKEJA_HOURS})`);
+    // the same point again: refused, naming the field
+    const same = await move(order, { t: tokenOf(order), pickupPoint: "2" });
+    expect(same.status).toBe(400);
+    expect(await same.text()).toContain(`The order is already to be collected at ${IKEJA}.`);
+    // being prepared: hers no more
+    await t.db.update(purchases).set({ status: "processing" }).where(eq(purchases.id, order.id));
+    expect(await drawn(orderCompletePath(t.env, order), "")).not.toContain("instead</button>");
+    const late = await move(order, { t: tokenOf(order), pickupPoint: "1" });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("We have begun preparing your order: message us to collect it somewhere else.");
+  });
+
+  it("the team moves it until it is ready to collect, from the API or the order page; she is told", async () => {
+    await bothPoints();
+    const order = await pickupAt(2, { whatsappOptIn: true });
+    const put = (id: string, body: unknown, as: { id: string; role: "admin" | "customer" } = owner) =>
+      json(`/api/purchases/${id}/pickup-point`, "PUT", body, as as typeof owner);
+    expect((await put(order.id, {})).status).toBe(400);
+    expect((await put(order.id, { pickupPoint: 3 })).status).toBe(400);
+    const screen = (await (await t.page(`/viewpurchase/${order.id}`, { as: owner })).text()).replace(/<!-- -->/g, "");
+    expect(screen).toContain(`Move to ${LEKKI}</button>`);
+    const res = await put(order.id, { pickupPoint: 1 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ address: `${LEKKI} (${LEKKI_HOURS})` });
+    const history = await notesOf(order.id);
+    const note = history.find((e) => e.note?.startsWith("pick-up point moved: "));
+    expect(note).toMatchObject({ note: `pick-up point moved: ${IKEJA} (${IKEJA_HOURS}) → ${LEKKI} (${LEKKI_HOURS})`, actorId: owner.id });
+    const [told] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, order.email), eq(mailOutbox.kind, "order_pickup_point")));
+    expect(told!.text).toContain(`Your order #${orderNumber(order.id)} is now to be collected at ${LEKKI} (${LEKKI_HOURS}).`);
+    expect(told!.whatsapp).toMatchObject({ template: "order_update" });
+    // from the order page's form too, with its answer
+    const form = await t.page(`/viewpurchase/${order.id}`, {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "pickup-point", pickupPoint: "2" }).toString(),
+    });
+    expect(await form.text()).toContain(`She now collects it at ${IKEJA}; the customer has been emailed`);
+    // ready to collect: the parcel is at its point
+    await t.db.update(purchases).set({ status: "shipped" }).where(eq(purchases.id, order.id));
+    const ready = await put(order.id, { pickupPoint: 1 });
+    expect(ready.status).toBe(409);
+    expect((await ready.json()).msg).toBe("This order is ready to collect at its point already: it stays there.");
+    expect(await (await t.page(`/viewpurchase/${order.id}`, { as: owner })).text()).not.toContain("Move to ");
+    // a delivery, and a shopper, cannot
+    const { product } = await cartOfOne();
+    const delivered = await json(
+      "/api/purchases/create",
+      "POST",
+      guest(product.id, { deliveryMethod: "standard", street: "3 Allen Avenue", city: "Ikeja", lga: "Ikeja" }),
+    );
+    expect((await put((await delivered.json()).purchase.id, { pickupPoint: 1 })).status).toBe(409);
+    const shopper = await createUser(t.db);
+    expect((await put(order.id, { pickupPoint: 1 }, { id: shopper.id, role: "customer" })).status).toBe(403);
   });
 });

@@ -100,6 +100,7 @@ export const routeAccess: Record<string, Access> = {
   "POST /api/purchases/:id{[0-9a-fA-F-]{36}}/refused": "admin",
   "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/delivery-day": "admin",
   "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/rest-due": "admin",
+  "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/pickup-point": "admin",
   // docs/product.md "Notes about a customer": owners and staff
   "GET /api/purchases/:id{[0-9a-fA-F-]{36}}/customer-note": "admin",
   "PUT /api/purchases/:id{[0-9a-fA-F-]{36}}/customer-note": "admin",

@@ -81,6 +81,9 @@ describe("pick-up at the studio", () => {
       expect(await page.getByTestId("order-address").innerText()).toMatch(
         new RegExp(`^Pick up at\\s+Ada Obi\\s+${point.address} \\(Monday to`),
       );
+      // the shop's other point is hers to choose until it is being prepared
+      const other = point.number === 2 ? STUDIO : IKEJA;
+      await visible(page.getByRole("button", { name: `Collect it at ${other} instead` }));
       // the summary said "Free" where the order's breakdown says ₦0
       expect(await breakdown(page, "order")).toEqual({ ...collected, delivery: 0 });
       await screenshot(page, `order-pickup-${viewport}`);
@@ -92,6 +95,7 @@ describe("pick-up at the studio", () => {
       await owner.page.goto(`/viewpurchase/${rows[0]!.id}`);
       const main = owner.page.locator("main");
       expect(await owner.page.getByTestId("admin-pickup").innerText()).toContain(`Collects it at ${point.address}`);
+      await visible(owner.page.getByRole("button", { name: `Move to ${other}` }));
       await main.getByRole("button", { name: "Mark as processing" }).click();
       await expect.poll(() => main.getByRole("button", { name: "Mark as processing" }).count()).toBe(0);
       const shelf = () =>

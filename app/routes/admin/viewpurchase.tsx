@@ -32,6 +32,10 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { agreeRestDue, restDueInput } from "../../../modules/orders/rest-due.server";
+import { movePickupPoint, pickupPointChoices, teamMayMovePickup } from "../../../modules/orders/pickup-point.server";
+import { pickupPointInput } from "../../../modules/orders/schemas";
+import { getSettings } from "../../../modules/settings/service.server";
+import { PickupPointMove } from "../../components/admin/pickup-point-move";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { leftToPayKobo, nextStatusOf, notSentYet, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
 import { preorderWords } from "../../../modules/stock/preorder";
@@ -65,6 +69,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     customerNote: await customerNote(services.db, purchase.phone),
     // docs/product.md "Delivery on a chosen date": the days the team may move it to (null: it can't move)
     deliveryDay: await deliveryDayChoices(services.db, purchase),
+    // docs/product.md "Pick-up": the shop's other point, until it is ready to collect
+    pickupMove: teamMayMovePickup(purchase.status) ? pickupPointChoices(await getSettings(services.db), purchase) : null,
   };
 }
 
@@ -93,6 +99,11 @@ export async function action(args: Route.ActionArgs) {
         return { ok: true, msg: `Part payment recorded; ${formatNaira(leftToPayKobo(purchase))} left to pay${by}` };
       }
       return { ok: true, msg: `Payment recorded${emailed(purchase?.email)}` };
+    }
+    if (intent === "pickup-point") {
+      const { data } = await parseForm(args.request, pickupPointInput.extend({ intent: z.literal("pickup-point") }));
+      const { point, email } = await movePickupPoint(db, env, id, data.pickupPoint, { actorId: user.id });
+      return { ok: true, msg: `She now collects it at ${point.address}${emailed(email)}` };
     }
     if (intent === "rest-due") {
       const { data } = await parseForm(args.request, restDueInput.extend({ intent: z.literal("rest-due") }));
@@ -353,6 +364,7 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
                     {p.collectRemindedAt ? (
                       <span className="block font-normal text-muted">{remindedWords(p.collectRemindedAt)}</span>
                     ) : null}
+                    {loaderData.pickupMove ? <PickupPointMove choices={loaderData.pickupMove} /> : null}
                   </span>
                 }
               />

@@ -5,6 +5,9 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { lagosDayTime, longDay } from "../../../lib/lagos-calendar";
 import { sayTransferSent } from "../../../modules/orders/transfer-sent.server";
+import { movePickupPoint, myPickupPointChoices } from "../../../modules/orders/pickup-point.server";
+import { PICKUP_POINT_ANSWER } from "../../../modules/orders/pickup";
+import { pickupPointInput } from "../../../modules/orders/schemas";
 import { TRANSFER_SENT, transferSentInput } from "../../../modules/orders/transfer-sent-schemas";
 import { verifyAndComplete } from "../../../modules/orders/completion.server";
 import { orderForViewer } from "../../../modules/orders/order-access.server";
@@ -57,6 +60,10 @@ export async function orderPageData(services: AppServices, request: Request) {
     (await offersSavedDetails(services.db, page.order));
   // 'Change my delivery day', hers until the shop begins preparing it (docs/product.md "Delivery on a chosen date")
   const dayChange = page.order ? await myDeliveryDayChoices(services.db, env, page.order, { token: page.token, userId: user?.id }) : null;
+  // 'Collect it at … instead', hers until the shop begins preparing it (docs/product.md "Pick-up")
+  const pickupChange = page.order
+    ? await myPickupPointChoices(services.db, env, page.order, { token: page.token, userId: user?.id })
+    : null;
   return {
     ...page,
     order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null,
@@ -65,6 +72,7 @@ export async function orderPageData(services: AppServices, request: Request) {
     again,
     saveDetails,
     dayChange,
+    pickupChange,
   };
 }
 
@@ -76,6 +84,7 @@ const saveDetailsForm = z.object({
 
 const reminderForm = saveDetailsForm.extend({ intent: z.enum(["stop-reminder", "remind-yearly"]) });
 const dayChangeForm = saveDetailsForm.extend({ intent: z.literal("delivery-day"), ...deliveryDateFields });
+const pickupPointForm = saveDetailsForm.extend({ intent: z.literal("pickup-point"), ...pickupPointInput.shape });
 const transferSentForm = saveDetailsForm.extend({ intent: z.literal("transfer-sent"), ...transferSentInput.shape });
 
 /**
@@ -87,9 +96,16 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
   let dayForm = false;
   let reminder = false;
   let transferForm = false;
+  let pointForm = false;
   return formAction(
     async (): Promise<FormResult> => {
       const form = await readForm(request);
+      if (form.get("intent") === "pickup-point") {
+        pointForm = true;
+        const { purchaseId, t, pickupPoint } = parseFields(form, pickupPointForm);
+        const { point } = await movePickupPoint(db, env, purchaseId, pickupPoint, { shopper: { token: t, userId: user?.id } });
+        return { ok: true, code: PICKUP_POINT_ANSWER, msg: `Done: you collect your order at ${point.address}.` };
+      }
       if (form.get("intent") === "transfer-sent") {
         transferForm = true;
         const { purchaseId, t, amount, from } = parseFields(form, transferSentForm);
@@ -133,7 +149,16 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
       };
     },
     // a refusal of the day's form or the reminder's is answered in its own place too
-    async () => (dayForm ? { code: DAY_CHANGE } : reminder ? { code: REMINDER_ANSWER } : transferForm ? { code: TRANSFER_SENT } : {}),
+    async () =>
+      dayForm
+        ? { code: DAY_CHANGE }
+        : reminder
+          ? { code: REMINDER_ANSWER }
+          : transferForm
+            ? { code: TRANSFER_SENT }
+            : pointForm
+              ? { code: PICKUP_POINT_ANSWER }
+              : {},
   );
 }
 

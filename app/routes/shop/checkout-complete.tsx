@@ -17,6 +17,8 @@ import type { GiftView } from "../../../modules/orders/types";
 import { DAY_CHANGE } from "../../../modules/orders/delivery-date-schemas";
 import { TRANSFER_SENT } from "../../../modules/orders/transfer-sent-schemas";
 import { TransferSentForm } from "../../components/orders/transfer-sent-form";
+import { ChangePickupPoint } from "../../components/orders/change-pickup-point";
+import { PICKUP_POINT_ANSWER } from "../../../modules/orders/pickup";
 import { ChangeDeliveryDay } from "../../components/orders/change-delivery-day";
 import { orderNumber } from "../../../modules/orders/statuses";
 import type { UnappliedPayment } from "../../../modules/orders/stray-payments.server";
@@ -38,12 +40,13 @@ export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(
 export const action = ({ context, request }: Route.ActionArgs) => orderPageAction(context.get(appContext), request);
 
 export default function CheckoutComplete({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails, dayChange } = loaderData;
+  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails, dayChange, pickupChange } = loaderData;
   // the gift reminder's and the delivery day's answers have their own places; every other answer is the details form's
   const reminderAnswer = actionData?.code === REMINDER_ANSWER ? actionData : null;
   const dayAnswer = actionData?.code === DAY_CHANGE ? actionData : null;
   const transferAnswer = actionData?.code === TRANSFER_SENT ? actionData : null;
-  const answer = reminderAnswer || dayAnswer || transferAnswer ? undefined : actionData;
+  const pointAnswer = actionData?.code === PICKUP_POINT_ANSWER ? actionData : null;
+  const answer = reminderAnswer || dayAnswer || transferAnswer || pointAnswer ? undefined : actionData;
   const { revalidate } = useRevalidator();
   const placed = state === "paid" || state === "transfer" || state === "pod" || state === "pay_link";
   // the order is placed: the guest's browser cart it came from is done (never on another order's page);
@@ -172,6 +175,7 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
         {dayChange ? (
           <ChangeDeliveryDay orderId={order.id} token={token} choices={dayChange} method={order.deliveryMethod} answer={dayAnswer} />
         ) : null}
+        <ChangePickupPoint orderId={order.id} token={token} choices={pickupChange} answer={pointAnswer} />
         {order.gift ? <GiftReminderForms orderId={order.id} token={token} gift={order.gift} /> : null}
         {reminderAnswer?.msg ? (
           <div className="mt-3" data-testid="reminder-answer">
