@@ -8,6 +8,7 @@ import { saleRefundedSql } from "../orders/refunds.server";
 import { expensesBetween, thisMonth } from "./expenses.server";
 import { lineCostJoins, lineUnitCostKobo } from "../pricing/costs.server";
 import { partPaidOrders } from "../orders/part-payments.server";
+import { transfersToCheck } from "../orders/transfer-sent.server";
 import { moneyToGiveBack } from "../orders/give-back.server";
 
 // The owner's /dashboard figures: sales of paid orders, the profit on them, the stock's worth and new customers.
@@ -45,6 +46,8 @@ export type DashboardStats = {
   partPaid: { orders: number; left: number; overdue: number };
   /** docs/product.md "Paying", "Part payments": payments not applied to their orders, waiting to be given back (naira) */
   toGiveBack: { payments: number; amount: number };
+  /** docs/product.md "Paying": unpaid orders whose transfer the customer says she sent, for the team to find */
+  transfersTold: number;
 };
 
 /** The lines of the orders paid since `since`: the profit on those with a cost, and the units of those without (kobo, units). */
@@ -106,7 +109,7 @@ function refundedOfSales(db: Db, since: Date, now: Date) {
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = monthStart(now);
   const days = thisMonth(now);
-  const [[month], [refunded], [customers], [profit], [stock], spent, daily, partPaid, giveBack] = await Promise.all([
+  const [[month], [refunded], [customers], [profit], [stock], spent, daily, partPaid, giveBack, transfersTold] = await Promise.all([
     db
       .select({ revenue: sql<number>`coalesce(sum(${purchases.totalKobo}), 0)::bigint`, orders: sql<number>`count(*)::int` })
       .from(purchases)
@@ -129,6 +132,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       group by d.day order by d.day`),
     partPaidOrders(db, lagosNow(now).date),
     moneyToGiveBack(db),
+    transfersToCheck(db),
   ]);
   const revenueKobo = Number(month?.revenue ?? 0);
   const orders = Number(month?.orders ?? 0);
@@ -151,5 +155,6 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     })),
     partPaid: { orders: partPaid.orders, left: koboToNaira(partPaid.leftKobo), overdue: partPaid.overdue },
     toGiveBack: { payments: giveBack.payments, amount: koboToNaira(giveBack.kobo) },
+    transfersTold,
   };
 }

@@ -125,6 +125,16 @@ describe("she says she sent the transfer", () => {
     expect(text).toContain(`${words}, to find in the account: https://shop.example/purchasetable?payment=transfer_sent\n`);
     expect(summaryWhatsAppParams(summary, "Alafia", "https://shop.example")[2]).toContain(words);
 
+    // and the owner's dashboard, linking to that list
+    const dashboard = await drawn(await t.page("/dashboard", { as: owner() }));
+    const note = dashboard.match(/<a[^>]*data-testid="transfers-told-note"[^>]*>(.*?)<\/a>/)!;
+    expect(note[0]).toContain('href="/purchasetable?payment=transfer_sent"');
+    expect(note[1]).toBe(
+      n === 1
+        ? "<strong>1 transfer to check</strong> · the customer says she sent it: find it in the account and record it"
+        : `<strong>${n} transfers to check</strong> · customers say they sent them: find them in the account and record them`,
+    );
+
     // recorded by the team, it is paid and leaves the list
     const paid = await t.page(`/api/purchases/${order.id}/payment`, {
       method: "POST",

@@ -60,6 +60,19 @@ function Figure({ label, value, hint, to }: { label: string; value: string; hint
 function MonthFigures({ stats }: { stats: DashboardStats }) {
   return (
     <>
+      {/* docs/product.md "Paying": transfers customers say they sent, to find in the account */}
+      {stats.transfersTold ? (
+        <Link
+          to="/purchasetable?payment=transfer_sent"
+          className="mb-3 block rounded-xl border border-rose bg-blush px-4 py-3 text-sm hover:bg-linen"
+          data-testid="transfers-told-note"
+        >
+          <strong>{counted(stats.transfersTold, "transfer")} to check</strong> ·{" "}
+          {stats.transfersTold === 1
+            ? "the customer says she sent it: find it in the account and record it"
+            : "customers say they sent them: find them in the account and record them"}
+        </Link>
+      ) : null}
       {/* docs/product.md "Part payments": money promised, not a sale yet */}
       {stats.partPaid.orders ? (
         <Link
