@@ -11,6 +11,14 @@ export const salesReportQuery = z
     by: z.enum(reportGroupings, { error: `Group by one of ${reportGroupings.join(", ")}` }).default("product"),
     from: dateParam,
     to: dateParam,
+    // paged when a page size is asked for (the screen's 100 rows; X-Total-Count in the API); none: every row, as the spec's report
+    page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").max(100_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int("pageSize must be a whole number")
+      .min(1, "pageSize must be at least 1")
+      .max(500, "pageSize must be at most 500")
+      .optional(),
   })
   .strict();
 export type SalesReportQuery = z.output<typeof salesReportQuery>;
@@ -44,7 +52,10 @@ export type SalesReport = {
   by: ReportGrouping;
   /** what `sales` adds up: the lines' goods, or the orders' totals */
   measures: "goods" | "order totals";
+  /** the groups, those with the most sales first: all of them, or the page asked for */
   rows: SalesRow[];
+  /** how many groups there are in all (more than `rows` when paged) */
+  rowCount: number;
   /**
    * every paid order of the range once: the orders list's sum for the same days (`revenue`), what
    * went back of it by refunds, processed or on their way (`refunded`), and what the shop keeps (`net`)

@@ -33,7 +33,10 @@ const unitsWithoutCost = sql<string | null>`coalesce(sum(case when ${lineUnitCos
 const noCosts = { cost: sql<string | null>`null`, costedSales: sql<string | null>`null`, unitsWithoutCost: sql<string | null>`null` };
 
 /** One row per group: the key, its label (and a customer's number and email), orders, units and sales in kobo (the 7th column). */
-async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
+/** A page of groups (limit and offset), or null for all. */
+type GroupPage = { limit: number; offset: number } | null;
+
+async function groupRows(db: Db, by: ReportGrouping, where: SQL, page: GroupPage) {
   if (by === "product" || by === "category") {
     const key = by === "product" ? sql`${purchaseItems.productId}::text` : sql`${categories.id}::text`;
     const label = by === "product" ? sql`max(${purchaseItems.title})` : sql`max(${categories.name})`;
@@ -59,45 +62,59 @@ async function groupRows(db: Db, by: ReportGrouping, where: SQL) {
       .leftJoin(categories, sql`${categories.id} = ${products.categoryId}`)
       .where(where)
       .groupBy(key)
-      .orderBy(sql`7 desc`, sql`2`);
+      .orderBy(sql`7 desc`, sql`2`, sql`1`);
   }
   const byCustomer = by === "customer";
-  const key = byCustomer
-    ? customerKey
-    : by === "member"
-      ? memberKey
-      : sql`${by === "area" ? areaKey : by === "code" ? purchases.discountCode : purchases.source}`;
+  const key = groupKey(by);
   const perOrder = db
     .select({ id: purchaseItems.purchaseId, units: sql<number>`sum(${purchaseItems.quantity})`.as("units") })
     .from(purchaseItems)
     .groupBy(purchaseItems.purchaseId)
     .as("per_order");
   const refunded = refundedPerOrder(db);
-  return (
-    db
-      .select({
-        key: sql<string | null>`${key}`,
-        // a customer by the name, number and email of her latest order in the days
-        label: sql<
-          string | null
-        >`${byCustomer ? latest(sql`trim(${purchases.firstName} || ' ' || ${purchases.lastName})`) : by === "member" ? memberName : key}`,
-        phone: sql<string | null>`${byCustomer ? latest(sql`${purchases.phone}`) : sql`null`}`,
-        email: sql<string | null>`${byCustomer ? latest(sql`nullif(${purchases.email}, '')`) : sql`null`}`,
-        orders: sql<string>`count(*)`,
-        units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
-        sales: sql<string>`sum(${purchases.totalKobo})`,
-        refunded: sql<string | null>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
-        ...noCosts,
-      })
-      .from(purchases)
-      .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
-      .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
-      // the member who recorded it, by her name now (only the report by team member reads it)
-      .leftJoin(users, by === "member" ? sql`${users.id} = ${purchases.recordedBy}` : sql`false`)
-      .where(where)
-      .groupBy(key)
-      .orderBy(sql`7 desc`, sql`2`)
-  );
+  const grouped = db
+    .select({
+      key: sql<string | null>`${key}`,
+      // a customer by the name, number and email of her latest order in the days
+      label: sql<
+        string | null
+      >`${byCustomer ? latest(sql`trim(${purchases.firstName} || ' ' || ${purchases.lastName})`) : by === "member" ? memberName : key}`,
+      phone: sql<string | null>`${byCustomer ? latest(sql`${purchases.phone}`) : sql`null`}`,
+      email: sql<string | null>`${byCustomer ? latest(sql`nullif(${purchases.email}, '')`) : sql`null`}`,
+      orders: sql<string>`count(*)`,
+      units: sql<string>`coalesce(sum(${perOrder.units}), 0)`,
+      sales: sql<string>`sum(${purchases.totalKobo})`,
+      refunded: sql<string | null>`coalesce(sum(${saleRefundedSql(sql`${refunded.kobo}`)}), 0)`,
+      ...noCosts,
+    })
+    .from(purchases)
+    .leftJoin(perOrder, sql`${perOrder.id} = ${purchases.id}`)
+    .leftJoin(refunded, sql`${refunded.id} = ${purchases.id}`)
+    // the member who recorded it, by her name now (only the report by team member reads it)
+    .leftJoin(users, by === "member" ? sql`${users.id} = ${purchases.recordedBy}` : sql`false`)
+    .where(where)
+    .groupBy(key)
+    .orderBy(sql`7 desc`, sql`2`, sql`1`)
+    .$dynamic();
+  return page ? grouped.limit(page.limit).offset(page.offset) : grouped;
+}
+
+/** What groups orders by whole totals: her number, who recorded it, the area, the code or the source. */
+const groupKey = (by: Exclude<ReportGrouping, "product" | "category">): SQL =>
+  by === "customer"
+    ? customerKey
+    : by === "member"
+      ? memberKey
+      : sql`${by === "area" ? areaKey : by === "code" ? purchases.discountCode : purchases.source}`;
+
+/** How many groups of order totals there are (each key once, none counting as one group, as GROUP BY makes it). */
+async function groupCount(db: Db, by: Exclude<ReportGrouping, "product" | "category">, where: SQL): Promise<number> {
+  const key = groupKey(by);
+  const [row] = await db
+    .select({ n: sql<number>`(count(distinct ${key}) + max(case when ${key} is null then 1 else 0 end))::int` })
+    .from(purchases)
+    .where(where);
+  return row?.n ?? 0;
 }
 
 /**
@@ -124,12 +141,20 @@ const emptyLabel: Record<ReportGrouping, string> = {
   customer: "No name",
 };
 
+/**
+ * The report of the paid orders placed on the days asked, grouped as asked, those with the most
+ * sales first: every group, or the page asked for (`pageSize`). A page of products or categories
+ * (a few hundred at most) is cut from all of them, whose costs the profit's total needs; a page of
+ * customers, areas, codes, sources or members is asked of the database, with its count.
+ */
 export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesReport> {
   const where = and(paidOrder(), ...withinDays(purchases.createdAt, q.from, q.to))!;
   const refunded = refundedPerOrder(db);
   const goods = q.by === "product" || q.by === "category";
-  const [rows, [totals], [unitTotal], spent] = await Promise.all([
-    groupRows(db, q.by, where),
+  const page = q.pageSize ? { limit: q.pageSize, offset: (q.page - 1) * q.pageSize } : null;
+  const [grouped, counted, [totals], [unitTotal], spent] = await Promise.all([
+    groupRows(db, q.by, where, goods ? null : page),
+    page && q.by !== "product" && q.by !== "category" ? groupCount(db, q.by, where) : null,
     db
       .select({
         orders: sql<string>`count(*)`,
@@ -146,9 +171,11 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       .where(where),
     goods ? expensesBetween(db, q.from ?? FIRST_DAY, q.to ?? LAST_DAY) : 0,
   ]);
+  const rows = goods && page ? grouped.slice(page.offset, page.offset + page.limit) : grouped;
   return {
     by: q.by,
     measures: goods ? "goods" : "order totals",
+    rowCount: counted ?? grouped.length,
     rows: rows.map((r) => ({
       key: r.key ?? "",
       label: q.by === "source" && r.key ? (sourceLabels[r.key as keyof typeof sourceLabels] ?? r.key) : (r.label ?? emptyLabel[q.by]),
@@ -166,7 +193,7 @@ export async function salesReport(db: Db, q: SalesReportQuery): Promise<SalesRep
       revenue: koboToNaira(Number(totals?.revenue ?? 0)),
       refunded: koboToNaira(Number(totals?.refunded ?? 0)),
       net: koboToNaira(Number(totals?.revenue ?? 0) - Number(totals?.refunded ?? 0)),
-      ...(goods && { profit: profitOf(rows, spent) }),
+      ...(goods && { profit: profitOf(grouped, spent) }),
     },
   };
 }

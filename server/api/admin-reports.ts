@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { salesReportQuery } from "../../modules/reports/sales-schemas";
 import { salesReport, salesReportCsv } from "../../modules/reports/sales.server";
 import type { AppDeps, AppEnv } from "../context";
-import { csvResponse, pathId, readJson, readQuery } from "../http";
+import { csvResponse, pathId, readJson, readQuery, withTotal } from "../http";
 import { currentUser, requireOwner } from "../middleware/auth";
 import { expenseEdit, expenseInput, expenseListQuery } from "../../modules/reports/expense-schemas";
 import { stopMonthly } from "../../modules/reports/expense-repeats.server";
@@ -13,9 +13,16 @@ export function adminReportRoutes({ database }: AppDeps) {
   const db = database.db;
   return (
     new Hono<AppEnv>()
-      .get("/reports/sales", requireOwner(), async (c) => c.json(await salesReport(db, readQuery(c, salesReportQuery))))
+      .get("/reports/sales", requireOwner(), async (c) => {
+        const query = readQuery(c, salesReportQuery);
+        const report = await salesReport(db, query);
+        // paged as the other lists when a page size is asked for: how many groups in all
+        if (query.pageSize) withTotal(c, report.rowCount);
+        return c.json(report);
+      })
       .get("/reports/sales.csv", requireOwner(), async (c) =>
-        csvResponse(c, "sales", salesReportCsv(await salesReport(db, readQuery(c, salesReportQuery)))),
+        // the CSV has every group, whatever page the screen was on
+        csvResponse(c, "sales", salesReportCsv(await salesReport(db, { ...readQuery(c, salesReportQuery), pageSize: undefined }))),
       )
       .get("/expenses", requireOwner(), async (c) => c.json(await listExpenses(db, readQuery(c, expenseListQuery))))
       .get("/expenses.csv", requireOwner(), async (c) => csvResponse(c, "expenses", await expensesCsv(db, readQuery(c, expenseListQuery))))

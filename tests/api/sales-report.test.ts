@@ -332,5 +332,44 @@ describe("by customer", () => {
     );
     expect(data.report.rows[0]!.units).toBe(3);
     expect((await report(`${day}&by=customer`)).rows).toHaveLength(101);
+
+    // the screen's next page, and the API's pages (X-Total-Count), each group once, in the same order
+    const second = await reportsLoader({
+      request: new Request(`http://localhost:3000/reports?${day}&by=customer&page=2`),
+      params: {},
+      context: routerContext(t, { ...admin, email: "o@x.ng", firstName: "O", lastName: "W" }),
+    } as never);
+    expect(second.rowCount).toBe(101);
+    expect(second.report.rows).toHaveLength(1);
+    const all = (await report(`${day}&by=customer`)).rows.map((r: { key: string }) => r.key);
+    const keys: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await t.request(`/api/reports/sales?${day}&by=customer&pageSize=40&page=${page}`, { as: admin });
+      expect(res.headers.get("X-Total-Count")).toBe("101");
+      const body = await res.json();
+      expect(body.rowCount).toBe(101);
+      expect(body.rows).toHaveLength(page === 3 ? 21 : 40);
+      keys.push(...body.rows.map((r: { key: string }) => r.key));
+    }
+    expect(keys).toEqual(all);
+    // the totals are the whole days' on every page
+    const whole = await report(`${day}&by=customer`);
+    expect((await report(`${day}&by=customer&pageSize=40&page=2`)).totals).toEqual(whole.totals);
+    // by product, a page too, its profit still the whole days'
+    const products = await report(`${day}&by=product`);
+    const one = await t.request(`/api/reports/sales?${day}&by=product&pageSize=1`, { as: admin });
+    expect(one.headers.get("X-Total-Count")).toBe(String(products.rows.length));
+    const onePage = await one.json();
+    expect(onePage.rows).toEqual(products.rows.slice(0, 1));
+    expect(onePage.totals).toEqual(products.totals);
+    // the CSV has every group, whatever page is asked; a page size out of range is refused
+    const csv = (await (await t.request(`/api/reports/sales.csv?${day}&by=customer&pageSize=1`, { as: admin })).text())
+      .trim()
+      .split("\r\n");
+    expect(csv).toHaveLength(1 + 101 + 1);
+    for (const bad of ["pageSize=0", "pageSize=501", "page=0&pageSize=10"]) {
+      const res = await t.request(`/api/reports/sales?${day}&by=customer&${bad}`, { as: admin });
+      expect(res.status).toBe(400);
+    }
   });
 });

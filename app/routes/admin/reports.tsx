@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { counted } from "../../../lib/counted";
 import { Form, Link } from "react-router";
-import { AdminTable, PageHeader, td, th } from "../../components/admin/table-parts";
+import { AdminTable, PageHeader, TableFooter, td, th } from "../../components/admin/table-parts";
 import { appContext } from "../../context";
 import { requireAdminPage } from "../../lib/guards.server";
 import { readSearchParams } from "../../lib/search-params.server";
@@ -18,17 +18,18 @@ export const meta = () => [{ title: "Reports | Alafia admin" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = readSearchParams(request, salesReportQuery, ["by", "from", "to"]);
+  const query = readSearchParams(request, salesReportQuery, ["by", "from", "to", "page"]);
   const { db } = context.get(appContext);
-  const [report, { shopName }] = await Promise.all([salesReport(db, query), getSettings(db)]);
-  // a year of customers is thousands of rows: the screen shows the first, the CSV has them all
-  const rows = report.rows
-    .slice(0, ROWS_SHOWN)
-    .map((r) => ({ ...r, chatUrl: r.phone ? greetOnWhatsAppUrl(shopName, { name: r.label, phone: r.phone }) : null }));
-  return { query, report: { ...report, rows }, rowCount: report.rows.length };
+  // a year of customers is thousands of rows: the screen shows them a page at a time, the CSV all
+  const [report, { shopName }] = await Promise.all([salesReport(db, { ...query, pageSize: ROWS_SHOWN }), getSettings(db)]);
+  const rows = report.rows.map((r) => ({
+    ...r,
+    chatUrl: r.phone ? greetOnWhatsAppUrl(shopName, { name: r.label, phone: r.phone }) : null,
+  }));
+  return { query, report: { ...report, rows }, rowCount: report.rowCount };
 }
 
-/** Rows the screen shows, those with the most sales first. */
+/** Rows the screen shows a page, those with the most sales first. */
 const ROWS_SHOWN = 100;
 
 const groupLabels: Record<ReportGrouping, string> = {
@@ -178,10 +179,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           )}
         </tbody>
       </AdminTable>
-      {rowCount > report.rows.length ? (
-        <p className="mt-3 text-sm text-muted" data-testid="report-more">
-          The {report.rows.length} with the most sales are shown, of {rowCount.toLocaleString("en-NG")}. The CSV has them all.
-        </p>
+      {rowCount > ROWS_SHOWN ? (
+        <div data-testid="report-more">
+          <TableFooter page={query.page} pageSize={ROWS_SHOWN} total={rowCount} />
+          <p className="mt-1 text-sm text-muted">Those with the most sales first. The CSV has them all.</p>
+        </div>
       ) : null}
       <p className="mt-3 text-xs text-muted">
         Paid orders placed on these days (Lagos time), as the orders list filters them. A product&apos;s or category&apos;s sales are its
