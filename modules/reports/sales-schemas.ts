@@ -17,7 +17,7 @@ export const salesReportQuery = z
       .number()
       .int("pageSize must be a whole number")
       .min(1, "pageSize must be at least 1")
-      .max(500, "pageSize must be at most 500")
+      .max(100, "pageSize must be at most 100")
       .optional(),
   })
   .strict();

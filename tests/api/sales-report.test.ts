@@ -367,7 +367,7 @@ describe("by customer", () => {
       .trim()
       .split("\r\n");
     expect(csv).toHaveLength(1 + 101 + 1);
-    for (const bad of ["pageSize=0", "pageSize=501", "page=0&pageSize=10"]) {
+    for (const bad of ["pageSize=0", "pageSize=101", "page=0&pageSize=10"]) {
       const res = await t.request(`/api/reports/sales?${day}&by=customer&${bad}`, { as: admin });
       expect(res.status).toBe(400);
     }
