@@ -32,10 +32,14 @@ const costedSales = sql<string | null>`sum(case when ${lineUnitCostKobo} is not 
 const unitsWithoutCost = sql<string | null>`coalesce(sum(case when ${lineUnitCostKobo} is null then ${purchaseItems.quantity} end), 0)`;
 const noCosts = { cost: sql<string | null>`null`, costedSales: sql<string | null>`null`, unitsWithoutCost: sql<string | null>`null` };
 
-/** One row per group: the key, its label (and a customer's number and email), orders, units and sales in kobo (the 7th column). */
 /** A page of groups (limit and offset), or null for all. */
 type GroupPage = { limit: number; offset: number } | null;
 
+/**
+ * One row per group: the key, its label (and a customer's number and email), orders, units and
+ * sales in kobo (the 7th column), those with the most sales first (then by label and key: a page
+ * never overlaps the next); a page of them when asked (groups of order totals only).
+ */
 async function groupRows(db: Db, by: ReportGrouping, where: SQL, page: GroupPage) {
   if (by === "product" || by === "category") {
     const key = by === "product" ? sql`${purchaseItems.productId}::text` : sql`${categories.id}::text`;
