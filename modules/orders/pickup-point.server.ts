@@ -32,15 +32,20 @@ export function pickupPointChoices(shop: Parameters<typeof pickupPoints>[0], p: 
   return others.length ? ({ current, others } satisfies PickupPointChoices) : null;
 }
 
-/** The team may move a pick-up until it is ready to collect (pickup-point.server.ts's teamCannot). */
-export const teamMayMovePickup = (status: string) => status === "pending" || status === "completed" || status === "processing";
+/** The team may move a pick-up until it is ready to collect: placed, paid or being prepared. */
+const teamMayMove = (status: string) => status === "pending" || status === "completed" || status === "processing";
+
+/** The points the team may move it to from the order page (null: it cannot move, or there is no other point). */
+export async function teamPickupPointChoices(db: Db, p: Pick<Purchase, "status" | "deliveryMethod" | "address">) {
+  return teamMayMove(p.status) ? pickupPointChoices(await getSettings(db), p) : null;
+}
 
 /** Why the team cannot move it: ready to collect (the parcel is at its point), collected or cancelled; null when it can. */
 function teamCannot(p: Purchase): string | null {
+  if (teamMayMove(p.status)) return null;
   if (p.status === "shipped") return "This order is ready to collect at its point already: it stays there.";
   if (p.status === "delivered") return "This order has been collected.";
-  if (p.status === "cancelled" || p.status === "failed") return `A ${p.status} order cannot be moved.`;
-  return null;
+  return `A ${p.status} order cannot be moved.`;
 }
 
 /** The points she may change hers to from her order's page: hers (link or account), a pick-up not being prepared yet; null otherwise. */

@@ -115,6 +115,13 @@ export type CheckoutForm = z.output<typeof checkoutForm>;
 /** What a checkout hands the service: the address, delivery and payment choices (lga absent: the profile's), and the gift's fields. */
 export type CheckoutInput = z.output<ReturnType<typeof z.object<typeof addressFields & typeof orderChoiceFields>>> & GiftFields;
 
+type AddressAndChoices = z.output<ReturnType<typeof z.object<typeof addressFields & typeof orderChoiceFields>>>;
+const addressAndChoiceKeys = [...Object.keys(addressFields), ...Object.keys(orderChoiceFields)] as (keyof AddressAndChoices)[];
+
+/** A parsed body's address and choices, by the schemas' own keys (a field added to them is carried without another list). */
+export const addressAndChoicesOf = (body: AddressAndChoices): AddressAndChoices =>
+  Object.fromEntries(addressAndChoiceKeys.map((k) => [k, body[k]])) as AddressAndChoices;
+
 /** A guest cart line as the browser keeps it. */
 export const guestLine = z.object({
   productId: z.uuid({ error: "Not a product id" }),

@@ -9,7 +9,13 @@ import type { Buyer } from "../../modules/orders/checkout.server";
 import { abandonPayment } from "../../modules/orders/completion.server";
 import { orderForViewer } from "../../modules/orders/order-access.server";
 import { giftFieldsOf } from "../../modules/orders/gift-schemas";
-import { abandonPaymentInput, createPurchaseInput, guestContactFields, guestLines } from "../../modules/orders/schemas";
+import {
+  abandonPaymentInput,
+  addressAndChoicesOf,
+  createPurchaseInput,
+  guestContactFields,
+  guestLines,
+} from "../../modules/orders/schemas";
 import { listMyPurchases } from "../../modules/orders/my-orders.server";
 import { orderAgain } from "../../modules/orders/order-again.server";
 import { paymentProvider } from "../../modules/payments/provider.server";
@@ -36,37 +42,7 @@ export function orderRoutes({ database, env }: AppDeps) {
       .post("/purchases/create", async (c) => {
         const body = await readJson(c, createPurchaseInput);
         // the client's totals and items are ignored: only the address and the choices count
-        const {
-          street,
-          city,
-          state,
-          phone,
-          lga,
-          deliveryMethod,
-          pickupPoint,
-          paymentMethod,
-          code,
-          note,
-          whatsappOptIn,
-          deliveryDate,
-          deliveryWindow,
-        } = body;
-        const input = {
-          street,
-          city,
-          state,
-          phone,
-          lga,
-          deliveryMethod,
-          pickupPoint,
-          paymentMethod,
-          code,
-          note,
-          whatsappOptIn,
-          deliveryDate,
-          deliveryWindow,
-          ...giftFieldsOf(body),
-        };
+        const input = { ...addressAndChoicesOf(body), ...giftFieldsOf(body) };
         const user = c.get("user");
         let buyer: Buyer = { kind: "user", userId: user?.id ?? "" };
         let guest: z.output<typeof guestCheckout> | null = null;

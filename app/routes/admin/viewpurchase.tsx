@@ -32,9 +32,8 @@ import { Field, FormMessage } from "../../components/forms/fields";
 import { canMoveTo, refusedInput, statusChangeInput } from "../../../modules/orders/admin-schemas";
 import { manualPaymentInput, recordManualPayment, recordRefusedDelivery } from "../../../modules/orders/manual-payments.server";
 import { agreeRestDue, restDueInput } from "../../../modules/orders/rest-due.server";
-import { movePickupPoint, pickupPointChoices, teamMayMovePickup } from "../../../modules/orders/pickup-point.server";
+import { movePickupPoint, teamPickupPointChoices } from "../../../modules/orders/pickup-point.server";
 import { pickupPointInput } from "../../../modules/orders/schemas";
-import { getSettings } from "../../../modules/settings/service.server";
 import { PickupPointMove } from "../../components/admin/pickup-point-move";
 import { unitPrice } from "../../../modules/pricing/price-order";
 import { leftToPayKobo, nextStatusOf, notSentYet, orderNumber, type PurchaseStatus } from "../../../modules/orders/statuses";
@@ -70,7 +69,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     // docs/product.md "Delivery on a chosen date": the days the team may move it to (null: it can't move)
     deliveryDay: await deliveryDayChoices(services.db, purchase),
     // docs/product.md "Pick-up": the shop's other point, until it is ready to collect
-    pickupMove: teamMayMovePickup(purchase.status) ? pickupPointChoices(await getSettings(services.db), purchase) : null,
+    pickupMove: await teamPickupPointChoices(services.db, purchase),
   };
 }
 
