@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, screenshotDir, useBrowser, visible } from "./support/browser";
-import { guestCartOf } from "./support/buyer";
+import { demoProduct, guestCartOf } from "./support/buyer";
 import {
   adminApi,
   cart,
@@ -349,6 +349,83 @@ describe("a gift, on a phone", () => {
         street: "3 Kofo Abayomi Street",
         gift: { surpriseMode: true, message: "For the calmest Sunday." },
       });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "signed in, a second gift to the same friend: 'Sent before' fills her in, priced for her area, and the gift goes to her",
+    async () => {
+      const { context, page } = await browser.newPage("phone");
+      await skipNewsletterPopup(context);
+      await signedInShopper(page, { firstName: "Tobi", lastName: "Ajayi" });
+      const origin = new URL(page.url()).origin;
+      const post = async <T>(path: string, data: unknown): Promise<T> => {
+        const res = await page.request.post(path, { data, headers: { Origin: origin } });
+        if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
+        return (await res.json()) as T;
+      };
+      const { id: productId } = await demoProduct("Pocket Gratitude Notebook");
+      // her first gift to Bisi, paid on the payment page
+      await post("/api/cart/create", { productId, quantity: 1 });
+      const { authorizationUrl } = await post<{ authorizationUrl: string }>("/api/purchases/create", {
+        phone: "0803 555 0142",
+        lga: "Eti-Osa",
+        street: "3 Kofo Abayomi Street",
+        city: "Victoria Island",
+        isGift: true,
+        recipientName: "Bisi Lawal",
+        recipientPhone: "0809 444 5566",
+        giftMessage: "For the calmest Sunday.",
+      });
+      await page.goto(authorizationUrl);
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await page.waitForURL(/\/checkout\/complete\?reference=/);
+
+      // a month on, another gift for her
+      await post("/api/cart/create", { productId, quantity: 1 });
+      await page.goto("/checkout");
+      await waitForHydration(page);
+      const main = page.locator("main");
+      await main.getByText("This is a gift").click();
+      const sentBefore = main.getByTestId("sent-before");
+      await visible(sentBefore);
+      await sentBefore.getByRole("link", { name: /Bisi Lawal/ }).click();
+      await page.waitForURL((u) => u.searchParams.has("to"));
+      await expect.poll(() => main.getByLabel("Recipient's name", { exact: true }).inputValue()).toBe("Bisi Lawal");
+      expect(await main.getByLabel("Recipient's phone", { exact: true }).inputValue()).toBe("+234 809 444 5566");
+      expect(await main.getByLabel("Recipient's street address", { exact: true }).inputValue()).toBe("3 Kofo Abayomi Street");
+      expect(await main.getByLabel("Recipient's city or town", { exact: true }).inputValue()).toBe("Victoria Island");
+      expect(await main.getByLabel("Recipient's delivery area", { exact: true }).inputValue()).toBe("Eti-Osa");
+      expect(await main.getByLabel("Message for the card (optional)", { exact: true }).inputValue()).toBe("");
+      const delivery = await expectedDelivery("Eti-Osa", "standard");
+      await expect.poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText())).toBe(delivery);
+      expect(await sentBefore.getByRole("link", { name: /Bisi Lawal/ }).getAttribute("aria-current")).toBe("true");
+      await main.getByLabel("Message for the card (optional)", { exact: true }).fill("Again, with love.");
+      // another speed keeps her chosen and what was typed
+      await checkout.method(page, "Express").check();
+      await page.waitForURL((u) => u.searchParams.get("method") === "express" && u.searchParams.has("to"));
+      await expect
+        .poll(async () => nairaOf(await page.getByTestId("summary-delivery").innerText()))
+        .toBe(await expectedDelivery("Eti-Osa", "express"));
+      expect(await main.getByLabel("Message for the card (optional)", { exact: true }).inputValue()).toBe("Again, with love.");
+      expect(await main.getByLabel("Recipient's name", { exact: true }).inputValue()).toBe("Bisi Lawal");
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await sentBefore.scrollIntoViewIfNeeded();
+      await screenshot(page, "gift-sent-before-phone");
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, "gift-sent-before-desktop");
+
+      await checkout.pay(page).click();
+      await page.waitForURL(/\/pay\/sandbox\//);
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await page.waitForURL(/\/checkout\/complete\?reference=.*&t=/);
+      const shown = await page.getByTestId("gift-delivery").innerText();
+      expect(shown).toContain("Gift for Bisi Lawal");
+      expect(shown).toContain("Again, with love.");
+      await context.close();
     },
     JOURNEY_MS,
   );

@@ -34,6 +34,7 @@ export function GiftOptions({
   onChange,
   values = {},
   addressNote,
+  before,
   intro = "We deliver to the person you choose. You pay, and we keep you posted.",
   byShop = false,
 }: {
@@ -44,6 +45,8 @@ export function GiftOptions({
   values?: GiftValues;
   /** where the recipient's address goes on this form */
   addressNote?: ReactNode;
+  /** drawn first once the switch is on (the checkout's "Sent before") */
+  before?: ReactNode;
   intro?: string;
 }) {
   const [length, setLength] = useState((values.giftMessage ?? "").length);
@@ -83,6 +86,7 @@ export function GiftOptions({
       </label>
       <p className="mt-1 text-sm text-muted">{intro}</p>
       <div className="mt-4 hidden gap-4 peer-checked:grid sm:grid-cols-2" data-testid="gift-fields">
+        {before}
         <p className="rounded-xl bg-blush px-3 py-2 text-sm sm:col-span-2">
           {addressNote ?? (
             <>

@@ -23,6 +23,7 @@ import {
   startingArea,
   type CheckoutDefaults,
 } from "../../../modules/orders/checkout-form.server";
+import { pastRecipients, sendAgainDefaults } from "../../../modules/orders/past-recipients.server";
 import { once, requestHash } from "../../../modules/orders/idempotency.server";
 import { isOrderViewToken, orderViewToken } from "../../../modules/orders/order-links.server";
 import { hasPaidOrder } from "../../../modules/orders/paid-orders.server";
@@ -51,6 +52,8 @@ const checkoutQuery = z.object({
   window: z.string().trim().max(40).optional(),
   // 'This is a gift' is on: the area is the recipient's, chosen on the page, never her own
   gift: z.literal("1").optional(),
+  // a gift to someone she sent one before (docs/product.md "Gift orders", "Sent before"): that order's id
+  to: z.string().trim().max(40).optional(),
 });
 
 export async function checkoutPageData(services: AppServices, request: Request) {
@@ -58,14 +61,19 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   // the page drawn after a form posted without its script: what she chose and typed (checkout-posted.server.ts)
   const posted = postedCheckout(services);
   const query: z.output<typeof checkoutQuery> =
-    posted?.choices ?? readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window", "gift"]);
+    posted?.choices ?? readSearchParams(request, checkoutQuery, ["lga", "method", "payment", "date", "window", "gift", "to"]);
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
+  // whom she sent gifts to from her account, and the one she chose to send to again (only ever hers)
+  const recipients = user ? await pastRecipients(db, user.id) : [];
+  const sendTo = query.gift && query.to ? (recipients.find((r) => r.id === query.to) ?? null) : null;
   const [areas, settings, lga, prefilled] = await Promise.all([
     deliveryAreaNames(db),
     getSettings(db),
     // docs/product.md "Gift orders": her saved area and the cart's are never a gift's
-    query.gift ? startingArea(db, null, query.lga ?? null) : startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
+    query.gift
+      ? startingArea(db, null, query.lga ?? sendTo?.lga ?? null)
+      : startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : returningGuest(env, request, db),
   ]);
   // a pick-up (docs/product.md "Pick-up") books no date: no area's dates are offered for it
@@ -102,7 +110,9 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     delivery,
     // Express for a date Standard also reaches: what Standard would save (kobo; 0 otherwise)
     standardSaves: standardWouldSave(delivery, method, priced.summary.deliveryOptions),
-    defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...posted?.typed },
+    defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...(sendTo ? sendAgainDefaults(sendTo) : {}), ...posted?.typed },
+    recipients,
+    to: sendTo?.id ?? null,
     // how she pays and what she ticked, as she posted them (none: the page's own defaults)
     posted: posted ? { paymentMethod: posted.paymentMethod, whatsappOptIn: posted.whatsappOptIn, saveDetails: posted.saveDetails } : null,
     choices: paymentChoices(settings, { lga: pickup ? null : lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER, pickup }),

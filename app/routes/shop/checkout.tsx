@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
 import { GiftOptions } from "../../components/checkout/gift-options";
+import { SentBefore } from "../../components/checkout/sent-before";
 import { DeliveryDatePicker } from "../../components/checkout/delivery-date-picker";
 import { PreorderNote } from "../../components/preorder-note";
 import { usePaystackPopup } from "../../components/checkout/use-paystack-popup";
@@ -50,7 +51,12 @@ const payLabel = (method: CheckoutPaymentMethod, total: string | null, pickup: b
  * total show before anything is typed), then who and where, how fast, and how she pays. A guest
  * types six fields; a signed-in shopper finds hers filled in.
  */
-export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckoutPage(props: Route.ComponentProps) {
+  // a recipient chosen from "Sent before" starts the form again with her details (docs/product.md "Gift orders")
+  return <CheckoutForm key={props.loaderData.to ?? "checkout"} {...props} />;
+}
+
+function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const page = loaderData;
   const { items, summary } = page;
@@ -81,19 +87,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   // what the page's address says she chose: two choices taken up in the same moment, when the
   // script takes over from a page she picked on before it ran, each build on the other's
-  const asked = useRef({ lga, method, slot, gift });
+  const asked = useRef({ lga, method, slot, gift, to: loaderData.to });
   function reprice(next: { lga?: string; method?: DeliveryMethod; slot?: { date: string; window: string }; gift?: boolean }) {
     const area = next.lga ?? asked.current.lga;
     // another area has other dates: its choice starts again
     const dates = next.lga !== undefined ? { date: "", window: "" } : (next.slot ?? asked.current.slot);
     const speed = next.method ?? asked.current.method;
     const forGift = next.gift ?? asked.current.gift;
-    asked.current = { lga: area, method: speed, slot: dates, gift: forGift };
+    // the recipient chosen from "Sent before" stays chosen while the gift does
+    const to = forGift ? asked.current.to : null;
+    asked.current = { lga: area, method: speed, slot: dates, gift: forGift, to };
     // with no area there is nothing to price, unless the gift switch has just taken hers away or the way she gets it changed
     if (!area && next.gift === undefined && next.method === undefined) return;
     const query = new URLSearchParams({ method: speed });
     if (area) query.set("lga", area);
     if (forGift) query.set("gift", "1");
+    if (to) query.set("to", to);
     if (dates.date) query.set("date", dates.date);
     if (dates.date && dates.window) query.set("window", dates.window);
     // the page's own address carries the choice: its loader prices it, and any later revalidation keeps it
@@ -190,7 +199,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </noscript>
           </section>
 
-          {pickup ? null : <GiftOptions errors={errors} onChange={switchGift} values={defaults.gift} />}
+          {pickup ? null : (
+            <GiftOptions
+              errors={errors}
+              onChange={switchGift}
+              values={defaults.gift}
+              before={<SentBefore recipients={loaderData.recipients} chosen={loaderData.to} method={method} />}
+            />
+          )}
 
           <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="details-title" className="text-lg font-bold">
