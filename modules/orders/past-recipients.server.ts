@@ -1,12 +1,14 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { purchases } from "../../db/schema";
-import { readablePhone } from "../../lib/phone";
+import { phoneKey, purchases } from "../../db/schema";
+import { normalizeNigerianPhone, readablePhone } from "../../lib/phone";
 import type { CheckoutDefaults } from "./checkout-form.server";
 
-// docs/product.md "Gift orders" ("Sent before"): the people a signed-in shopper has sent gifts to,
-// from her own account's paid gift orders, so the next gift to her mother or her sister starts with
-// their name, number and address filled in. Read from the orders themselves: nothing is kept twice.
+// docs/product.md "Gift orders" ("Sent before") and "Manual orders": the people a customer has sent
+// gifts to, from her gift orders (paid, or still going), so the next gift to her mother or her sister starts with their
+// name, number and address filled in: at checkout from her own account's orders, at the order desk
+// from every order of hers the team can see (by her number or email). Read from the orders
+// themselves: nothing is kept twice.
 
 /** How many earlier recipients the checkout offers (the latest first). */
 export const SENT_BEFORE_MAX = 6;
@@ -24,11 +26,32 @@ export type PastRecipient = {
 };
 
 /**
- * Her account's paid gift orders, one a recipient (by her number: the latest order to it, so a new
- * address wins), the latest first, at most SENT_BEFORE_MAX. Another shopper's orders never come in:
- * only `userId`'s own.
+ * Whose orders: a shopper's account (the checkout: only her own), or a customer as the order desk
+ * knows her, by her number (however an older order kept it) or her email.
  */
-export async function pastRecipients(db: Db, userId: string): Promise<PastRecipient[]> {
+export type GiftBuyer = { userId: string } | { phone: string; email: string };
+
+function buyerIs(who: GiftBuyer): SQL | undefined {
+  if ("userId" in who) return eq(purchases.userId, who.userId);
+  const national = normalizeNigerianPhone(who.phone)?.slice(4);
+  const email = who.email.trim().toLowerCase();
+  return or(
+    national ? sql`${phoneKey(purchases.phone)} = ${national}` : undefined,
+    email ? sql`lower(${purchases.email}) = ${email}` : undefined,
+  );
+}
+
+/** A gift that went, or is going: paid (even if cancelled since: the address was real), or not cancelled nor failed. */
+const realGift = and(eq(purchases.isGift, true), or(isNotNull(purchases.paidAt), notInArray(purchases.status, ["cancelled", "failed"])));
+
+/**
+ * The buyer's gift orders that went or are going (realGift), one a recipient (by her number: the latest order to it, so a new
+ * address wins), the latest first, at most SENT_BEFORE_MAX. Nobody else's orders come in; a buyer
+ * known by nothing has none.
+ */
+export async function pastRecipients(db: Db, who: GiftBuyer): Promise<PastRecipient[]> {
+  const buyer = buyerIs(who);
+  if (!buyer) return [];
   const rows = await db
     .selectDistinctOn([purchases.recipientPhone], {
       id: purchases.id,
@@ -41,7 +64,7 @@ export async function pastRecipients(db: Db, userId: string): Promise<PastRecipi
       createdAt: purchases.createdAt,
     })
     .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.isGift, true), isNotNull(purchases.paidAt), isNotNull(purchases.recipientPhone)))
+    .where(and(buyer, realGift, isNotNull(purchases.recipientPhone)))
     .orderBy(purchases.recipientPhone, desc(purchases.createdAt));
   return rows
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())

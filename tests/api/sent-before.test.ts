@@ -1,7 +1,9 @@
-// docs/product.md "Gift orders" ("Sent before"): a signed-in shopper's checkout offers the people
-// she sent paid gifts to from her account, latest first, one each; choosing one draws the page with
-// that recipient's name, number, email and address filled in and her area priced, never last time's
-// message. Only her own orders: another shopper's recipient is never listed nor filled in.
+// docs/product.md "Gift orders" ("Sent before") and "Manual orders": a signed-in shopper's checkout
+// offers the people she sent paid gifts to from her account, latest first, one each; choosing one
+// draws the page with that recipient's name, number, email and address filled in and her area
+// priced, never last time's message. Only her own orders: another shopper's recipient is never
+// listed nor filled in. The order desk offers the customer's recipients (by her number or email,
+// guest orders too) under the customer found, and one tap fills the gift in.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases } from "../../db/schema";
@@ -30,14 +32,9 @@ beforeAll(async () => {
 type Shopper = { id: string; role: "customer" };
 type Recipient = { recipientName: string; recipientPhone: string; recipientEmail?: string; lga: string; street: string; city: string };
 
-/** Her gift order through the API (a transfer), recorded as paid by the owner unless `paid` is false. */
-async function giftFrom(who: Shopper, to: Recipient, { paid = true, isGift = true } = {}) {
-  await createCartItem(t.db, who.id, productId, 1);
-  const res = await t.request("/api/purchases/create", {
-    method: "POST",
-    as: who,
-    json: { phone: "0803 555 0142", paymentMethod: "transfer", isGift, giftMessage: "Happy birthday!", ...to },
-  });
+/** A gift order placed through the API (a transfer, by `who` or a guest), recorded as paid by the owner unless `paid` is false. */
+async function placeGift(who: Shopper | undefined, body: Record<string, unknown>, paid: boolean): Promise<string> {
+  const res = await t.request("/api/purchases/create", { method: "POST", as: who, json: { paymentMethod: "transfer", ...body } });
   const { purchase, msg, fields } = await res.json();
   expect(res.status, `${msg} ${JSON.stringify(fields)}`).toBe(201);
   if (paid) {
@@ -49,7 +46,13 @@ async function giftFrom(who: Shopper, to: Recipient, { paid = true, isGift = tru
     });
     expect(recorded.status).toBe(200);
   }
-  return purchase.id as string;
+  return purchase.id;
+}
+
+/** Her gift order from her account's cart. */
+async function giftFrom(who: Shopper, to: Recipient, { paid = true, isGift = true } = {}) {
+  await createCartItem(t.db, who.id, productId, 1);
+  return placeGift(who, { phone: "0803 555 0142", isGift, giftMessage: "Happy birthday!", ...to }, paid);
 }
 
 const shopper = async (): Promise<Shopper> => ({ id: (await createUser(t.db)).id, role: "customer" });
@@ -70,7 +73,7 @@ const sentBefore = (html: string) =>
 const FUNKE = { recipientName: "Funke Bello", recipientPhone: "0803 111 2222", recipientEmail: "funke@example.ng", lga: "Ikeja" };
 
 describe("Sent before: a gift to someone she sent one before", () => {
-  it("lists her paid gifts' recipients, latest first, one each; fills one in with her area priced", async () => {
+  it("lists her gifts' recipients (paid, or not cancelled), latest first, one each; fills one in with her area priced", async () => {
     const ada = await shopper();
     await giftFrom(ada, { ...FUNKE, street: "3 Opebi Road", city: "Ikeja" });
     await giftFrom(ada, {
@@ -82,23 +85,31 @@ describe("Sent before: a gift to someone she sent one before", () => {
     });
     // Funke moved: the latest order to her number is the one offered
     const latest = await giftFrom(ada, { ...FUNKE, recipientPhone: "+2348031112222", street: "12 Allen Avenue", city: "Ikeja" });
-    // not paid, or not a gift: not offered
-    await giftFrom(
+    // cancelled before it was paid, or not a gift: not offered; one waiting for its payment is
+    const dropped = await giftFrom(
       ada,
-      { recipientName: "Unpaid Person", recipientPhone: "0805 000 1111", lga: "Yaba", street: "1 Road", city: "Yaba" },
+      { recipientName: "Lapsed Person", recipientPhone: "0805 000 1111", lga: "Yaba", street: "1 Adeniran Road", city: "Yaba" },
       { paid: false },
     );
+    const cancelled = await t.request(`/api/purchases/${dropped}/status`, { method: "PATCH", as: owner, json: { status: "cancelled" } });
+    expect(cancelled.status).toBe(200);
     await giftFrom(
       ada,
       { recipientName: "", recipientPhone: "", lga: "Yaba", street: "5 Her Own Street", city: "Yaba" },
       { isGift: false },
     );
+    const waiting = await giftFrom(
+      ada,
+      { recipientName: "Waiting Person", recipientPhone: "0805 000 2222", lga: "Yaba", street: "2 Adeniran Road", city: "Yaba" },
+      { paid: false },
+    );
 
     const page = await checkout(ada);
     expect(page).toContain("Sent before");
     const offered = sentBefore(page);
-    expect(offered.map((o) => o.name)).toEqual(["Funke Bello", "Ngozi Eze"]);
-    expect(offered[0]!.to).toBe(latest);
+    expect(offered.map((o) => o.name)).toEqual(["Waiting Person", "Funke Bello", "Ngozi Eze"]);
+    expect(offered[0]!.to).toBe(waiting);
+    expect(offered[1]!.to).toBe(latest);
     await createCartItem(t.db, ada.id, productId, 1);
     // nothing is filled in until she chooses
     expect(inputValue(page, "recipientName")).toBe("");
@@ -199,5 +210,126 @@ describe("Sent before: a gift to someone she sent one before", () => {
       });
     const offered = sentBefore(await checkout(efe)).map((o) => o.name);
     expect(offered).toEqual(names.slice(1).reverse());
+  });
+});
+
+describe("the order desk: her gifts went to", () => {
+  /** A guest's paid gift order, by her number and email. */
+  const guestGift = (phone: string, email: string, to: Recipient) =>
+    placeGift(undefined, { name: "Kike Adewale", email, phone, isGift: true, lines: [{ productId, quantity: 1 }], ...to }, true);
+  const desk = async (fields: Record<string, string>) => {
+    const res = await t.page("/neworder", {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(res.status).toBeLessThan(500);
+    return (await res.text()).replace(/<!-- -->/g, "");
+  };
+  const checkbox = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*checked=""`).test(html);
+
+  it("lists whom her paid gifts went to once she is found, and a tap fills the gift in, priced for that area", async () => {
+    const phone = "0805 222 3344";
+    const mum = await guestGift(phone, "kike@example.ng", {
+      recipientName: "Mama Adewale",
+      recipientPhone: "0806 123 4567",
+      lga: "Yaba",
+      street: "21 Commercial Avenue",
+      city: "Sabo Yaba",
+    });
+    // by her email only: still hers
+    await guestGift("0807 999 0000", "kike@example.ng", {
+      recipientName: "Tunde Adewale",
+      recipientPhone: "0808 765 4321",
+      lga: "Ikeja",
+      street: "2 Oba Akran Avenue",
+      city: "Ikeja",
+    });
+    // another customer's gift never shows
+    await guestGift("0809 555 6666", "someone.else@example.ng", {
+      recipientName: "Not Hers",
+      recipientPhone: "0803 222 1111",
+      lga: "Ikeja",
+      street: "1 Private Road",
+      city: "Ikeja",
+    });
+
+    const attempt = crypto.randomUUID();
+    const found = await desk({ attempt, lookup: "08052223344", intent: "find" });
+    expect(found).toContain("Her gifts went to");
+    expect(found).toMatch(new RegExp(`value="recipient:${mum}"[^>]*><strong>Mama Adewale</strong>`));
+    expect(found).toContain("Tunde Adewale");
+    expect(found).not.toContain("Not Hers");
+    expect(inputValue(found, "email")).toBe("kike@example.ng");
+
+    const filled = await desk({
+      attempt,
+      lookup: "08052223344",
+      found: "08052223344",
+      name: inputValue(found, "name"),
+      phone: inputValue(found, "phone"),
+      email: "kike@example.ng",
+      [`qty.${productId}`]: "1",
+      intent: `recipient:${mum}`,
+    });
+    expect(checkbox(filled, "isGift")).toBe(true);
+    expect(inputValue(filled, "recipientName")).toBe("Mama Adewale");
+    expect(inputValue(filled, "recipientPhone")).toBe("+234 806 123 4567");
+    expect(inputValue(filled, "street")).toBe("21 Commercial Avenue");
+    expect(inputValue(filled, "city")).toBe("Sabo Yaba");
+    expect(filled).toMatch(/<option value="Yaba" selected="">/);
+    expect(filled).toMatch(new RegExp(`value="recipient:${mum}"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*value="recipient:${mum}"`));
+
+    // recorded from there: the gift goes to her again
+    const created = await t.page("/neworder", {
+      method: "POST",
+      as: owner,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        attempt,
+        name: "Kike Adewale",
+        phone,
+        email: "kike@example.ng",
+        street: "21 Commercial Avenue",
+        city: "Sabo Yaba",
+        lga: "Yaba",
+        deliveryMethod: "standard",
+        isGift: "on",
+        recipientName: "Mama Adewale",
+        recipientPhone: "+234 806 123 4567",
+        source: "whatsapp",
+        settle: "paid",
+        paidVia: "transfer",
+        [`qty.${productId}`]: "1",
+        intent: "create",
+      }).toString(),
+      redirect: "manual",
+    } as never);
+    expect(created.status).toBe(302);
+    const id = /\/viewpurchase\/([0-9a-f-]{36})/.exec(created.headers.get("location")!)![1]!;
+    const [again] = await t.db.select().from(purchases).where(eq(purchases.id, id));
+    expect(again).toMatchObject({
+      isGift: true,
+      recipientName: "Mama Adewale",
+      recipientPhone: "+2348061234567",
+      lga: "Yaba",
+      source: "whatsapp",
+    });
+  });
+
+  it("a customer not found, or with no paid gifts, has none listed; an id not hers fills nothing in", async () => {
+    const nobody = await desk({ attempt: crypto.randomUUID(), lookup: "0701 000 0000", intent: "find" });
+    expect(nobody).not.toContain("Her gifts went to");
+    const other = await guestGift("0809 444 3333", "other.buyer@example.ng", {
+      recipientName: "Private Person",
+      recipientPhone: "0803 444 5555",
+      lga: "Ikeja",
+      street: "8 Quiet Close",
+      city: "Ikeja",
+    });
+    const crafted = await desk({ attempt: crypto.randomUUID(), phone: "0701 000 0000", intent: `recipient:${other}` });
+    expect(inputValue(crafted, "recipientName")).toBe("");
+    expect(crafted).not.toContain("Private Person");
   });
 });

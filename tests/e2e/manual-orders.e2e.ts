@@ -252,6 +252,26 @@ describe("the order desk: an Instagram sale paid by transfer", () => {
       await visible(page.getByTestId("gift-panel").getByText("Hauwa Yusuf"));
       await expect.poll(() => page.getByTestId("admin-gift-message").innerText()).toBe("Happy birthday, Hauwa!");
       await visible(page.locator(`a[href="/deliveries?date=${date}"]`));
+
+      // a month on, in the same chat: "send the same to my sister again"
+      await page.goto("/neworder");
+      await waitForHydration(page);
+      await main.getByLabel("Find by phone or email", { exact: true }).fill(phone);
+      await main.getByRole("button", { name: "Find", exact: true }).click();
+      const sentBefore = main.getByTestId("sent-before");
+      await visible(sentBefore.getByText("Her gifts went to"));
+      await sentBefore.getByRole("button", { name: /Hauwa Yusuf/ }).click();
+      await expect.poll(() => main.getByLabel("Recipient's name", { exact: true }).inputValue()).toBe("Hauwa Yusuf");
+      expect(await main.getByRole("checkbox", { name: /This is a gift/ }).isChecked()).toBe(true);
+      expect(await main.getByLabel("Recipient's phone", { exact: true }).inputValue()).toBe("+234 803 444 5566");
+      expect(await main.getByLabel("Street (optional)", { exact: true }).inputValue()).toBe("3 Glover Road");
+      expect(await main.getByLabel("Delivery area", { exact: true }).inputValue()).toBe(area);
+      expect(await main.getByLabel("Message for the card (optional)").inputValue()).toBe("");
+      await visible(sentBefore.locator('button[aria-pressed="true"]').getByText("Hauwa Yusuf"));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await sentBefore.scrollIntoViewIfNeeded();
+      await screenshot(page, "manual-order-gifts-went-to-phone");
+      await expectAccessible(page);
       await context.close();
     },
     JOURNEY_MS,

@@ -2,6 +2,7 @@ import type { CartItemView, CartSummary } from "../../../modules/cart/types";
 import type { DeliveryMethod } from "../../../modules/delivery/types";
 import type { CheckoutDelivery } from "../../routes/shop/checkout-dates.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
+import type { PastRecipient } from "../../../modules/orders/past-recipients.server";
 
 // What the 'New order' screen holds between its answers (docs/product.md "Manual orders"): the
 // form's values as the server read them back, and what it found and priced. Safe for the browser.
@@ -53,6 +54,8 @@ export type DeskAnswer = {
   /** null: nobody looked up in this answer */
   customers: FoundCustomer[] | null;
   results: ProductHit[] | null;
+  /** whom the customer's paid gifts went to (her number or email), to send one there again */
+  recipients: PastRecipient[];
   quote: { cartItems: CartItemView[]; summary: CartSummary } | null;
   /** the area's delivery dates, when it takes them (the checkout's picker) */
   delivery: CheckoutDelivery | null;

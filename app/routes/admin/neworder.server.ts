@@ -10,6 +10,7 @@ import { type manualOrderFields, manualOrderInput, priceEachField } from "../../
 import { agreedPriceField } from "../../../modules/pricing/agreed-price";
 import { findCustomers, quoteManualOrder, recordManualOrder } from "../../../modules/orders/manual-orders.server";
 import type { FoundCustomer } from "../../../modules/orders/types";
+import { pastRecipients, sendAgainDefaults, type PastRecipient } from "../../../modules/orders/past-recipients.server";
 import { deskFieldNames, deskMethod, type DeskAnswer, type DeskState, type ProductHit } from "../../components/admin/order-desk-state";
 import { fieldErrors } from "../../lib/forms";
 import { readForm } from "../../lib/form-action.server";
@@ -53,6 +54,7 @@ export async function newOrderPage(db: AdminServices["db"], lookup?: string | nu
     getSettings(db),
     state.lookup ? lookUp(db, state, "find") : null,
   ]);
+  const recipients = await recipientsOf(db, state);
   return {
     areas,
     payLinkHours: shop.payLinkHours,
@@ -64,6 +66,7 @@ export async function newOrderPage(db: AdminServices["db"], lookup?: string | nu
       state,
       customers,
       results: null,
+      recipients,
       quote: null,
       delivery: null,
     } as DeskAnswer,
@@ -145,6 +148,20 @@ async function lookUp(db: AdminServices["db"], state: DeskState, intent: string)
   return customers;
 }
 
+/** Whom the customer on the form sent paid gifts to (by her number or email): none until she is known. */
+const recipientsOf = (db: AdminServices["db"], state: DeskState) =>
+  state.phone || state.email ? pastRecipients(db, { phone: state.phone, email: state.email }) : Promise.resolve([]);
+
+/** 'recipient:<order id>': a gift to one of them again, her name, number, email and address filled in (none of last time's card). */
+function sendAgain(state: DeskState, recipients: PastRecipient[], intent: string) {
+  const r = intent.startsWith("recipient:") ? recipients.find((x) => x.id === intent.slice(10)) : undefined;
+  if (!r) return;
+  const again = sendAgainDefaults(r);
+  Object.assign(state, again.gift, { street: again.street, city: again.city, lga: r.lga, deliveryDate: "", deliveryWindow: "" });
+  // a gift is delivered to her, never collected
+  if (state.deliveryMethod === "pickup") state.deliveryMethod = "standard";
+}
+
 async function quoteOf(services: AdminServices, state: DeskState) {
   const areas = await deliveryAreaNames(services.db);
   const lga = areas.find((a) => a.toLowerCase() === state.lga.toLowerCase());
@@ -211,12 +228,15 @@ export async function newOrderAction(services: AdminServices, request: Request) 
     wantsCustomer ? lookUp(services.db, state, intent) : null,
     state.q ? topProducts(services.db, { q: state.q, pageSize: 6 }).then((items) => items.map(toHit)) : null,
   ]);
+  const recipients = await recipientsOf(services.db, state);
+  sendAgain(state, recipients, intent);
   const { quote, delivery, fields } = await quoteOf(services, state);
   const answer = (extra: Partial<DeskAnswer> = {}): DeskAnswer => ({
     rev: crypto.randomUUID(),
     state,
     customers,
     results,
+    recipients,
     quote,
     delivery,
     ...extra,

@@ -15,6 +15,7 @@ import { useDeskAnswers } from "../../components/admin/order-desk-answers";
 import type { DeskAnswer } from "../../components/admin/order-desk-state";
 import { DeskDeliveryDate, DeskSection as Section, DeskSummary as Summary, SettleSection } from "../../components/admin/order-desk-parts";
 import { GiftOptions } from "../../components/checkout/gift-options";
+import { SentBefore } from "../../components/checkout/sent-before";
 import { agreedPriceField } from "../../../modules/pricing/agreed-price";
 import type { CartItemView } from "../../../modules/cart/types";
 import type { Route } from "./+types/neworder";
@@ -115,6 +116,12 @@ function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
                 </ul>
               )
             ) : null}
+            <SentBefore
+              label="Her gifts went to"
+              recipients={answer.recipients}
+              chosen={answer.state.isGift ? (answer.recipients.find((r) => r.phone === answer.state.recipientPhone)?.id ?? null) : null}
+              hint="Tap one to send a gift there again: her name, number and address are filled in below."
+            />
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label="Name" name="name" defaultValue={opened.name} autoComplete="off" maxLength={120} error={errors.name} />
               <Field label="Phone" name="phone" type="tel" inputMode="tel" defaultValue={opened.phone} error={errors.phone} />

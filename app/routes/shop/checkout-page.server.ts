@@ -65,7 +65,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   // the visit's discount code (a /?code= link, or the cart's or this page's field)
   const code = readVisitCode(request);
   // whom she sent gifts to from her account, and the one she chose to send to again (only ever hers)
-  const recipients = user ? await pastRecipients(db, user.id) : [];
+  const recipients = user ? await pastRecipients(db, { userId: user.id }) : [];
   const sendTo = query.gift && query.to ? (recipients.find((r) => r.id === query.to) ?? null) : null;
   const [areas, settings, lga, prefilled] = await Promise.all([
     deliveryAreaNames(db),

@@ -204,7 +204,14 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               errors={errors}
               onChange={switchGift}
               values={defaults.gift}
-              before={<SentBefore recipients={loaderData.recipients} chosen={loaderData.to} method={method} />}
+              before={
+                <SentBefore
+                  recipients={loaderData.recipients}
+                  chosen={loaderData.to}
+                  hint="Choose one to fill in her name, number and address below."
+                  hrefOf={(to) => `/checkout?${new URLSearchParams({ gift: "1", to, method: pickup ? "standard" : method })}`}
+                />
+              }
             />
           )}
 
