@@ -99,6 +99,8 @@ export const purchases = pgTable(
     restDueOn: date({ mode: "string" }),
     // the due day she was reminded of (modules/orders/rest-reminders.server.ts): a day moved later reminds again
     restRemindedOn: date({ mode: "string" }),
+    // the due day she was told of the day before (the same job), or by the mail that set a day for tomorrow or today
+    restForewarnedOn: date({ mode: "string" }),
     // she says she sent the transfer (docs/product.md "Paying", "I have sent it"): when, how much, and
     // the name on the account it came from, for the team to find in the shop's account; cleared by nothing
     transferSentAt: timestamp({ withTimezone: true }),

@@ -55,6 +55,15 @@ export function checkRestDay(day: string, now: Date): void {
   if (day > addDays(today, REST_DUE_MAX_DAYS)) refuse("choose a day within a year");
 }
 
+/**
+ * The columns that set the rest's day: a day of tomorrow (or today) is told by the mail that sets
+ * it, so no heads-up the day before follows it (rest-reminders.server.ts).
+ */
+export const restDayColumns = (day: string, now: Date) => ({
+  restDueOn: day,
+  ...(day <= addDays(lagosNow(now).date, 1) ? { restForewarnedOn: day } : {}),
+});
+
 /** The order can take a part now: unpaid and open (waiting, or paid on delivery and on its way), and not a 30-minute checkout. */
 function partProblem(p: Purchase, receivedKobo: number): string | null {
   if (p.paidAt) return "This order's payment is already recorded.";
@@ -198,7 +207,7 @@ async function addPart(tx: Tx, links: MailLinks, p: Purchase, part: Part, now: D
       depositKobo: p.depositKobo + part.receivedKobo,
       expiresAt: null,
       updatedAt: now,
-      ...(part.restDueOn ? { restDueOn: part.restDueOn } : {}),
+      ...(part.restDueOn ? restDayColumns(part.restDueOn, now) : {}),
     })
     .where(eq(purchases.id, p.id))
     .returning();

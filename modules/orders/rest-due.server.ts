@@ -10,7 +10,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { shopperWhatsApp } from "../whatsapp/order-messages";
 import { orderUrl, type MailLinks } from "./mails.server";
-import { checkRestDay } from "./part-payments.server";
+import { checkRestDay, restDayColumns } from "./part-payments.server";
 import { leftToPayKobo, orderNumber } from "./statuses";
 
 // docs/product.md "Part payments" ("A new day for the rest"): she calls to say the rest comes next
@@ -62,7 +62,11 @@ export async function agreeRestDue(db: Db, links: MailLinks, purchaseId: string,
       throw new AppError("invalid", day ? `The rest is already due by ${shortDay(day)}.` : "The rest has no day agreed already.", {
         fields: { restDueOn: day ? "Choose another day" : "Choose a day" },
       });
-    const [saved] = await tx.update(purchases).set({ restDueOn: day, updatedAt: now }).where(eq(purchases.id, p.id)).returning();
+    const [saved] = await tx
+      .update(purchases)
+      .set({ ...(day ? restDayColumns(day, now) : { restDueOn: null }), updatedAt: now })
+      .where(eq(purchases.id, p.id))
+      .returning();
     const words = (d: string | null) => (d ? shortDay(d) : "no day");
     await tx.insert(purchaseEvents).values({
       purchaseId: p.id,

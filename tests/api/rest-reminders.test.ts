@@ -1,14 +1,17 @@
 // docs/product.md "Part payments": a part-paid order whose rest is due on the day agreed with her
-// reminds her once that morning (Lagos daytime), by mail and on WhatsApp when she asked for her
-// updates there; never for an order paid or cancelled; a day gone by while no server ran is
-// reminded late, saying so; a day moved later reminds her again.
+// tells her the day before and reminds her once that morning (Lagos daytime), by mail and on
+// WhatsApp when she asked for her updates there; never for an order paid or cancelled; a day gone by
+// while no server ran is reminded late, saying so; a day moved later does both again; a day set for
+// tomorrow is told by the mail that sets it, with no heads-up after it.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, purchaseEvents, purchases } from "../../db/schema";
 import { remindRestDue } from "../../modules/orders/rest-reminders.server";
+import { agreeRestDue } from "../../modules/orders/rest-due.server";
+import { recordManualPayment } from "../../modules/orders/manual-payments.server";
 import { orderNumber } from "../../modules/orders/statuses";
 import { renderTemplate } from "../../modules/whatsapp/templates";
-import { createProduct, createPurchase, createUser } from "../factories";
+import { createAdminUser, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 let t: TestContext;
@@ -37,7 +40,8 @@ const restMails = (email: string) =>
   t.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "order_rest_due")));
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "order_rest_due")))
+    .orderBy(mailOutbox.createdAt);
 
 describe("the reminder of a part-paid order's rest", () => {
   it("goes once on the day agreed, in the daytime, on WhatsApp too when she asked; late when missed; again for a day moved later", async () => {
@@ -79,11 +83,54 @@ describe("the reminder of a part-paid order's rest", () => {
     // her own day, two days on
     expect(await remindRestDue(t.db, t.env, lagos("2027-03-12T09:00"))).toBe(1);
     expect(await restMails(later.email)).toHaveLength(1);
-    // the day moved later with the next part: reminded again on the new day, once
+    // the day moved later with the next part: told the day before and reminded on the new day, once each
     await t.db.update(purchases).set({ restDueOn: "2027-03-15" }).where(eq(purchases.id, due.id));
-    expect(await remindRestDue(t.db, t.env, lagos("2027-03-14T12:00"))).toBe(0);
+    expect(await remindRestDue(t.db, t.env, lagos("2027-03-14T12:00"))).toBe(1);
+    expect(await remindRestDue(t.db, t.env, lagos("2027-03-14T13:00"))).toBe(0);
     expect(await remindRestDue(t.db, t.env, lagos("2027-03-15T10:00"))).toBe(1);
     expect(await remindRestDue(t.db, t.env, lagos("2027-03-15T11:00"))).toBe(0);
-    expect(await restMails(due.email)).toHaveLength(2);
+    expect((await restMails(due.email)).map((m) => m.subject.replace(/.*, due /, ""))).toEqual(["today", "tomorrow", "today"]);
+  });
+
+  it("tells her the day before, once, in the daytime; not after the mail that set the day for tomorrow", async () => {
+    const soon = await partPaid("2027-05-11", { whatsappOptIn: true, phone: "0803 555 0142" });
+    const paid = await partPaid("2027-05-11", { status: "completed", paidAt: new Date("2027-05-01T10:00:00Z") });
+    expect(await remindRestDue(t.db, t.env, lagos("2027-05-10T08:30"))).toBe(0);
+    const passes = await Promise.all([1, 2, 3].map(() => remindRestDue(t.db, t.env, lagos("2027-05-10T09:10"))));
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
+    const left = naira(soon.totalKobo - 10_000_000);
+    const [ahead, ...more] = await restMails(soon.email);
+    expect(more).toHaveLength(0);
+    expect(ahead!.subject).toBe(`Your Alafia Self-Care order #${orderNumber(soon.id)}: ${left} left to pay, due tomorrow`);
+    expect(ahead!.text).toContain(
+      `As agreed, the ${left} left to pay on your order #${orderNumber(soon.id)} is due tomorrow, Tuesday 11 May 2027.`,
+    );
+    expect(renderTemplate(ahead!.whatsapp!)).toContain(`has ${left} left to pay, due tomorrow.`);
+    const notes = await t.db.select({ note: purchaseEvents.note }).from(purchaseEvents).where(eq(purchaseEvents.purchaseId, soon.id));
+    expect(notes.map((n) => n.note)).toContain(`reminder of the rest sent a day ahead: ${left} due Tue 11 May`);
+    expect(await restMails(paid.email)).toHaveLength(0);
+    // and on the day itself
+    expect(await remindRestDue(t.db, t.env, lagos("2027-05-11T09:00"))).toBe(1);
+    expect((await restMails(soon.email)).map((m) => m.subject.replace(/.*, due /, ""))).toEqual(["tomorrow", "today"]);
+
+    // the team sets the day for tomorrow: its own mail says so, and no heads-up repeats it
+    const owner = await createAdminUser(t.db);
+    const phoned = await partPaid("2027-05-30");
+    await agreeRestDue(t.db, t.env, phoned.id, { restDueOn: "2027-05-13" }, owner.id, lagos("2027-05-12T10:00"));
+    expect(await remindRestDue(t.db, t.env, lagos("2027-05-12T11:00"))).toBe(0);
+    expect(await restMails(phoned.email)).toHaveLength(0);
+    expect(await remindRestDue(t.db, t.env, lagos("2027-05-13T09:30"))).toBe(1);
+    // so does a part recorded with the rest due tomorrow
+    const part = await partPaid("2027-05-30");
+    await recordManualPayment(
+      t.db,
+      t.env,
+      part.id,
+      { method: "transfer", amount: 1_000, part: true, restDueOn: "2027-05-15" },
+      owner.id,
+      lagos("2027-05-14T10:00"),
+    );
+    expect(await remindRestDue(t.db, t.env, lagos("2027-05-14T11:00"))).toBe(0);
+    expect(await restMails(part.email)).toHaveLength(0);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "rest_forewarned_on" date;
