@@ -102,6 +102,8 @@ export default [
   // docs/product.md "Gift orders": the parcel's papers, printed from the order's page (no sidebar)
   route("packingslip/:id", "routes/admin/packing-slip.tsx"),
   route("giftreceipt/:id", "routes/admin/gift-receipt.tsx"),
+  // docs/product.md "Paying": the picture of her transfer receipt, for the team
+  route("transferreceipt/:id", "routes/admin/transfer-receipt.ts"),
   // docs/product.md "Manual orders": the receipt or invoice, a page of its own to print
   route("receipt/:id", "routes/admin/receipt.tsx"),
 ] satisfies RouteConfig;

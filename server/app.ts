@@ -43,6 +43,8 @@ const MAX_JSON_BYTES = 1024 * 1024;
 const UPLOAD_ROUTE = /^\/api\/(products|categories|posts)\/[^/]+$/;
 // the back office's create screens post their form, image included, to the page's action (docs/decisions/0011)
 const UPLOAD_PAGE = /^\/(createproduct|createcategory|createpost)(\.data)?$/;
+// her order's page: "I have sent it" may carry a picture of her transfer receipt (docs/product.md "Paying")
+const RECEIPT_PAGE = /^\/checkout\/complete(\.data)?$/;
 // React Router's address for route discovery, which pages of earlier builds may still ask
 const ROUTE_MANIFEST = "/__manifest";
 // node:http's adapter gives a GET or HEAD no body, whatever the client sent
@@ -131,6 +133,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError("too_large", "The image is larger than 10MB.", { fields: { imageUrl: "The image must be at most 10MB" } });
     },
   });
+  const receiptLimit = bodyLimit({
+    maxSize: MAX_MULTIPART_BYTES,
+    onError: () => {
+      throw new AppError("too_large", "The picture is larger than 10MB.", { fields: { receipt: "The picture must be at most 10MB" } });
+    },
+  });
   // page forms (React Router actions) get the limit of /api's JSON: a 413 before the body is read
   // (Content-Length) or as soon as a streamed body passes it; /api sets its own below
   // (a GET or HEAD has no body: asking for it would build the whole Request for nothing)
@@ -139,7 +147,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       ? next()
       : isMultipart(c) && UPLOAD_PAGE.test(c.req.path)
         ? uploadLimit(c, next)
-        : jsonLimit(c, next),
+        : isMultipart(c) && RECEIPT_PAGE.test(c.req.path)
+          ? receiptLimit(c, next)
+          : jsonLimit(c, next),
   );
 
   // ?code=VAL25 on any page: kept for the visit, then the same page without it (before the public cache)

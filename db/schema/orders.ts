@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   check,
   date,
   index,
@@ -106,6 +107,8 @@ export const purchases = pgTable(
     transferSentAt: timestamp({ withTimezone: true }),
     transferSentKobo: integer(),
     transferSentFrom: text(),
+    // the picture of her transfer receipt she sent with it (transfer_receipts), null: none with her last word
+    transferReceiptId: uuid(),
     // the owner's reference for money recorded by hand (transfer narration, POS slip)
     paymentNote: text(),
     // the discount code applied and what it took off (goods, or the delivery fee for a free-delivery code)
@@ -301,6 +304,30 @@ export const purchaseEvents = pgTable(
     // deleting a user sets actor_id to null: without an index that is a scan of every event
     index("purchase_events_actor_id_idx").on(t.actorId),
   ],
+);
+
+/** Bytes kept in the row (a Buffer on both drivers: PGlite gives a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// The pictures of transfer receipts shoppers send with "I have sent it" (docs/product.md "Paying"):
+// re-encoded small WebP, kept in the database, never in the public uploads: a receipt carries her
+// name and account, so only the team sees it, through the back office.
+export const transferReceipts = pgTable(
+  "transfer_receipts",
+  {
+    id: id(),
+    purchaseId: uuid()
+      .notNull()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    image: bytea().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("transfer_receipts_purchase_id_idx").on(t.purchaseId)],
 );
 
 // Each part payment the shop recorded before an order was paid in full (docs/product.md "Part

@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { purchaseEvents, purchases } from "../../db/schema";
+import { purchaseEvents, purchases, transferReceipts } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { lagosDayTime } from "../../lib/lagos-calendar";
 import { formatNaira, nairaToKobo } from "../../lib/money";
@@ -9,6 +9,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
 import { ownerWhatsApp } from "../whatsapp/order-messages";
 import type { MailLinks } from "./mails.server";
+import { receiptPicture } from "./transfer-receipts.server";
 import { holdsOrder, type OrderHolder } from "./order-links.server";
 import { adminOrderPath, leftToPayKobo, orderNumber } from "./statuses";
 import { transferSentInput, type TransferSentInput } from "./transfer-sent-schemas";
@@ -48,7 +49,9 @@ export const waitsForTransfer = (p: Pick<Purchase, "paidAt" | "status" | "paymen
 /**
  * She says she sent the transfer: by the order's link or her account (anyone else's: not found),
  * while the order waits for one, at most once in TRANSFER_SENT_AGAIN_MINUTES. Kept on the order
- * and its history; an order that lapses holds TRANSFER_CHECK_HOURS from now; the team is alerted.
+ * and its history, with the picture of her receipt when she sent one (`receipt`: the file's bytes,
+ * checked and re-encoded first: anything but a picture is a 400 naming `receipt`); an order that
+ * lapses holds TRANSFER_CHECK_HOURS from now; the team is alerted.
  */
 export async function sayTransferSent(
   db: Db,
@@ -57,9 +60,11 @@ export async function sayTransferSent(
   input: TransferSentInput,
   who: OrderHolder,
   now = new Date(),
+  receipt: Buffer | null = null,
 ) {
   const { amount, from } = transferSentInput.parse(input);
   const kobo = nairaToKobo(amount);
+  const picture = receipt ? await receiptPicture(receipt) : null;
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
     if (!p || !holdsOrder(links, p, who)) throw AppError.notFound("Order");
@@ -77,12 +82,19 @@ export async function sayTransferSent(
         `We have your message of ${lagosDayTime(p.transferSentAt)} already: we are checking our account and will confirm your order by email.`,
       );
     const hold = new Date(now.getTime() + TRANSFER_CHECK_HOURS * 3_600_000);
+    const [kept] = picture
+      ? await tx
+          .insert(transferReceipts)
+          .values({ purchaseId: p.id, ...picture })
+          .returning({ id: transferReceipts.id })
+      : [];
     const [saved] = await tx
       .update(purchases)
       .set({
         transferSentAt: now,
         transferSentKobo: kobo,
         transferSentFrom: from,
+        transferReceiptId: kept?.id ?? null,
         // a lapsing order waits for the team's check; one that does not lapse stays so
         ...(p.expiresAt && p.expiresAt < hold ? { expiresAt: hold } : {}),
         updatedAt: now,
@@ -92,7 +104,7 @@ export async function sayTransferSent(
     await tx.insert(purchaseEvents).values({
       purchaseId: p.id,
       status: p.status,
-      note: `the customer says she sent ${formatNaira(kobo)} by transfer from the account of ${from}${kobo !== leftToPayKobo(p) ? ` (${formatNaira(leftToPayKobo(p))} is left to pay)` : ""}`,
+      note: `the customer says she sent ${formatNaira(kobo)} by transfer from the account of ${from}${kobo !== leftToPayKobo(p) ? ` (${formatNaira(leftToPayKobo(p))} is left to pay)` : ""}${kept ? ", with a picture of her receipt" : ""}`,
     });
     await teamAlert(tx, saved!, shop, links);
     return saved!;
@@ -109,7 +121,7 @@ async function teamAlert(tx: Tx, p: Purchase, shop: Awaited<ReturnType<typeof ge
     to: shop.contactEmail,
     kind: "order_transfer_sent_admin",
     subject: `Order #${orderNumber(p.id)}: ${p.firstName} says she sent ${sent} by transfer`,
-    text: `${name} says she sent ${sent} by transfer for order #${orderNumber(p.id)}, from the account of ${p.transferSentFrom}.${p.transferSentKobo !== left ? ` The order has ${formatNaira(left)} left to pay.` : ""}\n\nCheck the shop's account (${shop.bankName}, ${shop.accountNumber}), then record the money on the order: ${url}\n\nWe hold the order until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "you record it or cancel it"}.\n`,
+    text: `${name} says she sent ${sent} by transfer for order #${orderNumber(p.id)}, from the account of ${p.transferSentFrom}.${p.transferSentKobo !== left ? ` The order has ${formatNaira(left)} left to pay.` : ""}${p.transferReceiptId ? " She sent a picture of her receipt: it is on the order's page." : ""}\n\nCheck the shop's account (${shop.bankName}, ${shop.accountNumber}), then record the money on the order: ${url}\n\nWe hold the order until ${p.expiresAt ? lagosDayTime(p.expiresAt) : "you record it or cancel it"}.\n`,
     whatsapp: ownerWhatsApp(shop, "transfer_sent_alert", [name, sent, orderNumber(p.id), p.transferSentFrom!, url]),
   });
 }

@@ -95,7 +95,8 @@ export type PurchaseView = {
   /** that day has gone by and the rest is still to come */
   restOverdue: boolean;
   /** she said she sent a transfer (docs/product.md "Paying", "I have sent it"): when, how much (naira), from whose account */
-  transferSent: { at: string; amount: number; from: string } | null;
+  /** she says she sent a transfer (docs/product.md "Paying"): when, how much, from whom, and whether with a picture of her receipt */
+  transferSent: { at: string; amount: number; from: string; receipt: boolean } | null;
   paymentNote: string | null;
   /** until when an unpaid order holds its items (null: until the shop settles it) */
   expiresAt: string | null;

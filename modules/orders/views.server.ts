@@ -66,7 +66,12 @@ export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof 
     ...restDue(p, lagosDay(new Date())),
     transferSent:
       p.transferSentAt && p.transferSentKobo !== null
-        ? { at: p.transferSentAt.toISOString(), amount: koboToNaira(p.transferSentKobo), from: p.transferSentFrom ?? "" }
+        ? {
+            at: p.transferSentAt.toISOString(),
+            amount: koboToNaira(p.transferSentKobo),
+            from: p.transferSentFrom ?? "",
+            receipt: p.transferReceiptId !== null,
+          }
         : null,
     paymentNote: p.paymentNote,
     expiresAt: p.expiresAt?.toISOString() ?? null,

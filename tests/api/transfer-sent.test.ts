@@ -6,7 +6,8 @@
 // transfer, not twice in ten minutes; bad input is a 400 naming the field.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, purchaseEvents, purchases } from "../../db/schema";
+import sharp from "sharp";
+import { mailOutbox, purchaseEvents, purchases, transferReceipts } from "../../db/schema";
 import { addDays, lagosDayTime, lagosNow } from "../../lib/lagos-calendar";
 import { morningSummary, summaryMail, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
 import { expireStalePurchases, remindPendingTransfers } from "../../modules/orders/expiry.server";
@@ -15,7 +16,7 @@ import { orderNumber } from "../../modules/orders/statuses";
 import { sayTransferSent, TRANSFER_CHECK_HOURS } from "../../modules/orders/transfer-sent.server";
 import { updateSettings } from "../../modules/settings/service.server";
 import { renderTemplate } from "../../modules/whatsapp/templates";
-import { createAdminUser, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
+import { createAdminUser, createCartItem, createDeliveryRate, createProduct, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -232,5 +233,100 @@ describe("she says she sent the transfer", () => {
     const pod = await tell(online.order, { t: tokenOf(online.order), amount: "21500", from: "Ada Obi" });
     expect(pod.status).toBe(409);
     expect(await drawn(pod)).toContain("This order is not paid by transfer.");
+  });
+});
+
+describe("a picture of her receipt with it", () => {
+  /** "I have sent it" as her page's form posts it when a file is chosen (multipart), by the order's link. */
+  const tellWith = (order: { id: string; reference: string; totalKobo: number }, receipt: Blob | null) => {
+    const form = new FormData();
+    const fields = {
+      intent: "transfer-sent",
+      purchaseId: order.id,
+      t: tokenOf(order),
+      amount: String(order.totalKobo / 100),
+      from: "ADA OBI",
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (receipt) form.set("receipt", receipt, "receipt.png");
+    return t.page(orderCompletePath(t.env, order), { method: "POST", body: form });
+  };
+  /** A phone's screenshot: 1170 × 2532, with a camera-style note in its metadata. */
+  const screenshot = () =>
+    sharp({ create: { width: 1170, height: 2532, channels: 3, background: "#e9f2ea" } })
+      .png()
+      .withExif({ IFD0: { Artist: "Ada Obi's phone" } })
+      .toBuffer();
+  const receiptsOf = (purchaseId: string) => t.db.select().from(transferReceipts).where(eq(transferReceipts.purchaseId, purchaseId));
+
+  it("is kept small and without the file's metadata, and only the team sees it", async () => {
+    const { user, order } = await transferOrder();
+    const res = await tellWith(order, new Blob([new Uint8Array(await screenshot())], { type: "image/png" }));
+    expect(res.status).toBe(200);
+    expect(await drawn(res)).toContain(", with the picture of your receipt. We are checking our account");
+    const [kept, ...more] = await receiptsOf(order.id);
+    expect(more).toHaveLength(0);
+    // its longest side brought to 1600 px, as a WebP with no metadata of the file
+    expect(kept).toMatchObject({ width: 739, height: 1600 });
+    const meta = await sharp(kept!.image).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 739, 1600, undefined]);
+    expect((await rowOf(order.id)).transferReceiptId).toBe(kept!.id);
+    expect(await notesOf(order.id)).toContain(
+      `the customer says she sent ${naira(order.totalKobo)} by transfer from the account of ADA OBI, with a picture of her receipt`,
+    );
+    const [alert] = await alerts(order.id);
+    expect(alert!.text).toContain("She sent a picture of her receipt: it is on the order's page.");
+
+    // the team: a link on the order's page, and the picture itself, never kept by a browser or a cache
+    const page = await drawn(await t.page(`/viewpurchase/${order.id}`, { as: owner() }));
+    expect(page).toMatch(new RegExp(`<a href="/transferreceipt/${order.id}"[^>]*>See her receipt</a>`));
+    const staff = await createStaffUser(t.db);
+    for (const who of [owner(), { id: staff.id, role: "staff" as const }]) {
+      const picture = await t.page(`/transferreceipt/${order.id}`, { as: who });
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get("content-type")).toBe("image/webp");
+      expect(picture.headers.get("cache-control")).toBe("private, no-store");
+      expect(Buffer.from(await picture.arrayBuffer()).equals(kept!.image)).toBe(true);
+    }
+    // not she, not anyone signed out, not a public address
+    expect((await t.page(`/transferreceipt/${order.id}`, { as: { id: user.id, role: "customer" } })).status).toBe(403);
+    expect((await t.page(`/transferreceipt/${order.id}`)).status).toBe(302);
+    expect((await t.page(`/uploads/${kept!.id}.webp`)).status).toBe(404);
+    // her view says it came with a picture; an order with none, or a made-up id, has no picture to show
+    const view = await (await t.page(`/api/purchases/${order.id}`, { as: owner() })).json();
+    expect(view.transferSent).toMatchObject({ from: "ADA OBI", receipt: true });
+    const plain = await transferOrder();
+    expect((await t.page(`/transferreceipt/${plain.order.id}`, { as: owner() })).status).toBe(404);
+    expect((await t.page("/transferreceipt/not-an-id", { as: owner() })).status).toBe(404);
+
+    // a later word without a picture: the team's link goes with it (the picture was of the first transfer)
+    await sayTransferSent(
+      t.db,
+      t.env,
+      order.id,
+      { amount: 1_000, from: "ADA OBI" },
+      { userId: user.id },
+      new Date(Date.now() + 11 * 60_000),
+    );
+    expect((await rowOf(order.id)).transferReceiptId).toBeNull();
+    expect(await drawn(await t.page(`/viewpurchase/${order.id}`, { as: owner() }))).not.toContain("See her receipt");
+  });
+
+  it("anything but a picture is refused with the field named, and nothing is told", async () => {
+    const { order } = await transferOrder();
+    const refused = await tellWith(order, new Blob(["%PDF-1.7 not a picture"], { type: "image/png" }));
+    expect(refused.status).toBe(400);
+    expect(await drawn(refused)).toContain("This file is not a PNG, JPG, GIF or WebP image. Please choose an image file.");
+    expect((await rowOf(order.id)).transferSentAt).toBeNull();
+    expect(await receiptsOf(order.id)).toHaveLength(0);
+    expect(await alerts(order.id)).toHaveLength(0);
+    // more than 10 MB: refused before it is read
+    const huge = await tellWith(order, new Blob([new Uint8Array(11 * 1024 * 1024)], { type: "image/png" }));
+    expect(huge.status).toBe(413);
+    expect((await rowOf(order.id)).transferSentAt).toBeNull();
+    // no file chosen (an empty file input): told without a picture
+    const none = await tellWith(order, new Blob([], { type: "application/octet-stream" }));
+    expect(none.status).toBe(200);
+    expect((await rowOf(order.id)).transferReceiptId).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // shopper pays by bank transfer and the owner records it; an order paid on delivery goes out unpaid
 // and the rider's collection is recorded.
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin } from "./support/admin";
 import { expectAccessible, screenshot, useBrowser, visible } from "./support/browser";
@@ -200,11 +201,18 @@ describe("ways to pay, on a phone", () => {
       // she sent it from her bank app, and says so with the name on her account
       const told = page.getByTestId("transfer-sent-form");
       await told.getByLabel("Name on the account you sent from").fill("ADA OBI");
+      // with the screenshot her bank's app showed her
+      const receipt = await sharp({ create: { width: 1080, height: 2340, channels: 3, background: "#e9f2ea" } })
+        .png()
+        .toBuffer();
+      await told
+        .getByLabel("Picture of your receipt (optional)")
+        .setInputFiles({ name: "Screenshot_20261207.png", mimeType: "image/png", buffer: receipt });
       await told.getByRole("button", { name: "I have sent it" }).click();
       await visible(page.getByText("Thank you: we are looking for your transfer now.", { exact: false }));
       await expect
         .poll(() => page.getByTestId("transfer-sent-words").innerText())
-        .toMatch(/^You told us you sent ₦[\d,.]+ from the account of ADA OBI on /);
+        .toMatch(/^You told us you sent ₦[\d,.]+ from the account of ADA OBI on .*, with the picture of your receipt\./);
       await expectNoSidewaysScroll(page);
       await page.getByTestId("transfer-sent").scrollIntoViewIfNeeded();
       await screenshot(page, "order-transfer-sent-phone");
@@ -213,7 +221,12 @@ describe("ways to pay, on a phone", () => {
       const owner = await browser.newPage("phone");
       await loginAsAdmin(owner.page);
       await owner.page.goto(`/viewpurchase/${await purchaseIdOf(email)}`);
-      expect(await owner.page.getByTestId("transfer-sent").innerText()).toMatch(/^₦[\d,.]+ from ADA OBI · /);
+      expect(await owner.page.getByTestId("transfer-sent").innerText()).toMatch(/^₦[\d,.]+ from ADA OBI · .* · See her receipt$/);
+      // her receipt opens in a tab of its own, as a picture
+      const [receiptTab] = await Promise.all([owner.context.waitForEvent("page"), owner.page.getByTestId("transfer-receipt-link").click()]);
+      const shown = await receiptTab.waitForLoadState().then(() => receiptTab.evaluate(() => document.contentType));
+      expect(shown).toBe("image/webp");
+      await receiptTab.close();
       const form = owner.page.getByTestId("record-payment");
       await visible(form);
       await form.getByLabel("How it arrived").selectOption("transfer");

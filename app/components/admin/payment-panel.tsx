@@ -74,6 +74,20 @@ export function PaymentPanel({ p }: { p: PurchaseDetail }) {
             value={
               <span data-testid="transfer-sent" className="text-rose-dark">
                 {formatNairaAmount(p.transferSent.amount)} from {p.transferSent.from} · {when(p.transferSent.at)}
+                {p.transferSent.receipt ? (
+                  <>
+                    {" · "}
+                    <a
+                      href={`/transferreceipt/${p.id}`}
+                      target="_blank"
+                      rel="noopener"
+                      className="font-semibold underline"
+                      data-testid="transfer-receipt-link"
+                    >
+                      See her receipt
+                    </a>
+                  </>
+                ) : null}
               </span>
             }
           />

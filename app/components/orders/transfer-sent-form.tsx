@@ -24,7 +24,7 @@ export function TransferSentForm({
   const errors = answer?.fields ?? {};
   const sent = order.transferSent;
   const form = (
-    <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" data-testid="transfer-sent-form">
+    <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2" data-testid="transfer-sent-form">
       <input type="hidden" name="intent" value="transfer-sent" />
       <input type="hidden" name="purchaseId" value={order.id} />
       {token ? <input type="hidden" name="t" value={token} /> : null}
@@ -46,6 +46,15 @@ export function TransferSentForm({
         error={errors.from}
         hint="As your bank shows it to us"
       />
+      <Field
+        label="Picture of your receipt (optional)"
+        name="receipt"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        error={errors.receipt}
+        hint="A screenshot from your bank's app helps us find it faster. Only our team sees it."
+        className="sm:col-span-2"
+      />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Sending..." : "I have sent it"}
@@ -64,7 +73,8 @@ export function TransferSentForm({
         <>
           <p className="text-sm" data-testid="transfer-sent-words">
             You told us you sent <strong>{formatNairaAmount(sent.amount)}</strong> from the account of <strong>{sent.from}</strong> on{" "}
-            {lagosDayTime(new Date(sent.at))}. We are checking our account and will confirm your order by email.
+            {lagosDayTime(new Date(sent.at))}
+            {sent.receipt ? ", with the picture of your receipt" : ""}. We are checking our account and will confirm your order by email.
           </p>
           <details className="mt-2 text-sm" open={!!answer && !answer.ok}>
             <summary className="cursor-pointer font-semibold text-rose-dark">Sent another transfer?</summary>

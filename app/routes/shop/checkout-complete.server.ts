@@ -5,6 +5,7 @@ import { readSearchParams } from "../../lib/search-params.server";
 import { AppError } from "../../../lib/errors";
 import { lagosDayTime, longDay } from "../../../lib/lagos-calendar";
 import { sayTransferSent } from "../../../modules/orders/transfer-sent.server";
+import { RECEIPT_FIELD } from "../../../modules/orders/transfer-receipts.server";
 import { movePickupPoint, myPickupPointChoices } from "../../../modules/orders/pickup-point.server";
 import { PICKUP_POINT_ANSWER } from "../../../modules/orders/pickup";
 import { pickupPointInput } from "../../../modules/orders/schemas";
@@ -109,7 +110,9 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
       if (form.get("intent") === "transfer-sent") {
         transferForm = true;
         const { purchaseId, t, amount, from } = parseFields(form, transferSentForm);
-        const saved = await sayTransferSent(db, env, purchaseId, { amount, from }, { token: t, userId: user?.id });
+        const receipt = form.get(RECEIPT_FIELD);
+        const picture = receipt instanceof File && receipt.size > 0 ? Buffer.from(await receipt.arrayBuffer()) : null;
+        const saved = await sayTransferSent(db, env, purchaseId, { amount, from }, { token: t, userId: user?.id }, new Date(), picture);
         const until = saved.expiresAt ? ` We hold your order until ${lagosDayTime(saved.expiresAt)}.` : "";
         return {
           ok: true,
