@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { idempotencyKeys, mailOutbox, passwordResets, sessions, stockAlerts } from "../../db/schema";
+import { idempotencyKeys, mailOutbox, passwordResets, purchases, sessions, stockAlerts, transferReceipts } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
 import { repeatEvery } from "../../lib/repeat";
 import { pruneRateLimits } from "../../db/rate-limit-store";
@@ -12,6 +12,8 @@ export const IDEMPOTENCY_KEEP_MS = 24 * HOUR;
 export const SENT_MAIL_KEEP_MS = 7 * 24 * HOUR;
 // a shopper the team was to tell by hand and never did: after a month the news is stale
 export const UNTOLD_KEEP_MS = 30 * 24 * HOUR;
+// the picture of a transfer receipt shows her name and account: kept a month after its order was paid or cancelled
+export const RECEIPT_KEEP_MS = 30 * 24 * HOUR;
 export const RESET_MAIL_BLANKED = "(removed after sending: this mail held a password reset link)";
 
 export type PurgeCounts = {
@@ -21,6 +23,7 @@ export type PurgeCounts = {
   resetMailsBlanked: number;
   sentMails: number;
   answeredStockAlerts: number;
+  transferReceipts: number;
 };
 
 /**
@@ -60,6 +63,7 @@ export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCou
       ),
     )
     .returning({ id: stockAlerts.id });
+  const receipts = await purgeTransferReceipts(db, new Date(now.getTime() - RECEIPT_KEEP_MS));
   await pruneRateLimits(db, now);
   return {
     sessions: expiredSessions.length,
@@ -68,7 +72,43 @@ export async function purgeStaleRows(db: Db, now = new Date()): Promise<PurgeCou
     resetMailsBlanked: blanked.length,
     sentMails: oldMails.length,
     answeredStockAlerts: answered.length,
+    transferReceipts: receipts,
   };
+}
+
+/**
+ * The pictures of transfer receipts (docs/product.md "Paying") of orders paid, or cancelled, before
+ * `before`: the team has recorded the money or the order is gone by then. The order's link to its
+ * picture goes with it, in the same transaction.
+ */
+async function purgeTransferReceipts(db: Db, before: Date): Promise<number> {
+  const settled = db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(or(lt(purchases.paidAt, before), and(eq(purchases.status, "cancelled"), lt(purchases.updatedAt, before))));
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(transferReceipts)
+      .where(inArray(transferReceipts.purchaseId, settled))
+      .returning({ id: transferReceipts.id, purchaseId: transferReceipts.purchaseId });
+    if (gone.length)
+      await tx
+        .update(purchases)
+        .set({ transferReceiptId: null })
+        .where(
+          and(
+            inArray(
+              purchases.id,
+              gone.map((r) => r.purchaseId),
+            ),
+            inArray(
+              purchases.transferReceiptId,
+              gone.map((r) => r.id),
+            ),
+          ),
+        );
+    return gone.length;
+  });
 }
 
 /** Runs the purge at start and then every ten minutes; passes never overlap. Returns a stop function. */

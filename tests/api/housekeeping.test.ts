@@ -2,12 +2,12 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { idempotencyKeys, mailOutbox, passwordResets, rateLimits, sessions } from "../../db/schema";
+import { idempotencyKeys, mailOutbox, passwordResets, purchases, rateLimits, sessions, transferReceipts } from "../../db/schema";
 import { createLogger } from "../../lib/logger.server";
 import { outboxDir } from "../../modules/mail/worker.server";
 import { purgeStaleRows, RESET_MAIL_BLANKED } from "../../modules/maintenance/housekeeping.server";
 import { startBackgroundJobs } from "../../server/background-jobs";
-import { createMail, createUser } from "../factories";
+import { createMail, createProduct, createPurchase, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 // Housekeeping: what no request needs any more leaves the database; what is still live stays.
@@ -130,6 +130,47 @@ describe("purgeStaleRows", () => {
 
     // a second pass finds nothing left to do
     expect(await purgeStaleRows(t.db)).toMatchObject({ resetMailsBlanked: 0, sentMails: 0 });
+  });
+});
+
+describe("the pictures of transfer receipts", () => {
+  it("go a month after their order was paid or cancelled, with the order's link to them; others stay", async () => {
+    const buyer = await createUser(t.db);
+    const product = await createProduct(t.db);
+    const order = (extra: Partial<typeof purchases.$inferInsert>) => createPurchase(t.db, buyer, [{ product, quantity: 1 }], extra);
+    const withReceipt = async (o: { id: string; updatedAt: Date }) => {
+      const [r] = await t.db
+        .insert(transferReceipts)
+        .values({ purchaseId: o.id, image: Buffer.from("RIFF....WEBP"), width: 10, height: 20 })
+        .returning();
+      // as the order was when it was settled
+      await t.db.update(purchases).set({ transferReceiptId: r!.id, updatedAt: o.updatedAt }).where(eq(purchases.id, o.id));
+      return r!.id;
+    };
+    const paidLongAgo = await order({ status: "completed", paidAt: ago(31 * 24 * HOUR) });
+    const cancelledLongAgo = await order({ status: "cancelled", paidAt: null, updatedAt: ago(31 * 24 * HOUR) });
+    const paidLately = await order({ status: "completed", paidAt: ago(29 * 24 * HOUR) });
+    const waiting = await order({ status: "pending", paidAt: null, createdAt: ago(60 * 24 * HOUR), updatedAt: ago(60 * 24 * HOUR) });
+    const gone = [await withReceipt(paidLongAgo), await withReceipt(cancelledLongAgo)];
+    const kept = [await withReceipt(paidLately), await withReceipt(waiting)];
+
+    expect((await purgeStaleRows(t.db)).transferReceipts).toBe(2);
+    const left = await t.db
+      .select({ id: transferReceipts.id })
+      .from(transferReceipts)
+      .where(inArray(transferReceipts.id, [...gone, ...kept]));
+    expect(left.map((r) => r.id).sort()).toEqual([...kept].sort());
+    const links = await t.db
+      .select({ id: purchases.id, receipt: purchases.transferReceiptId })
+      .from(purchases)
+      .where(inArray(purchases.id, [paidLongAgo.id, cancelledLongAgo.id, paidLately.id, waiting.id]));
+    expect(Object.fromEntries(links.map((l) => [l.id, l.receipt]))).toEqual({
+      [paidLongAgo.id]: null,
+      [cancelledLongAgo.id]: null,
+      [paidLately.id]: kept[0],
+      [waiting.id]: kept[1],
+    });
+    expect((await purgeStaleRows(t.db)).transferReceipts).toBe(0);
   });
 });
 
