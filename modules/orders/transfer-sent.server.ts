@@ -46,6 +46,9 @@ export const waitsForTransfer = (p: Pick<Purchase, "paidAt" | "status" | "paymen
   p.status !== "failed" &&
   (p.paymentMethod === "transfer" || (p.depositKobo > 0 && (p.paymentMethod === "manual" || p.paymentMethod === "online")));
 
+const orderHolderOf = async (db: Db, purchaseId: string) =>
+  (await db.select({ id: purchases.id, userId: purchases.userId }).from(purchases).where(eq(purchases.id, purchaseId)))[0];
+
 /**
  * She says she sent the transfer: by the order's link or her account (anyone else's: not found),
  * while the order waits for one, at most once in TRANSFER_SENT_AGAIN_MINUTES. Kept on the order
@@ -64,6 +67,9 @@ export async function sayTransferSent(
 ) {
   const { amount, from } = transferSentInput.parse(input);
   const kobo = nairaToKobo(amount);
+  // a picture is read only for the order's holder: nobody else's file costs the server its decoding
+  if (receipt && !holdsOrder(links, (await orderHolderOf(db, purchaseId)) ?? { id: purchaseId, userId: null }, who))
+    throw AppError.notFound("Order");
   const picture = receipt ? await receiptPicture(receipt) : null;
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");

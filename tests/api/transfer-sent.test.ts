@@ -238,12 +238,12 @@ describe("she says she sent the transfer", () => {
 
 describe("a picture of her receipt with it", () => {
   /** "I have sent it" as her page's form posts it when a file is chosen (multipart), by the order's link. */
-  const tellWith = (order: { id: string; reference: string; totalKobo: number }, receipt: Blob | null) => {
+  const tellWith = (order: { id: string; reference: string; totalKobo: number }, receipt: Blob | null, token = tokenOf(order)) => {
     const form = new FormData();
     const fields = {
       intent: "transfer-sent",
       purchaseId: order.id,
-      t: tokenOf(order),
+      t: token,
       amount: String(order.totalKobo / 100),
       from: "ADA OBI",
     };
@@ -314,6 +314,10 @@ describe("a picture of her receipt with it", () => {
 
   it("anything but a picture is refused with the field named, and nothing is told", async () => {
     const { order } = await transferOrder();
+    // a forged link: not found, whatever the picture
+    const picture = new Blob([new Uint8Array(await screenshot())], { type: "image/png" });
+    expect((await tellWith(order, picture, "x".repeat(43))).status).toBe(404);
+    expect(await receiptsOf(order.id)).toHaveLength(0);
     const refused = await tellWith(order, new Blob(["%PDF-1.7 not a picture"], { type: "image/png" }));
     expect(refused.status).toBe(400);
     expect(await drawn(refused)).toContain("This file is not a PNG, JPG, GIF or WebP image. Please choose an image file.");

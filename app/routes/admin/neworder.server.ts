@@ -148,7 +148,7 @@ async function lookUp(db: AdminServices["db"], state: DeskState, intent: string)
   return customers;
 }
 
-/** Whom the customer on the form sent paid gifts to (by her number or email): none until she is known. */
+/** Whom the customer on the form sent gifts to (by her number or email): none until she is known. */
 const recipientsOf = (db: AdminServices["db"], state: DeskState) =>
   state.phone || state.email ? pastRecipients(db, { phone: state.phone, email: state.email }) : Promise.resolve([]);
 

@@ -209,7 +209,7 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
                   recipients={loaderData.recipients}
                   chosen={loaderData.to}
                   hint="Choose one to fill in her name, number and address below."
-                  hrefOf={(to) => `/checkout?${new URLSearchParams({ gift: "1", to, method: pickup ? "standard" : method })}`}
+                  hrefOf={(to) => `/checkout?${new URLSearchParams({ gift: "1", to, method })}`}
                 />
               }
             />
