@@ -50,6 +50,9 @@ export default [
     route("resume/:id", "routes/shop/resume.tsx"),
     route("reminders/stop", "routes/shop/stop-reminders.tsx"),
     route("review", "routes/shop/review.tsx"),
+    // docs/product.md "Wish lists": hers, and the list a shared link opens
+    route("wishlist", "routes/shop/wish-list.tsx"),
+    route("wishlist/:token", "routes/shop/shared-wish-list.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
   route("pay/sandbox/:reference", "routes/pay-sandbox.tsx"),

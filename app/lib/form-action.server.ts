@@ -53,11 +53,11 @@ export async function parseForm<S extends z.ZodObject>(request: Request, schema:
 }
 
 /**
- * The image of a multipart form (`imageUrl`, the API's field name), or null when none was chosen (an
- * empty file input sends an empty file). The services check it is a real image of at most 10 MB.
+ * The image of a multipart form (by default `imageUrl`, the API's field name), or null when none was
+ * chosen (an empty file input sends an empty file). The services check it is a real image of at most 10 MB.
  */
-export async function formImage(form: FormData): Promise<Buffer | null> {
-  const file = form.get("imageUrl");
+export async function formImage(form: FormData, field = "imageUrl"): Promise<Buffer | null> {
+  const file = form.get(field);
   return file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null;
 }
 

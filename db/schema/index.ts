@@ -13,3 +13,4 @@ export * from "./refunds";
 export * from "./costs";
 export * from "./customers";
 export * from "./expenses";
+export * from "./wish-lists";

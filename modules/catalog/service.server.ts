@@ -156,6 +156,19 @@ export async function getProduct(db: Db, id: string): Promise<ProductView> {
   return product;
 }
 
+/** The products of `ids`, in that order (a wish list's); an id of no product is left out. */
+export async function productsInOrder(db: Db, ids: string[]): Promise<ProductView[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, ids));
+  const found = await withImages(db, rows as ProductRow[]);
+  const byId = new Map(found.map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Categories with their product counts, for the storefront and the back office alike. */
 export function selectCategories(db: Db) {
   return db

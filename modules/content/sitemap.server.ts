@@ -55,6 +55,8 @@ export const disallowedPaths = [
   "/cart",
   "/checkout",
   "/profile",
+  // hers, and the lists shared links open (docs/product.md "Wish lists")
+  "/wishlist",
   "/login",
   "/register",
   "/forgotpassword",

@@ -64,3 +64,7 @@ export function cartQuestion(shopName: string, lines: { title: string; quantity:
 
 /** What a shopper shares: the title and its link. */
 export const shareMessage = (title: string, url: string) => `${title} ${url}`;
+
+/** What she sends with her wish list's link (docs/product.md "Wish lists"). */
+export const wishListMessage = (shopName: string, url: string) =>
+  `My wish list at ${shopName}, if you are wondering what to get me: ${url}`;

@@ -90,7 +90,18 @@ describe("/promopage", () => {
 describe("robots.txt", () => {
   it("keeps admin, account, checkout and payment pages out of search engines", () => {
     const robots = renderRobots("https://shop.example.ng");
-    for (const path of ["/dashboard", "/profile", "/login", "/resetpassword", "/logout", "/cart", "/checkout", "/pay/", "/api/"])
+    for (const path of [
+      "/dashboard",
+      "/profile",
+      "/login",
+      "/resetpassword",
+      "/logout",
+      "/cart",
+      "/checkout",
+      "/pay/",
+      "/api/",
+      "/wishlist",
+    ])
       expect(robots).toContain(`\nDisallow: ${path}\n`);
     for (const path of ["/products", "/productdetails/", "/categories/", "/blogs", "/promopage"])
       expect(robots).not.toContain(`Disallow: ${path}`);

@@ -16,6 +16,7 @@ import {
   expectNoSidewaysScroll,
   nairaOf,
   pickBeforeScripts,
+  shopperPost,
   signedInShopper,
   skipNewsletterPopup,
   waitForHydration,
@@ -359,12 +360,7 @@ describe("a gift, on a phone", () => {
       const { context, page } = await browser.newPage("phone");
       await skipNewsletterPopup(context);
       await signedInShopper(page, { firstName: "Tobi", lastName: "Ajayi" });
-      const origin = new URL(page.url()).origin;
-      const post = async <T>(path: string, data: unknown): Promise<T> => {
-        const res = await page.request.post(path, { data, headers: { Origin: origin } });
-        if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
-        return (await res.json()) as T;
-      };
+      const post = shopperPost(page);
       const { id: productId } = await demoProduct("Pocket Gratitude Notebook");
       // her first gift to Bisi, paid on the payment page
       await post("/api/cart/create", { productId, quantity: 1 });

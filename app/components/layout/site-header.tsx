@@ -174,6 +174,13 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
           </li>
           {user ? (
             <li>
+              <NavLink to="/wishlist" end className="block rounded-lg px-2 py-3 hover:bg-blush">
+                My wish list
+              </NavLink>
+            </li>
+          ) : null}
+          {user ? (
+            <li>
               <Form method="post" action="/logout">
                 <button type="submit" className="block w-full rounded-lg px-2 py-3 text-left hover:bg-blush">
                   Log out

@@ -49,7 +49,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">My profile</h1>
-      <OrdersShortcut orders={orders} />
+      <div className="mt-2 flex flex-wrap gap-x-6">
+        <OrdersShortcut orders={orders} />
+        <Link to="/wishlist" className="inline-flex min-h-11 items-center font-semibold text-rose underline" data-testid="wish-list-link">
+          My wish list
+        </Link>
+      </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <section aria-labelledby="details-title" className="rounded-3xl border border-line bg-linen/60 p-6 sm:p-8">
           <h2 id="details-title" className="text-2xl">
@@ -79,7 +84,7 @@ function OrdersShortcut({ orders }: { orders: Route.ComponentProps["loaderData"]
   return (
     <a
       href="#my-orders"
-      className="mt-2 inline-flex min-h-11 items-center font-semibold text-rose underline lg:hidden"
+      className="inline-flex min-h-11 items-center font-semibold text-rose underline lg:hidden"
       data-testid="orders-shortcut"
     >
       My orders ({orders.length}){toPay ? ` · ${toPay} to pay` : ""}

@@ -18,7 +18,7 @@ import { restLinkEnd } from "../../../modules/orders/part-payments.server";
 import { chipInsOf } from "../../../modules/orders/pay-link.server";
 import { isPaidOrder } from "../../../modules/orders/statuses";
 import { offersSavedDetails, saveDetailsFromOrder } from "../../../modules/orders/save-details.server";
-import { formAction, parseFields, readForm } from "../../lib/form-action.server";
+import { formAction, formImage, parseFields, readForm } from "../../lib/form-action.server";
 import type { FormResult } from "../../lib/forms";
 import { orderTimeline } from "../../../modules/orders/tracking.server";
 import { unappliedPayments } from "../../../modules/orders/stray-payments.server";
@@ -110,8 +110,7 @@ export async function orderPageAction({ db, env, user }: AppServices, request: R
       if (form.get("intent") === "transfer-sent") {
         transferForm = true;
         const { purchaseId, t, amount, from } = parseFields(form, transferSentForm);
-        const receipt = form.get(RECEIPT_FIELD);
-        const picture = receipt instanceof File && receipt.size > 0 ? Buffer.from(await receipt.arrayBuffer()) : null;
+        const picture = await formImage(form, RECEIPT_FIELD);
         const saved = await sayTransferSent(db, env, purchaseId, { amount, from }, { token: t, userId: user?.id }, new Date(), picture);
         const until = saved.expiresAt ? ` We hold your order until ${lagosDayTime(saved.expiresAt)}.` : "";
         return {

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { AddToCart } from "../../components/cart/add-to-cart";
 import { BackInStockForm } from "../../components/product/back-in-stock-form";
 import { AskOnWhatsApp, ShareOnWhatsApp } from "../../components/contact/whatsapp-links";
+import { WishButton } from "../../components/wish-list/wish-button";
 import { JsonLd } from "../../components/json-ld";
 import { ColourSwatch, SizeRow, StockState } from "../../components/product/product-options";
 import { ResponsiveImage } from "../../components/responsive-image";
@@ -37,6 +38,7 @@ import { takesWhatsAppNumbers } from "../../../modules/marketing/back-in-stock.s
 import { unshared } from "../../../lib/shared-reads.server";
 import type { Route } from "./+types/product-details";
 import { unitPrice } from "../../../modules/pricing/price-order";
+import { isWished } from "../../../modules/wish-lists/service.server";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return pageMeta({ title: "Product not found", description: "This product does not exist.", noindex: true });
@@ -64,10 +66,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return recordOr404(params.id, async (id) => {
     // the product, its reviews and the settings are everyone's (a signed-in visit shares them);
     // whether this visitor may review it is hers
-    const [product, reviews, reviewer, settings, cheapestRate] = await Promise.all([
+    const [product, reviews, reviewer, wished, settings, cheapestRate] = await Promise.all([
       shared(`product ${id}`, () => getProduct(db, id)),
       shared(`reviews ${id}`, () => listReviews(db, id)),
       reviewerOf(db, user?.id ?? null, id),
+      // on her wish list (docs/product.md "Wish lists"); a visitor without a session has none
+      user ? isWished(db, user.id, id) : false,
       shared("settings", () => getSettings(db)),
       // what delivery costs at least, before she picks her area (docs/product.md "Free delivery")
       shared("cheapest delivery", () => cheapestRateKobo(db)),
@@ -80,6 +84,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       product,
       reviews,
       reviewer,
+      wished,
       price,
       lowStockThreshold: settings.lowStockThreshold,
       delivery: {
@@ -132,7 +137,7 @@ function deliveryWords(
 const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, reviewer, price, lowStockThreshold, whatsapp, url, imageUrl, delivery } = loaderData;
+  const { product, reviews, reviewer, wished, price, lowStockThreshold, whatsapp, url, imageUrl, delivery } = loaderData;
   const structured: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -205,6 +210,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <AddToCart product={{ id: product.id, title: product.title, stock: product.stock }} />
           {isSoldOut(product.stock) ? <BackInStockForm productId={product.id} whatsapp={whatsapp} /> : null}
           <div className="flex flex-wrap gap-3">
+            <WishButton productId={product.id} wished={wished} />
             <AskOnWhatsApp message={(c) => productQuestion(c.shopName, { title: product.title, price, url })} />
             <ShareOnWhatsApp message={shareMessage(product.title, url)} />
           </div>

@@ -165,13 +165,18 @@ export async function expectedDelivery(lga: string, method: "standard" | "expres
  * registered, signed in, one unit paid on the sandbox page, then reviewed, all through the shop's
  * own calls in `context`, whose cookies become the shopper's session.
  */
-export async function reviewAsNewBuyer(context: BrowserContext, productId: string, review: { rating: number; comment: string }) {
-  const page = await context.newPage();
-  const post = async <T>(path: string, data: unknown): Promise<T> => {
+/** A JSON post to the shop's API with the page's cookies (her session), as her browser's script sends it; a refusal throws. */
+export const shopperPost =
+  (page: Page) =>
+  async <T>(path: string, data: unknown): Promise<T> => {
     const res = await page.request.post(path, { data, headers: { Origin: baseUrl } });
     if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
     return (await res.json()) as T;
   };
+
+export async function reviewAsNewBuyer(context: BrowserContext, productId: string, review: { rating: number; comment: string }) {
+  const page = await context.newPage();
+  const post = shopperPost(page);
   const email = `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.ng`;
   const password = "Calm-days-2026";
   await post("/api/auth/register", { firstName: "Bisi", lastName: "Adeyemi", email, password });

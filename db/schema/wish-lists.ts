@@ -1,0 +1,30 @@
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { products } from "./catalog";
+import { createdAt } from "./columns";
+
+// docs/product.md "Wish lists": a signed-in shopper's list of what she would love, shared by a link.
+// One list a shopper, made with her first saved product; `shareToken` is the secret part of its
+// link (a new one ends the old link).
+export const wishLists = pgTable("wish_lists", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  shareToken: text().notNull().unique("wish_lists_share_token_uq"),
+  createdAt: createdAt(),
+});
+
+// A product on her list, once; a product deleted leaves every list.
+export const wishItems = pgTable(
+  "wish_items",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => wishLists.userId, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "wish_items_pk", columns: [t.userId, t.productId] }), index("wish_items_product_id_idx").on(t.productId)],
+);

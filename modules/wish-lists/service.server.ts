@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { products, users, wishItems, wishLists } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { productsInOrder } from "../catalog/service.server";
+import type { ProductView } from "../catalog/types";
+
+// docs/product.md "Wish lists": a signed-in shopper saves what she would love from its page, keeps
+// it on /wishlist and shares the list's link (a birthday coming, "what do you want?" on WhatsApp).
+// Whoever opens the link sees her first name and the products, and buys from it as from the shop.
+
+/** The most products a list holds. */
+export const WISH_LIST_MAX = 50;
+
+/** A link's secret: 24 random bytes, base64url (32 characters). */
+const newToken = () => crypto.randomBytes(24).toString("base64url");
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+export type MyWishList = { shareToken: string | null; items: ProductView[] };
+export type SharedWishList = { ownerId: string; firstName: string; items: ProductView[] };
+
+/** Her saved products' ids, latest first. */
+async function savedIds(q: Queryable, userId: string): Promise<string[]> {
+  const rows = await q
+    .select({ id: wishItems.productId })
+    .from(wishItems)
+    .where(eq(wishItems.userId, userId))
+    .orderBy(desc(wishItems.createdAt), desc(wishItems.productId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Saves a product to her list (the list is made with the first): once however often she taps, at
+ * most WISH_LIST_MAX products however many taps arrive at once (her list's row is locked while it
+ * is counted). Returns the product's title and whether it was new to the list.
+ */
+export async function saveWish(db: Db, userId: string, productId: string): Promise<{ title: string; added: boolean }> {
+  return db.transaction(async (tx) => {
+    const [product] = await tx.select({ title: products.title }).from(products).where(eq(products.id, productId));
+    if (!product) throw AppError.notFound("Product");
+    await tx.insert(wishLists).values({ userId, shareToken: newToken() }).onConflictDoNothing({ target: wishLists.userId });
+    await tx.select({ userId: wishLists.userId }).from(wishLists).where(eq(wishLists.userId, userId)).for("update");
+    if (await isWished(tx, userId, productId)) return { title: product.title, added: false };
+    const [held] = await tx.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, userId));
+    if ((held?.n ?? 0) >= WISH_LIST_MAX)
+      throw new AppError("conflict", `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`);
+    await tx.insert(wishItems).values({ userId, productId });
+    return { title: product.title, added: true };
+  });
+}
+
+/** Takes a product off her list; nothing happens when it was not on it. Returns the product's title (null: no such product). */
+export async function removeWish(db: Db, userId: string, productId: string): Promise<string | null> {
+  await db.delete(wishItems).where(and(eq(wishItems.userId, userId), eq(wishItems.productId, productId)));
+  const [product] = await db.select({ title: products.title }).from(products).where(eq(products.id, productId));
+  return product?.title ?? null;
+}
+
+/** Whether the product is on her list (her product page says so). */
+export async function isWished(q: Queryable, userId: string, productId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ productId: wishItems.productId })
+    .from(wishItems)
+    .where(and(eq(wishItems.userId, userId), eq(wishItems.productId, productId)));
+  return Boolean(row);
+}
+
+/** Her list: its link's secret (null until she saves a first product) and the products, latest first. */
+export async function myWishList(db: Db, userId: string): Promise<MyWishList> {
+  const [list] = await db.select({ shareToken: wishLists.shareToken }).from(wishLists).where(eq(wishLists.userId, userId));
+  return { shareToken: list?.shareToken ?? null, items: list ? await productsInOrder(db, await savedIds(db, userId)) : [] };
+}
+
+/** The list a link opens: her first name and the products (nothing else of hers); null for a link that opens none. */
+export async function sharedWishList(db: Db, token: string): Promise<SharedWishList | null> {
+  if (!TOKEN.test(token)) return null;
+  const [list] = await db
+    .select({ ownerId: wishLists.userId, firstName: users.firstName })
+    .from(wishLists)
+    .innerJoin(users, eq(users.id, wishLists.userId))
+    .where(eq(wishLists.shareToken, token));
+  if (!list) return null;
+  return { ...list, items: await productsInOrder(db, await savedIds(db, list.ownerId)) };
+}
+
+/** A new link for her list: the old one opens nothing from now on. */
+export async function newShareLink(db: Db, userId: string): Promise<string> {
+  const [list] = await db.update(wishLists).set({ shareToken: newToken() }).where(eq(wishLists.userId, userId)).returning();
+  if (!list) throw new AppError("conflict", "Save a product to your wish list first.");
+  return list.shareToken;
+}
+
+/** The address of a list's link. */
+export const wishListPath = (token: string) => `/wishlist/${token}`;

@@ -1,0 +1,169 @@
+// docs/product.md "Wish lists": a signed-in shopper saves a product from its page (once, however
+// often she taps), keeps her list on /wishlist and shares its link; whoever holds the link sees her
+// first name and the products, nothing else of hers, and a new link ends the old. Her list holds at
+// most WISH_LIST_MAX products however many saves arrive at once. A page kept for visitors without a
+// session never says what is on anyone's list.
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { products, wishItems } from "../../db/schema";
+import { saveWish, WISH_LIST_MAX } from "../../modules/wish-lists/service.server";
+import { createProduct, createUser } from "../factories";
+import { createPagesContext, type PagesContext } from "../support/pages-app";
+
+let t: PagesContext;
+beforeAll(async () => {
+  // the page cache on, as in production: a product page kept for visitors must not carry her list
+  t = await createPagesContext({ CACHE_TTL_MS: "1000" });
+});
+
+type Shopper = { id: string; role: "customer" };
+const shopper = async (fields: Parameters<typeof createUser>[1] = {}): Promise<Shopper> => ({
+  id: (await createUser(t.db, fields)).id,
+  role: "customer",
+});
+const drawn = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+const product = async (title: string, fields: Partial<typeof products.$inferInsert> = {}) =>
+  (await createProduct(t.db, { title, priceKobo: 650_000, discountKobo: 0, stock: 10, ...fields })).id;
+
+const post = (who: Shopper | undefined, fields: Record<string, string>, path = "/wishlist") =>
+  t.page(path, { method: "POST", as: who, body: new URLSearchParams(fields) });
+
+/** The wish button of a product's page: its words and whether it is pressed (null: the log-in link). */
+function wishButton(html: string) {
+  const found = /<(a|button)([^>]*data-testid="wish-button"[^>]*)>(.*?)<\/\1>/.exec(html);
+  if (!found) return null;
+  const attrs = found[2]!;
+  const href = /href="([^"]*)"/.exec(attrs)?.[1]?.replace(/&amp;/g, "&") ?? null;
+  const pressed = /aria-pressed="(true|false)"/.exec(attrs)?.[1];
+  return { href, words: found[3]!.replace(/<[^>]+>/g, "").trim(), pressed: pressed === undefined ? null : pressed === "true" };
+}
+/** The titles listed on a wish list's page, in order. */
+const listed = (html: string) => [...html.matchAll(/data-testid="wish-item"[\s\S]*?<h2[^>]*><a[^>]*>([^<]+)<\/a><\/h2>/g)].map((m) => m[1]);
+const linkOf = (html: string) => /data-testid="wish-link"[^>]*>([^<]+)</.exec(html)?.[1] ?? null;
+const pathOf = (link: string) => new URL(link).pathname;
+
+describe("Saving to a wish list", () => {
+  it("saves from the product's page once however often she taps, lists latest first, and takes one off", async () => {
+    const ada = await shopper();
+    const journal = await product("Gratitude Journal");
+    const cards = await product("Calm Cards", { priceKobo: 450_000, discountKobo: 400_000 });
+
+    const visitor = wishButton(await drawn(await t.page(`/productdetails/${journal}`)));
+    expect(visitor).toEqual({
+      href: `/login?redirectTo=${encodeURIComponent(`/productdetails/${journal}`)}`,
+      words: "Save to my wish list",
+      pressed: null,
+    });
+    expect(wishButton(await drawn(await t.page(`/productdetails/${journal}`, { as: ada })))).toMatchObject({
+      pressed: false,
+      words: "Save to my wish list",
+    });
+
+    const first = await post(ada, { intent: "add", productId: journal });
+    expect(first.status).toBe(200);
+    expect(await drawn(first)).toContain("Saved Gratitude Journal to your wish list.");
+    expect(await drawn(await post(ada, { intent: "add", productId: journal }))).toContain(
+      "Gratitude Journal is already on your wish list.",
+    );
+    expect(wishButton(await drawn(await t.page(`/productdetails/${journal}`, { as: ada })))).toMatchObject({
+      pressed: true,
+      words: "On your wish list",
+    });
+    await post(ada, { intent: "add", productId: cards });
+
+    const page = await drawn(await t.page("/wishlist", { as: ada }));
+    expect(listed(page)).toEqual(["Calm Cards", "Gratitude Journal"]);
+    // the price she would pay: the sale price with the full one struck through
+    expect(page).toMatch(/₦4,000<\/span><s[^>]*><span class="sr-only">was <\/span>₦4,500<\/s>/);
+    expect(page).toContain("2 of 50 saved.");
+    expect(linkOf(page)).toMatch(/^http:\/\/localhost:3000\/wishlist\/[A-Za-z0-9_-]{32}$/);
+
+    const removed = await drawn(await post(ada, { intent: "remove", productId: journal }));
+    expect(removed).toContain("Removed Gratitude Journal from your wish list.");
+    expect(listed(removed)).toEqual(["Calm Cards"]);
+    expect(wishButton(await drawn(await t.page(`/productdetails/${journal}`, { as: ada })))).toMatchObject({ pressed: false });
+  });
+
+  it("asks a visitor to log in, refuses what names no product, and never shows one shopper's list on another's page", async () => {
+    const ada = await shopper();
+    const bisi = await shopper();
+    const journal = await product("Sleep Journal");
+
+    const anonymous = await post(undefined, { intent: "add", productId: journal });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fwishlist");
+
+    const bad = await post(ada, { intent: "add", productId: "not-an-id" });
+    expect(bad.status).toBe(400);
+    expect(await drawn(bad)).toContain("Choose a product");
+    const gone = await post(ada, { intent: "add", productId: crypto.randomUUID() });
+    expect(gone.status).toBe(404);
+    expect((await post(ada, { intent: "share" })).status).toBe(400);
+    expect((await post(ada, { intent: "new-link" })).status).toBe(409);
+
+    expect((await post(ada, { intent: "add", productId: journal })).status).toBe(200);
+    // Bisi's remove is of her own list: Ada's keeps it
+    await post(bisi, { intent: "remove", productId: journal });
+    expect(listed(await drawn(await t.page("/wishlist", { as: ada })))).toEqual(["Sleep Journal"]);
+    expect(wishButton(await drawn(await t.page(`/productdetails/${journal}`, { as: bisi })))).toMatchObject({ pressed: false });
+    // a visitor's page, kept for every visitor without a session, is the log-in link, twice
+    for (let i = 0; i < 2; i++) expect(wishButton(await drawn(await t.page(`/productdetails/${journal}`)))?.pressed).toBeNull();
+    expect(listed(await drawn(await t.page("/wishlist", { as: bisi })))).toEqual([]);
+    expect(await drawn(await t.page("/wishlist", { as: bisi }))).toContain("Nothing saved yet.");
+  });
+
+  it(`holds at most ${WISH_LIST_MAX} products however many saves arrive at once`, async () => {
+    const ada = await shopper();
+    const ids: string[] = [];
+    for (let i = 0; i < WISH_LIST_MAX + 3; i++) ids.push(await product(`Card ${i}`));
+    for (const id of ids.slice(0, WISH_LIST_MAX - 2)) await saveWish(t.db, ada.id, id);
+    const answers = await Promise.all(ids.slice(WISH_LIST_MAX - 2).map((productId) => post(ada, { intent: "add", productId })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409, 409, 409]);
+    expect(await drawn(answers.find((a) => a.status === 409)!)).toContain(
+      `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`,
+    );
+    const [held] = await t.db.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, ada.id));
+    expect(held?.n).toBe(WISH_LIST_MAX);
+  });
+});
+
+describe("A shared wish list", () => {
+  it("shows her first name and products to whoever holds the link, nothing else of hers; a new link ends the old", async () => {
+    const tolu = await shopper({ firstName: "Tolu", lastName: "Adeyemi", email: "tolu.adeyemi@example.ng", phone: "08031234567" });
+    const friend = await shopper();
+    const candle = await product("Lavender Candle");
+    const gone = await product("Colouring Book", { stock: 0 });
+    await post(tolu, { intent: "add", productId: candle });
+    await post(tolu, { intent: "add", productId: gone });
+    const link = linkOf(await drawn(await t.page("/wishlist", { as: tolu })))!;
+
+    const seen = await t.page(pathOf(link));
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await drawn(seen);
+    expect(html).toContain("<title>Tolu's wish list | Alafia Self-Care</title>");
+    expect(html).toContain('content="noindex"');
+    expect(listed(html)).toEqual(["Colouring Book", "Lavender Candle"]);
+    expect(html).toContain("Sold out for now");
+    expect(html).toContain("Buying Tolu a gift?");
+    for (const hers of ["Adeyemi", "tolu.adeyemi@example.ng", "08031234567", "0803 123 4567"]) expect(html).not.toContain(hers);
+    // each product is bought as from the shop: its Add To Cart posts to the cart; no Remove but on her own
+    expect(html).toContain('action="/cart"');
+    expect(html).not.toContain("Remove Lavender Candle");
+    expect(await drawn(await t.page(pathOf(link), { as: friend }))).not.toContain("Remove Lavender Candle");
+    expect(await drawn(await t.page(pathOf(link), { as: tolu }))).toContain("This is your list as others see it.");
+
+    const renewed = await drawn(await post(tolu, { intent: "new-link" }));
+    expect(renewed).toContain("Your list has a new link. The old one no longer opens it.");
+    const next = linkOf(renewed)!;
+    expect(next).not.toBe(link);
+    expect((await t.page(pathOf(link))).status).toBe(404);
+    expect((await t.page(pathOf(next))).status).toBe(200);
+    for (const made of [`/wishlist/${"A".repeat(32)}`, "/wishlist/short", `/wishlist/${"x".repeat(300)}`])
+      expect((await t.page(made)).status).toBe(404);
+
+    // a product deleted leaves her list
+    await t.db.delete(products).where(eq(products.id, gone));
+    expect(listed(await drawn(await t.page(pathOf(next))))).toEqual(["Lavender Candle"]);
+  });
+});

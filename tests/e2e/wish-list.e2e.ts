@@ -1,0 +1,85 @@
+// docs/product.md "Wish lists", on phones: she saves two products from their pages without
+// leaving them, finds her list in the menu, and sends its link; a friend opens the link signed out,
+// sees her first name and the products, and puts one in her cart. A new link ends the old one.
+import { describe, expect, it } from "vitest";
+import { accountPages, newShopper } from "./support/account-pages";
+import { atBothWidths, screenshot, useBrowser, visible } from "./support/browser";
+import { openBuyableProduct, skipNewsletterPopup, waitForHydration } from "./support/shop";
+
+const browser = useBrowser();
+
+describe("a wish list, on a phone", () => {
+  it("saves from product pages, shares the link, and a friend buys from it", { timeout: 150_000 }, async () => {
+    const { context, page } = await browser.newPage("phone");
+    await skipNewsletterPopup(context);
+    const account = accountPages(page);
+    const temi = newShopper("wish");
+    await account.register(temi);
+    await page.waitForURL(/\/login\?registered=1$/);
+    await account.logIn(temi.email, temi.password);
+    await page.waitForURL((url) => url.pathname === "/");
+
+    // the first product: saved with a tap, the page stays where it is
+    await openBuyableProduct(page);
+    const first = (await page.locator("h1").textContent())!;
+    const productUrl = page.url();
+    await waitForHydration(page);
+    const save = page.getByTestId("wish-button");
+    expect(await save.textContent()).toContain("Save to my wish list");
+    await save.click();
+    await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
+    expect(await save.textContent()).toContain("On your wish list");
+    expect(page.url()).toBe(productUrl);
+    await screenshot(page, "wish-saved-phone");
+
+    // a second one, from the shop's list
+    await page.goto("/products");
+    const other = page.locator('a[href^="/productdetails/"]').filter({ hasNotText: first }).first();
+    await other.click();
+    await page.waitForURL((url) => url.pathname.startsWith("/productdetails/") && url.href !== productUrl);
+    const second = (await page.locator("h1").textContent())!;
+    await waitForHydration(page);
+    await page.getByTestId("wish-button").click();
+    await expect.poll(() => page.getByTestId("wish-button").getAttribute("aria-pressed")).toBe("true");
+
+    // her list, from the phone's menu: the latest first, and its link to send
+    await page.locator("header").getByRole("button", { name: "Open menu" }).click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "My wish list" }).click();
+    await page.waitForURL(/\/wishlist$/);
+    await visible(page.getByRole("heading", { name: "My wish list" }));
+    const titles = page.getByTestId("wish-item").locator("h2");
+    await expect.poll(() => titles.allTextContents()).toEqual([second, first]);
+    const link = (await page.getByTestId("wish-link").textContent())!;
+    expect(link).toMatch(/\/wishlist\/[A-Za-z0-9_-]{32}$/);
+    const whatsapp = await page.getByTestId("wish-share").getByTestId("share-on-whatsapp").getAttribute("href");
+    expect(decodeURIComponent(whatsapp!)).toContain(`if you are wondering what to get me: ${link}`);
+    await atBothWidths(page, "wish-list");
+
+    // a friend opens it on her phone, signed out
+    const friend = await browser.newPage("phone");
+    await skipNewsletterPopup(friend.context);
+    await friend.page.goto(new URL(link).pathname);
+    await visible(friend.page.getByRole("heading", { name: `${temi.firstName}'s wish list` }));
+    await visible(friend.page.getByText(`Buying ${temi.firstName} a gift?`));
+    expect(await friend.page.getByTestId("wish-item").locator("h2").allTextContents()).toEqual([second, first]);
+    expect(await friend.page.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
+    expect(await friend.page.locator("main").textContent()).not.toContain(temi.lastName);
+    await atBothWidths(friend.page, "wish-list-shared");
+    await waitForHydration(friend.page);
+    await friend.page.getByTestId("wish-item").filter({ hasText: first }).getByRole("button", { name: "Add To Cart" }).click();
+    await friend.page.waitForURL(/\/cart$/);
+    await visible(friend.page.locator("main").getByText(first).first());
+
+    // she takes one off, then makes a new link: the old one opens nothing
+    await page.getByRole("button", { name: `Remove ${second} from your wish list` }).click();
+    await visible(page.getByText(`Removed ${second} from your wish list.`));
+    await expect.poll(() => titles.allTextContents()).toEqual([first]);
+    await page.getByRole("button", { name: /Make a new link/ }).click();
+    await visible(page.getByText("Your list has a new link."));
+    await expect.poll(() => page.getByTestId("wish-link").textContent()).not.toBe(link);
+    const gone = await friend.page.goto(new URL(link).pathname);
+    expect(gone?.status()).toBe(404);
+    await context.close();
+    await friend.context.close();
+  });
+});
