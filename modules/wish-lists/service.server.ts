@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { products, users, wishItems, wishLists } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -89,6 +89,23 @@ export async function newShareLink(db: Db, userId: string): Promise<string> {
   const [list] = await db.update(wishLists).set({ shareToken: newToken() }).where(eq(wishLists.userId, userId)).returning();
   if (!list) throw new AppError("conflict", "Save a product to your wish list first.");
   return list.shareToken;
+}
+
+/**
+ * The rows with how many shoppers' lists hold each product (`wished`): the product table's sign of
+ * what shoppers want, beside its stock. One grouped read for the page's products.
+ */
+export async function withWishCounts<T extends { id: string }>(q: Queryable, rows: T[]): Promise<(T & { wished: number })[]> {
+  const ids = rows.map((r) => r.id);
+  const counts = ids.length
+    ? await q
+        .select({ productId: wishItems.productId, n: count() })
+        .from(wishItems)
+        .where(inArray(wishItems.productId, ids))
+        .groupBy(wishItems.productId)
+    : [];
+  const wished = new Map(counts.map((c) => [c.productId, c.n]));
+  return rows.map((r) => ({ ...r, wished: wished.get(r.id) ?? 0 }));
 }
 
 /** The address of a list's link. */

@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, wishItems } from "../../db/schema";
 import { saveWish, WISH_LIST_MAX } from "../../modules/wish-lists/service.server";
-import { createProduct, createUser } from "../factories";
+import { createAdminUser, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -165,5 +165,19 @@ describe("A shared wish list", () => {
     // a product deleted leaves her list
     await t.db.delete(products).where(eq(products.id, gone));
     expect(listed(await drawn(await t.page(pathOf(next))))).toEqual(["Lavender Candle"]);
+  });
+
+  it("tells the shop how many lists hold each product, beside its stock", async () => {
+    const owner = { id: (await createAdminUser(t.db)).id, role: "admin" as const };
+    const hamper = await product("Spa Day Hamper", { stock: 4 });
+    const sold = await product("Spa Night Hamper", { stock: 0 });
+    const shoppers = [await shopper(), await shopper(), await shopper()];
+    for (const who of shoppers) await post(who, { intent: "add", productId: hamper });
+    await post(shoppers[0], { intent: "add", productId: sold });
+    const table = await drawn(await t.page(`/producttable?q=${encodeURIComponent("Spa")}`, { as: owner }));
+    expect(table).toContain("4 · on 3 wish lists");
+    expect(table).toContain("0 · on 1 wish list");
+    // the demand is the owner's to see, never a shopper's
+    expect((await t.page("/producttable", { as: shoppers[0] })).status).toBe(403);
   });
 });

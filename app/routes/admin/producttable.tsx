@@ -4,6 +4,7 @@ import { formatNairaAmount } from "../../../lib/money";
 import { adminProductListQuery } from "../../../modules/catalog/admin-schemas";
 import { deleteProduct, listAdminProducts } from "../../../modules/catalog/admin-products.server";
 import { withWaitingCounts } from "../../../modules/marketing/back-in-stock.server";
+import { withWishCounts } from "../../../modules/wish-lists/service.server";
 import { deleteRowAction } from "./admin-action.server";
 import { loadAdminList } from "./admin-list.server";
 import type { Route } from "./+types/producttable";
@@ -13,14 +14,25 @@ export const meta = () => [{ title: "Products | Alafia admin" }];
 export const loader = (args: Route.LoaderArgs) =>
   loadAdminList(args, adminProductListQuery, ["q", "from", "to", "page"], async (db, query) => {
     const list = await listAdminProducts(db, query);
-    // docs/product.md "Back in stock": which sold-out products shoppers are waiting for
-    return { ...list, items: await withWaitingCounts(db, list.items) };
+    // docs/product.md "Back in stock" and "Wish lists": which sold-out products shoppers are waiting
+    // for, and what they would love
+    return { ...list, items: await withWishCounts(db, await withWaitingCounts(db, list.items)) };
   });
 
 /** A row's Delete. */
 export const action = (args: Route.ActionArgs) => deleteRowAction(args, ({ db, storage }, id) => deleteProduct(db, storage, id));
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
+
+/** "0 · 2 waiting · on 5 wish lists": the stock, then who waits for it to come back and whose lists hold it. */
+const stockWords = (p: Row) =>
+  [
+    p.stock ?? "Not tracked",
+    p.waiting ? `${p.waiting} waiting` : null,
+    p.wished ? `on ${p.wished} wish ${p.wished === 1 ? "list" : "lists"}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(" · ");
 
 export default function ProductTable({ loaderData }: Route.ComponentProps) {
   const { items, total, query } = loaderData;
@@ -49,7 +61,7 @@ export default function ProductTable({ loaderData }: Route.ComponentProps) {
           { label: "Price(₦)", cell: (p) => formatNairaAmount(p.price) },
           { label: "Discount(₦)", cell: (p) => (p.discount > 0 ? formatNairaAmount(p.discount) : "none") },
           { label: "Category", cell: (p) => cut(p.categoryName, 6, false), title: (p) => p.categoryName },
-          { label: "Stock", cell: (p) => `${p.stock ?? "Not tracked"}${p.waiting ? ` · ${p.waiting} waiting` : ""}` },
+          { label: "Stock", cell: stockWords },
         ]}
         actions={(p) => (
           <EditDelete
