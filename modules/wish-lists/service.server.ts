@@ -4,6 +4,7 @@ import type { Db, Queryable } from "../../db/client";
 import { products, users, wishItems, wishLists } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { productsInOrder } from "../catalog/service.server";
+import { unitPriceSql } from "../pricing/unit-price-sql.server";
 import type { ProductView } from "../catalog/types";
 
 // docs/product.md "Wish lists": a signed-in shopper saves what she would love from its page, keeps
@@ -17,7 +18,7 @@ export const WISH_LIST_MAX = 50;
 const newToken = () => crypto.randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-export type MyWishList = { shareToken: string | null; items: ProductView[] };
+export type MyWishList = { shareToken: string | null; priceMails: boolean; items: ProductView[] };
 export type SharedWishList = { ownerId: string; firstName: string; items: ProductView[] };
 
 /** Her saved products' ids, latest first. */
@@ -37,7 +38,7 @@ async function savedIds(q: Queryable, userId: string): Promise<string[]> {
  */
 export async function saveWish(db: Db, userId: string, productId: string): Promise<{ title: string; added: boolean }> {
   return db.transaction(async (tx) => {
-    const [product] = await tx.select({ title: products.title }).from(products).where(eq(products.id, productId));
+    const [product] = await tx.select({ title: products.title, price: unitPriceSql }).from(products).where(eq(products.id, productId));
     if (!product) throw AppError.notFound("Product");
     await tx.insert(wishLists).values({ userId, shareToken: newToken() }).onConflictDoNothing({ target: wishLists.userId });
     await tx.select({ userId: wishLists.userId }).from(wishLists).where(eq(wishLists.userId, userId)).for("update");
@@ -45,7 +46,7 @@ export async function saveWish(db: Db, userId: string, productId: string): Promi
     const [held] = await tx.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, userId));
     if ((held?.n ?? 0) >= WISH_LIST_MAX)
       throw new AppError("conflict", `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`);
-    await tx.insert(wishItems).values({ userId, productId });
+    await tx.insert(wishItems).values({ userId, productId, seenPriceKobo: product.price });
     return { title: product.title, added: true };
   });
 }
@@ -68,8 +69,15 @@ export async function isWished(q: Queryable, userId: string, productId: string):
 
 /** Her list: its link's secret (null until she saves a first product) and the products, latest first. */
 export async function myWishList(db: Db, userId: string): Promise<MyWishList> {
-  const [list] = await db.select({ shareToken: wishLists.shareToken }).from(wishLists).where(eq(wishLists.userId, userId));
-  return { shareToken: list?.shareToken ?? null, items: list ? await productsInOrder(db, await savedIds(db, userId)) : [] };
+  const [list] = await db
+    .select({ shareToken: wishLists.shareToken, priceMails: wishLists.priceMails })
+    .from(wishLists)
+    .where(eq(wishLists.userId, userId));
+  return {
+    shareToken: list?.shareToken ?? null,
+    priceMails: list?.priceMails ?? true,
+    items: list ? await productsInOrder(db, await savedIds(db, userId)) : [],
+  };
 }
 
 /** The list a link opens: her first name and the products (nothing else of hers); null for a link that opens none. */
@@ -82,6 +90,12 @@ export async function sharedWishList(db: Db, token: string): Promise<SharedWishL
     .where(eq(wishLists.shareToken, token));
   if (!list) return null;
   return { ...list, items: await productsInOrder(db, await savedIds(db, list.ownerId)) };
+}
+
+/** Whether she is mailed when a product on her list costs less (docs/product.md "Wish lists"). */
+export async function setPriceMails(db: Db, userId: string, on: boolean): Promise<void> {
+  const [list] = await db.update(wishLists).set({ priceMails: on }).where(eq(wishLists.userId, userId)).returning();
+  if (!list) throw new AppError("conflict", "Save a product to your wish list first.");
 }
 
 /** A new link for her list: the old one opens nothing from now on. */

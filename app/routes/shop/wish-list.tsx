@@ -14,7 +14,15 @@ import { unshared } from "../../../lib/shared-reads.server";
 import { wishListMessage } from "../../../modules/marketing/whatsapp";
 import { getSettings } from "../../../modules/settings/service.server";
 import { wishInput } from "../../../modules/wish-lists/schemas";
-import { myWishList, newShareLink, removeWish, saveWish, wishListPath, WISH_LIST_MAX } from "../../../modules/wish-lists/service.server";
+import {
+  myWishList,
+  newShareLink,
+  removeWish,
+  saveWish,
+  setPriceMails,
+  wishListPath,
+  WISH_LIST_MAX,
+} from "../../../modules/wish-lists/service.server";
 import type { Route } from "./+types/wish-list";
 
 export const meta = () => [{ title: "My wish list | Alafia Self-Care" }, { name: "robots", content: "noindex" }];
@@ -24,13 +32,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, shared = unshared } = context.get(appContext);
   const [list, shop] = await Promise.all([myWishList(db, user.id), shared("settings", () => getSettings(db))]);
   const link = list.shareToken ? `${publicOrigin(env)}${wishListPath(list.shareToken)}` : null;
-  return { items: list.items, link, message: link ? wishListMessage(shop.shopName, link) : null, max: WISH_LIST_MAX };
+  return {
+    items: list.items,
+    link,
+    message: link ? wishListMessage(shop.shopName, link) : null,
+    priceMails: list.priceMails,
+    max: WISH_LIST_MAX,
+  };
 }
 
 /**
  * docs/product.md "Wish lists": her list's one action. `add` (the product page's button, posted
- * without leaving it; before its script runs the post lands here), `remove`, and `new-link` (the
- * old link stops opening her list).
+ * without leaving it; before its script runs the post lands here), `remove`, `new-link` (the old
+ * link stops opening her list) and `price-mails` (`on` 1 or 0: whether a lower price is mailed to her).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
@@ -41,6 +55,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (intent === "new-link") {
       await newShareLink(db, user.id);
       return { ok: true, msg: "Your list has a new link. The old one no longer opens it." };
+    }
+    if (intent === "price-mails") {
+      const on = form.get("on") === "1";
+      await setPriceMails(db, user.id, on);
+      return {
+        ok: true,
+        msg: on ? "We will email you when something on your list costs less." : "We will not email you about prices any more.",
+      };
     }
     if (intent !== "add" && intent !== "remove") throw new AppError("invalid", "Please reload the page and try again.");
     const { productId } = parseFields(form, wishInput);
@@ -54,7 +76,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function WishList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, link, message, max } = loaderData;
+  const { items, link, message, priceMails, max } = loaderData;
   const answer = actionData as FormResult | undefined;
   return (
     <main id="main" className="container-page py-10 sm:py-14">
@@ -75,6 +97,7 @@ export default function WishList({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-4 text-sm text-muted">
             {items.length} of {max} saved.
           </p>
+          <PriceMails on={priceMails} />
         </>
       ) : (
         <div className="mt-8 rounded-3xl border border-line bg-linen p-6 text-center sm:p-10">
@@ -86,6 +109,20 @@ export default function WishList({ loaderData, actionData }: Route.ComponentProp
         </div>
       )}
     </main>
+  );
+}
+
+/** Whether a lower price of something on her list is mailed to her, and the button that changes it. */
+function PriceMails({ on }: { on: boolean }) {
+  return (
+    <Form method="post" className="mt-2 flex flex-wrap items-center gap-x-3 text-sm" data-testid="price-mails">
+      <input type="hidden" name="intent" value="price-mails" />
+      <input type="hidden" name="on" value={on ? "0" : "1"} />
+      <span>{on ? "We email you when something here costs less." : "We do not email you about prices."}</span>
+      <button type="submit" className="inline-flex min-h-11 items-center font-semibold text-rose-dark underline">
+        {on ? "Stop these emails" : "Email me when something here costs less"}
+      </button>
+    </Form>
   );
 }
 
