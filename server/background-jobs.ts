@@ -11,12 +11,12 @@ import { startGiftReminders } from "../modules/orders/gift-reminders.server";
 import { startBackInStockAlerts } from "../modules/marketing/back-in-stock.server";
 import { startMorningSummary } from "../modules/reports/morning-summary.server";
 import { startMonthlyExpenses } from "../modules/reports/expense-repeats.server";
-import { startPriceDropAlerts } from "../modules/wish-lists/price-drops.server";
+import { startWishListMails } from "../modules/wish-lists/list-mails.server";
 
 /**
  * The timers every app process runs beside its requests, the same in `npm start`
  * and `npm run dev`: the outbox's sender (SMTP, or DATA_DIR/outbox without
- * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the monthly expenses' writing down, the gift reminders, the wish lists' lower prices, the housekeeping purge and, once after
+ * SMTP_URL), the unpaid-purchase expiry, the back-in-stock mails, the owner's morning summary, the monthly expenses' writing down, the gift reminders, the wish lists' news (lower prices, back in stock), the housekeeping purge and, once after
  * start, the completion of pictures stored before a width of IMAGE_WIDTHS. Each is
  * safe to run on several servers at once. Returns a stop function.
  */
@@ -41,7 +41,7 @@ export function startBackgroundJobs({
   const stopSummary = startMorningSummary(db, env, logger);
   const stopMonthly = startMonthlyExpenses(db, logger);
   const stopGiftReminders = startGiftReminders(db, env, logger);
-  const stopPriceDrops = startPriceDropAlerts(db, env, logger);
+  const stopWishListMails = startWishListMails(db, env, logger);
   return async () => {
     unsubscribe?.();
     stopExpiry();
@@ -53,7 +53,7 @@ export function startBackgroundJobs({
       stopSummary(),
       stopMonthly(),
       stopGiftReminders(),
-      stopPriceDrops(),
+      stopWishListMails(),
     ]);
   };
 }

@@ -2,6 +2,8 @@ CREATE TABLE "wish_items" (
 	"user_id" uuid NOT NULL,
 	"product_id" uuid NOT NULL,
 	"seen_price_kobo" integer NOT NULL,
+	"drop_seen_at" timestamp with time zone,
+	"waiting_for_stock" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "wish_items_pk" PRIMARY KEY("user_id","product_id")
 );
@@ -9,7 +11,7 @@ CREATE TABLE "wish_items" (
 CREATE TABLE "wish_lists" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"share_token" text NOT NULL,
-	"price_mails" boolean DEFAULT true NOT NULL,
+	"mails" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "wish_lists_share_token_uq" UNIQUE("share_token")
 );

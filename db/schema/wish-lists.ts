@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { createdAt } from "./columns";
@@ -11,8 +11,8 @@ export const wishLists = pgTable("wish_lists", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   shareToken: text().notNull().unique("wish_lists_share_token_uq"),
-  // she is mailed when a product on her list costs less (her list's switch turns it off)
-  priceMails: boolean().notNull().default(true),
+  // she is mailed when a product on her list costs less or is back in stock (her list's switch turns it off)
+  mails: boolean().notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -29,6 +29,10 @@ export const wishItems = pgTable(
     // the price she has seen for it, in kobo: when she saved it, or the lower one she was last told
     // of (it follows a price that goes up, so the next sale is told too)
     seenPriceKobo: integer().notNull(),
+    // when a pass first found it selling for less than that (it is told once the lower price has held)
+    dropSeenAt: timestamp({ withTimezone: true }),
+    // it was sold out: once it can be bought again, she is told
+    waitingForStock: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: "wish_items_pk", columns: [t.userId, t.productId] }), index("wish_items_product_id_idx").on(t.productId)],

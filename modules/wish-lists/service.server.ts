@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { productsInOrder } from "../catalog/service.server";
 import { unitPriceSql } from "../pricing/unit-price-sql.server";
 import type { ProductView } from "../catalog/types";
+import { isSoldOut } from "../stock/availability";
 
 // docs/product.md "Wish lists": a signed-in shopper saves what she would love from its page, keeps
 // it on /wishlist and shares the list's link (a birthday coming, "what do you want?" on WhatsApp).
@@ -18,7 +19,7 @@ export const WISH_LIST_MAX = 50;
 const newToken = () => crypto.randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-export type MyWishList = { shareToken: string | null; priceMails: boolean; items: ProductView[] };
+export type MyWishList = { shareToken: string | null; mails: boolean; items: ProductView[] };
 export type SharedWishList = { ownerId: string; firstName: string; items: ProductView[] };
 
 /** Her saved products' ids, latest first. */
@@ -38,7 +39,10 @@ async function savedIds(q: Queryable, userId: string): Promise<string[]> {
  */
 export async function saveWish(db: Db, userId: string, productId: string): Promise<{ title: string; added: boolean }> {
   return db.transaction(async (tx) => {
-    const [product] = await tx.select({ title: products.title, price: unitPriceSql }).from(products).where(eq(products.id, productId));
+    const [product] = await tx
+      .select({ title: products.title, price: unitPriceSql, stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId));
     if (!product) throw AppError.notFound("Product");
     await tx.insert(wishLists).values({ userId, shareToken: newToken() }).onConflictDoNothing({ target: wishLists.userId });
     await tx.select({ userId: wishLists.userId }).from(wishLists).where(eq(wishLists.userId, userId)).for("update");
@@ -46,7 +50,8 @@ export async function saveWish(db: Db, userId: string, productId: string): Promi
     const [held] = await tx.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, userId));
     if ((held?.n ?? 0) >= WISH_LIST_MAX)
       throw new AppError("conflict", `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`);
-    await tx.insert(wishItems).values({ userId, productId, seenPriceKobo: product.price });
+    // a sold-out product is told to her once it is back (price-drops.server.ts)
+    await tx.insert(wishItems).values({ userId, productId, seenPriceKobo: product.price, waitingForStock: isSoldOut(product.stock) });
     return { title: product.title, added: true };
   });
 }
@@ -70,12 +75,12 @@ export async function isWished(q: Queryable, userId: string, productId: string):
 /** Her list: its link's secret (null until she saves a first product) and the products, latest first. */
 export async function myWishList(db: Db, userId: string): Promise<MyWishList> {
   const [list] = await db
-    .select({ shareToken: wishLists.shareToken, priceMails: wishLists.priceMails })
+    .select({ shareToken: wishLists.shareToken, mails: wishLists.mails })
     .from(wishLists)
     .where(eq(wishLists.userId, userId));
   return {
     shareToken: list?.shareToken ?? null,
-    priceMails: list?.priceMails ?? true,
+    mails: list?.mails ?? true,
     items: list ? await productsInOrder(db, await savedIds(db, userId)) : [],
   };
 }
@@ -92,9 +97,9 @@ export async function sharedWishList(db: Db, token: string): Promise<SharedWishL
   return { ...list, items: await productsInOrder(db, await savedIds(db, list.ownerId)) };
 }
 
-/** Whether she is mailed when a product on her list costs less (docs/product.md "Wish lists"). */
-export async function setPriceMails(db: Db, userId: string, on: boolean): Promise<void> {
-  const [list] = await db.update(wishLists).set({ priceMails: on }).where(eq(wishLists.userId, userId)).returning();
+/** Whether she is mailed when a product on her list costs less or is back in stock (docs/product.md "Wish lists"). */
+export async function setListMails(db: Db, userId: string, on: boolean): Promise<void> {
+  const [list] = await db.update(wishLists).set({ mails: on }).where(eq(wishLists.userId, userId)).returning();
   if (!list) throw new AppError("conflict", "Save a product to your wish list first.");
 }
 

@@ -1,7 +1,7 @@
 // docs/product.md "Wish lists", on phones: she saves two products from their pages without
 // leaving them, finds her list in the menu, and sends its link; a friend opens the link signed out,
 // sees her first name and the products, and puts one in her cart. A new link ends the old one;
-// she stops the mails about lower prices.
+// she stops the mails about her list (lower prices, back in stock).
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper } from "./support/account-pages";
 import { atBothWidths, screenshot, useBrowser, visible } from "./support/browser";
@@ -78,11 +78,11 @@ describe("a wish list, on a phone", () => {
     await page.getByRole("button", { name: /Make a new link/ }).click();
     await visible(page.getByText("Your list has a new link."));
     await expect.poll(() => page.getByTestId("wish-link").textContent()).not.toBe(link);
-    // she would rather not hear of prices
-    await visible(page.getByText("We email you when something here costs less."));
+    // she would rather not hear of her list by mail
+    await visible(page.getByText("We email you when something here costs less or is back in stock."));
     await page.getByRole("button", { name: "Stop these emails" }).click();
-    await visible(page.getByText("We will not email you about prices any more."));
-    await visible(page.getByRole("button", { name: "Email me when something here costs less" }));
+    await visible(page.getByText("We will not email you about your list any more."));
+    await visible(page.getByRole("button", { name: "Email me about my list" }));
     const gone = await friend.page.goto(new URL(link).pathname);
     expect(gone?.status()).toBe(404);
     await context.close();

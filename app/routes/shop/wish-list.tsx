@@ -19,7 +19,7 @@ import {
   newShareLink,
   removeWish,
   saveWish,
-  setPriceMails,
+  setListMails,
   wishListPath,
   WISH_LIST_MAX,
 } from "../../../modules/wish-lists/service.server";
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     items: list.items,
     link,
     message: link ? wishListMessage(shop.shopName, link) : null,
-    priceMails: list.priceMails,
+    mails: list.mails,
     max: WISH_LIST_MAX,
   };
 }
@@ -44,7 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * docs/product.md "Wish lists": her list's one action. `add` (the product page's button, posted
  * without leaving it; before its script runs the post lands here), `remove`, `new-link` (the old
- * link stops opening her list) and `price-mails` (`on` 1 or 0: whether a lower price is mailed to her).
+ * link stops opening her list) and `mails` (`on` 1 or 0: whether a lower price, or a product back in
+ * stock, is mailed to her).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
@@ -56,12 +57,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       await newShareLink(db, user.id);
       return { ok: true, msg: "Your list has a new link. The old one no longer opens it." };
     }
-    if (intent === "price-mails") {
+    if (intent === "mails") {
       const on = form.get("on") === "1";
-      await setPriceMails(db, user.id, on);
+      await setListMails(db, user.id, on);
       return {
         ok: true,
-        msg: on ? "We will email you when something on your list costs less." : "We will not email you about prices any more.",
+        msg: on
+          ? "We will email you when something on your list costs less or is back in stock."
+          : "We will not email you about your list any more.",
       };
     }
     if (intent !== "add" && intent !== "remove") throw new AppError("invalid", "Please reload the page and try again.");
@@ -76,7 +79,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function WishList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, link, message, priceMails, max } = loaderData;
+  const { items, link, message, mails, max } = loaderData;
   const answer = actionData as FormResult | undefined;
   return (
     <main id="main" className="container-page py-10 sm:py-14">
@@ -97,7 +100,7 @@ export default function WishList({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-4 text-sm text-muted">
             {items.length} of {max} saved.
           </p>
-          <PriceMails on={priceMails} />
+          <ListMails on={mails} />
         </>
       ) : (
         <div className="mt-8 rounded-3xl border border-line bg-linen p-6 text-center sm:p-10">
@@ -112,15 +115,15 @@ export default function WishList({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** Whether a lower price of something on her list is mailed to her, and the button that changes it. */
-function PriceMails({ on }: { on: boolean }) {
+/** Whether a lower price, or a product back in stock, on her list is mailed to her, and the button that changes it. */
+function ListMails({ on }: { on: boolean }) {
   return (
-    <Form method="post" className="mt-2 flex flex-wrap items-center gap-x-3 text-sm" data-testid="price-mails">
-      <input type="hidden" name="intent" value="price-mails" />
+    <Form method="post" className="mt-2 flex flex-wrap items-center gap-x-3 text-sm" data-testid="list-mails">
+      <input type="hidden" name="intent" value="mails" />
       <input type="hidden" name="on" value={on ? "0" : "1"} />
-      <span>{on ? "We email you when something here costs less." : "We do not email you about prices."}</span>
+      <span>{on ? "We email you when something here costs less or is back in stock." : "We do not email you about your list."}</span>
       <button type="submit" className="inline-flex min-h-11 items-center font-semibold text-rose-dark underline">
-        {on ? "Stop these emails" : "Email me when something here costs less"}
+        {on ? "Stop these emails" : "Email me about my list"}
       </button>
     </Form>
   );
