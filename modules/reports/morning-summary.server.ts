@@ -26,10 +26,11 @@ import { waitingByProduct } from "../marketing/back-in-stock.server";
 import { unreadMessageCount } from "../marketing/messages.server";
 import { toTellCount } from "../marketing/back-in-stock-by-hand.server";
 import { giftDaysComing } from "../marketing/gift-days.server";
+import { withWishCounts } from "../wish-lists/service.server";
 
 // docs/product.md "Owner alerts": every morning from 7 (Lagos), one mail to the shop's contact email
 // with yesterday's paid orders, the orders waiting to be prepared, what is low or sold out (and how
-// many shoppers wait for it), the messages not read yet and the prices and stock the team changed by hand yesterday. On by
+// many shoppers wait for it, and whose wish lists hold it), the messages not read yet and the prices and stock the team changed by hand yesterday. On by
 // default; the owner turns it off in /settings.
 
 /** At most this many low-stock products and changes are listed; the mail says how many more there are. */
@@ -46,7 +47,8 @@ export type MorningSummary = {
   dueToday: number;
   /** pick-ups ready on the shelf, not collected yet (docs/product.md "Pick-up") */
   readyToCollect: number;
-  lowStock: { id: string; title: string; stock: number; waiting: number }[];
+  /** `waiting`: shoppers asking to be told it is back; `wished`: shoppers' wish lists holding it */
+  lowStock: { id: string; title: string; stock: number; waiting: number; wished: number }[];
   lowStockMore: number;
   changes: RecentProductChange[];
   /** prices the team agreed in the chats below the listed ones, in orders placed that day (docs/product.md "Manual orders") */
@@ -159,7 +161,7 @@ export async function morningSummary(db: Db, day: string, lowStockThreshold: num
     toPrepare: prepare?.n ?? 0,
     dueToday,
     readyToCollect,
-    lowStock: lowRows.map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
+    lowStock: (await withWishCounts(db, lowRows)).map((p) => ({ ...p, stock: p.stock ?? 0, waiting: waiting.get(p.id) ?? 0 })),
     lowStockMore: Math.max(0, (lowCount?.n ?? 0) - lowRows.length),
     changes,
     agreed,
@@ -180,6 +182,8 @@ const transfersToldWords = (n: number) =>
 
 const orders = (n: number) => (n === 1 ? "1 order" : `${n} orders`);
 const shoppers = (n: number) => (n === 1 ? "1 shopper waits for it" : `${n} shoppers wait for it`);
+/** docs/product.md "Wish lists": how many shoppers would love it. */
+const wishLists = (n: number) => (n === 1 ? "on 1 wish list" : `on ${n} wish lists`);
 const paidWords = ({ paid }: MorningSummary) =>
   paid.orders ? `${orders(paid.orders)} paid, ${formatNairaAmount(koboToNaira(paid.kobo))}` : "no paid orders";
 const unpaidWords = ({ unpaid }: MorningSummary) =>
@@ -260,7 +264,10 @@ export function summaryMail(
     ...(s.giftDays.days ? [`${giftDayWords(s.giftDays)}: ${origin}/giftdays?to=${addDays(s.day, 1 + GIFT_DAYS_WEEK)}`] : []),
     "",
     s.lowStock.length ? `Low stock (${threshold} or fewer left):` : `No product is at ${threshold} or fewer.`,
-    ...s.lowStock.map((p) => `- ${p.title}: ${stockWords(p.stock)}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}`),
+    ...s.lowStock.map(
+      (p) =>
+        `- ${p.title}: ${stockWords(p.stock)}${p.waiting ? `, ${shoppers(p.waiting)}` : ""}${p.wished ? `, ${wishLists(p.wished)}` : ""}`,
+    ),
     ...(s.lowStockMore ? [`- and ${s.lowStockMore} more: ${origin}/producttable`] : []),
     "",
     s.changes.length ? "Prices and stock changed by hand yesterday:" : "No price or stock was changed by hand yesterday.",
@@ -276,7 +283,9 @@ export function summaryMail(
 
 /** The summary in the six short parameters of the `morning_summary` WhatsApp template (no line breaks: lists become one line). */
 export function summaryWhatsAppParams(s: MorningSummary, shopName: string, origin: string): string[] {
-  const low = s.lowStock.map((p) => `${p.title} (${stockWords(p.stock)}${p.waiting ? `, ${p.waiting} waiting` : ""})`);
+  const low = s.lowStock.map(
+    (p) => `${p.title} (${stockWords(p.stock)}${p.waiting ? `, ${p.waiting} waiting` : ""}${p.wished ? `, ${p.wished} wished` : ""})`,
+  );
   const changes = s.changes.length;
   return [
     shopName,

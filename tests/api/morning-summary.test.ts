@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, mailOutbox, productChanges, type purchases } from "../../db/schema";
 import { morningSummary, sendMorningSummary, summaryMail, summaryWhatsAppParams } from "../../modules/reports/morning-summary.server";
 import { getSettings } from "../../modules/settings/service.server";
+import { saveWish } from "../../modules/wish-lists/service.server";
 import { createAdminUser, createContactMessage, createProduct, createPurchase, createStaffUser, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 import { saveSettingsForm } from "../support/settings-form";
@@ -58,7 +59,9 @@ describe("the owner's morning summary", () => {
     });
 
     const stone = await createProduct(t.db, { title: "Worry Stone", stock: 0 });
-    await createProduct(t.db, { title: "Calm Cards", stock: 3 });
+    const cards = await createProduct(t.db, { title: "Calm Cards", stock: 3 });
+    // two shoppers would love it (docs/product.md "Wish lists")
+    for (const who of [await createUser(t.db), await createUser(t.db)]) await saveWish(t.db, who.id, cards.id);
     const asked = await t.request(`/api/products/${stone.id}/back-in-stock`, { method: "POST", json: { email: "amaka@example.ng" } });
     expect(asked.status).toBe(201);
     const staff = await createStaffUser(t.db, { firstName: "Chidi", lastName: "Okeke" });
@@ -95,7 +98,9 @@ describe("the owner's morning summary", () => {
       "4 orders to prepare (paid, or paid on delivery, and not yet on the way): https://shop.example.ng/purchasetable\n1 order booked for delivery today: https://shop.example.ng/deliveries?date=2026-12-08\n1 order ready and waiting to be collected at the shop: https://shop.example.ng/deliveries\n",
     );
     expect(mail!.text).toContain("1 message from shoppers not read yet: https://shop.example.ng/messages\n");
-    expect(mail!.text).toContain("Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left\n");
+    expect(mail!.text).toContain(
+      "Low stock (5 or fewer left):\n- Worry Stone: sold out, 1 shopper waits for it\n- Calm Cards: 3 left, on 2 wish lists\n",
+    );
     expect(mail!.text).toContain("- 7 Dec, 9:05 am, Chidi Okeke, Gratitude Journal: Price ₦12,000 → ₦9,900");
     expect(mail!.text).toContain(
       "This summary comes every morning from 7 am. Change the hour or turn it off in Settings: https://shop.example.ng/settings",
@@ -106,6 +111,7 @@ describe("the owner's morning summary", () => {
     expect(params[2]).toBe(
       "4 orders; 1 order booked for delivery today; 1 order ready and waiting to be collected at the shop; 1 message to answer",
     );
+    expect(params[3]).toBe("Worry Stone (sold out, 1 waiting), Calm Cards (3 left, 2 wished)");
 
     // the next morning, the next one; the message was read meanwhile
     await t.db.update(contactMessages).set({ readAt: new Date() });
