@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
-import { products, users, wishItems, wishLists } from "../../db/schema";
+import type { Db, Queryable, Tx } from "../../db/client";
+import { cartItems, products, users, wishItems, wishLists } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { productsInOrder } from "../catalog/service.server";
 import { unitPriceSql } from "../pricing/unit-price-sql.server";
@@ -37,22 +37,39 @@ async function savedIds(q: Queryable, userId: string): Promise<string[]> {
  * most WISH_LIST_MAX products however many taps arrive at once (her list's row is locked while it
  * is counted). Returns the product's title and whether it was new to the list.
  */
-export async function saveWish(db: Db, userId: string, productId: string): Promise<{ title: string; added: boolean }> {
+export const saveWish = (db: Db, userId: string, productId: string) => db.transaction((tx) => saveIn(tx, userId, productId));
+
+async function saveIn(tx: Tx, userId: string, productId: string): Promise<{ title: string; added: boolean }> {
+  const [product] = await tx
+    .select({ title: products.title, price: unitPriceSql, stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw AppError.notFound("Product");
+  await tx.insert(wishLists).values({ userId, shareToken: newToken() }).onConflictDoNothing({ target: wishLists.userId });
+  await tx.select({ userId: wishLists.userId }).from(wishLists).where(eq(wishLists.userId, userId)).for("update");
+  if (await isWished(tx, userId, productId)) return { title: product.title, added: false };
+  const [held] = await tx.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, userId));
+  if ((held?.n ?? 0) >= WISH_LIST_MAX)
+    throw new AppError("conflict", `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`);
+  // a sold-out product is told to her once it is back (list-mails.server.ts)
+  await tx.insert(wishItems).values({ userId, productId, seenPriceKobo: product.price, waitingForStock: isSoldOut(product.stock) });
+  return { title: product.title, added: true };
+}
+
+/**
+ * "Save for later" on her cart's line: the product goes to her wish list and the line leaves her
+ * cart, together (a full list keeps the line in the cart). Only a line of her own cart.
+ */
+export async function saveForLater(db: Db, userId: string, lineId: string): Promise<{ title: string }> {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ title: products.title, price: unitPriceSql, stock: products.stock })
-      .from(products)
-      .where(eq(products.id, productId));
-    if (!product) throw AppError.notFound("Product");
-    await tx.insert(wishLists).values({ userId, shareToken: newToken() }).onConflictDoNothing({ target: wishLists.userId });
-    await tx.select({ userId: wishLists.userId }).from(wishLists).where(eq(wishLists.userId, userId)).for("update");
-    if (await isWished(tx, userId, productId)) return { title: product.title, added: false };
-    const [held] = await tx.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, userId));
-    if ((held?.n ?? 0) >= WISH_LIST_MAX)
-      throw new AppError("conflict", `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`);
-    // a sold-out product is told to her once it is back (price-drops.server.ts)
-    await tx.insert(wishItems).values({ userId, productId, seenPriceKobo: product.price, waitingForStock: isSoldOut(product.stock) });
-    return { title: product.title, added: true };
+    const [line] = await tx
+      .select({ productId: cartItems.productId })
+      .from(cartItems)
+      .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)));
+    if (!line) throw AppError.notFound("Cart item");
+    const { title } = await saveIn(tx, userId, line.productId);
+    await tx.delete(cartItems).where(eq(cartItems.id, lineId));
+    return { title };
   });
 }
 

@@ -5,9 +5,9 @@
 // session never says what is on anyone's list.
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, wishItems } from "../../db/schema";
+import { cartItems, products, wishItems } from "../../db/schema";
 import { saveWish, WISH_LIST_MAX } from "../../modules/wish-lists/service.server";
-import { createAdminUser, createProduct, createUser } from "../factories";
+import { createAdminUser, createCartItem, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -124,6 +124,36 @@ describe("Saving to a wish list", () => {
     );
     const [held] = await t.db.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, ada.id));
     expect(held?.n).toBe(WISH_LIST_MAX);
+  });
+});
+
+describe("Save for later", () => {
+  it("moves her cart's line to her wish list, only hers, and keeps it in the cart when the list is full", async () => {
+    const ada = await shopper();
+    const bisi = await shopper();
+    const mug = await product("Calm Mug");
+    const line = await createCartItem(t.db, ada.id, mug, 2);
+    const cartLines = async (userId: string) => (await t.db.select().from(cartItems).where(eq(cartItems.userId, userId))).length;
+
+    // a guest has no list; another shopper's line is not found, and stays
+    const guest = await post(undefined, { intent: "later", lineId: line.id }, "/cart");
+    expect(guest.status).toBe(401);
+    expect(await drawn(guest)).toContain("Log in to save it for later.");
+    expect((await post(bisi, { intent: "later", lineId: line.id }, "/cart")).status).toBe(404);
+    expect(await cartLines(ada.id)).toBe(1);
+
+    const moved = await post(ada, { intent: "later", lineId: line.id }, "/cart");
+    expect(moved.status).toBe(200);
+    expect(await drawn(moved)).toContain("Saved Calm Mug to your wish list for later.");
+    expect(await cartLines(ada.id)).toBe(0);
+    expect(listed(await drawn(await t.page("/wishlist", { as: ada })))).toEqual(["Calm Mug"]);
+
+    // a full list: the line stays in her cart
+    for (let i = 1; i < WISH_LIST_MAX; i++) await saveWish(t.db, ada.id, await product(`Mug ${i}`));
+    const other = await createCartItem(t.db, ada.id, await product("Calm Teapot"), 1);
+    const full = await post(ada, { intent: "later", lineId: other.id }, "/cart");
+    expect(full.status).toBe(409);
+    expect(await cartLines(ada.id)).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 // docs/product.md "Wish lists", on phones: she saves two products from their pages without
 // leaving them, finds her list in the menu, and sends its link; a friend opens the link signed out,
 // sees her first name and the products, and puts one in her cart. A new link ends the old one;
-// she stops the mails about her list (lower prices, back in stock).
+// she stops the mails about her list (lower prices, back in stock), and saves a cart's line for later.
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper } from "./support/account-pages";
 import { atBothWidths, screenshot, useBrowser, visible } from "./support/browser";
@@ -39,6 +39,7 @@ describe("a wish list, on a phone", () => {
     await other.click();
     await page.waitForURL((url) => url.pathname.startsWith("/productdetails/") && url.href !== productUrl);
     const second = (await page.locator("h1").textContent())!;
+    const secondUrl = page.url();
     await waitForHydration(page);
     await page.getByTestId("wish-button").click();
     await expect.poll(() => page.getByTestId("wish-button").getAttribute("aria-pressed")).toBe("true");
@@ -85,6 +86,20 @@ describe("a wish list, on a phone", () => {
     await visible(page.getByRole("button", { name: "Email me about my list" }));
     const gone = await friend.page.goto(new URL(link).pathname);
     expect(gone?.status()).toBe(404);
+
+    // from her cart, "Save for later" puts it back on her list and out of the cart
+    await page.goto(secondUrl);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    const later = page.getByRole("button", { name: `Save ${second} for later` });
+    await visible(later);
+    await screenshot(page, "cart-save-for-later-phone");
+    await later.click();
+    await visible(page.getByText(`Saved ${second} to your wish list for later.`).first());
+    await expect.poll(() => page.getByTestId("cart-line").count()).toBe(0);
+    await page.goto("/wishlist");
+    await expect.poll(() => titles.allTextContents()).toEqual([second, first]);
     await context.close();
     await friend.context.close();
   });

@@ -1,4 +1,4 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Heart, Minus, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import type { CartItemView } from "../../../modules/cart/types";
@@ -38,7 +38,11 @@ export function CartLine({ item, currency, usdRate, guest }: Props) {
   const [asked, setAsked] = useState<string | null>(null);
   const message = shortfall(item) ?? asked;
   useOnAnswer(fetcher.data, (answer) => {
-    if (answer.ok) return setAsked(null);
+    if (answer.ok) {
+      // "Save for later" says where the line went
+      if (answer.msg) toast.success(answer.msg);
+      return setAsked(null);
+    }
     toast.error(answer.msg ?? "Something went wrong. Please try again.");
     setAsked(answer.fields?.quantity ?? null);
   });
@@ -133,6 +137,19 @@ export function CartLine({ item, currency, usdRate, guest }: Props) {
         <p className="mt-1 text-sm font-semibold text-rose-dark empty:mt-0" role="status" data-testid="line-message">
           {message}
         </p>
+        {guest ? null : (
+          // docs/product.md "Wish lists": off to her wish list, out of the cart
+          <button
+            type="submit"
+            name="intent"
+            value="later"
+            className="-ml-1 inline-flex min-h-11 items-center gap-1.5 px-1 text-sm font-semibold text-rose-dark underline"
+            aria-label={`Save ${item.title} for later`}
+            disabled={busy}
+          >
+            <Heart size={14} aria-hidden="true" /> Save for later
+          </button>
+        )}
       </fetcher.Form>
     </li>
   );

@@ -7,6 +7,7 @@ import { guestCartFromCookie, guestCartSetCookie, withGuestLine, withGuestQuanti
 import { codeToKeep } from "../../../modules/discounts/codes.server";
 import { orderAgain } from "../../../modules/orders/order-again.server";
 import { cartCodeInput } from "../../../modules/discounts/shopper-code";
+import { saveForLater } from "../../../modules/wish-lists/service.server";
 import { clearedVisitCodeCookie, visitCodeCookie } from "../../../modules/discounts/visit-code.server";
 import { appContext } from "../../context";
 import { formAction, parseFields, readForm } from "../../lib/form-action.server";
@@ -28,7 +29,8 @@ const againForm = z.object({
  * page's Add To Cart, then /cart), `quantity` (a line's stepper) and `remove` for a signed-in
  * shopper, with the same services as the REST cart; `apply-code` and `remove-code` (the "Discount
  * code" field) for anyone, kept for the visit in a cookie; `again` ('Order again', from My orders or
- * the order's page) for her, or for a guest holding the order's link. A guest's lines live in her
+ * the order's page) for her, or for a guest holding the order's link; `later` ("Save for later",
+ * signed in) moves a line to her wish list. A guest's lines live in her
  * browser (app/lib/guest-cart.ts) and its cookie mirror: a guest posting here (no script yet: add, a
  * line's quantity, remove; or order again) has that cookie changed, and her browser takes it as her
  * cart once the script runs.
@@ -64,12 +66,18 @@ export async function cartAction({ context, request }: { context: Readonly<Route
       await addToCart(db, user.id, line.productId, line.quantity);
       return redirect("/cart");
     }
+    if (!user && intent === "later") throw new AppError("unauthorized", "Log in to save it for later.");
     if (!user) {
       // a guest's line (its id is the product's) changed before the page's script ran: in her cart's cookie
       const { lineId } = parseFields(form, lineForm);
       const quantity = intent === "remove" ? null : parseFields(form, quantityForm).quantity;
       const lines = withGuestQuantity(guestCartFromCookie(request), lineId, quantity, await lineLimit(db));
       return redirect("/cart", { headers: { "Set-Cookie": guestCartSetCookie(lines, env.NODE_ENV === "production") } });
+    }
+    // docs/product.md "Wish lists": "Save for later" moves the line to her wish list
+    if (intent === "later") {
+      const { title } = await saveForLater(db, user.id, parseFields(form, lineForm).lineId);
+      return { ok: true, msg: `Saved ${title} to your wish list for later.` };
     }
     if (intent === "remove") await removeCartItem(db, user, parseFields(form, lineForm).lineId);
     else {
