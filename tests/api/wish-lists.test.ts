@@ -172,7 +172,13 @@ describe("A shared wish list", () => {
     expect(seen.headers.get("Cache-Control")).toBe("private, no-store");
     const html = await drawn(seen);
     expect(html).toContain("<title>Tolu's wish list | Alafia Self-Care</title>");
-    expect(html).toContain('content="noindex"');
+    expect(html).toMatch(/name="robots" content="noindex/);
+    // what WhatsApp's preview of the link shows: her list, what is on it, the first product's picture
+    expect(html).toContain(`<meta property="og:title" content="Tolu's wish list"/>`);
+    expect(html).toContain(
+      `<meta property="og:description" content="Colouring Book, Lavender Candle: what Tolu would love from Alafia Self-Care."/>`,
+    );
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:3000/og/products/${gone}\\.jpg\\?v=`));
     expect(listed(html)).toEqual(["Colouring Book", "Lavender Candle"]);
     expect(html).toContain("Sold out for now");
     expect(html).toContain("Buying Tolu a gift?");

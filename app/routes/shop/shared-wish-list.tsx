@@ -2,20 +2,55 @@ import { Gift } from "lucide-react";
 import { data, Link } from "react-router";
 import { WishItems } from "../../components/wish-list/wish-items";
 import { appContext } from "../../context";
-import { sharedWishList } from "../../../modules/wish-lists/service.server";
+import { absoluteUrl, pageMeta } from "../../lib/seo";
+import { publicOrigin } from "../../../lib/public-origin";
+import { shareImagePath } from "../../../modules/content/share-images";
+import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
+import { sharedWishList, wishListPath } from "../../../modules/wish-lists/service.server";
 import type { Route } from "./+types/shared-wish-list";
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: `${data ? `${data.firstName}'s wish list` : "Wish list"} | Alafia Self-Care` },
-  { name: "robots", content: "noindex" },
-];
+/**
+ * What a chat shows of the link (WhatsApp's preview reads these): her list's name, what is on it,
+ * and the first product's picture. Never indexed.
+ */
+export const meta = ({ data }: Route.MetaArgs) =>
+  data
+    ? pageMeta({
+        title: `${data.firstName}'s wish list`,
+        description: listWords(
+          data.firstName,
+          data.items.map((p) => p.title),
+        ),
+        url: data.url,
+        image: data.image ?? undefined,
+        imageAlt: data.items[0]?.title,
+        noindex: true,
+      })
+    : pageMeta({ title: "Wish list", description: "A wish list at Alafia Self-Care.", noindex: true });
+
+/** "Calm Cards, Lavender Candle and 2 more: what Tolu would love from Alafia Self-Care." */
+function listWords(firstName: string, titles: string[]) {
+  const named = titles.slice(0, 2).join(", ");
+  const more = titles.length - 2;
+  const what = titles.length ? `${named}${more > 0 ? ` and ${more} more` : ""}: what` : "What";
+  return `${what} ${firstName} would love from Alafia Self-Care.`;
+}
 
 /** docs/product.md "Wish lists": the list a shared link opens, for anyone holding it; a link that opens none is the 404 page. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, user } = context.get(appContext);
+  const { db, env, user } = context.get(appContext);
   const list = await sharedWishList(db, params.token);
   if (!list) throw data(null, { status: 404 });
-  return { firstName: list.firstName, items: list.items, mine: user?.id === list.ownerId };
+  const origin = publicOrigin(env);
+  const first = list.items[0];
+  const image = first ? absoluteUrl(origin, shareImagePath("products", first.id, shareImageVersion(sourceImageUrl(first)))) : null;
+  return {
+    firstName: list.firstName,
+    items: list.items,
+    mine: user?.id === list.ownerId,
+    url: `${origin}${wishListPath(params.token)}`,
+    image,
+  };
 }
 
 // her first name is on it: never kept by a shared cache, nor by the browser after the visit
