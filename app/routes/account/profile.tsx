@@ -51,7 +51,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-3xl sm:text-4xl">My profile</h1>
       <div className="mt-2 flex flex-wrap gap-x-6">
         <OrdersShortcut orders={orders} />
-        <Link to="/wishlist" className="inline-flex min-h-11 items-center font-semibold text-rose underline" data-testid="wish-list-link">
+        <Link to="/wishlist" className="inline-flex min-h-11 items-center font-semibold text-rose underline">
           My wish list
         </Link>
       </div>
