@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { cartItems, products, users, wishItems, wishLists } from "../../db/schema";
+import { preparedPerDatabase } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { productsInOrder } from "../catalog/service.server";
 import { unitPriceSql } from "../pricing/unit-price-sql.server";
@@ -47,7 +48,7 @@ async function saveIn(tx: Tx, userId: string, productId: string): Promise<{ titl
   if (!product) throw AppError.notFound("Product");
   await tx.insert(wishLists).values({ userId, shareToken: newToken() }).onConflictDoNothing({ target: wishLists.userId });
   await tx.select({ userId: wishLists.userId }).from(wishLists).where(eq(wishLists.userId, userId)).for("update");
-  if (await isWished(tx, userId, productId)) return { title: product.title, added: false };
+  if (await onList(tx, userId, productId)) return { title: product.title, added: false };
   const [held] = await tx.select({ n: count() }).from(wishItems).where(eq(wishItems.userId, userId));
   if ((held?.n ?? 0) >= WISH_LIST_MAX)
     throw new AppError("conflict", `Your wish list holds ${WISH_LIST_MAX} products. Remove one to save another.`);
@@ -80,12 +81,27 @@ export async function removeWish(db: Db, userId: string, productId: string): Pro
   return product?.title ?? null;
 }
 
-/** Whether the product is on her list (her product page says so). */
-export async function isWished(q: Queryable, userId: string, productId: string): Promise<boolean> {
-  const [row] = await q
+/** Whether the product is on her list, read in a transaction (saving it). */
+async function onList(tx: Tx, userId: string, productId: string): Promise<boolean> {
+  const [row] = await tx
     .select({ productId: wishItems.productId })
     .from(wishItems)
     .where(and(eq(wishItems.userId, userId), eq(wishItems.productId, productId)));
+  return Boolean(row);
+}
+
+// a signed-in product page asks it: built once, a prepared statement (db/prepared.ts)
+const wishOf = preparedPerDatabase((db) =>
+  db
+    .select({ productId: wishItems.productId })
+    .from(wishItems)
+    .where(and(eq(wishItems.userId, sql.placeholder("userId")), eq(wishItems.productId, sql.placeholder("productId"))))
+    .prepare("wish_of"),
+);
+
+/** Whether the product is on her list (her product page says so). */
+export async function isWished(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await wishOf(db).execute({ userId, productId });
   return Boolean(row);
 }
 

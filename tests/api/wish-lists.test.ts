@@ -203,7 +203,7 @@ describe("A shared wish list", () => {
     expect(listed(await drawn(await t.page(pathOf(next))))).toEqual(["Lavender Candle"]);
   });
 
-  it("tells the shop how many lists hold each product, beside its stock", async () => {
+  it("tells the shop how many lists hold each product, beside its stock and on its edit screen", async () => {
     const owner = { id: (await createAdminUser(t.db)).id, role: "admin" as const };
     const hamper = await product("Spa Day Hamper", { stock: 4 });
     const sold = await product("Spa Night Hamper", { stock: 0 });
@@ -213,6 +213,10 @@ describe("A shared wish list", () => {
     const table = await drawn(await t.page(`/producttable?q=${encodeURIComponent("Spa")}`, { as: owner }));
     expect(table).toContain("4 · on 3 wish lists");
     expect(table).toContain("0 · on 1 wish list");
+    const edit = await drawn(await t.page(`/editproduct/${hamper}`, { as: owner }));
+    expect(edit).toContain(
+      "On 3 shoppers' wish lists: a lower price that holds 10 minutes, or its return when sold out, is mailed to them (unless they have turned those mails off).",
+    );
     // the demand is the owner's to see, never a shopper's
     expect((await t.page("/producttable", { as: shoppers[0] })).status).toBe(403);
   });

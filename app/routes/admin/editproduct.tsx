@@ -25,6 +25,7 @@ import { loadOrNull } from "./list-query.server";
 import { isRecordId } from "../../../lib/record-id";
 import { restockNote } from "../../../modules/marketing/back-in-stock.server";
 import { buyersWaitingOn } from "../../../modules/orders/ship-day.server";
+import { withWishCounts } from "../../../modules/wish-lists/service.server";
 import type { Route } from "./+types/editproduct";
 
 export const meta = () => [{ title: "Edit Product | Alafia admin" }];
@@ -34,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(appContext);
   // an unknown product is the 404 page; a failed load is the docs/product.md §8 message on this screen
   const id = isRecordId(params.id) ? params.id : null;
-  const [product, categories, waiting, history, cost, toTell] = await Promise.all([
+  const [product, categories, waiting, history, cost, toTell, wished] = await Promise.all([
     loadOrNull(logger, "product", () => recordOr404(params.id, (id) => getProduct(db, id), "Product not found")),
     loadOrNull(logger, "categories", () => listCategoryOptions(db)),
     // docs/product.md "Back in stock": who restocking it would tell
@@ -45,8 +46,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     loadOrNull(logger, "cost price", async () => (id && isOwner(user.role) ? productCost(db, id) : null)),
     // docs/product.md "Pre-orders": the buyers a moved ship day tells
     loadOrNull(logger, "pre-order buyers", async () => (id ? buyersWaitingOn(db, id) : 0)),
+    // docs/product.md "Wish lists": how many shoppers would love it (a count only)
+    loadOrNull(logger, "wish lists", async () => (id ? (await withWishCounts(db, [{ id }]))[0]!.wished : 0)),
   ]);
-  return { product, categories, waiting, history, cost, toTell };
+  return { product, categories, waiting, history, cost, toTell, wished };
 }
 
 /** The form's save, the image panel's Remove Current Image (`intent=removeImage`), or the owner's cost price (`intent=cost`). */
@@ -74,8 +77,12 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => toastOnRedirect("Product updated", args);
 
+/** "On 3 shoppers' wish lists: …" and what a change tells them. */
+const wishedWords = (n: number) =>
+  `On ${n === 1 ? "1 shopper's wish list" : `${n} shoppers' wish lists`}: a lower price that holds 10 minutes, or its return when sold out, is mailed to ${n === 1 ? "her" : "them"} (unless ${n === 1 ? "she has" : "they have"} turned those mails off).`;
+
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, waiting, history, cost, toTell } = loaderData;
+  const { product, categories, waiting, history, cost, toTell, wished } = loaderData;
   // a refused cost price drawn again without the script is the cost panel's, not the product form's
   const productAnswer = actionData?.sent?.some(([name, value]) => name === "intent" && value === "cost") ? undefined : actionData;
   return (
@@ -87,6 +94,11 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           {waiting ? (
             <p className="rounded-2xl border border-line bg-sage-soft p-4 text-sm font-semibold" data-testid="back-in-stock-waiting">
               {waiting}
+            </p>
+          ) : null}
+          {wished ? (
+            <p className="rounded-2xl border border-line bg-blush/60 p-4 text-sm font-semibold" data-testid="wish-lists-holding">
+              {wishedWords(wished)}
             </p>
           ) : null}
           <ImagePanel url={`/api/products/${product.id}`} removable imageUrl={product.imageUrl} alt={product.title} />
