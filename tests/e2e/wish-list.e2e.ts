@@ -4,7 +4,7 @@
 // she stops the mails about her list (lower prices, back in stock), and saves a cart's line for later.
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper } from "./support/account-pages";
-import { atBothWidths, screenshot, useBrowser, visible } from "./support/browser";
+import { atBothWidths, screenshot, useBrowser, viewports, visible } from "./support/browser";
 import { openBuyableProduct, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
@@ -56,6 +56,12 @@ describe("a wish list, on a phone", () => {
     const whatsapp = await page.getByTestId("wish-share").getByTestId("share-on-whatsapp").getAttribute("href");
     expect(decodeURIComponent(whatsapp!)).toContain(`if you are wondering what to get me: ${link}`);
     await atBothWidths(page, "wish-list");
+    // on a wider screen the header has a way to it too; on a phone, the menu
+    const headerLink = page.locator("header").getByRole("link", { name: "My wish list" });
+    await page.setViewportSize(viewports.desktop);
+    await visible(headerLink);
+    await page.setViewportSize(viewports.phone);
+    expect(await headerLink.isVisible()).toBe(false);
 
     // a friend opens it on her phone, signed out
     const friend = await browser.newPage("phone");

@@ -1,4 +1,4 @@
-import { LogOut, Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { Heart, LogOut, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartBadge } from "../../lib/guest-cart";
@@ -72,6 +72,12 @@ export function SiteHeader({ user, cartCount, scripted = true }: Props) {
               <Search size={20} aria-hidden="true" />
             </a>
           )}
+          {user ? (
+            // her wish list (docs/product.md "Wish lists"); on a phone it is in the menu
+            <Link to="/wishlist" className={`${iconButton} max-sm:hidden`} aria-label="My wish list">
+              <Heart size={20} aria-hidden="true" />
+            </Link>
+          ) : null}
           <CartLink signedIn={!!user} serverCount={cartCount} className={iconButton} />
           {user ? (
             <Link
