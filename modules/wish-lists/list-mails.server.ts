@@ -21,6 +21,8 @@ import { getSettings } from "../settings/service.server";
 
 /** How long a lower price holds before it is told. */
 export const PRICE_SETTLE_MS = 10 * 60_000;
+/** The transaction lock one pass holds (db/client.ts holds 7_200_425 and 7_200_426 for start-up). */
+const LIST_MAIL_LOCK = 7_200_427;
 /** Products told in one pass at most; the rest follow in the next. */
 export const LIST_MAIL_BATCH = 500;
 
@@ -66,6 +68,10 @@ async function notice(tx: Tx, now: Date) {
  */
 export async function mailListNews(db: Db, env: Pick<Env, "PUBLIC_URL" | "PORT">, now = new Date(), batch = LIST_MAIL_BATCH) {
   return db.transaction(async (tx) => {
+    // one pass at a time across servers (a pass already under way leaves this one nothing to do):
+    // two passes' updates crossing the same rows in different orders could otherwise deadlock
+    const held = await tx.execute(sql`select pg_try_advisory_xact_lock(${LIST_MAIL_LOCK}) as ok`);
+    if (!(held as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return 0;
     await notice(tx, now);
     const settled = and(isNotNull(wishItems.dropSeenAt), lt(wishItems.dropSeenAt, new Date(now.getTime() - PRICE_SETTLE_MS)))!;
     const rows = await tx
