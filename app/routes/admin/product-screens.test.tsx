@@ -50,6 +50,8 @@ describe("loaders when the database fails", () => {
       cost: null,
       // the buyers a moved pre-order day would tell
       toTell: null,
+      // how many wish lists hold it
+      wished: null,
     });
   });
 
