@@ -20,6 +20,10 @@ export function shareImageVersion(sourceUrl: string | null): string {
     .slice(0, 12);
 }
 
+/** A record's share picture's address on the shop (`/og/{kind}/{id}.jpg?v=…`), from its stored image. */
+export const sharePathOf = (kind: ShareImageKind, record: WithImage & { id: string }) =>
+  shareImagePath(kind, record.id, shareImageVersion(sourceImageUrl(record)));
+
 const find: Record<ShareImageKind, (db: Db, id: string) => Promise<WithImage>> = {
   products: getProduct,
   posts: getPost,

@@ -110,6 +110,12 @@ describe("When something on her list is back", () => {
     expect(await drawn(await t.page("/wishlist", { as: chidi }))).toContain(
       "We email you when something here costs less or is back in stock.",
     );
+    // a made-up value is refused and changes nothing
+    const bad = await t.page("/wishlist", { method: "POST", as: chidi, body: new URLSearchParams({ intent: "mails", on: "off" }) });
+    expect(bad.status).toBe(400);
+    expect(await drawn(await t.page("/wishlist", { as: chidi }))).toContain(
+      "We email you when something here costs less or is back in stock.",
+    );
     const stopped = await mails(chidi, "0");
     expect(stopped.status).toBe(200);
     const page = await drawn(stopped);

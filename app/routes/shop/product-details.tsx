@@ -27,8 +27,7 @@ import { availabilityOf, shipsFromWords } from "../../../modules/stock/preorder"
 const schemaAvailability = { "out of stock": "OutOfStock", preorder: "PreOrder", "in stock": "InStock" } as const;
 import { deliverySpeeds } from "../../../modules/delivery/methods";
 import { cheapestRateKobo } from "../../../modules/delivery/areas.server";
-import { shareImagePath } from "../../../modules/content/share-images";
-import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
+import { sharePathOf, sourceImageUrl } from "../../../modules/content/share-images.server";
 import { reviewInput } from "../../../modules/reviews/schemas";
 import { listReviews, reviewerOf, submitReview } from "../../../modules/reviews/service.server";
 import { getSettings } from "../../../modules/settings/service.server";
@@ -97,7 +96,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       whatsapp: takesWhatsAppNumbers(env, settings),
       url: `${origin}/productdetails/${product.id}`,
       imageUrl: image ? absoluteUrl(origin, image) : null,
-      shareImageUrl: absoluteUrl(origin, shareImagePath("products", product.id, shareImageVersion(image))),
+      shareImageUrl: absoluteUrl(origin, sharePathOf("products", product)),
     };
   });
 }

@@ -4,8 +4,7 @@ import { WishItems } from "../../components/wish-list/wish-items";
 import { appContext } from "../../context";
 import { absoluteUrl, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
-import { shareImagePath } from "../../../modules/content/share-images";
-import { shareImageVersion, sourceImageUrl } from "../../../modules/content/share-images.server";
+import { sharePathOf } from "../../../modules/content/share-images.server";
 import { sharedWishList, wishListPath } from "../../../modules/wish-lists/service.server";
 import type { Route } from "./+types/shared-wish-list";
 
@@ -43,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!list) throw data(null, { status: 404 });
   const origin = publicOrigin(env);
   const first = list.items[0];
-  const image = first ? absoluteUrl(origin, shareImagePath("products", first.id, shareImageVersion(sourceImageUrl(first)))) : null;
+  const image = first ? absoluteUrl(origin, sharePathOf("products", first)) : null;
   return {
     firstName: list.firstName,
     items: list.items,

@@ -13,7 +13,7 @@ import { publicOrigin } from "../../../lib/public-origin";
 import { unshared } from "../../../lib/shared-reads.server";
 import { wishListMessage } from "../../../modules/marketing/whatsapp";
 import { getSettings } from "../../../modules/settings/service.server";
-import { wishInput } from "../../../modules/wish-lists/schemas";
+import { listMailsInput, wishInput } from "../../../modules/wish-lists/schemas";
 import {
   myWishList,
   newShareLink,
@@ -58,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { ok: true, msg: "Your list has a new link. The old one no longer opens it." };
     }
     if (intent === "mails") {
-      const on = form.get("on") === "1";
+      const on = parseFields(form, listMailsInput).on === "1";
       await setListMails(db, user.id, on);
       return {
         ok: true,
