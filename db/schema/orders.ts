@@ -142,6 +142,9 @@ export const purchases = pgTable(
     // (docs/product.md "Gift orders"); null by: that member was deleted
     giftDayMessagedAt: timestamp({ withTimezone: true }),
     giftDayMessagedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    // bought from a shared wish list (docs/product.md "Wish lists", "Bought from her list"): the list's
+    // owner; what the order holds is marked bought on her list for whoever opens it (never for her)
+    forWishListOf: uuid().references(() => users.id, { onDelete: "set null" }),
     source: orderSourceEnum().notNull().default("web"),
     // the team member who recorded an order at the order desk (docs/product.md "Manual orders", the
     // report by team member); null for a web order, or once that member is deleted
@@ -203,6 +206,10 @@ export const purchases = pgTable(
       .where(sql`${t.giftDayMessagedBy} is not null`),
     // the pick-ups waiting at the shop (docs/product.md "Pick-up"), beside 'Deliveries for <date>'
     index("purchases_delivery_method_idx").on(t.deliveryMethod, t.status, t.createdAt),
+    // a shared wish list's marks, and her list's mails, read the orders bought from it
+    index("purchases_for_wish_list_of_idx")
+      .on(t.forWishListOf)
+      .where(sql`${t.forWishListOf} is not null`),
     // 'Deliveries for <date>' in the back office
     index("purchases_delivery_date_idx")
       .on(t.deliveryDate)

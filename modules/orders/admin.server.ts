@@ -21,12 +21,13 @@ import { deliveryDateLine, orderUrl, type MailLinks } from "./mails.server";
 import { giftStepLine, recipientShippedMail } from "./gift-mails.server";
 import { atTheCounter, collectionCodeWords, pickupStep } from "./pickup";
 import { orderUpdateWords, shopperWhatsApp } from "../whatsapp/order-messages";
+import { listOwnerName } from "../wish-lists/bought.server";
 
 /** One purchase with its lines, breakdown and history. Callers check who may see it. */
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
   const [p] = await db.select().from(purchases).where(eq(purchases.id, id));
   if (!p) throw AppError.notFound("Purchase");
-  const [items, events, refused, others, [member]] = await Promise.all([
+  const [items, events, refused, others, [member], wishListOf] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id)).orderBy(asc(purchaseItems.title)),
     db
       .select({
@@ -44,6 +45,7 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
     refusedDeliveries(db, p),
     otherPaidOrders(db, p),
     p.recordedBy ? db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, p.recordedBy)) : [],
+    listOwnerName(db, p.forWishListOf),
   ]);
   return {
     ...toPurchaseView(p, items),
@@ -52,6 +54,7 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
     refusedDeliveries: refused,
     otherPaidOrders: others,
     recordedBy: member ? `${member.first} ${member.last}`.trim() : null,
+    wishListOf,
     events: events.map((e) => ({
       id: e.id,
       status: e.status,
@@ -75,6 +78,7 @@ export function herOwnOrder(p: PurchaseDetail): PurchaseView {
     otherPaidOrders: _others,
     collectRemindedAt: _reminded,
     recordedBy: _recordedBy,
+    wishListOf: _wishListOf,
     ...view
   } = p;
   return view;

@@ -29,6 +29,7 @@ import { alertLowStock } from "../stock/low-stock.server";
 import { orderShipsFrom, preorderDay } from "../stock/preorder";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { holdDeliverySlot, resolveDeliverySlot } from "../delivery/schedule.server";
+import { listBoughtFrom } from "../wish-lists/bought.server";
 
 /**
  * Who is buying. A signed-in shopper buys her server cart as her account; a guest gives her name
@@ -262,6 +263,8 @@ export async function placeOrder(
         orderNote: input.note ?? null,
         saveDetails: buyer.kind === "guest" && buyer.saveDetails,
         whatsappOptIn: input.whatsappOptIn,
+        // docs/product.md "Wish lists", "Bought from her list": someone else's list, by a link that opens it
+        forWishListOf: await listBoughtFrom(tx, input.forWishList, contact.userId),
         source: buyer.kind === "shop" ? buyer.source : "web",
         recordedBy: buyer.kind === "shop" ? buyer.actorId : null,
         ...(gift ? { isGift: true, ...gift } : {}),

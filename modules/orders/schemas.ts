@@ -82,6 +82,8 @@ export const orderChoiceFields = {
   whatsappOptIn: tick,
   // docs/product.md "Delivery on a chosen date"
   ...deliveryDateFields,
+  // docs/product.md "Wish lists", "Bought from her list": the shared list's link it is bought from
+  forWishList: z.string().trim().max(64, "That is not a wish list's link").optional(),
 };
 
 /** Who the order is for when nobody is signed in: the buyer is the contact (docs/product.md "Guest checkout"). */

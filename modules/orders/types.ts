@@ -160,6 +160,8 @@ export type PurchaseDetail = PurchaseView & {
   otherPaidOrders: { count: number; total: number; refunded: number };
   /** who recorded it at the order desk, by her name now; null: a web order, or a member since removed */
   recordedBy: string | null;
+  /** bought from a shared wish list: its owner's name now (docs/product.md "Wish lists"); null: not, or she was deleted */
+  wishListOf: string | null;
   events: { id: string; status: PurchaseStatus; note: string | null; actorName: string | null; createdAt: string }[];
 };
 

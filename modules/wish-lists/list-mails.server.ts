@@ -10,6 +10,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { productPath } from "../marketing/whatsapp";
 import { unitPriceSql } from "../pricing/unit-price-sql.server";
 import { getSettings } from "../settings/service.server";
+import { boughtForHer } from "./bought.server";
 
 // docs/product.md "Wish lists" ("When it costs less, when it is back"): a product on her list that
 // sells for less than the price she saw (when she saved it, or the lower one she was last told of),
@@ -17,7 +18,7 @@ import { getSettings } from "../settings/service.server";
 // list in the same pass in one mail. A lower price is told once it has held PRICE_SETTLE_MS from
 // the pass that first found it (a mistyped sale fixed at once tells no one); a sold-out product is
 // told once it is back, at its price then. A price that goes up again is what she sees from then on,
-// so the next sale is told too.
+// so the next sale is told too. What a friend bought for her from the list is not told (the surprise).
 
 /** How long a lower price holds before it is told. */
 export const PRICE_SETTLE_MS = 10 * 60_000;
@@ -91,7 +92,13 @@ export async function mailListNews(db: Db, env: Pick<Env, "PUBLIC_URL" | "PORT">
       .innerJoin(wishLists, eq(wishLists.userId, wishItems.userId))
       .innerJoin(users, eq(users.id, wishItems.userId))
       .where(
-        and(eq(wishLists.mails, true), or(isNull(products.stock), gt(products.stock, 0)), or(settled, eq(wishItems.waitingForStock, true))),
+        and(
+          eq(wishLists.mails, true),
+          or(isNull(products.stock), gt(products.stock, 0)),
+          or(settled, eq(wishItems.waitingForStock, true)),
+          // a friend has bought it for her: telling her it costs less would spoil the surprise
+          not(boughtForHer),
+        ),
       )
       .orderBy(asc(wishItems.createdAt))
       .limit(batch)

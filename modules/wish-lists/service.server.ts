@@ -118,14 +118,20 @@ export async function myWishList(db: Db, userId: string): Promise<MyWishList> {
   };
 }
 
-/** The list a link opens: her first name and the products (nothing else of hers); null for a link that opens none. */
-export async function sharedWishList(db: Db, token: string): Promise<SharedWishList | null> {
+/** Whose list a link opens, and her first name (nothing else of hers); null for a link that opens none. */
+export async function listOfLink(q: Queryable, token: string): Promise<{ ownerId: string; firstName: string } | null> {
   if (!TOKEN.test(token)) return null;
-  const [list] = await db
+  const [list] = await q
     .select({ ownerId: wishLists.userId, firstName: users.firstName })
     .from(wishLists)
     .innerJoin(users, eq(users.id, wishLists.userId))
     .where(eq(wishLists.shareToken, token));
+  return list ?? null;
+}
+
+/** The list a link opens: her first name and the products (nothing else of hers); null for a link that opens none. */
+export async function sharedWishList(db: Db, token: string): Promise<SharedWishList | null> {
+  const list = await listOfLink(db, token);
   if (!list) return null;
   return { ...list, items: await productsInOrder(db, await savedIds(db, list.ownerId)) };
 }

@@ -1,16 +1,17 @@
 // docs/product.md "Wish lists", on phones: she saves two products from their pages without
 // leaving them, finds her list in the menu, and sends its link; a friend opens the link signed out,
-// sees her first name and the products, and puts one in her cart. A new link ends the old one;
+// sees her first name and the products, and buys one, marked bought on the list for the next friend
+// (never for her). A new link ends the old one;
 // she stops the mails about her list (lower prices, back in stock), and saves a cart's line for later.
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper } from "./support/account-pages";
 import { atBothWidths, screenshot, useBrowser, viewports, visible } from "./support/browser";
-import { openBuyableProduct, skipNewsletterPopup, waitForHydration } from "./support/shop";
+import { cart, checkout, openBuyableProduct, skipNewsletterPopup, waitForHydration } from "./support/shop";
 
 const browser = useBrowser();
 
 describe("a wish list, on a phone", () => {
-  it("saves from product pages, shares the link, and a friend buys from it", { timeout: 150_000 }, async () => {
+  it("saves from product pages, shares the link, and a friend buys from it", { timeout: 180_000 }, async () => {
     const { context, page } = await browser.newPage("phone");
     await skipNewsletterPopup(context);
     const account = accountPages(page);
@@ -77,6 +78,30 @@ describe("a wish list, on a phone", () => {
     await friend.page.getByTestId("wish-item").filter({ hasText: first }).getByRole("button", { name: "Add To Cart" }).click();
     await friend.page.waitForURL(/\/cart$/);
     await visible(friend.page.locator("main").getByText(first).first());
+
+    // at checkout she is offered to mark it bought on the list, ticked; she asks her sister to pay
+    await cart.chooseArea(friend.page, "Surulere");
+    await friend.page.goto("/checkout");
+    await waitForHydration(friend.page);
+    const offer = friend.page.getByTestId("wish-list-offer");
+    await visible(offer.getByText(`From ${temi.firstName}'s wish list`));
+    expect(await offer.getByRole("checkbox", { name: /Mark the product from it in your cart as bought/ }).isChecked()).toBe(true);
+    await offer.scrollIntoViewIfNeeded();
+    await screenshot(friend.page, "wish-list-offer-phone");
+    await checkout.fillContact(friend.page, { name: "Bisi Okafor", email: `bisi.${crypto.randomUUID().slice(0, 8)}@example.ng` });
+    await checkout.fillAddress(friend.page, { street: "4 Bode Thomas Street", city: "Surulere", phone: "0803 555 0142" });
+    await checkout.payWith(friend.page, "Ask someone to pay").check();
+    await checkout.pay(friend.page).click();
+    await friend.page.waitForURL(/\/checkout\/complete\?reference=/);
+    // whoever opens the list now sees it bought; Temi does not
+    await friend.page.goto(new URL(link).pathname);
+    const bought = friend.page.getByTestId("wish-item").filter({ hasText: first }).getByTestId("bought-mark");
+    expect(await bought.textContent()).toContain("Bought by a friend");
+    await bought.scrollIntoViewIfNeeded();
+    await screenshot(friend.page, "wish-list-bought-phone");
+    await page.reload();
+    await expect.poll(() => titles.allTextContents()).toEqual([second, first]);
+    expect(await page.getByTestId("bought-mark").count()).toBe(0);
 
     // she takes one off, then makes a new link: the old one opens nothing
     await page.getByRole("button", { name: `Remove ${second} from your wish list` }).click();

@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { Form, Link } from "react-router";
 import { isSoldOut } from "../../../modules/stock/availability";
 import type { ProductView } from "../../../modules/catalog/types";
@@ -10,7 +11,16 @@ import { ResponsiveImage } from "../responsive-image";
  * price and Add To Cart (anyone opening the list buys from it as from the shop); on her own list,
  * Remove.
  */
-export function WishItems({ items, mine }: { items: ProductView[]; mine: boolean }) {
+export function WishItems({
+  items,
+  mine,
+  bought = {},
+}: {
+  items: ProductView[];
+  mine: boolean;
+  /** how many of each product friends bought from the list (a shared list's marks; never on her own) */
+  bought?: Record<string, number>;
+}) {
   return (
     <ul className="mt-6 grid gap-4 md:grid-cols-2" data-testid="wish-items">
       {items.map((product) => (
@@ -36,6 +46,7 @@ export function WishItems({ items, mine }: { items: ProductView[]; mine: boolean
                 <Price product={product} />
               </p>
               {isSoldOut(product.stock) ? <p className="mt-1 text-sm font-semibold text-rose-dark">Sold out for now</p> : null}
+              {bought[product.id] ? <BoughtMark count={bought[product.id]!} /> : null}
             </div>
           </div>
           <div className="mt-4 flex flex-wrap items-start gap-3">
@@ -53,5 +64,17 @@ export function WishItems({ items, mine }: { items: ProductView[]; mine: boolean
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "Bought by a friend", or how many friends have bought (docs/product.md "Wish lists", "Bought from her list"). */
+function BoughtMark({ count }: { count: number }) {
+  return (
+    <p
+      className="mt-1 inline-flex items-center gap-1 rounded-full bg-sage-soft px-2.5 py-0.5 text-sm font-semibold text-ink"
+      data-testid="bought-mark"
+    >
+      <Check size={14} aria-hidden="true" /> {count === 1 ? "Bought by a friend" : `${count} bought already`}
+    </p>
   );
 }

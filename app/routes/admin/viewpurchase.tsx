@@ -340,6 +340,11 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
       </Section>
 
       {p.gift ? <GiftPanel gift={p.gift} /> : null}
+      {p.wishListOf ? (
+        <p className="rounded-2xl border border-line bg-sage-soft px-4 py-3 text-sm" data-testid="wish-list-of">
+          Bought from <strong>{p.wishListOf}</strong>'s wish list: it is marked bought there for her friends, never for her.
+        </p>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={p.gift ? "Buyer (the contact) and the gift's address" : "Customer Information"}>

@@ -35,6 +35,8 @@ import { getSettings } from "../../../modules/settings/service.server";
 import { pickupPoints } from "../../../modules/settings/pickup-points";
 import { checkoutMethod } from "../../../modules/orders/pickup";
 import { rateLimitStore } from "../../../db/rate-limit-store";
+import { listOfferFor } from "../../../modules/wish-lists/bought.server";
+import { clearedWishForCookie, readWishFor } from "../../../modules/wish-lists/shopping-for.server";
 
 // The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
 // shopper (her server cart, her details prefilled) and a guest (the cart her browser mirrors in a
@@ -98,6 +100,11 @@ export async function checkoutPageData(services: AppServices, request: Request) 
         items: q.cartItems,
         summary: q.summary,
       }));
+  // from a friend's shared list: mark what she buys from it as bought there (docs/product.md "Wish lists")
+  const listOffer = await listOfferFor(db, readWishFor(request), {
+    buyerId: user?.id ?? null,
+    productIds: priced.items.map((i) => i.productId),
+  });
   const returning = user ? await hasPaidOrder(db, { userId: user.id, email: user.email, phone: prefilled?.phone ?? "" }) : null;
   const total = priced.summary.deliveryCharge === null ? null : Math.round(priced.summary.total * 100);
   return {
@@ -113,6 +120,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...(sendTo ? sendAgainDefaults(sendTo) : {}), ...posted?.typed },
     recipients,
     to: sendTo?.id ?? null,
+    listOffer,
     // how she pays and what she ticked, as she posted them (none: the page's own defaults)
     posted: posted ? { paymentMethod: posted.paymentMethod, whatsappOptIn: posted.whatsappOptIn, saveDetails: posted.saveDetails } : null,
     choices: paymentChoices(settings, { lga: pickup ? null : lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER, pickup }),
@@ -179,6 +187,8 @@ async function placeFromForm(services: AppServices, request: Request) {
     headers.append("Set-Cookie", guestCheckoutCookie(env, purchase.id));
   // her browser's cart is emptied by this order's page, and by no other order's
   if (!user) headers.append("Set-Cookie", placedOrderSetCookie(purchase.id, env.NODE_ENV === "production"));
+  // the list she shopped from is done with: her next order is her own unless she opens a list again
+  if (readWishFor(request)) headers.append("Set-Cookie", clearedWishForCookie(env));
   if (authorizationUrl && accessCode && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup")
     return data<CheckoutAnswer>({ popup: { accessCode, reference, orderUrl, token: orderViewToken(env, purchase.id) } }, { headers });
   return redirect(authorizationUrl ?? orderUrl, { headers });

@@ -5,6 +5,7 @@ import { CheckoutLines } from "../../components/checkout/checkout-lines";
 import { DeliveryChoices, PaymentChoices } from "../../components/checkout/checkout-choices";
 import { GiftOptions } from "../../components/checkout/gift-options";
 import { SentBefore } from "../../components/checkout/sent-before";
+import { WishListOffer } from "../../components/checkout/wish-list-offer";
 import { DeliveryDatePicker } from "../../components/checkout/delivery-date-picker";
 import { PreorderNote } from "../../components/preorder-note";
 import { usePaystackPopup } from "../../components/checkout/use-paystack-popup";
@@ -198,6 +199,8 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               </button>
             </noscript>
           </section>
+
+          {loaderData.listOffer ? <WishListOffer offer={loaderData.listOffer} /> : null}
 
           {pickup ? null : (
             <GiftOptions

@@ -6,6 +6,8 @@ import { absoluteUrl, pageMeta } from "../../lib/seo";
 import { publicOrigin } from "../../../lib/public-origin";
 import { sharePathOf } from "../../../modules/content/share-images.server";
 import { sharedWishList, wishListPath } from "../../../modules/wish-lists/service.server";
+import { boughtFromList } from "../../../modules/wish-lists/bought.server";
+import { wishForCookie } from "../../../modules/wish-lists/shopping-for.server";
 import type { Route } from "./+types/shared-wish-list";
 
 /**
@@ -43,20 +45,30 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const origin = publicOrigin(env);
   const first = list.items[0];
   const image = first ? absoluteUrl(origin, sharePathOf("products", first)) : null;
-  return {
+  const mine = user?.id === list.ownerId;
+  const page = {
     firstName: list.firstName,
     items: list.items,
-    mine: user?.id === list.ownerId,
+    mine,
+    // what friends bought from it ("Bought from her list"): never shown to her, the surprise stays
+    bought: mine ? {} : await boughtFromList(db, list.ownerId),
     url: `${origin}${wishListPath(params.token)}`,
     image,
   };
+  // a friend's checkout offers to mark what she buys from this list (her own browser: nothing to mark)
+  return mine ? page : data(page, { headers: { "Set-Cookie": wishForCookie(env, params.token) } });
 }
 
 // her first name is on it: never kept by a shared cache, nor by the browser after the visit
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+}
 
 export default function SharedWishList({ loaderData }: Route.ComponentProps) {
-  const { firstName, items, mine } = loaderData;
+  const { firstName, items, mine, bought } = loaderData;
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">{firstName}'s wish list</h1>
@@ -72,11 +84,15 @@ export default function SharedWishList({ loaderData }: Route.ComponentProps) {
           <Gift size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-rose" />
           <span>
             Buying {firstName} a gift? Add it to your cart, and at checkout choose “This is a gift”: we deliver it to {firstName} with your
-            message.
+            message. What you buy is marked bought here, so no one gives her the same thing twice; {firstName} does not see the marks.
           </span>
         </p>
       )}
-      {items.length ? <WishItems items={items} mine={false} /> : <p className="mt-8">{firstName} has not saved anything yet.</p>}
+      {items.length ? (
+        <WishItems items={items} mine={false} bought={bought} />
+      ) : (
+        <p className="mt-8">{firstName} has not saved anything yet.</p>
+      )}
       <Link to="/products" className="btn-outline mt-8">
         Browse the shop
       </Link>

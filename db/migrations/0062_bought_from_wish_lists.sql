@@ -1,0 +1,3 @@
+ALTER TABLE "purchases" ADD COLUMN "for_wish_list_of" uuid;--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_for_wish_list_of_users_id_fk" FOREIGN KEY ("for_wish_list_of") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "purchases_for_wish_list_of_idx" ON "purchases" USING btree ("for_wish_list_of") WHERE "purchases"."for_wish_list_of" is not null;
