@@ -82,8 +82,8 @@ const latestOrder = async (email?: string) =>
 
 describe("Bought from her list", () => {
   it("marks on her shared list what a friend buys from it, for her friends only, until the order is cancelled", async () => {
-    const { tolu, ids, token } = await listOf(["Gratitude Journal", "Calm Cards"]);
-    const [journal] = ids;
+    const { tolu, ids, token } = await listOf(["Calm Cards", "Gratitude Journal"]);
+    const [, journal] = ids;
 
     // a friend opens the link: her browser keeps it for a week; Tolu's own browser keeps nothing
     const opened = await t.page(`/wishlist/${token}`);
@@ -106,6 +106,9 @@ describe("Bought from her list", () => {
     ).not.toContain("wish-list-offer");
     expect(await drawn(await t.page("/checkout", { headers: cookies(`guest_cart=${journal}*1`) }))).not.toContain("wish-list-offer");
 
+    // and a gift from her list is for her: her first name is typed in for the recipient
+    expect(/<input[^>]*name="recipientName"[^>]*>/.exec(page)![0]).toContain('value="Tolu"');
+
     const placed = await checkout(`${journal}*2`, token, { forWishList: token });
     expect(placed.status).toBe(302);
     // the list is done with: her next order is her own
@@ -115,6 +118,9 @@ describe("Bought from her list", () => {
 
     // anyone holding the link sees it bought (two of it); Tolu sees no mark, on the link or her own list
     expect(marks(await drawn(await t.page(`/wishlist/${token}`)))).toEqual({ "Calm Cards": null, "Gratitude Journal": "2 bought already" });
+    // what is still to give comes first (her own view: latest saved first)
+    expect(Object.keys(marks(await drawn(await t.page(`/wishlist/${token}`))))).toEqual(["Calm Cards", "Gratitude Journal"]);
+    expect(Object.keys(marks(await drawn(await t.page(`/wishlist/${token}`, { as: tolu }))))).toEqual(["Gratitude Journal", "Calm Cards"]);
     const hers = await drawn(await t.page(`/wishlist/${token}`, { as: tolu }));
     expect(marks(hers)).toEqual({ "Calm Cards": null, "Gratitude Journal": null });
     expect(hers).not.toContain("marked bought");

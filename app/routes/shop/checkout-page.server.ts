@@ -35,7 +35,7 @@ import { getSettings } from "../../../modules/settings/service.server";
 import { pickupPoints } from "../../../modules/settings/pickup-points";
 import { checkoutMethod } from "../../../modules/orders/pickup";
 import { rateLimitStore } from "../../../db/rate-limit-store";
-import { listOfferFor } from "../../../modules/wish-lists/bought.server";
+import { listOfferFor, type ListOffer } from "../../../modules/wish-lists/bought.server";
 import { clearedWishForCookie, readWishFor } from "../../../modules/wish-lists/shopping-for.server";
 
 // The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
@@ -117,7 +117,10 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     delivery,
     // Express for a date Standard also reaches: what Standard would save (kobo; 0 otherwise)
     standardSaves: standardWouldSave(delivery, method, priced.summary.deliveryOptions),
-    defaults: { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...(sendTo ? sendAgainDefaults(sendTo) : {}), ...posted?.typed },
+    defaults: withListRecipient(
+      { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...(sendTo ? sendAgainDefaults(sendTo) : {}), ...posted?.typed },
+      listOffer,
+    ),
     recipients,
     to: sendTo?.id ?? null,
     listOffer,
@@ -197,6 +200,12 @@ async function placeFromForm(services: AppServices, request: Request) {
 function guestCheckoutCookie(env: AppServices["env"], purchaseId: string): string {
   const secure = env.NODE_ENV === "production" ? "; Secure" : "";
   return `${GUEST_CHECKOUT_COOKIE}=${purchaseId}.${orderViewToken(env, purchaseId)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** A gift bought from a friend's list is for her: her first name is the recipient's until she types another. */
+function withListRecipient<D extends CheckoutDefaults>(defaults: D, offer: ListOffer | null): D {
+  if (!offer || defaults.gift.recipientName) return defaults;
+  return { ...defaults, gift: { ...defaults.gift, recipientName: offer.firstName } };
 }
 
 const blankDefaults: CheckoutDefaults = { name: "", email: "", phone: "", street: "", city: "", note: "", gift: {} };

@@ -46,12 +46,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const first = list.items[0];
   const image = first ? absoluteUrl(origin, sharePathOf("products", first)) : null;
   const mine = user?.id === list.ownerId;
+  // what friends bought from it ("Bought from her list"): never shown to her, the surprise stays
+  const bought = mine ? {} : await boughtFromList(db, list.ownerId);
   const page = {
     firstName: list.firstName,
-    items: list.items,
+    // what is still to give first (a stable sort: latest saved first within each)
+    items: list.items.toSorted((a, b) => Number(!!bought[a.id]) - Number(!!bought[b.id])),
     mine,
-    // what friends bought from it ("Bought from her list"): never shown to her, the surprise stays
-    bought: mine ? {} : await boughtFromList(db, list.ownerId),
+    bought,
     url: `${origin}${wishListPath(params.token)}`,
     image,
   };
