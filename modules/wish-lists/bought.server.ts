@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, notInArray, sql, sum, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { purchaseItems, purchases, users, wishItems } from "../../db/schema";
-import { listOfLink } from "./service.server";
+import { purchaseItems, purchases, users, wishItems, wishLists } from "../../db/schema";
+import { listOfLink, wishListPath } from "./service.server";
 
 // docs/product.md "Wish lists", "Bought from her list": a friend who opened a shared list and buys
 // what is on it says so at checkout (ticked for her); the order keeps whose list it was bought from
@@ -57,4 +57,35 @@ export async function listOwnerName(q: Queryable, ownerId: string | null): Promi
   if (!ownerId) return null;
   const [u] = await q.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, ownerId));
   return u ? `${u.firstName} ${u.lastName}`.trim() : null;
+}
+
+/** What her order got from a friend's list, for her to tell the others (a group chat planning the birthday). */
+export type ListNews = { firstName: string; path: string; titles: string[] };
+
+/**
+ * The order's page, for whoever holds the order: what it bought from a friend's list, with the
+ * list's link as it is now, so she can tell the others on WhatsApp what she is getting; null for an
+ * order from no list, one that no longer stands, or a list that holds none of it any more.
+ */
+export async function listNewsOf(q: Queryable, purchaseId: string): Promise<ListNews | null> {
+  const [order] = await q
+    .select({ ownerId: purchases.forWishListOf })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), stands, isNotNull(purchases.forWishListOf)));
+  if (!order?.ownerId) return null;
+  const [[list], got] = await Promise.all([
+    q
+      .select({ token: wishLists.shareToken, firstName: users.firstName })
+      .from(wishLists)
+      .innerJoin(users, eq(users.id, wishLists.userId))
+      .where(eq(wishLists.userId, order.ownerId)),
+    q
+      .select({ title: purchaseItems.title })
+      .from(purchaseItems)
+      .innerJoin(wishItems, and(eq(wishItems.productId, purchaseItems.productId), eq(wishItems.userId, order.ownerId)))
+      .where(eq(purchaseItems.purchaseId, purchaseId))
+      .orderBy(purchaseItems.title),
+  ]);
+  if (!list || !got.length) return null;
+  return { firstName: list.firstName, path: wishListPath(list.token), titles: got.map((g) => g.title) };
 }

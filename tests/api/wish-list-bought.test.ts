@@ -10,6 +10,7 @@ import { mailOutbox, products, purchases, wishLists } from "../../db/schema";
 import { mailListNews, PRICE_SETTLE_MS } from "../../modules/wish-lists/list-mails.server";
 import { changePurchaseStatus } from "../../modules/orders/admin.server";
 import { saveWish } from "../../modules/wish-lists/service.server";
+import { listNewsOf } from "../../modules/wish-lists/bought.server";
 import { WISH_FOR_COOKIE } from "../../modules/wish-lists/shopping-for.server";
 import { createAdminUser, createCartItem, createDeliveryRate, createProduct, createUser } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
@@ -109,12 +110,19 @@ describe("Bought from her list", () => {
     // and a gift from her list is for her: her first name is typed in for the recipient
     expect(/<input[^>]*name="recipientName"[^>]*>/.exec(page)![0]).toContain('value="Tolu"');
 
-    const placed = await checkout(`${journal}*2`, token, { forWishList: token });
+    // she asks her sister to pay (the order is placed at once)
+    const placed = await checkout(`${journal}*2`, token, { forWishList: token, paymentMethod: "pay_link" });
     expect(placed.status).toBe(302);
     // the list is done with: her next order is her own
     expect(placed.headers.get("set-cookie")).toContain(`${WISH_FOR_COOKIE}=; Max-Age=0`);
     const order = await latestOrder();
     expect(order.forWishListOf).toBe(tolu.id);
+    // her order's page: what she got from the list, and a WhatsApp message to tell the others
+    const orderPage = await drawn(await t.page(placed.headers.get("location")!));
+    expect(orderPage).toContain("Marked bought on Tolu's wish list");
+    expect(orderPage).toContain("Tell the others on WhatsApp");
+    const message = `From Tolu's wish list, I'm getting: Gratitude Journal. Pick something else from it: http://localhost:3000/wishlist/${token}`;
+    expect(orderPage).toContain(`https://wa.me/?text=${encodeURIComponent(message)}`);
 
     // anyone holding the link sees it bought (two of it); Tolu sees no mark, on the link or her own list
     expect(marks(await drawn(await t.page(`/wishlist/${token}`)))).toEqual({ "Calm Cards": null, "Gratitude Journal": "2 bought already" });
@@ -134,6 +142,8 @@ describe("Bought from her list", () => {
     // cancelled, it buys nothing: the mark goes
     await changePurchaseStatus(t.db, order.id, { status: "cancelled" }, admin.id, t.env);
     expect(marks(await drawn(await t.page(`/wishlist/${token}`)))).toEqual({ "Calm Cards": null, "Gratitude Journal": null });
+    expect(await drawn(await t.page(placed.headers.get("location")!))).not.toContain("list-news");
+    expect(await listNewsOf(t.db, order.id)).toBeNull();
   });
 
   it("marks one bought as a friend's, and nothing when unticked, by a link that opens no list, or on her own list", async () => {

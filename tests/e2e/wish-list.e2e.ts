@@ -93,6 +93,13 @@ describe("a wish list, on a phone", () => {
     await checkout.payWith(friend.page, "Ask someone to pay").check();
     await checkout.pay(friend.page).click();
     await friend.page.waitForURL(/\/checkout\/complete\?reference=/);
+    // her order's page: what she got from the list, to tell the others on WhatsApp
+    const news = friend.page.getByTestId("list-news");
+    await visible(news.getByText(`Marked bought on ${temi.firstName}'s wish list`));
+    const tell = await news.getByRole("link", { name: /Tell the others on WhatsApp/ }).getAttribute("href");
+    expect(decodeURIComponent(tell!)).toContain(`I'm getting: ${first}. Pick something else from it: ${link}`);
+    await news.scrollIntoViewIfNeeded();
+    await screenshot(friend.page, "wish-list-news-phone");
     // whoever opens the list now sees it bought; Temi does not
     await friend.page.goto(new URL(link).pathname);
     const bought = friend.page.getByTestId("wish-item").filter({ hasText: first }).getByTestId("bought-mark");

@@ -34,7 +34,15 @@ export function AskOnWhatsApp({
 }
 
 /** 'Share on WhatsApp': WhatsApp's "send to" screen with the title and link; no shop number needed. */
-export function ShareOnWhatsApp({ message, className = "" }: { message: string; className?: string }) {
+export function ShareOnWhatsApp({
+  message,
+  className = "",
+  label = "Share on WhatsApp",
+}: {
+  message: string;
+  className?: string;
+  label?: string;
+}) {
   return (
     <a
       href={shareOnWhatsAppUrl(message)}
@@ -43,7 +51,7 @@ export function ShareOnWhatsApp({ message, className = "" }: { message: string; 
       className={`${linkClass} ${className}`}
       data-testid="share-on-whatsapp"
     >
-      <Share2 size={18} aria-hidden="true" /> Share on WhatsApp
+      <Share2 size={18} aria-hidden="true" /> {label}
       <span className="sr-only"> (opens WhatsApp in a new tab)</span>
     </a>
   );

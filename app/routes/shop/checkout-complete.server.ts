@@ -29,6 +29,8 @@ import { DAY_CHANGE, deliveryDateFields } from "../../../modules/orders/delivery
 import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
+import { listNewsOf } from "../../../modules/wish-lists/bought.server";
+import { publicOrigin } from "../../../lib/public-origin";
 
 const completeQuery = z.object({ reference: paymentReference.optional(), t: z.string().trim().max(100).optional() });
 
@@ -65,9 +67,15 @@ export async function orderPageData(services: AppServices, request: Request) {
   const pickupChange = page.order
     ? await myPickupPointChoices(services.db, env, page.order, { token: page.token, userId: user?.id })
     : null;
+  // bought from a friend's wish list: what she got of it, to tell the others (docs/product.md "Wish lists")
+  const listNews =
+    page.order && holdsOrder(env, page.order, { token: page.token, userId: user?.id })
+      ? await listNewsOf(services.db, page.order.id)
+      : null;
   return {
     ...page,
     order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null,
+    listNews: listNews && { ...listNews, url: `${publicOrigin(env)}${listNews.path}` },
     timeline,
     unapplied,
     again,

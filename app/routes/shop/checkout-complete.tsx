@@ -6,6 +6,7 @@ import { AskOnWhatsApp } from "../../components/contact/whatsapp-links";
 import { OrderAgainForm } from "../../components/orders/order-again";
 import { OrderDetails, orderDate, orderTitle } from "../../components/orders/order-details";
 import { OrderTimeline } from "../../components/orders/order-timeline";
+import { ListNewsShare } from "../../components/wish-list/list-news";
 import { FormMessage } from "../../components/forms/fields";
 import { RouteError } from "../../components/route-error";
 import { appContext } from "../../context";
@@ -40,7 +41,7 @@ export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(
 export const action = ({ context, request }: Route.ActionArgs) => orderPageAction(context.get(appContext), request);
 
 export default function CheckoutComplete({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails, dayChange, pickupChange } = loaderData;
+  const { order, state, transfer, payLink, timeline, unapplied, again, token, saveDetails, dayChange, pickupChange, listNews } = loaderData;
   // the gift reminder's and the delivery day's answers have their own places; every other answer is the details form's
   const reminderAnswer = actionData?.code === REMINDER_ANSWER ? actionData : null;
   const dayAnswer = actionData?.code === DAY_CHANGE ? actionData : null;
@@ -164,6 +165,7 @@ export default function CheckoutComplete({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       {state === "pay_link" && payLink ? <ShareLink payLink={payLink} amount={order.deposit > 0 ? `${due} left to pay` : total} /> : null}
+      {listNews ? <ListNewsShare news={listNews} /> : null}
       <OrderTimeline steps={timeline} />
       <section className="mt-8 rounded-2xl border border-line bg-linen p-5" aria-label="Order details">
         <OrderDetails order={order} />
