@@ -58,6 +58,21 @@ async function saveIn(tx: Tx, userId: string, productId: string): Promise<{ titl
 }
 
 /**
+ * A visitor's tap on "Save to my wish list", saved as she logs in (save-after-login.ts): what cannot
+ * be saved (no such product any more, her list full) is left, and the log-in goes on. Whether it is
+ * on her list now.
+ */
+export async function saveOnLogIn(db: Db, userId: string, productId: string): Promise<boolean> {
+  try {
+    await saveWish(db, userId, productId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
+
+/**
  * "Save for later" on her cart's line: the product goes to her wish list and the line leaves her
  * cart, together (a full list keeps the line in the cart). Only a line of her own cart.
  */

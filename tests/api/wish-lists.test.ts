@@ -5,9 +5,9 @@
 // session never says what is on anyone's list.
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, products, wishItems } from "../../db/schema";
+import { cartItems, products, users, wishItems } from "../../db/schema";
 import { saveWish, WISH_LIST_MAX } from "../../modules/wish-lists/service.server";
-import { createAdminUser, createCartItem, createProduct, createUser } from "../factories";
+import { createAdminUser, createCartItem, createProduct, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createPagesContext, type PagesContext } from "../support/pages-app";
 
 let t: PagesContext;
@@ -50,7 +50,7 @@ describe("Saving to a wish list", () => {
 
     const visitor = wishButton(await drawn(await t.page(`/productdetails/${journal}`)));
     expect(visitor).toEqual({
-      href: `/login?redirectTo=${encodeURIComponent(`/productdetails/${journal}`)}`,
+      href: `/login?redirectTo=${encodeURIComponent(`/productdetails/${journal}?save=1`)}`,
       words: "Save to my wish list",
       pressed: null,
     });
@@ -110,6 +110,52 @@ describe("Saving to a wish list", () => {
     for (let i = 0; i < 2; i++) expect(wishButton(await drawn(await t.page(`/productdetails/${journal}`)))?.pressed).toBeNull();
     expect(listed(await drawn(await t.page("/wishlist", { as: bisi })))).toEqual([]);
     expect(await drawn(await t.page("/wishlist", { as: bisi }))).toContain("Nothing saved yet.");
+  });
+
+  it("saves a visitor's tap as she logs in (through sign-up too), and takes her on to the product", async () => {
+    const journal = await product("Morning Pages Journal");
+    const destination = `/productdetails/${journal}?save=1`;
+    const logIn = (email: string, redirectTo: string) =>
+      t.page("/login", { method: "POST", body: new URLSearchParams({ email, password: DEFAULT_PASSWORD, redirectTo }) });
+    const listOf = async (who: Shopper) => listed(await drawn(await t.page("/wishlist", { as: who })));
+
+    // the log-in page says why she is there; sign-up carries the wish on to the log-in
+    expect(await drawn(await t.page(`/login?redirectTo=${encodeURIComponent(destination)}`))).toContain(
+      "Log in to save it to your wish list.",
+    );
+    const fields = { firstName: "Kemi", lastName: "Bello", phone: "08031234567", address: "5 Allen Avenue", lga: "Ikeja" };
+    const email = `kemi.${crypto.randomUUID().slice(0, 8)}@example.ng`;
+    const signedUp = await t.page("/register", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, email, password: DEFAULT_PASSWORD, redirectTo: destination }),
+    });
+    expect(signedUp.headers.get("Location")).toBe(`/login?registered=1&redirectTo=${encodeURIComponent(destination)}`);
+
+    const loggedIn = await logIn(email, destination);
+    expect(loggedIn.status).toBe(302);
+    expect(loggedIn.headers.get("Location")).toBe(`/productdetails/${journal}`);
+    expect(loggedIn.headers.get("Set-Cookie")).toContain("HttpOnly");
+    const [kemi] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const her = { id: kemi!.id, role: "customer" as const };
+    expect(await listOf(her)).toEqual(["Morning Pages Journal"]);
+    // already signed in (another tab): on to the product, nothing saved by opening an address
+    const other = await product("Evening Journal");
+    const opened = await t.page(`/login?redirectTo=${encodeURIComponent(`/productdetails/${other}?save=1`)}`, { as: her });
+    expect(opened.headers.get("Location")).toBe(`/productdetails/${other}`);
+    expect(await listOf(her)).toEqual(["Morning Pages Journal"]);
+
+    // what cannot be saved (a product gone, a full list) is left, and the log-in goes on
+    const ada = await createUser(t.db);
+    const gone = crypto.randomUUID();
+    const refused = await logIn(ada.email, `/productdetails/${gone}?save=1`);
+    expect(refused.headers.get("Location")).toBe(`/productdetails/${gone}`);
+    expect(refused.headers.get("Set-Cookie")).toContain("HttpOnly");
+    const full = { id: ada.id, role: "customer" as const };
+    for (let i = 0; i < WISH_LIST_MAX; i++) await saveWish(t.db, ada.id, await product(`Full ${i}`));
+    expect((await logIn(ada.email, destination)).headers.get("Location")).toBe(`/productdetails/${journal}`);
+    expect(await listOf(full)).not.toContain("Morning Pages Journal");
+    // any other destination is only a destination
+    expect((await logIn(email, `/products?save=1`)).headers.get("Location")).toBe("/products?save=1");
   });
 
   it(`holds at most ${WISH_LIST_MAX} products however many saves arrive at once`, async () => {

@@ -1,8 +1,9 @@
-// docs/product.md "Wish lists", on phones: she saves two products from their pages without
-// leaving them, finds her list in the menu, and sends its link; a friend opens the link signed out,
-// sees her first name and the products, and buys one, marked bought on the list for the next friend
-// (never for her). A new link ends the old one;
-// she stops the mails about her list (lower prices, back in stock), and saves a cart's line for later.
+// docs/product.md "Wish lists", on phones: a visitor taps "Save to my wish list", signs up and logs
+// in, and is back on the product with it saved; she saves another without leaving its page, finds
+// her list in the menu, and sends its link; a friend opens the link signed out, sees her first name
+// and the products, and buys one, marked bought on the list for the next friend (never for her). A
+// new link ends the old one; she stops the mails about her list (lower prices, back in stock), and
+// saves a cart's line for later.
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper } from "./support/account-pages";
 import { atBothWidths, screenshot, useBrowser, viewports, visible } from "./support/browser";
@@ -16,25 +17,24 @@ describe("a wish list, on a phone", () => {
     await skipNewsletterPopup(context);
     const account = accountPages(page);
     const temi = newShopper("wish");
-    await account.register(temi);
-    await page.waitForURL(/\/login\?registered=1$/);
-    await account.logIn(temi.email, temi.password);
-    await page.waitForURL((url) => url.pathname === "/");
 
-    // the first product: saved with a tap, the page stays where it is
+    // a visitor's tap: she signs up and logs in, and is back on the product with it on her list
     await openBuyableProduct(page);
     const first = (await page.locator("h1").textContent())!;
     const productUrl = page.url();
-    await waitForHydration(page);
-    const save = page.getByTestId("wish-button");
-    expect(await save.textContent()).toContain("Save to my wish list");
-    await save.click();
-    await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
-    expect(await save.textContent()).toContain("On your wish list");
-    expect(page.url()).toBe(productUrl);
-    await screenshot(page, "wish-saved-phone");
+    await page.getByTestId("wish-button").click();
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await visible(page.getByText("Log in to save it to your wish list."));
+    await page.locator("main").getByRole("link", { name: "Sign up" }).click();
+    await page.waitForURL(/\/register\?redirectTo=/);
+    await account.register(temi, { open: false });
+    await page.waitForURL(/\/login\?registered=1&redirectTo=/);
+    await account.logIn(temi.email, temi.password);
+    await page.waitForURL((url) => url.href === productUrl);
+    await expect.poll(() => page.getByTestId("wish-button").getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByTestId("wish-button").textContent()).toContain("On your wish list");
 
-    // a second one, from the shop's list
+    // a second one, from the shop's list: saved with a tap, the page stays where it is
     await page.goto("/products");
     const other = page.locator('a[href^="/productdetails/"]').filter({ hasNotText: first }).first();
     await other.click();
@@ -42,8 +42,13 @@ describe("a wish list, on a phone", () => {
     const second = (await page.locator("h1").textContent())!;
     const secondUrl = page.url();
     await waitForHydration(page);
-    await page.getByTestId("wish-button").click();
-    await expect.poll(() => page.getByTestId("wish-button").getAttribute("aria-pressed")).toBe("true");
+    const save = page.getByTestId("wish-button");
+    expect(await save.textContent()).toContain("Save to my wish list");
+    await save.click();
+    await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
+    expect(await save.textContent()).toContain("On your wish list");
+    expect(page.url()).toBe(secondUrl);
+    await screenshot(page, "wish-saved-phone");
 
     // her list, from the phone's menu: the latest first, and its link to send
     await page.locator("header").getByRole("button", { name: "Open menu" }).click();

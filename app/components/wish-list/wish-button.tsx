@@ -1,6 +1,7 @@
 import { Heart } from "lucide-react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { FormResult } from "../../lib/forms";
+import { saveAfterLoginPath } from "../../../modules/wish-lists/save-after-login";
 
 /** Her list's page, where the product page's button posts (app/routes/shop/wish-list.tsx). */
 export const WISH_LIST_PAGE = "/wishlist";
@@ -10,18 +11,15 @@ type RootData = { user: { id: string } | null } | undefined;
 /**
  * docs/product.md "Wish lists": on a product's page, "Save to my wish list" saves it without leaving
  * the page (before the script runs, the post lands on her list); once saved, "On your wish list"
- * takes it off again. A visitor who is not signed in is sent to log in and back to the product.
+ * takes it off again. A visitor who is not signed in is sent to log in, which saves it, and back to
+ * the product.
  */
 export function WishButton({ productId, wished }: { productId: string; wished: boolean }) {
   const root = useRouteLoaderData("root") as RootData;
   const fetcher = useFetcher<FormResult>();
   if (!root?.user)
     return (
-      <Link
-        to={`/login?redirectTo=${encodeURIComponent(`/productdetails/${productId}`)}`}
-        className="btn-outline"
-        data-testid="wish-button"
-      >
+      <Link to={saveAfterLoginPath(productId)} className="btn-outline" data-testid="wish-button">
         <Heart size={18} aria-hidden="true" /> Save to my wish list
       </Link>
     );

@@ -7,6 +7,8 @@ import { mergeGuestCartAfterLogin } from "../../lib/guest-cart";
 import { login } from "../../../modules/accounts/auth.server";
 import { safeRedirect, withRedirect } from "../../../modules/accounts/safe-redirect";
 import { loginInput } from "../../../modules/accounts/schemas";
+import { wishInDestination } from "../../../modules/wish-lists/save-after-login";
+import { saveOnLogIn } from "../../../modules/wish-lists/service.server";
 import { authDeps, clientMeta, redirectSignedIn } from "./account.server";
 import type { Route } from "./+types/login";
 
@@ -17,7 +19,11 @@ export const meta = () => [{ title: "Log in | Alafia Self-Care" }, { name: "robo
 
 export function loader({ context, request }: Route.LoaderArgs) {
   // already signed in: straight on to where the shopper was going
-  if (context.get(appContext).user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (context.get(appContext).user) {
+    const to = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+    // a wish asked from another tab: she is signed in there, and taps again (opening an address saves nothing)
+    throw redirect(wishInDestination(to)?.back ?? to);
+  }
   return null;
 }
 
@@ -27,7 +33,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redrawnFormAction(request, loginInput, async (fields, form) => {
     const signedIn = await login(authDeps(ctx), fields(), clientMeta(ctx, request));
     // docs/product.md §4: a customer goes to / (or back to the page that sent them here)
-    return redirectSignedIn(ctx, signedIn, safeRedirect(form.get("redirectTo")));
+    const to = safeRedirect(form.get("redirectTo"));
+    // a visitor's "Save to my wish list" tap: saved now, and on to the product (docs/product.md "Wish lists")
+    const wish = wishInDestination(to);
+    if (wish) await saveOnLogIn(ctx.db, signedIn.user.id, wish.productId);
+    return redirectSignedIn(ctx, signedIn, wish?.back ?? to);
   });
 }
 
@@ -59,7 +69,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
           ? "Log in to see your orders in your account."
           : null;
   return (
-    <AuthCard title="Log in" intro={redirectTo ? "Please log in to continue." : "Welcome back. Log in to your account."}>
+    <AuthCard
+      title="Log in"
+      intro={
+        wishInDestination(redirectTo)
+          ? "Log in to save it to your wish list."
+          : redirectTo
+            ? "Please log in to continue."
+            : "Welcome back. Log in to your account."
+      }
+    >
       <div className="space-y-4">
         <FormMessage tone="success">{notice}</FormMessage>
         <FormMessage tone="error">{msg ? <FailureText msg={msg} /> : null}</FormMessage>

@@ -20,8 +20,9 @@ export function newShopper(tag: string): Shopper {
 }
 
 export const accountPages = (page: Page) => ({
-  async register(s: Shopper) {
-    await page.goto("/register");
+  /** signs up from /register (`open: false`: from the sign-up page already on screen, with where it goes on to) */
+  async register(s: Shopper, { open = true }: { open?: boolean } = {}) {
+    if (open) await page.goto("/register");
     await page.locator("main").getByLabel("First Name").fill(s.firstName);
     await page.locator("main").getByLabel("Last Name").fill(s.lastName);
     await page.locator("main").getByLabel("Email").fill(s.email);
