@@ -145,6 +145,9 @@ export const purchases = pgTable(
     // bought from a shared wish list (docs/product.md "Wish lists", "Bought from her list"): the list's
     // owner; what the order holds is marked bought on her list for whoever opens it (never for her)
     forWishListOf: uuid().references(() => users.id, { onDelete: "set null" }),
+    // a gift sent to the address she keeps on her wish list ("Send it to her"): the address columns
+    // are hers, for the team and the rider; the buyer's own views show only her name and area
+    addressPrivate: boolean().notNull().default(false),
     source: orderSourceEnum().notNull().default("web"),
     // the team member who recorded an order at the order desk (docs/product.md "Manual orders", the
     // report by team member); null for a web order, or once that member is deleted

@@ -13,6 +13,12 @@ export const wishLists = pgTable("wish_lists", {
   shareToken: text().notNull().unique("wish_lists_share_token_uq"),
   // she is mailed when a product on her list costs less or is back in stock (her list's switch turns it off)
   mails: boolean().notNull().default(true),
+  // where a friend may send her a gift from the list ("Send it to her"; all four or none): the
+  // friend never sees it, only her area's delivery charge (modules/wish-lists/list-address.server.ts)
+  giftPhone: text(),
+  giftLga: text(),
+  giftStreet: text(),
+  giftCity: text(),
   createdAt: createdAt(),
 });
 

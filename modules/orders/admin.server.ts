@@ -13,6 +13,7 @@ import { holdsMoneyRecords, paidOrderKept } from "./money-records.server";
 import { partsOnCancel } from "./part-payments.server";
 import type { PurchaseDetail, PurchaseView } from "./types";
 import { toPurchaseView } from "./views.server";
+import { giftForBuyer } from "./gift-rules";
 import { releaseStock } from "../stock/reservation.server";
 import { releaseDeliverySlots } from "../delivery/schedule.server";
 import { refusedDeliveries } from "./manual-payments.server";
@@ -48,7 +49,7 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDetail> {
     listOwnerName(db, p.forWishListOf),
   ]);
   return {
-    ...toPurchaseView(p, items),
+    ...toPurchaseView(p, items, { team: true }),
     updatedAt: p.updatedAt.toISOString(),
     collectRemindedAt: p.collectRemindedAt?.toISOString() ?? null,
     refusedDeliveries: refused,
@@ -81,7 +82,8 @@ export function herOwnOrder(p: PurchaseDetail): PurchaseView {
     wishListOf: _wishListOf,
     ...view
   } = p;
-  return view;
+  // a gift to the address on her wish list: where it goes is the team's to know (docs/product.md "Wish lists")
+  return giftForBuyer(view, "full");
 }
 
 const statusMail: Record<string, { subject: string; line: string }> = {

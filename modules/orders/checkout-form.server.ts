@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { readablePhone } from "../../lib/phone";
 import { purchases, users } from "../../db/schema";
@@ -32,7 +32,8 @@ export async function checkoutDefaults(db: Db, userId: string): Promise<Checkout
     db
       .select({ phone: purchases.phone, street: purchases.street, city: purchases.city })
       .from(purchases)
-      .where(eq(purchases.userId, userId))
+      // a gift's address is the recipient's, never hers
+      .where(and(eq(purchases.userId, userId), eq(purchases.isGift, false)))
       .orderBy(desc(purchases.createdAt))
       .limit(1),
   ]);
@@ -68,11 +69,13 @@ export async function returningGuestDefaults(db: Db, purchaseId: string): Promis
   const [p] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
   if (!p || p.paidAt || !["pending", "cancelled"].includes(p.status) || p.userId) return null;
   const gift: Record<string, string> = {};
+  // a gift to the address on her friend's wish list: only its message comes back (she never saw the rest)
+  const hidden = p.addressPrivate;
   if (p.isGift) {
     Object.assign(gift, {
       isGift: "on",
-      recipientName: p.recipientName ?? "",
-      recipientPhone: p.recipientPhone ? readablePhone(p.recipientPhone) : "",
+      recipientName: hidden ? "" : (p.recipientName ?? ""),
+      recipientPhone: p.recipientPhone && !hidden ? readablePhone(p.recipientPhone) : "",
       recipientEmail: p.recipientEmail ?? "",
       giftMessage: p.giftMessage ?? "",
     });
@@ -88,8 +91,8 @@ export async function returningGuestDefaults(db: Db, purchaseId: string): Promis
     name: `${p.firstName} ${p.lastName}`.trim(),
     email: p.email,
     phone: readablePhone(p.phone),
-    street: p.street,
-    city: p.city,
+    street: hidden ? "" : p.street,
+    city: hidden ? "" : p.city,
     note: p.orderNote ?? "",
     gift,
   };

@@ -30,6 +30,7 @@ import { orderShipsFrom, preorderDay } from "../stock/preorder";
 import { lagosNow } from "../../lib/lagos-calendar";
 import { holdDeliverySlot, resolveDeliverySlot } from "../delivery/schedule.server";
 import { listBoughtFrom } from "../wish-lists/bought.server";
+import { listDelivery } from "../wish-lists/list-address.server";
 
 /**
  * Who is buying. A signed-in shopper buys her server cart as her account; a guest gives her name
@@ -156,6 +157,21 @@ function giftOf(input: OrderInput): GiftDetails | null {
 }
 
 /**
+ * "Send it to her" (docs/product.md "Wish lists"): a gift to the address kept on a friend's list
+ * is hers, read here in the order's transaction: the recipient, her number, street, city and area
+ * are the list's, whatever was posted, and the order keeps them from the buyer's views.
+ */
+async function addressedInput(tx: Tx, asked: OrderInput, buyerId: string | null): Promise<{ input: OrderInput; addressPrivate: boolean }> {
+  if (!asked.deliverToList) return { input: asked, addressPrivate: false };
+  const to = await listDelivery(tx, asked.deliverToList, buyerId);
+  if (!to)
+    throw new AppError("invalid", "That wish list has no address to send to any more. Choose “Type another address” to enter one.", {
+      fields: { deliverToList: "That wish list has no address to send to any more" },
+    });
+  return { input: { ...asked, isGift: true, ...to, recipientEmail: undefined }, addressPrivate: true };
+}
+
+/**
  * A pending order priced by the server with the one pricing function, its stock reserved, in one
  * transaction (docs/decisions/0005-checkout-money-path.md). The same for a signed-in shopper and a
  * guest, and for every way of paying: only how long the stock is held differs.
@@ -163,11 +179,12 @@ function giftOf(input: OrderInput): GiftDetails | null {
 export async function placeOrder(
   db: Db,
   buyer: Buyer,
-  input: OrderInput,
+  asked: OrderInput,
   { provider, links, now = new Date() }: { provider: "sandbox" | "paystack"; links: MailLinks; now?: Date },
 ): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     const contact = await contactOf(tx, buyer);
+    const { input, addressPrivate } = await addressedInput(tx, asked, contact.userId);
     // a gift goes to the recipient's address and is priced by her area, never the buyer's profile area
     const gift = giftOf(input);
     const wanted = await linesToBuy(tx, buyer.kind === "user" ? { userId: buyer.userId } : { lines: buyer.lines });
@@ -265,6 +282,7 @@ export async function placeOrder(
         whatsappOptIn: input.whatsappOptIn,
         // docs/product.md "Wish lists", "Bought from her list": someone else's list, by a link that opens it
         forWishListOf: await listBoughtFrom(tx, input.forWishList, contact.userId),
+        addressPrivate,
         source: buyer.kind === "shop" ? buyer.source : "web",
         recordedBy: buyer.kind === "shop" ? buyer.actorId : null,
         ...(gift ? { isGift: true, ...gift } : {}),

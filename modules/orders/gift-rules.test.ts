@@ -52,6 +52,7 @@ describe("what the recipient and the buyer see", () => {
         anonymousSender: false,
         hidePrices: false,
         surpriseMode: false,
+        addressPrivate: false,
         remindOn: null,
         remindYearly: false,
         remindedOn: null,
@@ -60,6 +61,35 @@ describe("what the recipient and the buyer see", () => {
     expect(giftForBuyer(order, "area")).toEqual({ street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null } });
     expect(giftForBuyer(order, "full")).toBe(order);
     expect(giftForBuyer({ ...order, gift: null }, "area").street).toBe("5 Fola Osibo Road");
+  });
+
+  it("shows a gift sent to the address on her wish list by her name and area only, whatever the setting", () => {
+    const order = {
+      street: "5 Fola Osibo Road",
+      city: "Lekki",
+      address: "5 Fola Osibo Road, Lekki, Lagos",
+      gift: {
+        recipientName: "Kemi",
+        recipientPhone: "+2348091112233",
+        recipientEmail: null,
+        message: "Happy birthday",
+        anonymousSender: false,
+        hidePrices: false,
+        surpriseMode: false,
+        addressPrivate: true,
+        remindOn: null,
+        remindYearly: false,
+        remindedOn: null,
+      },
+    };
+    const hidden = {
+      street: "",
+      city: "",
+      address: "",
+      gift: { ...order.gift, recipientName: "Kemi", recipientPhone: null, recipientEmail: null },
+    };
+    expect(giftForBuyer(order, "full")).toEqual(hidden);
+    expect(giftForBuyer(order, "area")).toEqual(hidden);
   });
 });
 

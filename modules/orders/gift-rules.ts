@@ -112,10 +112,12 @@ export function senderFor(p: { anonymousSender: boolean; firstName: string; last
 /**
  * A gift order as the buyer's own view shows it (its page, reached from /track or a mail, and My
  * orders), by the owner's setting: the recipient's whole address, or only her name and delivery
- * area (no street, city or phone). Anything that is not a gift is shown as it is.
+ * area (no street, city or phone). A gift sent to the address on the recipient's wish list shows
+ * her name and area only, whatever the setting (docs/product.md "Wish lists"). Anything that is not
+ * a gift is shown as it is.
  */
 export function giftForBuyer<T extends Pick<PurchaseView, "street" | "city" | "address" | "gift">>(order: T, view: GiftAddressView): T {
-  if (!order.gift || view === "full") return order;
+  if (!order.gift || (view === "full" && !order.gift.addressPrivate)) return order;
   return { ...order, street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null } };
 }
 

@@ -91,9 +91,12 @@ export function readGift(v: GiftFields): { gift: GiftDetails | null; problems: R
 }
 
 /** The checks of readGift as a zod refinement, so a schema's 400 names each gift field that is wrong. */
-export function checkGift(v: GiftFields & { lga?: string | undefined }, ctx: z.RefinementCtx) {
-  for (const [path, message] of Object.entries(readGift(v).problems)) ctx.addIssue({ code: "custom", path: [path], message });
+export function checkGift(v: GiftFields & { lga?: string | undefined; deliverToList?: string | undefined }, ctx: z.RefinementCtx) {
+  // sent to the address on a friend's wish list: the recipient and her area are the list's (placeOrder)
+  const fromList = !!v.deliverToList;
+  for (const [path, message] of Object.entries(readGift(v).problems))
+    if (!fromList || path === "giftMessage") ctx.addIssue({ code: "custom", path: [path], message });
   // a gift goes to the recipient's area: never the buyer's profile area by default
-  if (v.isGift === true && !(typeof v.lga === "string" && v.lga.trim()))
+  if (!fromList && v.isGift === true && !(typeof v.lga === "string" && v.lga.trim()))
     ctx.addIssue({ code: "custom", path: ["lga"], message: "Choose the recipient's delivery area" });
 }

@@ -40,8 +40,13 @@ export function deliveryDateLine(p: Pick<Purchase, "deliveryDate" | "deliveryWin
   return `Delivery on ${longDay(p.deliveryDate)}${p.deliveryWindow ? `, ${p.deliveryWindow}` : ""}`;
 }
 
-function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
+/**
+ * The order's lines, totals and where it goes, for the buyer's mails or the shop's. A gift sent to
+ * the address on her wish list tells the buyer her name and area only (docs/product.md "Wish lists").
+ */
+function summary(p: Purchase, items: Item[], reader: "buyer" | "shop", totalLabel = "Total"): string {
   const date = deliveryDateLine(p);
+  const hidden = reader === "buyer" && p.addressPrivate;
   return [
     ...items.map(
       (i) =>
@@ -56,8 +61,12 @@ function summary(p: Purchase, items: Item[], totalLabel = "Total"): string {
     `${totalLabel}: ${formatNaira(p.totalKobo)}`,
     "",
     ...(date ? [date] : []),
-    ...giftSummaryLines(p),
-    p.deliveryMethod === "pickup" ? `Pick up at: ${p.address}` : `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
+    ...giftSummaryLines(hidden ? { ...p, recipientPhone: null } : p),
+    p.deliveryMethod === "pickup"
+      ? `Pick up at: ${p.address}`
+      : hidden
+        ? `Delivery to: the address on her wish list${p.lga ? ` (${p.lga})` : ""}`
+        : `Delivery address: ${p.address}${p.lga ? ` (${p.lga})` : ""}`,
     `${p.isGift ? "Your phone" : "Phone"}: ${formatNigerianPhone(p.phone)}`,
     ...(p.orderNote ? [`Delivery instructions: ${p.orderNote}`] : []),
   ].join("\n");
@@ -77,7 +86,7 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: Mail
   const confirmation = {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number} is confirmed`,
-    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. ${paidHow[p.paidVia ?? "provider"]} and will prepare your parcel.\n\n${summary(p, items, "Total paid")}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}. ${paidHow[p.paidVia ?? "provider"]} and will prepare your parcel.\n\n${summary(p, items, "buyer", "Total paid")}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_confirmation",
   };
   await enqueueMail(tx, confirmation);
@@ -90,7 +99,7 @@ export async function orderMails(tx: Tx, p: Purchase, items: Item[], links: Mail
   await enqueueMail(tx, {
     to: settings.contactEmail,
     subject: `New order #${number}: ${formatNaira(p.totalKobo)}`,
-    text: `${p.firstName} ${p.lastName} <${p.email}> paid order #${number} (reference ${p.reference}).\n\n${summary(p, items)}\n`,
+    text: `${p.firstName} ${p.lastName} <${p.email}> paid order #${number} (reference ${p.reference}).\n\n${summary(p, items, "shop")}\n`,
     kind: "order_new_admin",
     whatsapp: newOrderAlert(settings, p, "paid", links),
   });
@@ -129,14 +138,14 @@ export async function placedMails(tx: Tx, p: Purchase, items: Item[], links: Mai
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number}: ${p.paymentMethod === "pod" ? `confirmed, ${pickup ? payOnCollection.subject : "pay on delivery"}` : "waiting for payment"}`,
-    text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items)}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nThank you for your order #${number}.\n\n${next}\n\n${summary(p, items, "buyer")}\n\nFollow your order: ${orderUrl(links, p)}\n\nQuestions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: `order_placed_${p.paymentMethod}`,
   });
   if (p.paymentMethod === "pod")
     await enqueueMail(tx, {
       to: settings.contactEmail,
       subject: `New order #${number} (${pickup ? payOnCollection.alertSubject : "pay on delivery"}): ${formatNaira(p.totalKobo)}`,
-      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid ${pickup ? payOnCollection.alertLine : "on delivery"}.\n\n${summary(p, items, "To collect")}\n`,
+      text: `${p.firstName} ${p.lastName} <${p.email}> placed order #${number}, to be paid ${pickup ? payOnCollection.alertLine : "on delivery"}.\n\n${summary(p, items, "shop", "To collect")}\n`,
       kind: "order_new_admin",
       whatsapp: newOrderAlert(settings, p, `to be paid ${pickup ? payOnCollection.alertWhatsApp : "on delivery"}`, links),
     });
@@ -210,13 +219,13 @@ export async function refundDueMails(tx: Tx, p: Purchase, items: Item[], reason:
   await enqueueMail(tx, {
     to: p.email,
     subject: `Your ${settings.shopName} order #${number}: your payment will be refunded`,
-    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, ${why.shopper}. We are refunding the full amount to ${refundTo(p)} within 5 working days; you do not need to do anything.\n\n${summary(p, items)}\n\nYour order: ${orderUrl(links, p)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
+    text: `Hello ${p.firstName},\n\nWe received your payment of ${formatNaira(p.totalKobo)} for order #${number}, ${why.shopper}. We are refunding the full amount to ${refundTo(p)} within 5 working days; you do not need to do anything.\n\n${summary(p, items, "buyer")}\n\nYour order: ${orderUrl(links, p)}\n\nWe are sorry. Questions? Write to ${settings.contactEmail} or call ${settings.contactPhone}.\n`,
     kind: "order_refund_due",
   });
   await enqueueMail(tx, {
     to: settings.contactEmail,
     subject: `Refund needed: order #${number}, ${formatNaira(p.totalKobo)}`,
-    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? p.paymentNote ?? "unknown"}), ${why.shop}. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}>.\n\n${summary(p, items)}\n`,
+    text: `A payment arrived for cancelled order #${number} (reference ${p.reference}, transaction ${p.transactionId ?? p.paymentNote ?? "unknown"}), ${why.shop}. Refund ${formatNaira(p.totalKobo)} to ${p.firstName} ${p.lastName} <${p.email}>.\n\n${summary(p, items, "shop")}\n`,
     kind: "order_refund_admin",
   });
 }

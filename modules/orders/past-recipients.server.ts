@@ -41,8 +41,16 @@ function buyerIs(who: GiftBuyer): SQL | undefined {
   );
 }
 
-/** A gift that went, or is going: paid (even if cancelled since: the address was real), or not cancelled nor failed. */
-const realGift = and(eq(purchases.isGift, true), or(isNotNull(purchases.paidAt), notInArray(purchases.status, ["cancelled", "failed"])));
+/**
+ * A gift that went, or is going: paid (even if cancelled since: the address was real), or not
+ * cancelled nor failed; never one sent to the address on the recipient's wish list, which the
+ * buyer does not know (docs/product.md "Wish lists").
+ */
+const realGift = and(
+  eq(purchases.isGift, true),
+  eq(purchases.addressPrivate, false),
+  or(isNotNull(purchases.paidAt), notInArray(purchases.status, ["cancelled", "failed"])),
+);
 
 /**
  * The buyer's gift orders that went or are going (realGift), one a recipient (by her number: the latest order to it, so a new

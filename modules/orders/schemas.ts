@@ -61,10 +61,11 @@ export const addressFields = {
  * area it needs (the API falls back to the profile's area).
  */
 export function checkDeliveryAddress({ street, areaMessage }: { street: boolean; areaMessage: string | null }) {
-  type Address = { street?: unknown; city?: unknown; lga?: unknown; deliveryMethod?: unknown };
+  type Address = { street?: unknown; city?: unknown; lga?: unknown; deliveryMethod?: unknown; deliverToList?: unknown };
   const blank = (v: unknown) => v === undefined || v === "";
   const check = (v: Address, ctx: z.RefinementCtx) => {
-    if (v.deliveryMethod === "pickup") return;
+    // a gift sent to the address on a friend's wish list takes the list's street, city and area (placeOrder)
+    if (v.deliveryMethod === "pickup" || !blank(v.deliverToList)) return;
     if (street && blank(v.street)) ctx.addIssue({ code: "custom", path: ["street"], message: "Street is required" });
     if (street && blank(v.city)) ctx.addIssue({ code: "custom", path: ["city"], message: "City is required" });
     if (areaMessage && (blank(v.lga) || (typeof v.lga === "string" && !v.lga.trim())))
@@ -84,6 +85,8 @@ export const orderChoiceFields = {
   ...deliveryDateFields,
   // docs/product.md "Wish lists", "Bought from her list": the shared list's link it is bought from
   forWishList: z.string().trim().max(64, "That is not a wish list's link").optional(),
+  // "Send it to her": the gift goes to the address kept on the list this link opens, which the buyer never sees
+  deliverToList: z.string().trim().max(64, "That is not a wish list's link").optional(),
 };
 
 /** Who the order is for when nobody is signed in: the buyer is the contact (docs/product.md "Guest checkout"). */

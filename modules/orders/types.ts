@@ -37,6 +37,8 @@ export type GiftView = {
   anonymousSender: boolean;
   hidePrices: boolean;
   surpriseMode: boolean;
+  /** sent to the address on the recipient's wish list: the buyer's views never show it (docs/product.md "Wish lists") */
+  addressPrivate: boolean;
   /** "Remind me next year": the Lagos day its buyer is reminded next (docs/product.md "Gift orders"), null when none is to come */
   remindOn: string | null;
   /** she asked for the reminder every year */

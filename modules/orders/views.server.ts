@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { purchaseItems, purchases } from "../../db/schema";
 import { koboToNaira } from "../../lib/money";
 import { leftToPayKobo, restDue } from "./statuses";
-import { lagosDay, nextGiftReminder } from "./gift-rules";
+import { giftForBuyer, lagosDay, nextGiftReminder } from "./gift-rules";
 import type { GiftView, PurchaseView } from "./types";
 
 type CodeColumns = Pick<
@@ -27,8 +27,21 @@ export function codeOn(p: CodeColumns): "goods" | "delivery" | null {
 export const isDiscounted = (p: Pick<typeof purchases.$inferSelect, "savedKobo" | "discountCode">): boolean =>
   p.savedKobo > 0 || p.discountCode !== null;
 
-/** A purchase row and its items as the API shows them (docs/product.md §3 names, naira). */
-export function toPurchaseView(p: typeof purchases.$inferSelect, items: (typeof purchaseItems.$inferSelect)[]): PurchaseView {
+/**
+ * A purchase row and its items as the API shows them (docs/product.md §3 names, naira). A gift sent
+ * to the address on its recipient's wish list shows where it goes to the team only (`team`): any
+ * other view has her first name and area (docs/product.md "Wish lists", "Send it to her").
+ */
+export function toPurchaseView(
+  p: typeof purchases.$inferSelect,
+  items: (typeof purchaseItems.$inferSelect)[],
+  { team = false }: { team?: boolean } = {},
+): PurchaseView {
+  const view = purchaseView(p, items);
+  return team ? view : giftForBuyer(view, "full");
+}
+
+function purchaseView(p: typeof purchases.$inferSelect, items: (typeof purchaseItems.$inferSelect)[]): PurchaseView {
   return {
     id: p.id,
     userId: p.userId,
@@ -112,6 +125,7 @@ export function giftView(p: typeof purchases.$inferSelect): GiftView | null {
     anonymousSender: p.anonymousSender,
     hidePrices: p.hidePrices,
     surpriseMode: p.surpriseMode,
+    addressPrivate: p.addressPrivate,
     // a cancelled gift is reminded of no more (the hourly job drops it)
     remindOn: p.status === "cancelled" ? null : nextGiftReminder(p, lagosDay(new Date())),
     remindYearly: p.giftRemindYearly && !!p.giftRemindOn && p.status !== "cancelled",

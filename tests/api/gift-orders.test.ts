@@ -109,6 +109,8 @@ describe("a gift is priced and delivered by the recipient's area", () => {
       anonymousSender: false,
       hidePrices: false,
       surpriseMode: false,
+      // typed at checkout, not taken from her wish list
+      addressPrivate: false,
       // not asked to remind her next year
       remindOn: null,
       remindYearly: false,

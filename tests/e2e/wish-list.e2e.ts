@@ -1,9 +1,10 @@
 // docs/product.md "Wish lists", on phones: a visitor taps "Save to my wish list", signs up and logs
 // in, and is back on the product with it saved; she saves another without leaving its page, finds
-// her list in the menu, and sends its link; a friend opens the link signed out, sees her first name
-// and the products, and buys one, marked bought on the list for the next friend (never for her). A
-// new link ends the old one; she stops the mails about her list (lower prices, back in stock), and
-// saves a cart's line for later.
+// her list in the menu, keeps an address for gifts there and sends its link; a friend opens the link
+// signed out, sees her first name and the products, and buys one, sent to that address without
+// seeing it and marked bought on the list for the next friend (never for her). A new link ends the
+// old one; she stops the mails about her list (lower prices, back in stock), and saves a cart's line
+// for later.
 import { describe, expect, it } from "vitest";
 import { accountPages, newShopper } from "./support/account-pages";
 import { atBothWidths, screenshot, useBrowser, viewports, visible } from "./support/browser";
@@ -68,6 +69,18 @@ describe("a wish list, on a phone", () => {
     await visible(headerLink);
     await page.setViewportSize(viewports.phone);
     expect(await headerLink.isVisible()).toBe(false);
+    // where gifts from her list may come: friends never see it
+    const gifts = page.getByTestId("list-address");
+    await gifts.getByText("Add an address for gifts").click();
+    await gifts.getByLabel("Phone for the rider").fill("0809 111 2233");
+    await gifts.getByLabel("Delivery area").selectOption("Surulere");
+    await gifts.getByLabel("Street address").fill("7 Bode Thomas Street");
+    await gifts.getByLabel("City or town").fill("Surulere");
+    await gifts.getByRole("button", { name: "Save the address" }).click();
+    await visible(page.getByText("Friends who open your list can now send gifts straight to you."));
+    await visible(gifts.getByText("send a gift straight to your address in"));
+    await gifts.scrollIntoViewIfNeeded();
+    await screenshot(page, "wish-list-address-phone");
 
     // a friend opens it on her phone, signed out
     const friend = await browser.newPage("phone");
@@ -75,6 +88,7 @@ describe("a wish list, on a phone", () => {
     await friend.page.goto(new URL(link).pathname);
     await visible(friend.page.getByRole("heading", { name: `${temi.firstName}'s wish list` }));
     await visible(friend.page.getByText(`Buying ${temi.firstName} a gift?`));
+    await visible(friend.page.getByText(`choose “Send it to ${temi.firstName}”`));
     expect(await friend.page.getByTestId("wish-item").locator("h2").allTextContents()).toEqual([second, first]);
     expect(await friend.page.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
     expect(await friend.page.locator("main").textContent()).not.toContain(temi.lastName);
@@ -84,8 +98,9 @@ describe("a wish list, on a phone", () => {
     await friend.page.waitForURL(/\/cart$/);
     await visible(friend.page.locator("main").getByText(first).first());
 
-    // at checkout she is offered to mark it bought on the list, ticked; she asks her sister to pay
-    await cart.chooseArea(friend.page, "Surulere");
+    // at checkout she is offered to mark it bought on the list, ticked, and to send it to Temi's address
+    // without seeing it; she asks her sister to pay
+    await cart.chooseArea(friend.page, "Ikeja");
     await friend.page.goto("/checkout");
     await waitForHydration(friend.page);
     const offer = friend.page.getByTestId("wish-list-offer");
@@ -93,8 +108,15 @@ describe("a wish list, on a phone", () => {
     expect(await offer.getByRole("checkbox", { name: /Mark the product from it in your cart as bought/ }).isChecked()).toBe(true);
     await offer.scrollIntoViewIfNeeded();
     await screenshot(friend.page, "wish-list-offer-phone");
+    await offer.getByRole("link", { name: `Send it to ${temi.firstName}` }).click();
+    await visible(friend.page.getByTestId("list-area").getByText(`Delivery to ${temi.firstName} in Surulere`));
+    await visible(offer.getByText(`Going to ${temi.firstName}'s address.`));
+    await waitForHydration(friend.page);
+    expect(await friend.page.locator("main").getByLabel("Street address", { exact: true }).count()).toBe(0);
+    await offer.scrollIntoViewIfNeeded();
+    await screenshot(friend.page, "wish-list-send-to-her-phone");
     await checkout.fillContact(friend.page, { name: "Bisi Okafor", email: `bisi.${crypto.randomUUID().slice(0, 8)}@example.ng` });
-    await checkout.fillAddress(friend.page, { street: "4 Bode Thomas Street", city: "Surulere", phone: "0803 555 0142" });
+    await friend.page.locator("main").getByLabel("Your phone", { exact: true }).fill("0803 555 0142");
     await checkout.payWith(friend.page, "Ask someone to pay").check();
     await checkout.pay(friend.page).click();
     await friend.page.waitForURL(/\/checkout\/complete\?reference=/);
@@ -105,6 +127,8 @@ describe("a wish list, on a phone", () => {
     expect(decodeURIComponent(tell!)).toContain(`I'm getting: ${first}. Pick something else from it: ${link}`);
     await news.scrollIntoViewIfNeeded();
     await screenshot(friend.page, "wish-list-news-phone");
+    await visible(friend.page.getByText("Delivered to the address on her wish list, in Surulere"));
+    expect(await friend.page.locator("main").textContent()).not.toContain("Bode Thomas");
     // whoever opens the list now sees it bought; Temi does not
     await friend.page.goto(new URL(link).pathname);
     const bought = friend.page.getByTestId("wish-item").filter({ hasText: first }).getByTestId("bought-mark");

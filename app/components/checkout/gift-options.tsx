@@ -34,6 +34,7 @@ export function GiftOptions({
   onChange,
   values = {},
   addressNote,
+  recipientChosen,
   before,
   intro = "We deliver to the person you choose. You pay, and we keep you posted.",
   byShop = false,
@@ -45,6 +46,8 @@ export function GiftOptions({
   values?: GiftValues;
   /** where the recipient's address goes on this form */
   addressNote?: ReactNode;
+  /** drawn instead of the recipient's fields when the page has chosen her (the checkout's "Send it to her") */
+  recipientChosen?: ReactNode;
   /** drawn first once the switch is on (the checkout's "Sent before") */
   before?: ReactNode;
   intro?: string;
@@ -87,43 +90,7 @@ export function GiftOptions({
       <p className="mt-1 text-sm text-muted">{intro}</p>
       <div className="mt-4 hidden gap-4 peer-checked:grid sm:grid-cols-2" data-testid="gift-fields">
         {before}
-        <p className="rounded-xl bg-blush px-3 py-2 text-sm sm:col-span-2">
-          {addressNote ?? (
-            <>
-              The delivery area above and the address below are the <strong>recipient's</strong>: delivery is priced for her area.
-            </>
-          )}
-        </p>
-        <Field
-          label="Recipient's name"
-          name="recipientName"
-          autoComplete="off"
-          maxLength={120}
-          defaultValue={values.recipientName}
-          error={errors.recipientName}
-        />
-        <Field
-          label="Recipient's phone"
-          name="recipientPhone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          maxLength={30}
-          defaultValue={values.recipientPhone}
-          error={errors.recipientPhone}
-          hint="The rider calls her on delivery day"
-        />
-        <Field
-          label="Recipient's email (optional)"
-          name="recipientEmail"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          defaultValue={values.recipientEmail}
-          error={errors.recipientEmail}
-          hint="We tell her a gift is on its way (not in surprise mode)"
-          className="sm:col-span-2"
-        />
+        {recipientChosen ?? <RecipientFields errors={errors} values={values} addressNote={addressNote} />}
         <div className="sm:col-span-2">
           <label htmlFor="gift-message" className="label">
             Message for the card (optional)
@@ -191,5 +158,50 @@ function GiftTick({ name, title, detail, checked }: { name: string; title: strin
         <span className="block text-muted">{detail}</span>
       </span>
     </label>
+  );
+}
+
+/** Who receives it: her name, the rider's number, and her email for the news (not in surprise mode). */
+function RecipientFields({ errors, values, addressNote }: { errors: Record<string, string>; values: GiftValues; addressNote?: ReactNode }) {
+  return (
+    <>
+      <p className="rounded-xl bg-blush px-3 py-2 text-sm sm:col-span-2">
+        {addressNote ?? (
+          <>
+            The delivery area above and the address below are the <strong>recipient's</strong>: delivery is priced for her area.
+          </>
+        )}
+      </p>
+      <Field
+        label="Recipient's name"
+        name="recipientName"
+        autoComplete="off"
+        maxLength={120}
+        defaultValue={values.recipientName}
+        error={errors.recipientName}
+      />
+      <Field
+        label="Recipient's phone"
+        name="recipientPhone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        maxLength={30}
+        defaultValue={values.recipientPhone}
+        error={errors.recipientPhone}
+        hint="The rider calls her on delivery day"
+      />
+      <Field
+        label="Recipient's email (optional)"
+        name="recipientEmail"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        defaultValue={values.recipientEmail}
+        error={errors.recipientEmail}
+        hint="We tell her a gift is on its way (not in surprise mode)"
+        className="sm:col-span-2"
+      />
+    </>
   );
 }

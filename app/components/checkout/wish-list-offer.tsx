@@ -1,12 +1,16 @@
-import { Heart } from "lucide-react";
+import { Heart, MapPin } from "lucide-react";
+import { Link } from "react-router";
 import type { ListOffer } from "../../../modules/wish-lists/bought.server";
+
+/** "Send it to her": the address on her list, chosen (`chosen`) or offered, and the page's addresses for each. */
+export type ListSending = { chosen: boolean; sendHref: string; typeHref: string };
 
 /**
  * docs/product.md "Wish lists", "Bought from her list": a friend who came from a shared list and
  * has something of it in her cart marks it bought there (ticked for her), so no one gives the same
- * present twice.
+ * present twice; when the list keeps an address, she may send the gift there without seeing it.
  */
-export function WishListOffer({ offer }: { offer: ListOffer }) {
+export function WishListOffer({ offer, sending }: { offer: ListOffer; sending: ListSending | null }) {
   const { firstName, onList } = offer;
   const what = onList === 1 ? "the product from it in your cart" : `the ${onList} products from it in your cart`;
   return (
@@ -25,6 +29,36 @@ export function WishListOffer({ offer }: { offer: ListOffer }) {
           the marks.
         </span>
       </label>
+      {sending ? <SendToHer firstName={firstName} token={offer.token} sending={sending} /> : null}
     </section>
+  );
+}
+
+/** The address on her list: offered, or chosen (then the form posts the list's link and no address). */
+function SendToHer({ firstName, token, sending }: { firstName: string; token: string; sending: ListSending }) {
+  if (!sending.chosen)
+    return (
+      <div className="mt-3 border-t border-line pt-3 text-sm" data-testid="send-to-list">
+        <p>{firstName} has told us where to deliver gifts. Send it straight to her: you never see her address.</p>
+        <Link to={sending.sendHref} replace preventScrollReset className="btn-outline mt-2 !min-h-11 !px-4 !py-1.5 text-sm">
+          <MapPin size={16} aria-hidden="true" /> Send it to {firstName}
+        </Link>
+      </div>
+    );
+  return (
+    <div className="mt-3 border-t border-line pt-3 text-sm" data-testid="send-to-list">
+      <input type="hidden" name="deliverToList" value={token} />
+      <p>
+        <strong>Going to {firstName}'s address.</strong> We deliver to the address she gave us and the rider calls her; you never see it.
+      </p>
+      <Link
+        to={sending.typeHref}
+        replace
+        preventScrollReset
+        className="mt-1 inline-flex min-h-11 items-center font-semibold text-rose-dark underline"
+      >
+        Type another address
+      </Link>
+    </div>
   );
 }

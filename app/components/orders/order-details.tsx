@@ -195,6 +195,8 @@ function GiftDelivery({ order, gift }: { order: PurchaseView; gift: NonNullable<
             {order.address}
             {order.lga ? ` (${order.lga})` : ""}
           </>
+        ) : gift.addressPrivate ? (
+          `Delivered to the address on her wish list, in ${order.lga ?? "Lagos"}`
         ) : (
           `Delivered in ${order.lga ?? "Lagos"}`
         )}

@@ -345,6 +345,11 @@ export default function ViewPurchase({ loaderData, actionData }: Route.Component
           Bought from <strong>{p.wishListOf}</strong>'s wish list: it is marked bought there for her friends, never for her.
         </p>
       ) : null}
+      {p.gift?.addressPrivate ? (
+        <p className="rounded-2xl border border-line bg-sage-soft px-4 py-3 text-sm" data-testid="address-private">
+          Sent to the address on the recipient's wish list: the buyer never sees it. Don't share it with her.
+        </p>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={p.gift ? "Buyer (the contact) and the gift's address" : "Customer Information"}>

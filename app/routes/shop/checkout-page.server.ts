@@ -37,6 +37,7 @@ import { checkoutMethod } from "../../../modules/orders/pickup";
 import { rateLimitStore } from "../../../db/rate-limit-store";
 import { listOfferFor, type ListOffer } from "../../../modules/wish-lists/bought.server";
 import { clearedWishForCookie, readWishFor } from "../../../modules/wish-lists/shopping-for.server";
+import { listGiftArea } from "../../../modules/wish-lists/list-address.server";
 
 // The checkout page's server side (docs/product.md "Guest checkout"): the same page for a signed-in
 // shopper (her server cart, her details prefilled) and a guest (the cart her browser mirrors in a
@@ -54,7 +55,8 @@ const checkoutQuery = z.object({
   window: z.string().trim().max(40).optional(),
   // 'This is a gift' is on: the area is the recipient's, chosen on the page, never her own
   gift: z.literal("1").optional(),
-  // a gift to someone she sent one before (docs/product.md "Gift orders", "Sent before"): that order's id
+  // a gift to someone she sent one before (docs/product.md "Gift orders", "Sent before"): that order's id;
+  // `list`: to the address on the friend's wish list she came from (docs/product.md "Wish lists", "Send it to her")
   to: z.string().trim().max(40).optional(),
 });
 
@@ -69,12 +71,16 @@ export async function checkoutPageData(services: AppServices, request: Request) 
   // whom she sent gifts to from her account, and the one she chose to send to again (only ever hers)
   const recipients = user ? await pastRecipients(db, { userId: user.id }) : [];
   const sendTo = query.gift && query.to ? (recipients.find((r) => r.id === query.to) ?? null) : null;
+  // the friend's list she came from (her cookie), and its area when it keeps an address for gifts (only its area)
+  const wishFor = readWishFor(request);
+  const listArea = wishFor ? await listGiftArea(db, wishFor, user?.id ?? null) : null;
+  const toList = query.gift && query.to === "list" ? listArea : null;
   const [areas, settings, lga, prefilled] = await Promise.all([
     deliveryAreaNames(db),
     getSettings(db),
     // docs/product.md "Gift orders": her saved area and the cart's are never a gift's
     query.gift
-      ? startingArea(db, null, query.lga ?? sendTo?.lga ?? null)
+      ? startingArea(db, null, toList ?? query.lga ?? sendTo?.lga ?? null)
       : startingArea(db, user?.id ?? null, query.lga ?? chosenDeliveryArea(request)),
     user ? checkoutDefaults(db, user.id) : returningGuest(env, request, db),
   ]);
@@ -101,7 +107,7 @@ export async function checkoutPageData(services: AppServices, request: Request) 
         summary: q.summary,
       }));
   // from a friend's shared list: mark what she buys from it as bought there (docs/product.md "Wish lists")
-  const listOffer = await listOfferFor(db, readWishFor(request), {
+  const listOffer = await listOfferFor(db, wishFor, {
     buyerId: user?.id ?? null,
     productIds: priced.items.map((i) => i.productId),
   });
@@ -120,10 +126,11 @@ export async function checkoutPageData(services: AppServices, request: Request) 
     defaults: withListRecipient(
       { lga: lga ?? "", ...(prefilled ?? blankDefaults), ...(sendTo ? sendAgainDefaults(sendTo) : {}), ...posted?.typed },
       listOffer,
+      !!toList,
     ),
     recipients,
-    to: sendTo?.id ?? null,
-    listOffer,
+    to: sendTo?.id ?? (toList && listOffer ? "list" : null),
+    listOffer: listOffer ? { ...listOffer, sendsToList: listArea !== null } : null,
     // how she pays and what she ticked, as she posted them (none: the page's own defaults)
     posted: posted ? { paymentMethod: posted.paymentMethod, whatsappOptIn: posted.whatsappOptIn, saveDetails: posted.saveDetails } : null,
     choices: paymentChoices(settings, { lga: pickup ? null : lga, totalKobo: total, returning, provider: env.PAYMENT_PROVIDER, pickup }),
@@ -202,8 +209,13 @@ function guestCheckoutCookie(env: AppServices["env"], purchaseId: string): strin
   return `${GUEST_CHECKOUT_COOKIE}=${purchaseId}.${orderViewToken(env, purchaseId)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** A gift bought from a friend's list is for her: her first name is the recipient's until she types another. */
-function withListRecipient<D extends CheckoutDefaults>(defaults: D, offer: ListOffer | null): D {
+/**
+ * A gift bought from a friend's list is for her: her first name is the recipient's until she types
+ * another. Sent to the address on her list (`toList`), the gift is on and nothing of an address is typed.
+ */
+function withListRecipient<D extends CheckoutDefaults>(defaults: D, offer: ListOffer | null, toList: boolean): D {
+  if (offer && toList)
+    return { ...defaults, street: "", city: "", gift: { ...defaults.gift, isGift: "on", recipientName: offer.firstName } };
   if (!offer || defaults.gift.recipientName) return defaults;
   return { ...defaults, gift: { ...defaults.gift, recipientName: offer.firstName } };
 }

@@ -61,7 +61,9 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const page = loaderData;
   const { items, summary } = page;
-  const { signedIn, areas, defaults, attempt, transfer } = loaderData;
+  const { signedIn, areas, defaults, attempt, transfer, listOffer } = loaderData;
+  // "Send it to her" (docs/product.md "Wish lists"): the gift goes to the address on her list, which this page never holds
+  const toList = loaderData.to === "list";
   const [lga, setLga] = useState(defaults.lga);
   const [method, setMethod] = useState<DeliveryMethod>(loaderData.method);
   const [slot, setSlot] = useState({ date: loaderData.delivery.date ?? "", window: loaderData.delivery.window ?? "" });
@@ -160,6 +162,10 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               <p className="font-semibold" data-testid="pickup-summary">
                 {pickupAt ? `You collect your order at ${pickupAt.address}` : "You collect your order at the point you choose below"}
               </p>
+            ) : toList && listOffer ? (
+              <p className="font-semibold" data-testid="list-area">
+                Delivery to {listOffer.firstName} in {lga}
+              </p>
             ) : (
               <DeliveryAreaSelect
                 id="checkout-lga"
@@ -200,27 +206,49 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
             </noscript>
           </section>
 
-          {loaderData.listOffer ? <WishListOffer offer={loaderData.listOffer} /> : null}
+          {listOffer ? (
+            <WishListOffer
+              offer={listOffer}
+              sending={
+                listOffer.sendsToList && !pickup
+                  ? {
+                      chosen: toList,
+                      sendHref: `/checkout?${new URLSearchParams({ gift: "1", to: "list", method })}`,
+                      typeHref: `/checkout?${new URLSearchParams({ gift: "1", method })}`,
+                    }
+                  : null
+              }
+            />
+          ) : null}
 
           {pickup ? null : (
             <GiftOptions
               errors={errors}
               onChange={switchGift}
               values={defaults.gift}
+              recipientChosen={
+                toList && listOffer ? (
+                  <p className="rounded-xl bg-blush px-3 py-2 text-sm sm:col-span-2" data-testid="gift-to-list">
+                    For <strong>{listOffer.firstName}</strong>, at the address on her wish list.
+                  </p>
+                ) : null
+              }
               before={
-                <SentBefore
-                  recipients={loaderData.recipients}
-                  chosen={loaderData.to}
-                  hint="Choose one to fill in her name, number and address below."
-                  hrefOf={(to) => `/checkout?${new URLSearchParams({ gift: "1", to, method })}`}
-                />
+                toList ? null : (
+                  <SentBefore
+                    recipients={loaderData.recipients}
+                    chosen={loaderData.to}
+                    hint="Choose one to fill in her name, number and address below."
+                    hrefOf={(to) => `/checkout?${new URLSearchParams({ gift: "1", to, method })}`}
+                  />
+                )
               }
             />
           )}
 
           <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-linen p-4 sm:p-5">
             <h2 id="details-title" className="text-lg font-bold">
-              {gift ? "Your details, and where the gift goes" : "Your details"}
+              {gift && !toList ? "Your details, and where the gift goes" : "Your details"}
             </h2>
             <div className="mt-3 grid gap-4 sm:grid-cols-2">
               {signedIn ? (
@@ -263,7 +291,7 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               />
               {/* a gift goes to her address: her saved one is not offered (the key starts the fields anew);
                   a gift's own address comes back when she returns from paying it */}
-              {pickup ? null : (
+              {pickup || toList ? null : (
                 <>
                   <Field
                     key={gift ? "gift-street" : "street"}

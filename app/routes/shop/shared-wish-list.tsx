@@ -8,6 +8,7 @@ import { sharePathOf } from "../../../modules/content/share-images.server";
 import { sharedWishList, wishListPath } from "../../../modules/wish-lists/service.server";
 import { boughtFromList } from "../../../modules/wish-lists/bought.server";
 import { wishForCookie } from "../../../modules/wish-lists/shopping-for.server";
+import { listGiftArea } from "../../../modules/wish-lists/list-address.server";
 import type { Route } from "./+types/shared-wish-list";
 
 /**
@@ -47,13 +48,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const image = first ? absoluteUrl(origin, sharePathOf("products", first)) : null;
   const mine = user?.id === list.ownerId;
   // what friends bought from it ("Bought from her list"): never shown to her, the surprise stays
-  const bought = mine ? {} : await boughtFromList(db, list.ownerId);
+  const [bought, sendsToHer] = mine
+    ? [{}, false]
+    : await Promise.all([boughtFromList(db, list.ownerId), listGiftArea(db, params.token, user?.id ?? null).then(Boolean)]);
   const page = {
     firstName: list.firstName,
     // what is still to give first (a stable sort: latest saved first within each)
     items: list.items.toSorted((a, b) => Number(!!bought[a.id]) - Number(!!bought[b.id])),
     mine,
     bought,
+    // she keeps an address for gifts ("Send it to her"): friends are told they can send to it, never where it is
+    sendsToHer,
     url: `${origin}${wishListPath(params.token)}`,
     image,
   };
@@ -70,7 +75,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function SharedWishList({ loaderData }: Route.ComponentProps) {
-  const { firstName, items, mine, bought } = loaderData;
+  const { firstName, items, mine, bought, sendsToHer } = loaderData;
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">{firstName}'s wish list</h1>
@@ -84,9 +89,19 @@ export default function SharedWishList({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mt-3 flex max-w-2xl gap-3 rounded-2xl border border-line bg-sage-soft p-4">
           <Gift size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-rose" />
-          <span>
-            Buying {firstName} a gift? Add it to your cart, and at checkout choose “This is a gift”: we deliver it to {firstName} with your
-            message. What you buy is marked bought here, so no one gives her the same thing twice; {firstName} does not see the marks.
+          <span data-testid="shared-list-intro">
+            {sendsToHer ? (
+              <>
+                Buying {firstName} a gift? Add it to your cart, and at checkout choose “Send it to {firstName}”: we deliver it to the
+                address she gave us, with your message, and you never see it.
+              </>
+            ) : (
+              <>
+                Buying {firstName} a gift? Add it to your cart, and at checkout choose “This is a gift”: we deliver it to {firstName} with
+                your message.
+              </>
+            )}{" "}
+            What you buy is marked bought here, so no one gives her the same thing twice; {firstName} does not see the marks.
           </span>
         </p>
       )}

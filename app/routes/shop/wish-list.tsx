@@ -13,7 +13,11 @@ import { publicOrigin } from "../../../lib/public-origin";
 import { unshared } from "../../../lib/shared-reads.server";
 import { wishListMessage } from "../../../modules/marketing/whatsapp";
 import { getSettings } from "../../../modules/settings/service.server";
-import { listMailsInput, wishInput } from "../../../modules/wish-lists/schemas";
+import { listAddressInput, listMailsInput, wishInput } from "../../../modules/wish-lists/schemas";
+import { clearListAddress, listAddressStart, setListAddress } from "../../../modules/wish-lists/list-address.server";
+import { deliveryAreaNames } from "../../../modules/delivery/areas.server";
+import { ListAddressForm } from "../../components/wish-list/list-address-form";
+import { formValues } from "../../lib/forms";
 import {
   myWishList,
   newShareLink,
@@ -30,7 +34,12 @@ export const meta = () => [{ title: "My wish list | Alafia Self-Care" }, { name:
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUserPage(context, request);
   const { db, env, shared = unshared } = context.get(appContext);
-  const [list, shop] = await Promise.all([myWishList(db, user.id), shared("settings", () => getSettings(db))]);
+  const [list, shop, address, areas] = await Promise.all([
+    myWishList(db, user.id),
+    shared("settings", () => getSettings(db)),
+    listAddressStart(db, user.id),
+    deliveryAreaNames(db),
+  ]);
   const link = list.shareToken ? `${publicOrigin(env)}${wishListPath(list.shareToken)}` : null;
   return {
     items: list.items,
@@ -38,21 +47,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     message: link ? wishListMessage(shop.shopName, link) : null,
     mails: list.mails,
     max: WISH_LIST_MAX,
+    address,
+    areas,
   };
 }
 
 /**
  * docs/product.md "Wish lists": her list's one action. `add` (the product page's button, posted
  * without leaving it; before its script runs the post lands here), `remove`, `new-link` (the old
- * link stops opening her list) and `mails` (`on` 1 or 0: whether a lower price, or a product back in
- * stock, is mailed to her).
+ * link stops opening her list), `mails` (`on` 1 or 0: whether a lower price, or a product back in
+ * stock, is mailed to her), and `address` / `no-address` (where friends may send her gifts).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUserPage(context, request);
   const { db } = context.get(appContext);
-  return formAction(async (): Promise<FormResult> => {
+  // a refused address comes back with what she typed (a page whose script has not run draws it again)
+  let typed: FormResult["typed"];
+  const run = async (): Promise<FormResult> => {
     const form = await readForm(request);
     const intent = form.get("intent");
+    if (intent === "address") {
+      typed = formValues(listAddressInput, form);
+      await setListAddress(db, user.id, parseFields(form, listAddressInput));
+      return { ok: true, msg: "Saved. Friends who open your list can now send gifts straight to you." };
+    }
+    if (intent === "no-address") {
+      await clearListAddress(db, user.id);
+      return { ok: true, msg: "Friends can no longer send gifts to your address from your list." };
+    }
     if (intent === "new-link") {
       await newShareLink(db, user.id);
       return { ok: true, msg: "Your list has a new link. The old one no longer opens it." };
@@ -75,12 +97,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const { title, added } = await saveWish(db, user.id, productId);
     return { ok: true, msg: added ? `Saved ${title} to your wish list.` : `${title} is already on your wish list.` };
-  });
+  };
+  return formAction(run, async () => (typed ? { typed } : {}));
 }
 
 export default function WishList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, link, message, mails, max } = loaderData;
+  const { items, link, message, mails, max, address, areas } = loaderData;
   const answer = actionData as FormResult | undefined;
+  // a refused address: its messages, and what she typed (drawn again without the page's script)
+  const typed = Object.entries(answer?.typed ?? {}).filter((e): e is [string, string] => e[1] !== undefined);
+  const addressShown = { ...address, ...Object.fromEntries(typed) };
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">My wish list</h1>
@@ -101,6 +127,7 @@ export default function WishList({ loaderData, actionData }: Route.ComponentProp
             {items.length} of {max} saved.
           </p>
           <ListMails on={mails} />
+          <ListAddressForm saved={address.saved} start={addressShown} areas={areas} errors={answer?.typed ? (answer.fields ?? {}) : {}} />
         </>
       ) : (
         <div className="mt-8 rounded-3xl border border-line bg-linen p-6 text-center sm:p-10">
