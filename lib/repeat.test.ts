@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repeatEvery } from "./repeat";
+import { repeatEvery, repeatJob } from "./repeat";
 
 // The background jobs' timer (lib/repeat.ts): a pass at start and every interval, never two at once;
 // now() asks for one at once, and one asked for during a pass runs after it.
@@ -50,5 +50,40 @@ describe("repeatEvery", () => {
     release!();
     await stopped;
     expect(done).toHaveLength(1);
+  });
+});
+
+describe("repeatJob", () => {
+  it("logs what a pass did, nothing for a pass with nothing to say, and a failed pass without stopping the job", async () => {
+    const lines: [string, string, object][] = [];
+    const log = {
+      info: (fields: object, message: string) => lines.push(["info", message, fields]),
+      error: (fields: object, message: string) => lines.push(["error", message, fields]),
+    };
+    const results: (number | Error)[] = [2, 0, new Error("database gone"), 1];
+    const job = repeatJob(60_000, log, {
+      pass: async () => {
+        const next = results.shift()!;
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      said: (n) => n && { sent: n },
+      done: "mails queued",
+      failed: "mail pass failed",
+    });
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      job.now();
+    }
+    await settle();
+    await job();
+    expect(lines.map(([level, message]) => `${level}: ${message}`)).toEqual([
+      "info: mails queued",
+      "error: mail pass failed",
+      "info: mails queued",
+    ]);
+    expect(lines[0]![2]).toEqual({ sent: 2 });
+    expect((lines[1]![2] as { err: Error }).err.message).toBe("database gone");
+    expect(lines[2]![2]).toEqual({ sent: 1 });
   });
 });

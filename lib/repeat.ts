@@ -37,3 +37,27 @@ export function repeatEvery(everyMs: number, pass: () => Promise<unknown>): Repe
   };
   return Object.assign(stop, { now });
 }
+
+/** Where a background job writes what a pass did and why one failed (the app's logger). */
+export type JobLog = { info(fields: object, message: string): void; error(fields: object, message: string): void };
+
+/**
+ * A background job: `repeatEvery` with its log lines. `said(result)` is what a pass did, as the
+ * info line's fields (null, false or 0: nothing worth a line); a pass that throws is an error line,
+ * `failed`, and the job goes on at its next turn.
+ */
+export function repeatJob<T>(
+  everyMs: number,
+  log: JobLog,
+  job: { pass: () => Promise<T>; said?: (result: T) => object | null | false | 0; done?: string; failed: string },
+): Repeating {
+  return repeatEvery(everyMs, async () => {
+    try {
+      const result = await job.pass();
+      const fields = job.said?.(result);
+      if (fields && job.done) log.info(fields, job.done);
+    } catch (err) {
+      log.error({ err }, job.failed);
+    }
+  });
+}

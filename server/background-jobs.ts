@@ -44,8 +44,8 @@ export function startBackgroundJobs({
   const stopWishListMails = startWishListMails(db, env, logger);
   return async () => {
     unsubscribe?.();
-    stopExpiry();
     await Promise.all([
+      stopExpiry(),
       stopMail(),
       stopHousekeeping(),
       stopVariantFill(),

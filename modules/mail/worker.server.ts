@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import type { WhatsAppConfig } from "../whatsapp/cloud-api.server";
 import { tryWhatsApp } from "../whatsapp/delivery.server";
 
@@ -214,5 +214,5 @@ export async function flushOutbox(deps: MailDeps): Promise<{ sent: number; faile
 
 /** Polls the outbox every few seconds; returns a stop function. Passes never overlap. */
 export function startMailWorker(deps: MailDeps, { intervalMs = 3000 } = {}): () => Promise<void> {
-  return repeatEvery(intervalMs, () => flushOutbox(deps).catch((e: unknown) => deps.logger.error({ err: e }, "mail worker pass failed")));
+  return repeatJob(intervalMs, deps.logger, { pass: () => flushOutbox(deps), failed: "mail worker pass failed" });
 }

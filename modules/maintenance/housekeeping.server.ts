@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { idempotencyKeys, mailOutbox, passwordResets, purchases, sessions, stockAlerts, transferReceipts } from "../../db/schema";
 import type { Logger } from "../../lib/logger.server";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import { pruneRateLimits } from "../../db/rate-limit-store";
 
 const HOUR = 3600_000;
@@ -113,11 +113,10 @@ async function purgeTransferReceipts(db: Db, before: Date): Promise<number> {
 
 /** Runs the purge at start and then every ten minutes; passes never overlap. Returns a stop function. */
 export function startHousekeeping(db: Db, logger: Logger, { everyMs = 10 * 60_000 } = {}): () => Promise<void> {
-  return repeatEvery(everyMs, () =>
-    purgeStaleRows(db)
-      .then((counts) => {
-        if (Object.values(counts).some(Boolean)) logger.info(counts, "housekeeping purged stale rows");
-      })
-      .catch((err: unknown) => logger.error({ err }, "housekeeping failed")),
-  );
+  return repeatJob(everyMs, logger, {
+    pass: () => purgeStaleRows(db),
+    said: (counts) => Object.values(counts).some(Boolean) && counts,
+    done: "housekeeping purged stale rows",
+    failed: "housekeeping failed",
+  });
 }

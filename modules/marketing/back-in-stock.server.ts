@@ -7,7 +7,7 @@ import type { Logger } from "../../lib/logger.server";
 import { publicOrigin } from "../../lib/public-origin";
 import type { Env } from "../../lib/env.server";
 import { isRecordId } from "../../lib/record-id";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import { formatNigerianPhone } from "../../lib/phone";
 import { whatsappConfigured, type WhatsAppConfig } from "../whatsapp/cloud-api.server";
 import { whatsappMessage } from "../whatsapp/templates";
@@ -217,12 +217,10 @@ export function startBackInStockAlerts(
   logger: Logger,
   everyMs = 60_000,
 ) {
-  return repeatEvery(everyMs, async () => {
-    try {
-      const sent = await tellBackInStock(db, env);
-      if (sent) logger.info({ sent }, "back-in-stock mails queued");
-    } catch (err) {
-      logger.error({ err }, "back-in-stock alerts failed");
-    }
+  return repeatJob(everyMs, logger, {
+    pass: () => tellBackInStock(db, env),
+    said: (sent) => sent && { sent },
+    done: "back-in-stock mails queued",
+    failed: "back-in-stock alerts failed",
   });
 }

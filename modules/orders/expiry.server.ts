@@ -8,6 +8,7 @@ import { remindUnpaidCheckouts } from "./checkout-reminders.server";
 import { remindUncollectedPickups } from "./pickup-reminders.server";
 import { remindRestDue } from "./rest-reminders.server";
 import { transferReminderMail, type MailLinks } from "./mails.server";
+import { repeatJob } from "../../lib/repeat";
 
 /** Unpaid online checkouts hold their stock this long, then are cancelled (expireStalePurchases). */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
@@ -66,30 +67,25 @@ export async function remindPendingTransfers(db: Db, links: MailLinks, now = new
 }
 
 /**
- * Every minute: lapse unpaid orders past their time, remind transfers about to lapse, remind
- * unpaid checkouts (docs/product.md "Unpaid checkouts"), pick-ups nobody came for (docs/product.md
- * "Pick-up") and part-paid orders whose rest is due (docs/product.md "Part payments"); safe on
- * several servers at once.
+ * Every minute (and at start): lapse unpaid orders past their time, remind transfers about to lapse,
+ * remind unpaid checkouts (docs/product.md "Unpaid checkouts"), pick-ups nobody came for
+ * (docs/product.md "Pick-up") and part-paid orders whose rest is due (docs/product.md "Part
+ * payments"); safe on several servers at once, and passes never overlap.
  */
 export function startPurchaseExpiry(db: Db, links: MailLinks, logger: Logger, everyMs = 60_000) {
-  const tick = async () => {
-    try {
-      const cancelled = await expireStalePurchases(db);
-      if (cancelled) logger.info({ cancelled }, "unpaid purchases cancelled, stock released");
-      const reminded = await remindPendingTransfers(db, links);
-      if (reminded) logger.info({ reminded }, "transfer reminders queued");
-      // after the cancels: a checkout whose window just closed gets its first reminder in the same tick
-      const saved = await remindUnpaidCheckouts(db, links);
-      if (saved) logger.info({ saved }, "unpaid checkout reminders queued");
-      const collect = await remindUncollectedPickups(db, links);
-      if (collect) logger.info({ collect }, "pick-up reminders queued");
-      const rest = await remindRestDue(db, links);
-      if (rest) logger.info({ rest }, "reminders of a part-paid order's rest queued");
-    } catch (err) {
-      logger.error({ err }, "purchase expiry failed");
-    }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatJob(everyMs, logger, { pass: () => expiryPass(db, links, logger), failed: "purchase expiry failed" });
+}
+
+async function expiryPass(db: Db, links: MailLinks, logger: Logger) {
+  const cancelled = await expireStalePurchases(db);
+  if (cancelled) logger.info({ cancelled }, "unpaid purchases cancelled, stock released");
+  const reminded = await remindPendingTransfers(db, links);
+  if (reminded) logger.info({ reminded }, "transfer reminders queued");
+  // after the cancels: a checkout whose window just closed gets its first reminder in the same pass
+  const saved = await remindUnpaidCheckouts(db, links);
+  if (saved) logger.info({ saved }, "unpaid checkout reminders queued");
+  const collect = await remindUncollectedPickups(db, links);
+  if (collect) logger.info({ collect }, "pick-up reminders queued");
+  const rest = await remindRestDue(db, links);
+  if (rest) logger.info({ rest }, "reminders of a part-paid order's rest queued");
 }

@@ -4,7 +4,7 @@ import { purchaseEvents, purchaseItems, purchases } from "../../db/schema";
 import { addDays, daysBetween, lagosNow, longDay } from "../../lib/lagos-calendar";
 import type { Logger } from "../../lib/logger.server";
 import { publicOrigin } from "../../lib/public-origin";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import { AppError } from "../../lib/errors";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
@@ -180,11 +180,10 @@ export async function remindEveryYear(
 
 /** Every hour on every server (the order's row makes it one mail); passes never overlap. */
 export function startGiftReminders(db: Db, links: MailLinks, logger: Logger, everyMs = 60 * 60_000) {
-  return repeatEvery(everyMs, () =>
-    sendGiftReminders(db, links)
-      .then((n) => {
-        if (n) logger.info({ reminders: n }, "gift reminders sent");
-      })
-      .catch((err) => logger.error({ err }, "sending gift reminders failed")),
-  );
+  return repeatJob(everyMs, logger, {
+    pass: () => sendGiftReminders(db, links),
+    said: (n) => n && { reminders: n },
+    done: "gift reminders sent",
+    failed: "sending gift reminders failed",
+  });
 }

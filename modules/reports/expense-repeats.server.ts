@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { dayOfMonth, lagosNow, nextMonth } from "../../lib/lagos-calendar";
 import type { Logger } from "../../lib/logger.server";
 import { koboToNaira } from "../../lib/money";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import type { MonthlyExpenseView } from "./expense-schemas";
 
 // docs/product.md "Expenses": an expense written down every month on the same day (rent on the
@@ -111,11 +111,10 @@ export async function stopMonthly(db: Db, id: string): Promise<void> {
 
 /** Writes down the months due now and then every ten minutes (and at start); passes never overlap. */
 export function startMonthlyExpenses(db: Db, logger: Logger, { everyMs = 10 * 60_000 } = {}) {
-  return repeatEvery(everyMs, () =>
-    writeDueExpenses(db)
-      .then((n) => {
-        if (n) logger.info({ expenses: n }, "monthly expenses written down");
-      })
-      .catch((err) => logger.error({ err }, "writing down monthly expenses failed")),
-  );
+  return repeatJob(everyMs, logger, {
+    pass: () => writeDueExpenses(db),
+    said: (n) => n && { expenses: n },
+    done: "monthly expenses written down",
+    failed: "writing down monthly expenses failed",
+  });
 }

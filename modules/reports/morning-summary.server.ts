@@ -7,7 +7,7 @@ import { addDays, lagosDayTime, lagosNow, longDay, shortDay } from "../../lib/la
 import type { Logger } from "../../lib/logger.server";
 import { formatNairaAmount, koboToNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import { ownerWhatsApp } from "../whatsapp/order-messages";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSettings } from "../settings/service.server";
@@ -342,11 +342,10 @@ export async function sendMorningSummary(db: Db, links: Pick<Env, "PUBLIC_URL" |
 
 /** Every five minutes, on every server (the day's row makes it one mail); passes never overlap. */
 export function startMorningSummary(db: Db, links: Pick<Env, "PUBLIC_URL" | "PORT">, logger: Logger, everyMs = 300_000) {
-  return repeatEvery(everyMs, async () => {
-    try {
-      if (await sendMorningSummary(db, links)) logger.info("morning summary queued");
-    } catch (err) {
-      logger.error({ err }, "morning summary failed");
-    }
+  return repeatJob(everyMs, logger, {
+    pass: () => sendMorningSummary(db, links),
+    said: (queued) => queued && {},
+    done: "morning summary queued",
+    failed: "morning summary failed",
   });
 }

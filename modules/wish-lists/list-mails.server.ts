@@ -5,7 +5,7 @@ import type { Env } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
 import { formatNaira } from "../../lib/money";
 import { publicOrigin } from "../../lib/public-origin";
-import { repeatEvery } from "../../lib/repeat";
+import { repeatJob } from "../../lib/repeat";
 import { enqueueMail } from "../mail/outbox.server";
 import { productPath } from "../marketing/whatsapp";
 import { unitPriceSql } from "../pricing/unit-price-sql.server";
@@ -166,12 +166,10 @@ function listMail(shopName: string, origin: string, news: News[]) {
 
 /** Every minute, on every server (each product is told once whichever claims it); passes never overlap. */
 export function startWishListMails(db: Db, env: Pick<Env, "PUBLIC_URL" | "PORT">, logger: Logger, everyMs = 60_000) {
-  return repeatEvery(everyMs, async () => {
-    try {
-      const told = await mailListNews(db, env);
-      if (told) logger.info({ told }, "wish list news mailed");
-    } catch (err) {
-      logger.error({ err }, "wish list mails failed");
-    }
+  return repeatJob(everyMs, logger, {
+    pass: () => mailListNews(db, env),
+    said: (told) => told && { told },
+    done: "wish list news mailed",
+    failed: "wish list mails failed",
   });
 }
