@@ -76,7 +76,7 @@ export async function returningGuestDefaults(db: Db, purchaseId: string): Promis
       isGift: "on",
       recipientName: hidden ? "" : (p.recipientName ?? ""),
       recipientPhone: p.recipientPhone && !hidden ? readablePhone(p.recipientPhone) : "",
-      recipientEmail: p.recipientEmail ?? "",
+      recipientEmail: hidden ? "" : (p.recipientEmail ?? ""),
       giftMessage: p.giftMessage ?? "",
     });
     for (const [name, on] of [

@@ -168,7 +168,7 @@ async function addressedInput(tx: Tx, asked: OrderInput, buyerId: string | null)
     throw new AppError("invalid", "That wish list has no address to send to any more. Choose “Type another address” to enter one.", {
       fields: { deliverToList: "That wish list has no address to send to any more" },
     });
-  return { input: { ...asked, isGift: true, ...to, recipientEmail: undefined }, addressPrivate: true };
+  return { input: { ...asked, isGift: true, ...to }, addressPrivate: true };
 }
 
 /**

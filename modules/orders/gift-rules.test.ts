@@ -71,7 +71,7 @@ describe("what the recipient and the buyer see", () => {
       gift: {
         recipientName: "Kemi",
         recipientPhone: "+2348091112233",
-        recipientEmail: null,
+        recipientEmail: "kemi@example.ng",
         message: "Happy birthday",
         anonymousSender: false,
         hidePrices: false,

@@ -113,12 +113,14 @@ export function senderFor(p: { anonymousSender: boolean; firstName: string; last
  * A gift order as the buyer's own view shows it (its page, reached from /track or a mail, and My
  * orders), by the owner's setting: the recipient's whole address, or only her name and delivery
  * area (no street, city or phone). A gift sent to the address on the recipient's wish list shows
- * her name and area only, whatever the setting (docs/product.md "Wish lists"). Anything that is not
- * a gift is shown as it is.
+ * her name and area only (not her email either), whatever the setting (docs/product.md "Wish
+ * lists"). Anything that is not a gift is shown as it is.
  */
 export function giftForBuyer<T extends Pick<PurchaseView, "street" | "city" | "address" | "gift">>(order: T, view: GiftAddressView): T {
   if (!order.gift || (view === "full" && !order.gift.addressPrivate)) return order;
-  return { ...order, street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null } };
+  // her email too, when it came with the address from her wish list
+  const recipientEmail = order.gift.addressPrivate ? null : order.gift.recipientEmail;
+  return { ...order, street: "", city: "", address: "", gift: { ...order.gift, recipientPhone: null, recipientEmail } };
 }
 
 /** The lines of an order summary that describe the gift (for the buyer and the shop, never the recipient). */

@@ -51,9 +51,17 @@ export async function clearListAddress(db: Db, userId: string): Promise<void> {
 
 /**
  * What a gift sent to her from her list is addressed with: her first name (the name her list shows
- * friends: the order's mails and pages are the buyer's), her number and address.
+ * friends: the order's mails and pages are the buyer's), her number and address, and her account's
+ * email for "A gift is on its way" (outside surprise mode, as for any gift with an email).
  */
-export type ListDelivery = { recipientName: string; recipientPhone: string; street: string; city: string; lga: string };
+export type ListDelivery = {
+  recipientName: string;
+  recipientPhone: string;
+  recipientEmail: string;
+  street: string;
+  city: string;
+  lga: string;
+};
 
 /**
  * Where a gift from the list the link opens goes: null for a link that opens no list, her own
@@ -66,6 +74,7 @@ export async function listDelivery(q: Queryable, token: string | null | undefine
   const [row] = await q
     .select({
       firstName: users.firstName,
+      email: users.email,
       phone: wishLists.giftPhone,
       lga: wishLists.giftLga,
       street: wishLists.giftStreet,
@@ -78,6 +87,7 @@ export async function listDelivery(q: Queryable, token: string | null | undefine
   return {
     recipientName: row.firstName,
     recipientPhone: row.phone,
+    recipientEmail: row.email,
     street: row.street,
     city: row.city,
     lga: row.lga,
