@@ -130,6 +130,8 @@ describe("Send it to her", () => {
     });
     expect(placed.status).toBe(302);
     expect(placed.headers.get("location")).toMatch(/^\/pay\/sandbox\//);
+    // paying online, her browser keeps the list's link until it is paid (a failed try finds it again)
+    expect(placed.headers.get("set-cookie") ?? "").not.toContain(WISH_FOR_COOKIE);
     const [order] = await t.db.select().from(purchases).where(eq(purchases.email, email));
     expect(order).toMatchObject({
       isGift: true,
@@ -145,6 +147,10 @@ describe("Send it to her", () => {
       forWishListOf: tolu.id,
     });
 
+    // unpaid, its page leaves the link alone
+    expect((await t.page(orderCompletePath(t.env, order!), { headers: friend })).headers.get("set-cookie") ?? "").not.toContain(
+      WISH_FOR_COOKIE,
+    );
     // paid, sent and delivered: every mail and page of hers names Tolu and Surulere, never where
     await payGuestOrder(t.db, t.env, order!);
     await changePurchaseStatus(t.db, order!.id, { status: "processing" }, admin.id, t.env);
@@ -159,7 +165,10 @@ describe("Send it to her", () => {
     const receipt = mails.find((m) => m.kind === "order_confirmation")!.text;
     expect(receipt).toContain("Gift for: Tolu\n");
     expect(receipt).toContain("Delivery to: the address on her wish list (Surulere)");
-    const orderPage = await drawn(await t.page(orderCompletePath(t.env, order!)));
+    // paid, its page ends the list's link in her browser: her next order is her own
+    const paidPage = await t.page(orderCompletePath(t.env, order!), { headers: friend });
+    expect(paidPage.headers.get("set-cookie")).toContain(`${WISH_FOR_COOKIE}=; Max-Age=0`);
+    const orderPage = await drawn(paidPage);
     expect(orderPage).toContain("Gift for Tolu");
     expect(orderPage).toContain("Delivered to the address on her wish list, in Surulere");
     expect(leaks(orderPage, tolu.email)).toEqual([]);

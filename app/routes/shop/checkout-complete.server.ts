@@ -30,6 +30,7 @@ import { paymentProvider } from "../../../modules/payments/provider.server";
 import { paymentReference } from "../../../modules/payments/schemas";
 import { getSettings } from "../../../modules/settings/service.server";
 import { listNewsOf } from "../../../modules/wish-lists/bought.server";
+import { clearedWishForCookie, readWishFor } from "../../../modules/wish-lists/shopping-for.server";
 import { publicOrigin } from "../../../lib/public-origin";
 
 const completeQuery = z.object({ reference: paymentReference.optional(), t: z.string().trim().max(100).optional() });
@@ -72,7 +73,7 @@ export async function orderPageData(services: AppServices, request: Request) {
     page.order && holdsOrder(env, page.order, { token: page.token, userId: user?.id })
       ? await listNewsOf(services.db, page.order.id)
       : null;
-  return {
+  const shown = {
     ...page,
     order: page.order ? giftForBuyer(page.order, giftAddressForBuyer) : null,
     listNews: listNews && { ...listNews, url: `${publicOrigin(env)}${listNews.path}` },
@@ -83,6 +84,9 @@ export async function orderPageData(services: AppServices, request: Request) {
     dayChange,
     pickupChange,
   };
+  // paid: the friend's list she shopped from is done with (a payment that did not go through kept
+  // it, for her next try at checkout), so her next order is her own (docs/product.md "Wish lists")
+  return page.state === "paid" && readWishFor(request) ? data(shown, { headers: { "Set-Cookie": clearedWishForCookie(env) } }) : shown;
 }
 
 const saveDetailsForm = z.object({

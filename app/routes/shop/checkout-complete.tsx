@@ -37,6 +37,12 @@ export function meta() {
 /** The provider sends the payer here, and every order mail links here: verify, complete once, show the order. */
 export const loader = ({ context, request }: Route.LoaderArgs) => orderPageData(context.get(appContext), request);
 
+/** The loader's cookie (a friend's wish list done with, once paid): a loader's Set-Cookie is not passed on by itself. */
+export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
+  const cookie = loaderHeaders.get("Set-Cookie");
+  return cookie ? { "Set-Cookie": cookie } : {};
+}
+
 /** 'Save my details' after the order (docs/product.md "Guest checkout"). */
 export const action = ({ context, request }: Route.ActionArgs) => orderPageAction(context.get(appContext), request);
 

@@ -197,8 +197,10 @@ async function placeFromForm(services: AppServices, request: Request) {
     headers.append("Set-Cookie", guestCheckoutCookie(env, purchase.id));
   // her browser's cart is emptied by this order's page, and by no other order's
   if (!user) headers.append("Set-Cookie", placedOrderSetCookie(purchase.id, env.NODE_ENV === "production"));
-  // the list she shopped from is done with: her next order is her own unless she opens a list again
-  if (readWishFor(request)) headers.append("Set-Cookie", clearedWishForCookie(env));
+  // the list she shopped from is done with: her next order is her own unless she opens a list again;
+  // an online payment keeps it until paid (its order's page ends it), so a try that fails finds it again
+  const paysOnline = purchase.status === "pending" && purchase.paymentMethod === "online";
+  if (readWishFor(request) && !paysOnline) headers.append("Set-Cookie", clearedWishForCookie(env));
   if (authorizationUrl && accessCode && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_MODE === "popup")
     return data<CheckoutAnswer>({ popup: { accessCode, reference, orderUrl, token: orderViewToken(env, purchase.id) } }, { headers });
   return redirect(authorizationUrl ?? orderUrl, { headers });
