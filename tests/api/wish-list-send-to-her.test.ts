@@ -231,6 +231,29 @@ describe("Send it to her", () => {
     expect(leaks(await drawn(await t.page("/checkout", { as: her })), tolu.email)).toEqual([]);
   });
 
+  it("brings a friend whose card payment did not go through back to sending it to her", async () => {
+    const { tolu, cards, token } = await toluWithList();
+    await t.page("/wishlist", { as: tolu, ...form({ intent: "address", ...hers }) });
+    const friend = cookies(`guest_cart=${cards}*1`, `${WISH_FOR_COOKIE}=${token}`);
+    const email = `bisi.${crypto.randomUUID().slice(0, 8)}@example.ng`;
+    const placed = await t.page("/checkout?gift=1&to=list&method=standard", {
+      ...form({ attempt: crypto.randomUUID(), name: "Bisi Okafor", email, phone: "0803 555 0142", isGift: "on", deliverToList: token }),
+      headers: { ...form({}).headers, ...friend },
+    });
+    expect(placed.status).toBe(302);
+    const [order] = await t.db.select().from(purchases).where(eq(purchases.email, email));
+    // the payment given up: her order's page sends her back to the checkout, sending it to Tolu again
+    await changePurchaseStatus(t.db, order!.id, { status: "cancelled" }, admin.id, t.env);
+    const back = await t.page(orderCompletePath(t.env, order!), { headers: friend });
+    expect(back.status).toBe(302);
+    const again = back.headers.get("location")!;
+    expect(again).toBe("/checkout?payment=cancelled&gift=1&to=list&lga=Surulere&method=standard");
+    const page = await drawn(await t.page(again, { headers: friend }));
+    expect(page).toContain("Payment cancelled.");
+    expect(page).toContain("Going to Tolu's address.");
+    expect(leaks(page, tolu.email)).toEqual([]);
+  });
+
   it("refuses to send to a list with no address, her own list, or a link that is none", async () => {
     const { tolu, cards, token } = await toluWithList();
     const post = (fields: Record<string, string>) =>

@@ -62,13 +62,6 @@ describe("a wish list, on a phone", () => {
     expect(link).toMatch(/\/wishlist\/[A-Za-z0-9_-]{32}$/);
     const whatsapp = await page.getByTestId("wish-share").getByTestId("share-on-whatsapp").getAttribute("href");
     expect(decodeURIComponent(whatsapp!)).toContain(`if you are wondering what to get me: ${link}`);
-    await atBothWidths(page, "wish-list");
-    // on a wider screen the header has a way to it too; on a phone, the menu
-    const headerLink = page.locator("header").getByRole("link", { name: "My wish list" });
-    await page.setViewportSize(viewports.desktop);
-    await visible(headerLink);
-    await page.setViewportSize(viewports.phone);
-    expect(await headerLink.isVisible()).toBe(false);
     // where gifts from her list may come: friends never see it
     const gifts = page.getByTestId("list-address");
     await gifts.getByText("Add an address for gifts").click();
@@ -79,8 +72,13 @@ describe("a wish list, on a phone", () => {
     await gifts.getByRole("button", { name: "Save the address" }).click();
     await visible(page.getByText("Friends who open your list can now send gifts straight to you."));
     await visible(gifts.getByText("send a gift straight to your address in"));
-    await gifts.scrollIntoViewIfNeeded();
-    await screenshot(page, "wish-list-address-phone");
+    await atBothWidths(page, "wish-list");
+    // on a wider screen the header has a way to it too; on a phone, the menu
+    const headerLink = page.locator("header").getByRole("link", { name: "My wish list" });
+    await page.setViewportSize(viewports.desktop);
+    await visible(headerLink);
+    await page.setViewportSize(viewports.phone);
+    expect(await headerLink.isVisible()).toBe(false);
 
     // a friend opens it on her phone, signed out
     const friend = await browser.newPage("phone");
@@ -113,8 +111,7 @@ describe("a wish list, on a phone", () => {
     await visible(offer.getByText(`Going to ${temi.firstName}'s address.`));
     await waitForHydration(friend.page);
     expect(await friend.page.locator("main").getByLabel("Street address", { exact: true }).count()).toBe(0);
-    await offer.scrollIntoViewIfNeeded();
-    await screenshot(friend.page, "wish-list-send-to-her-phone");
+    await atBothWidths(friend.page, "wish-list-send-to-her");
     await checkout.fillContact(friend.page, { name: "Bisi Okafor", email: `bisi.${crypto.randomUUID().slice(0, 8)}@example.ng` });
     await friend.page.locator("main").getByLabel("Your phone", { exact: true }).fill("0803 555 0142");
     await checkout.payWith(friend.page, "Ask someone to pay").check();

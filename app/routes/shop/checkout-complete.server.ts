@@ -226,13 +226,16 @@ async function orderPage({ db, env, logger, user }: AppServices, request: Reques
 /**
  * Back to the checkout after a payment that did not go through: with the area, speed and date she
  * had chosen (the page's own choice, checked again there), and for a guest the rest comes from the
- * order this browser started (checkout-page.server.ts).
+ * order this browser started (checkout-page.server.ts). A gift sent to the address on a friend's
+ * wish list goes back to sending it there (the page finds the list in her browser again).
  */
 function checkoutAgainPath(
-  p: { lga: string | null; deliveryMethod: string; deliveryDate: string | null; deliveryWindow: string | null },
+  p: { lga: string | null; deliveryMethod: string; deliveryDate: string | null; deliveryWindow: string | null; addressPrivate: boolean },
   failed: boolean,
 ) {
   const query = new URLSearchParams({ payment: failed ? "failed" : "cancelled" });
+  if (p.addressPrivate) query.set("gift", "1");
+  if (p.addressPrivate) query.set("to", "list");
   if (p.lga) query.set("lga", p.lga);
   query.set("method", p.deliveryMethod);
   if (p.deliveryDate) query.set("date", p.deliveryDate);
