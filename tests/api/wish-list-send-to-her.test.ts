@@ -107,6 +107,7 @@ describe("Send it to her", () => {
     expect(chosen).toContain("Delivery to Tolu in Surulere");
     expect(chosen).toContain("Delivery ₦2,500");
     expect(chosen).toContain("Going to Tolu's address.");
+    expect(chosen).toContain('placeholder="Happy birthday, Tolu! Take a moment for you."');
     expect(/<input[^>]*name="deliverToList"[^>]*>/.exec(chosen)![0]).toContain(`value="${token}"`);
     for (const field of ["street", "city", "lga", "recipientName", "recipientPhone"])
       expect(chosen).not.toMatch(new RegExp(`name="${field}"`));

@@ -57,6 +57,8 @@ export function GiftOptions({
   // a message typed before the page's script ran: the count follows what the field holds
   const message = useEarlyInput<HTMLTextAreaElement>((shown) => setLength(shown.value.length));
   const hasErrors = giftFieldNames.some((name) => errors[name]);
+  // the card's example speaks to her when her name is known (a friend's wish list, "Sent before")
+  const forWhom = values.recipientName?.trim().split(/\s+/)[0] || "Kemi";
   const tickedAtFirst = hasErrors || ticked(values.isGift);
   // ticked before the page's script ran: the section opened by CSS, and the page now follows
   const giftSwitch = useEarlyInput<HTMLInputElement>((shown) => {
@@ -103,7 +105,7 @@ export function GiftOptions({
             maxLength={GIFT_MESSAGE_MAX}
             defaultValue={values.giftMessage}
             className="input"
-            placeholder="Happy birthday, Kemi! Take a moment for you."
+            placeholder={`Happy birthday, ${forWhom}! Take a moment for you.`}
             aria-describedby={errors.giftMessage ? "gift-message-count gift-message-error" : "gift-message-count"}
             aria-invalid={errors.giftMessage ? true : undefined}
             onChange={(e) => setLength(e.target.value.length)}
